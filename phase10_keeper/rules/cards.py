@@ -1,0 +1,88 @@
+"""Cards left in a player's hand and what they cost."""
+
+from dataclasses import dataclass, fields
+from enum import StrEnum
+
+
+class CardKind(StrEnum):
+    LOW = "low"
+    HIGH = "high"
+    SKIP = "skip"
+    WILD = "wild"
+    SUPER_WILD = "super_wild"
+
+    @property
+    def points(self) -> int:
+        return CARD_POINTS[self]
+
+    @property
+    def label(self) -> str:
+        return CARD_LABELS[self]
+
+
+CARD_POINTS: dict[CardKind, int] = {
+    CardKind.LOW: 5,
+    CardKind.HIGH: 10,
+    CardKind.SKIP: 15,
+    CardKind.WILD: 25,
+    CardKind.SUPER_WILD: 50,
+}
+
+CARD_LABELS: dict[CardKind, str] = {
+    CardKind.LOW: "1-9",
+    CardKind.HIGH: "10-12",
+    CardKind.SKIP: "skip",
+    CardKind.WILD: "wild",
+    CardKind.SUPER_WILD: "super wild",
+}
+
+HAND_SIZE = 10
+"""Cards dealt to each player, and what a player who never laid down still holds."""
+
+DECK_LOW = 72
+DECK_HIGH = 24
+DECK_SKIPS = 4
+DECK_WILDS = 8
+"""The super wild is one of the eight wilds."""
+
+
+@dataclass(frozen=True)
+class Cards:
+    """How many cards of each kind a player still holds when the hand ends."""
+
+    low: int = 0
+    high: int = 0
+    skip: int = 0
+    wild: int = 0
+    super_wild: int = 0
+
+    def count(self, kind: CardKind) -> int:
+        value: int = getattr(self, kind.value)
+        return value
+
+    def items(self) -> list[tuple[CardKind, int]]:
+        return [(CardKind(field.name), getattr(self, field.name)) for field in fields(self)]
+
+    @property
+    def total(self) -> int:
+        return self.low + self.high + self.skip + self.wild + self.super_wild
+
+    @property
+    def points(self) -> int:
+        return sum(kind.points * count for kind, count in self.items())
+
+    @property
+    def is_empty(self) -> bool:
+        return all(count == 0 for _, count in self.items())
+
+    def __add__(self, other: "Cards") -> "Cards":
+        return Cards(
+            low=self.low + other.low,
+            high=self.high + other.high,
+            skip=self.skip + other.skip,
+            wild=self.wild + other.wild,
+            super_wild=self.super_wild + other.super_wild,
+        )
+
+
+NO_CARDS = Cards()

@@ -1,0 +1,118 @@
+"""Phases and the groups of cards they are built from."""
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class GroupKind(StrEnum):
+    SET = "set"
+    RUN = "run"
+    COLOR = "color"
+    COLOR_RUN = "color-run"
+    EVEN_ODD = "even-odd"
+
+
+HIGHEST_NUMBER = 12
+"""Runs cannot wrap from 12 to 1, so no run is longer than this."""
+
+MAX_PHASE_CARDS = 10
+"""A phase is laid down from a ten-card hand."""
+
+
+@dataclass(frozen=True)
+class Group:
+    kind: GroupKind
+    size: int
+
+    def describe(self, count: int = 1) -> str:
+        """Words for `count` groups like this one: "2 sets of 3", "7 cards of one colour"."""
+        plural = count != 1
+        if self.kind is GroupKind.SET:
+            return f"{count} set{'s' if plural else ''} of {self.size}"
+        if self.kind is GroupKind.RUN:
+            return f"{count} run{'s' if plural else ''} of {self.size}"
+        if self.kind is GroupKind.COLOR_RUN:
+            return f"{count} run{'s' if plural else ''} of {self.size} in one colour"
+        if self.kind is GroupKind.COLOR:
+            if plural:
+                return f"{count} groups of {self.size} cards of one colour"
+            return f"{self.size} cards of one colour"
+        if plural:
+            return f"{count} groups of {self.size} even or odd cards"
+        return f"{self.size} cards, all even or all odd"
+
+    def problem(self) -> str | None:
+        """Why this group cannot be part of a phase, or None if it can."""
+        if self.size < 1:
+            return f"a {self.kind.value} needs at least 1 card"
+        if self.kind in (GroupKind.RUN, GroupKind.COLOR_RUN) and self.size > HIGHEST_NUMBER:
+            return f"a run cannot be longer than {HIGHEST_NUMBER} cards"
+        return None
+
+
+@dataclass(frozen=True)
+class Phase:
+    """One phase: its label (the number printed for it) and the groups it asks for."""
+
+    label: int
+    groups: tuple[Group, ...]
+
+    @property
+    def card_count(self) -> int:
+        return sum(group.size for group in self.groups)
+
+    def describe(self) -> str:
+        """Words for the whole phase: "1 set of 4 + 1 run of 4"."""
+        parts: list[str] = []
+        index = 0
+        while index < len(self.groups):
+            group = self.groups[index]
+            repeats = 1
+            while index + repeats < len(self.groups) and self.groups[index + repeats] == group:
+                repeats += 1
+            parts.append(group.describe(repeats))
+            index += repeats
+        return " + ".join(parts)
+
+    def title(self) -> str:
+        """ "Phase 3: 1 set of 4 + 1 run of 4" """
+        return f"Phase {self.label}: {self.describe()}"
+
+    def problem(self) -> str | None:
+        """Why this phase cannot be played, or None if it can."""
+        if self.label < 1:
+            return f"phase label {self.label} must be a positive whole number"
+        if not self.groups:
+            return f"phase {self.label} has no groups of cards"
+        for group in self.groups:
+            group_problem = group.problem()
+            if group_problem is not None:
+                return f"phase {self.label}: {group_problem}"
+        if self.card_count > MAX_PHASE_CARDS:
+            return (
+                f"phase {self.label} needs {self.card_count} cards, "
+                f"more than the {MAX_PHASE_CARDS} in a hand"
+            )
+        return None
+
+
+def _set(size: int) -> Group:
+    return Group(GroupKind.SET, size)
+
+
+def _run(size: int) -> Group:
+    return Group(GroupKind.RUN, size)
+
+
+MATTEL_PHASES: tuple[Phase, ...] = (
+    Phase(1, (_set(3), _set(3))),
+    Phase(2, (_set(3), _run(4))),
+    Phase(3, (_set(4), _run(4))),
+    Phase(4, (_run(7),)),
+    Phase(5, (_run(8),)),
+    Phase(6, (_run(9),)),
+    Phase(7, (_set(4), _set(4))),
+    Phase(8, (Group(GroupKind.COLOR, 7),)),
+    Phase(9, (_set(5), _set(2))),
+    Phase(10, (_set(5), _set(3))),
+)

@@ -1,0 +1,159 @@
+"""Rule sets: the Mattel rules and the variants tables agree on before the first deal."""
+
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from phase10_keeper.rules.phases import MATTEL_PHASES, Phase
+
+
+class RuleSetError(ValueError):
+    """A rule set that cannot be played."""
+
+
+class Order(StrEnum):
+    SEQUENCE = "sequence"
+    """Everyone works through the phases in the listed order."""
+    CHOOSE = "choose"
+    """Each hand a player picks any phase they have not made yet (Masters)."""
+
+
+class Preset(StrEnum):
+    MATTEL = "mattel"
+    MASTERS = "masters"
+    EVEN = "even"
+    ODD = "odd"
+    SHORT = "short"
+    FIXED_HANDS = "fixed-hands"
+
+
+PRESET_NAMES: dict[Preset, str] = {
+    Preset.MATTEL: "Mattel rules",
+    Preset.MASTERS: "Masters Edition (choose your phase)",
+    Preset.EVEN: "Even phases only",
+    Preset.ODD: "Odd phases only",
+    Preset.SHORT: "Short game (first to make phase 5)",
+    Preset.FIXED_HANDS: "Fixed number of hands",
+}
+
+SHORT_GAME_TARGET = 5
+FIXED_HANDS_DEFAULT = 10
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Everything about a game's rules that the score keeper needs.
+
+    `target` is, in sequence order, the 1-based position in `phases` of the phase whose
+    completion ends the game; in choose order, how many phases a player must have made.
+    `hands`, when set, fixes the number of hands: everyone advances every hand and the
+    lowest total wins.
+    """
+
+    preset: Preset
+    phases: tuple[Phase, ...]
+    order: Order
+    target: int
+    hands: int | None = None
+    super_wild: bool = False
+    two_strike: bool = False
+
+    def __post_init__(self) -> None:
+        problem = self.problem()
+        if problem is not None:
+            raise RuleSetError(problem)
+
+    def problem(self) -> str | None:
+        if not self.phases:
+            return "the phase list is empty"
+        labels = [phase.label for phase in self.phases]
+        for phase in self.phases:
+            phase_problem = phase.problem()
+            if phase_problem is not None:
+                return phase_problem
+            if labels.count(phase.label) > 1:
+                return f"phase label {phase.label} appears more than once"
+        if not 1 <= self.target <= len(self.phases):
+            return f"target {self.target} must be between 1 and {len(self.phases)}"
+        if self.hands is not None and self.hands < 1:
+            return f"a fixed number of hands must be at least 1, not {self.hands}"
+        if self.two_strike and self.order is Order.CHOOSE:
+            return "two-strike only applies when phases are played in order"
+        return None
+
+    @property
+    def fixed_hands(self) -> bool:
+        return self.hands is not None
+
+    @property
+    def target_phase(self) -> Phase:
+        """In sequence order, the phase whose completion ends the game."""
+        return self.phases[self.target - 1]
+
+    def phase(self, label: int) -> Phase | None:
+        for phase in self.phases:
+            if phase.label == label:
+                return phase
+        return None
+
+    def describe(self) -> str:
+        """One line for the rule set: "Mattel rules", "Even phases only, super wild"."""
+        parts = [PRESET_NAMES[self.preset]]
+        default = preset_rules(self.preset)
+        if self.phases != default.phases:
+            parts.append("house phase list")
+        if self.order is not default.order:
+            parts.append("choose your phase" if self.order is Order.CHOOSE else "phases in order")
+        if self.target != default.target:
+            if self.order is Order.CHOOSE:
+                parts.append(f"ends at {self.target} phases made")
+            else:
+                parts.append(f"ends at phase {self.target_phase.label}")
+        if self.hands != default.hands and self.hands is not None:
+            parts.append(f"{self.hands} hands")
+        if self.super_wild:
+            parts.append("super wild")
+        if self.two_strike:
+            parts.append("two-strike")
+        return ", ".join(parts)
+
+
+def preset_rules(preset: Preset) -> RuleSet:
+    """The rule set a preset stands for, before any overrides."""
+    phases = MATTEL_PHASES
+    if preset is Preset.EVEN:
+        phases = tuple(phase for phase in MATTEL_PHASES if phase.label % 2 == 0)
+    elif preset is Preset.ODD:
+        phases = tuple(phase for phase in MATTEL_PHASES if phase.label % 2 == 1)
+    order = Order.CHOOSE if preset is Preset.MASTERS else Order.SEQUENCE
+    target = SHORT_GAME_TARGET if preset is Preset.SHORT else len(phases)
+    hands = FIXED_HANDS_DEFAULT if preset is Preset.FIXED_HANDS else None
+    return RuleSet(preset=preset, phases=phases, order=order, target=target, hands=hands)
+
+
+def build_rules(
+    preset: Preset = Preset.MATTEL,
+    *,
+    phases: tuple[Phase, ...] | None = None,
+    order: Order | None = None,
+    target: int | None = None,
+    hands: int | None = None,
+    super_wild: bool = False,
+    two_strike: bool = False,
+) -> RuleSet:
+    """A preset with overrides; a missing target means the whole (possibly new) list."""
+    base = preset_rules(preset)
+    chosen_phases = base.phases if phases is None else phases
+    if target is None:
+        target = SHORT_GAME_TARGET if preset is Preset.SHORT else len(chosen_phases)
+    return replace(
+        base,
+        phases=chosen_phases,
+        order=base.order if order is None else order,
+        target=target,
+        hands=base.hands if hands is None else hands,
+        super_wild=super_wild,
+        two_strike=two_strike,
+    )
+
+
+MATTEL_RULES = preset_rules(Preset.MATTEL)

@@ -1,0 +1,1 @@
+"""Game files (JSON, format version 1) and the game library."""

@@ -1,0 +1,380 @@
+"""The game file, format version 1: reading, writing and the standings as JSON.
+
+The format is a public contract (see the README); readers elsewhere depend on every key.
+"""
+
+import json
+import os
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, TypeVar
+
+from phase10_keeper.rules import (
+    CardKind,
+    Cards,
+    Game,
+    GameError,
+    GameState,
+    Group,
+    GroupKind,
+    Hand,
+    Order,
+    Phase,
+    PlayerResult,
+    Preset,
+    RuleSet,
+    RuleSetError,
+    Status,
+    build_rules,
+    clean_name,
+    preset_rules,
+)
+
+FORMAT = "phase10-keeper/game"
+VERSION = 1
+SUFFIX = ".phase10.json"
+
+
+class GameFileError(ValueError):
+    """A game file that cannot be read: the message says what and where, in plain words."""
+
+
+def _type_name(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    return "an object"
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _expect_int(value: object, what: str) -> int:
+    if not _is_int(value):
+        raise GameFileError(f"{what} must be a whole number, not {_type_name(value)}")
+    assert isinstance(value, int)
+    return value
+
+
+def _expect_bool(value: object, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise GameFileError(f"{what} must be true or false, not {_type_name(value)}")
+    return value
+
+
+def _expect_str(value: object, what: str) -> str:
+    if not isinstance(value, str):
+        raise GameFileError(f"{what} must be text, not {_type_name(value)}")
+    return value
+
+
+def _expect_object(value: object, what: str) -> Mapping[str, Any]:
+    if not isinstance(value, dict):
+        raise GameFileError(f"{what} must be an object, not {_type_name(value)}")
+    return value
+
+
+def _expect_list(value: object, what: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise GameFileError(f"{what} must be a list, not {_type_name(value)}")
+    return value
+
+
+_Choice = TypeVar("_Choice", Preset, Order, GroupKind)
+
+
+def _choice(enum: type[_Choice], value: object, what: str) -> _Choice:
+    text = _expect_str(value, what)
+    try:
+        return enum(text)
+    except ValueError:
+        allowed = ", ".join(member.value for member in enum)
+        raise GameFileError(f"{what} {text!r} is not one of: {allowed}") from None
+
+
+def rules_from_json(data: object) -> RuleSet:
+    rules = _expect_object(data, "rules")
+    preset = _choice(Preset, rules.get("preset", Preset.MATTEL.value), "rules preset")
+    phases = None
+    if "phases" in rules:
+        phases = tuple(
+            _phase_from_json(item, position)
+            for position, item in enumerate(_expect_list(rules["phases"], "rules phases"), 1)
+        )
+    order = _choice(Order, rules["order"], "rules order") if "order" in rules else None
+    target = _expect_int(rules["target"], "rules target") if "target" in rules else None
+    hands = None
+    if rules.get("hands") is not None:
+        hands = _expect_int(rules["hands"], "rules hands")
+    try:
+        return build_rules(
+            preset,
+            phases=phases,
+            order=order,
+            target=target,
+            hands=hands,
+            super_wild=_expect_bool(rules.get("super_wild", False), "rules super_wild"),
+            two_strike=_expect_bool(rules.get("two_strike", False), "rules two_strike"),
+        )
+    except RuleSetError as error:
+        raise GameFileError(f"the rules cannot be played: {error}") from None
+
+
+def _phase_from_json(data: object, position: int) -> Phase:
+    what = f"phase {position} of the rules"
+    phase = _expect_object(data, what)
+    if "label" not in phase:
+        raise GameFileError(f"{what} has no label")
+    if "groups" not in phase:
+        raise GameFileError(f"{what} has no groups")
+    label = _expect_int(phase["label"], f"the label of {what}")
+    groups = []
+    for index, item in enumerate(_expect_list(phase["groups"], f"the groups of {what}"), 1):
+        group_what = f"group {index} of {what}"
+        group = _expect_object(item, group_what)
+        if "kind" not in group or "size" not in group:
+            raise GameFileError(f"{group_what} needs a kind and a size")
+        groups.append(
+            Group(
+                _choice(GroupKind, group["kind"], f"the kind of {group_what}"),
+                _expect_int(group["size"], f"the size of {group_what}"),
+            )
+        )
+    return Phase(label, tuple(groups))
+
+
+def rules_to_json(rules: RuleSet) -> dict[str, Any]:
+    """The preset and only the overrides that differ from it, so files stay readable."""
+    base = preset_rules(rules.preset)
+    data: dict[str, Any] = {"preset": rules.preset.value}
+    if rules.phases != base.phases:
+        data["phases"] = [
+            {
+                "label": phase.label,
+                "groups": [
+                    {"kind": group.kind.value, "size": group.size} for group in phase.groups
+                ],
+            }
+            for phase in rules.phases
+        ]
+    if rules.order is not base.order:
+        data["order"] = rules.order.value
+    default_target = base.target if rules.preset is Preset.SHORT else len(rules.phases)
+    if rules.target != default_target:
+        data["target"] = rules.target
+    if rules.hands != base.hands:
+        data["hands"] = rules.hands
+    if rules.super_wild:
+        data["super_wild"] = True
+    if rules.two_strike:
+        data["two_strike"] = True
+    return data
+
+
+def _name_lookup(players: tuple[str, ...]) -> dict[str, str]:
+    return {name.casefold(): name for name in players}
+
+
+def _resolve(name: str, lookup: Mapping[str, str]) -> str:
+    """The player a name in the file means: names are matched trimmed, ignoring case."""
+    trimmed = clean_name(name)
+    return lookup.get(trimmed.casefold(), trimmed)
+
+
+def _cards_from_json(data: object, where: str) -> Cards:
+    cards = _expect_object(data, f"{where}: cards")
+    counts: dict[str, int] = {}
+    kinds = {kind.value for kind in CardKind}
+    for key, value in cards.items():
+        if key not in kinds:
+            allowed = ", ".join(kind.value for kind in CardKind)
+            raise GameFileError(f"{where}: unknown card kind {key!r} (kinds: {allowed})")
+        counts[key] = _expect_int(value, f"{where}: the count of {key} cards")
+    return Cards(**counts)
+
+
+def _hand_from_json(data: object, number: int, lookup: Mapping[str, str]) -> Hand:
+    where = f"hand {number}"
+    hand = _expect_object(data, where)
+    if "went_out" not in hand:
+        raise GameFileError(f"{where}: says nobody went out (went_out is missing)")
+    went_out = _resolve(_expect_str(hand["went_out"], f"{where}: went_out"), lookup)
+    if "results" not in hand:
+        raise GameFileError(f"{where}: has no results")
+    results: dict[str, PlayerResult] = {}
+    for raw_name, raw_result in _expect_object(hand["results"], f"{where}: results").items():
+        name = _resolve(raw_name, lookup)
+        player_where = f"{where}, {name}"
+        if name in results:
+            raise GameFileError(f"{player_where}: has two results")
+        result = _expect_object(raw_result, player_where)
+        if "made" not in result:
+            raise GameFileError(f"{player_where}: does not say whether the phase was made")
+        made = _expect_bool(result["made"], f"{player_where}: made")
+        cards = _cards_from_json(result["cards"], player_where) if "cards" in result else Cards()
+        phase = None
+        if result.get("phase") is not None:
+            phase = _expect_int(result["phase"], f"{player_where}: phase")
+        results[name] = PlayerResult(made=made, cards=cards, phase=phase)
+    return Hand(went_out=went_out, results=results)
+
+
+def game_from_json(data: object) -> Game:
+    """The game a decoded game file describes; GameFileError says what is wrong with it."""
+    document = _expect_object(data, "a game file")
+    if document.get("format") != FORMAT:
+        raise GameFileError(f"this is not a phase10-keeper game file (format is not {FORMAT!r})")
+    if "version" not in document:
+        raise GameFileError("the game file has no version")
+    version = _expect_int(document["version"], "the file's version")
+    if version > VERSION:
+        raise GameFileError(
+            f"this game file is version {version}, from a newer phase10-keeper; "
+            f"this one reads version {VERSION}: please update the app"
+        )
+    if version < 1:
+        raise GameFileError(f"the file's version {version} does not exist")
+    for key in ("players", "hands"):
+        if key not in document:
+            raise GameFileError(f"the game file has no {key}")
+    raw_players = _expect_list(document["players"], "players")
+    players = tuple(clean_name(_expect_str(name, "each player")) for name in raw_players)
+    lookup = _name_lookup(players)
+    rules = (
+        rules_from_json(document["rules"]) if "rules" in document else preset_rules(Preset.MATTEL)
+    )
+    first_dealer = ""
+    if document.get("first_dealer") is not None:
+        first_dealer = _resolve(_expect_str(document["first_dealer"], "first_dealer"), lookup)
+    title = _expect_str(document.get("title") or "", "title")
+    started = document.get("started")
+    if started is not None:
+        started = _expect_str(started, "started")
+    raw_hands = _expect_list(document["hands"], "hands")
+    hands = tuple(_hand_from_json(item, number, lookup) for number, item in enumerate(raw_hands, 1))
+    try:
+        return Game(
+            players=players,
+            rules=rules,
+            hands=hands,
+            first_dealer=first_dealer,
+            title=title,
+            started=started,
+        )
+    except GameError as error:
+        raise GameFileError(str(error)) from None
+
+
+def _cards_to_json(cards: Cards) -> dict[str, int]:
+    return {kind.value: count for kind, count in cards.items() if count}
+
+
+def _result_to_json(result: PlayerResult) -> dict[str, Any]:
+    data: dict[str, Any] = {"made": result.made}
+    if result.phase is not None:
+        data["phase"] = result.phase
+    if not result.cards.is_empty:
+        data["cards"] = _cards_to_json(result.cards)
+    return data
+
+
+def game_to_json(game: Game) -> dict[str, Any]:
+    data: dict[str, Any] = {"format": FORMAT, "version": VERSION}
+    if game.title:
+        data["title"] = game.title
+    if game.started is not None:
+        data["started"] = game.started
+    data["rules"] = rules_to_json(game.rules)
+    data["players"] = list(game.players)
+    data["first_dealer"] = game.first_dealer
+    data["hands"] = [
+        {
+            "went_out": hand.went_out,
+            "results": {
+                name: _result_to_json(hand.results[name])
+                for name in [*game.players, *hand.results]
+                if name in hand.results
+            },
+        }
+        for hand in game.hands
+    ]
+    return data
+
+
+def loads_game(text: str) -> Game:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise GameFileError(
+            f"the file is not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})"
+        ) from None
+    return game_from_json(data)
+
+
+def dumps_game(game: Game) -> str:
+    return json.dumps(game_to_json(game), ensure_ascii=False, indent=2) + "\n"
+
+
+def read_game(path: Path) -> Game:
+    try:
+        raw = path.read_bytes()
+    except OSError as error:
+        raise GameFileError(f"cannot read {path}: {error.strerror or error}") from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise GameFileError(f"{path} is not a UTF-8 text file") from None
+    return loads_game(text)
+
+
+def write_text_atomically(path: Path, text: str) -> None:
+    """Writes all of `text` or nothing: a crash mid-write leaves the old file in place."""
+    directory = path.parent if str(path.parent) else Path(".")
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def write_game(path: Path, game: Game) -> None:
+    write_text_atomically(path, dumps_game(game))
+
+
+def standings_to_json(state: GameState) -> dict[str, Any]:
+    """The standings exactly as `phase10-keeper standings --json` prints them."""
+    players = []
+    for player in state.players:
+        phase = state.next_phase(player.name)
+        players.append(
+            {
+                "name": player.name,
+                "phase": phase.label if phase is not None else None,
+                "completed": list(player.completed),
+                "total": player.total,
+                "hand_points": list(player.hand_points),
+            }
+        )
+    return {
+        "status": state.status.value,
+        "winner": state.winner,
+        "tiebreak_players": list(state.tiebreak_players) if state.status is Status.TIEBREAK else [],
+        "hands_played": state.hands_played,
+        "dealer": state.dealer,
+        "ranking": list(state.ranking()),
+        "players": players,
+    }
