@@ -6,7 +6,7 @@ import os
 # test module imports the UI.
 os.environ["QT_QPA_PLATFORM"] = "offscreen"
 
-import pytest  # noqa: E402
+import pytest
 
 
 @pytest.fixture(autouse=True)
