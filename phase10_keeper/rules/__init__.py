@@ -1,6 +1,13 @@
 """The game of Phase 10 as the score keeper needs it: pure Python, no I/O, no Qt."""
 
-from phase10_keeper.rules.cards import CARD_POINTS, HAND_SIZE, NO_CARDS, CardKind, Cards
+from phase10_keeper.rules.cards import (
+    CARD_POINTS,
+    DECK_SIZE,
+    HAND_SIZE,
+    NO_CARDS,
+    CardKind,
+    Cards,
+)
 from phase10_keeper.rules.game import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -40,6 +47,7 @@ from phase10_keeper.rules.ruleset import (
 
 __all__ = [
     "CARD_POINTS",
+    "DECK_SIZE",
     "HAND_SIZE",
     "MATTEL_PHASES",
     "MATTEL_RULES",

@@ -44,6 +44,7 @@ DECK_HIGH = 24
 DECK_SKIPS = 4
 DECK_WILDS = 8
 """The super wild is one of the eight wilds."""
+DECK_SIZE = DECK_LOW + DECK_HIGH + DECK_SKIPS + DECK_WILDS
 
 
 @dataclass(frozen=True)

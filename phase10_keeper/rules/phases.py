@@ -47,6 +47,13 @@ class Group:
             return f"a {self.kind.value} needs at least 1 card"
         if self.kind in (GroupKind.RUN, GroupKind.COLOR_RUN) and self.size > HIGHEST_NUMBER:
             return f"a run cannot be longer than {HIGHEST_NUMBER} cards"
+        if self.size > MAX_PHASE_CARDS:
+            # Checked per group so that a phase's card count is only ever summed from
+            # small sizes: a file can hold sizes too long to print.
+            return (
+                f"a {self.kind.value} of {self.size} cards is more than the "
+                f"{MAX_PHASE_CARDS} in a hand"
+            )
         return None
 
 

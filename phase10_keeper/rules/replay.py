@@ -15,7 +15,6 @@ from phase10_keeper.rules.cards import (
     DECK_SKIPS,
     DECK_WILDS,
     HAND_SIZE,
-    NO_CARDS,
     Cards,
 )
 from phase10_keeper.rules.game import Game, Hand, PlayerResult
@@ -217,7 +216,7 @@ def check_hand(state: GameState, hand: Hand) -> list[Problem]:
             problems.extend(
                 _check_result(state, name, result, name == hand.went_out, replay, number)
             )
-    problems.extend(_check_table(state.rules, hand, number))
+    problems.extend(_check_table(state, hand, number))
     return problems
 
 
@@ -289,6 +288,12 @@ def _attempted_phase(
     if result.phase is None:
         if replay:
             return None
+        if not state.phases_left(name):
+            # Only a fixed number of hands can outlast a player's phase list; such a
+            # player plays on with nothing to make.
+            if result.made:
+                error("has made every phase already, so had none to make", "made")
+            return None
         error("must say which phase they attempted (players choose their phase)", "phase")
         return None
     chosen = rules.phase(result.phase)
@@ -307,25 +312,50 @@ def _fixed_phase(state: GameState, name: str) -> Phase | None:
     return state.rules.phases[state.player(name).position]
 
 
-def _check_table(rules: RuleSet, hand: Hand, number: int) -> list[Problem]:
-    held = sum((result.cards for result in hand.results.values()), NO_CARDS)
-    limits = [
-        (held.low, DECK_LOW, "1-9 cards"),
-        (held.high, DECK_HIGH, "10-12 cards"),
-        (held.skip, DECK_SKIPS, "skips"),
-        (held.wild + held.super_wild, DECK_WILDS, "wilds"),
-    ]
-    if rules.super_wild:
-        limits.append((held.super_wild, 1, "super wilds"))
-    return [
-        Problem(
-            Severity.ERROR,
-            f"the players hold {count} {what} between them; the deck has only {limit}",
-            number,
-        )
-        for count, limit, what in limits
-        if count > limit
-    ]
+_TABLE_LIMITS: tuple[tuple[str, str, int, Callable[[Cards], int]], ...] = (
+    ("low", "1-9 cards", DECK_LOW, lambda cards: cards.low),
+    ("high", "10-12 cards", DECK_HIGH, lambda cards: cards.high),
+    ("skip", "skips", DECK_SKIPS, lambda cards: cards.skip),
+    ("wild", "wilds", DECK_WILDS, lambda cards: cards.wild + cards.super_wild),
+)
+_SUPER_WILD_LIMIT = ("super_wild", "super wilds", 1, lambda cards: cards.super_wild)
+
+
+def _check_table(state: GameState, hand: Hand, number: int) -> list[Problem]:
+    """Kinds of card held across the table beyond what the deck has.
+
+    No one player is at fault, but an error must name a player: it names the one whose
+    count, added up in seating order, goes past the deck, and lists every holder.
+    """
+    seated = [player.name for player in state.players]
+    names = [name for name in seated if name in hand.results]
+    names += [name for name in hand.results if name not in seated]
+    limits = [*_TABLE_LIMITS, _SUPER_WILD_LIMIT] if state.rules.super_wild else _TABLE_LIMITS
+    problems = []
+    for field, what, limit, count_of in limits:
+        held = 0
+        past_limit: str | None = None
+        holders = []
+        for name in names:
+            count = count_of(hand.results[name].cards)
+            if count <= 0:
+                continue
+            held += count
+            holders.append(f"{name} {count}")
+            if past_limit is None and held > limit:
+                past_limit = name
+        if past_limit is not None:
+            problems.append(
+                Problem(
+                    Severity.ERROR,
+                    f"the players hold {held} {what} between them ({', '.join(holders)}); "
+                    f"the deck has only {limit}",
+                    number,
+                    past_limit,
+                    field,
+                )
+            )
+    return problems
 
 
 def advance(state: GameState, hand: Hand) -> tuple[GameState, list[Problem]]:

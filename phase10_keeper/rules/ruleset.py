@@ -46,7 +46,8 @@ class RuleSet:
     `target` is, in sequence order, the 1-based position in `phases` of the phase whose
     completion ends the game; in choose order, how many phases a player must have made.
     `hands`, when set, fixes the number of hands: everyone advances every hand and the
-    lowest total wins.
+    lowest total wins. `two_strike` only has an effect in sequence order; the game file
+    contract does not forbid it elsewhere, so other orders keep the flag and ignore it.
     """
 
     preset: Preset
@@ -76,8 +77,6 @@ class RuleSet:
             return f"target {self.target} must be between 1 and {len(self.phases)}"
         if self.hands is not None and self.hands < 1:
             return f"a fixed number of hands must be at least 1, not {self.hands}"
-        if self.two_strike and self.order is Order.CHOOSE:
-            return "two-strike only applies when phases are played in order"
         return None
 
     @property
