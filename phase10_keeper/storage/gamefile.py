@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from phase10_keeper.rules import (
+    DECK_SIZE,
     CardKind,
     Cards,
     Game,
@@ -74,7 +75,16 @@ def _expect_bool(value: object, what: str) -> bool:
 def _expect_str(value: object, what: str) -> str:
     if not isinstance(value, str):
         raise GameFileError(f"{what} must be text, not {_type_name(value)}")
+    _check_text(value, what)
     return value
+
+
+def _check_text(text: str, what: str) -> None:
+    # JSON escapes can spell half of a surrogate pair, which no output can print.
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise GameFileError(f"{what} is not valid Unicode text") from None
 
 
 def _expect_object(value: object, what: str) -> Mapping[str, Any]:
@@ -87,6 +97,11 @@ def _expect_list(value: object, what: str) -> list[Any]:
     if not isinstance(value, list):
         raise GameFileError(f"{what} must be a list, not {_type_name(value)}")
     return value
+
+
+def _optional(data: Mapping[str, Any], key: str) -> Any:
+    """An optional key's value; null counts as leaving the key out."""
+    return data.get(key)
 
 
 _Choice = TypeVar("_Choice", Preset, Order, GroupKind)
@@ -103,18 +118,25 @@ def _choice(enum: type[_Choice], value: object, what: str) -> _Choice:
 
 def rules_from_json(data: object) -> RuleSet:
     rules = _expect_object(data, "rules")
-    preset = _choice(Preset, rules.get("preset", Preset.MATTEL.value), "rules preset")
+    raw_preset = _optional(rules, "preset")
+    preset = Preset.MATTEL if raw_preset is None else _choice(Preset, raw_preset, "rules preset")
     phases = None
-    if "phases" in rules:
+    if _optional(rules, "phases") is not None:
         phases = tuple(
             _phase_from_json(item, position)
             for position, item in enumerate(_expect_list(rules["phases"], "rules phases"), 1)
         )
-    order = _choice(Order, rules["order"], "rules order") if "order" in rules else None
-    target = _expect_int(rules["target"], "rules target") if "target" in rules else None
+    order = None
+    if _optional(rules, "order") is not None:
+        order = _choice(Order, rules["order"], "rules order")
+    target = None
+    if _optional(rules, "target") is not None:
+        target = _expect_int(rules["target"], "rules target")
     hands = None
-    if rules.get("hands") is not None:
+    if _optional(rules, "hands") is not None:
         hands = _expect_int(rules["hands"], "rules hands")
+    super_wild = _optional(rules, "super_wild")
+    two_strike = _optional(rules, "two_strike")
     try:
         return build_rules(
             preset,
@@ -122,8 +144,8 @@ def rules_from_json(data: object) -> RuleSet:
             order=order,
             target=target,
             hands=hands,
-            super_wild=_expect_bool(rules.get("super_wild", False), "rules super_wild"),
-            two_strike=_expect_bool(rules.get("two_strike", False), "rules two_strike"),
+            super_wild=super_wild is not None and _expect_bool(super_wild, "rules super_wild"),
+            two_strike=two_strike is not None and _expect_bool(two_strike, "rules two_strike"),
         )
     except RuleSetError as error:
         raise GameFileError(f"the rules cannot be played: {error}") from None
@@ -198,7 +220,15 @@ def _cards_from_json(data: object, where: str) -> Cards:
         if key not in kinds:
             allowed = ", ".join(kind.value for kind in CardKind)
             raise GameFileError(f"{where}: unknown card kind {key!r} (kinds: {allowed})")
-        counts[key] = _expect_int(value, f"{where}: the count of {key} cards")
+        count = _expect_int(value, f"{where}: the count of {key} cards")
+        # Small impossible counts are left to the rules, which say what is wrong with
+        # them; counts beyond the deck are refused here, before anything adds them up
+        # into numbers too long to print.
+        if abs(count) > DECK_SIZE:
+            raise GameFileError(
+                f"{where}: {count} {key} cards cannot be right; the whole deck has {DECK_SIZE}"
+            )
+        counts[key] = count
     return Cards(**counts)
 
 
@@ -212,6 +242,7 @@ def _hand_from_json(data: object, number: int, lookup: Mapping[str, str]) -> Han
         raise GameFileError(f"{where}: has no results")
     results: dict[str, PlayerResult] = {}
     for raw_name, raw_result in _expect_object(hand["results"], f"{where}: results").items():
+        _check_text(raw_name, f"{where}: a player's name in results")
         name = _resolve(raw_name, lookup)
         player_where = f"{where}, {name}"
         if name in results:
@@ -220,9 +251,11 @@ def _hand_from_json(data: object, number: int, lookup: Mapping[str, str]) -> Han
         if "made" not in result:
             raise GameFileError(f"{player_where}: does not say whether the phase was made")
         made = _expect_bool(result["made"], f"{player_where}: made")
-        cards = _cards_from_json(result["cards"], player_where) if "cards" in result else Cards()
+        cards = Cards()
+        if _optional(result, "cards") is not None:
+            cards = _cards_from_json(result["cards"], player_where)
         phase = None
-        if result.get("phase") is not None:
+        if _optional(result, "phase") is not None:
             phase = _expect_int(result["phase"], f"{player_where}: phase")
         results[name] = PlayerResult(made=made, cards=cards, phase=phase)
     return Hand(went_out=went_out, results=results)
@@ -247,18 +280,20 @@ def game_from_json(data: object) -> Game:
         if key not in document:
             raise GameFileError(f"the game file has no {key}")
     raw_players = _expect_list(document["players"], "players")
-    players = tuple(clean_name(_expect_str(name, "each player")) for name in raw_players)
+    players = tuple(clean_name(_expect_str(name, "a player's name")) for name in raw_players)
     lookup = _name_lookup(players)
-    rules = (
-        rules_from_json(document["rules"]) if "rules" in document else preset_rules(Preset.MATTEL)
-    )
+    rules = preset_rules(Preset.MATTEL)
+    if _optional(document, "rules") is not None:
+        rules = rules_from_json(document["rules"])
     first_dealer = ""
-    if document.get("first_dealer") is not None:
+    if _optional(document, "first_dealer") is not None:
         first_dealer = _resolve(_expect_str(document["first_dealer"], "first_dealer"), lookup)
-    title = _expect_str(document.get("title") or "", "title")
-    started = document.get("started")
-    if started is not None:
-        started = _expect_str(started, "started")
+    title = ""
+    if _optional(document, "title") is not None:
+        title = _expect_str(document["title"], "title")
+    started = None
+    if _optional(document, "started") is not None:
+        started = _expect_str(document["started"], "started")
     raw_hands = _expect_list(document["hands"], "hands")
     hands = tuple(_hand_from_json(item, number, lookup) for number, item in enumerate(raw_hands, 1))
     try:
@@ -317,6 +352,10 @@ def loads_game(text: str) -> Game:
         raise GameFileError(
             f"the file is not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})"
         ) from None
+    except ValueError:
+        raise GameFileError("the file has a number too long to be a count or a label") from None
+    except RecursionError:
+        raise GameFileError("the file nests lists or objects too deeply to be a game") from None
     return game_from_json(data)
 
 
@@ -329,6 +368,8 @@ def read_game(path: Path) -> Game:
         raw = path.read_bytes()
     except OSError as error:
         raise GameFileError(f"cannot read {path}: {error.strerror or error}") from None
+    except ValueError:
+        raise GameFileError(f"cannot read {str(path)!r}: not a possible file name") from None
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
