@@ -19,6 +19,11 @@ class UsageError(Exception):
     """Bad input from the command line: reported as one `error:` line, exit 2."""
 
 
+def one_line(text: str) -> str:
+    """`text` fit for one `error:` or `warning:` line: names in a file may hold line breaks."""
+    return " ".join(text.splitlines())
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise UsageError(message)
@@ -37,7 +42,7 @@ def _replayed(game: Game, path: str) -> GameState:
     except GameError as error:
         raise UsageError(f"{path}: {error}") from None
     for warning in result.warnings:
-        print(f"warning: {path}: {warning}", file=sys.stderr)
+        print(one_line(f"warning: {path}: {warning}"), file=sys.stderr)
     return result.final
 
 
@@ -108,7 +113,8 @@ def _standings(arguments: argparse.Namespace) -> int:
     game = _load(arguments.game)
     state = _replayed(game, arguments.game)
     if arguments.json:
-        print(json.dumps(standings_to_json(state), ensure_ascii=False))
+        # ASCII escapes keep the JSON valid UTF-8 whatever encoding the console uses.
+        print(json.dumps(standings_to_json(state)))
     else:
         print(standings_table(game, state))
     return EXIT_OK
@@ -193,7 +199,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         result: int = arguments.run(arguments)
         return result
     except UsageError as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(one_line(f"error: {error}"), file=sys.stderr)
         return EXIT_BAD_INPUT
 
 
