@@ -48,14 +48,18 @@ def kind_names() -> dict[GroupKind, str]:
 
 
 class PhaseListDraft:
-    """A house phase list while it is being written; phases are numbered 1, 2, ... in order.
+    """A house phase list while it is being written.
 
-    Indexes are 0-based. Every edit keeps the draft playable except where the user is
-    mid-way (a phase with no groups, too many cards): `problem()` says what is wrong.
+    Phases keep the labels they came with (even phases stay 2, 4, ...) until a phase is
+    added, removed or moved: then the list is numbered 1, 2, ... in its new order, as a
+    table writing its own list would number it. Indexes are 0-based. `problem()` says
+    what stops the list from being played (a phase with no groups, too many cards).
     """
 
     def __init__(self, phases: Iterable[Phase] = MATTEL_PHASES) -> None:
-        self._groups: list[list[Group]] = [list(phase.groups) for phase in phases]
+        given = list(phases)
+        self._groups: list[list[Group]] = [list(phase.groups) for phase in given]
+        self._labels: list[int] | None = [phase.label for phase in given]
 
     def __len__(self) -> int:
         return len(self._groups)
@@ -64,7 +68,8 @@ class PhaseListDraft:
         return tuple(self._groups[index])
 
     def phase(self, index: int) -> Phase:
-        return Phase(index + 1, tuple(self._groups[index]))
+        label = index + 1 if self._labels is None else self._labels[index]
+        return Phase(label, tuple(self._groups[index]))
 
     def phases(self) -> tuple[Phase, ...]:
         return tuple(self.phase(index) for index in range(len(self._groups)))
@@ -73,15 +78,19 @@ class PhaseListDraft:
         """Inserts a new phase at `index` (default: the end); returns where it went."""
         position = len(self._groups) if index is None else max(0, min(index, len(self._groups)))
         self._groups.insert(position, [NEW_GROUP])
+        self._labels = None
         return position
 
     def remove_phase(self, index: int) -> None:
         del self._groups[index]
+        self._labels = None
 
     def move_phase(self, index: int, step: int) -> int:
         """Moves a phase up (step -1) or down (+1), stopping at the ends; its new index."""
         target = max(0, min(index + step, len(self._groups) - 1))
         self._groups.insert(target, self._groups.pop(index))
+        if target != index:
+            self._labels = None
         return target
 
     def add_group(self, index: int, group: Group = NEW_GROUP) -> int:
@@ -290,7 +299,8 @@ class PhaseListEditor(QWidget):
         self.up_button.setEnabled(has_phase and index > 0)
         self.down_button.setEnabled(has_phase and index < len(self.draft) - 1)
         if has_phase:
-            self.phase_box.setTitle(self.tr("Groups of phase {0}").format(index + 1))
+            label = self.draft.phase(index).label
+            self.phase_box.setTitle(self.tr("Groups of phase {0}").format(label))
             for group_index, group in enumerate(self.draft.groups(index)):
                 row = _GroupRow(group, group_index + 1)
                 row.changed.connect(lambda group, g=group_index: self._group_changed(g, group))

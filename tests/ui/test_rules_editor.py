@@ -97,3 +97,12 @@ def test_editor_inputs_have_accessible_names(qtbot) -> None:
         assert row.kind.accessibleName()
         assert row.count.accessibleName()
         assert row.remove.accessibleName()
+
+
+def test_draft_keeps_labels_until_the_list_changes_shape() -> None:
+    even = tuple(phase for phase in MATTEL_PHASES if phase.label % 2 == 0)
+    draft = PhaseListDraft(even)
+    draft.set_group(0, 1, Group(GroupKind.RUN, 5))
+    assert [phase.label for phase in draft.phases()] == [2, 4, 6, 8, 10]
+    draft.remove_phase(4)
+    assert [phase.label for phase in draft.phases()] == [1, 2, 3, 4]
