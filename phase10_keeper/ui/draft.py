@@ -1,0 +1,158 @@
+"""What the entry form holds while a hand is being typed in: plain Python, no widgets.
+
+A player who did not make their phase holds exactly ten cards, so their 1-9 count is
+worked out from the other kinds until someone types it; a player who made their phase
+starts with no cards. That keeps a typical entry to a few keystrokes.
+"""
+
+from dataclasses import dataclass, field
+
+from phase10_keeper.rules import (
+    HAND_SIZE,
+    NO_CARDS,
+    CardKind,
+    Cards,
+    GameState,
+    Hand,
+    Order,
+    Phase,
+    PlayerResult,
+    Problem,
+    Severity,
+    Status,
+    check_hand,
+)
+
+BASE_KINDS = (CardKind.LOW, CardKind.HIGH, CardKind.SKIP, CardKind.WILD)
+
+
+@dataclass
+class PlayerDraft:
+    made: bool = False
+    typed: dict[CardKind, int] = field(default_factory=dict)
+    """Counts the user typed; a kind not here is 0, or worked out for 1-9."""
+    phase: int | None = None
+
+
+class HandDraft:
+    """One hand being entered after `state` (the state before the hand)."""
+
+    def __init__(self, state: GameState, hand: Hand | None = None) -> None:
+        self.state = state
+        self.participants: tuple[str, ...] = state.participants()
+        self.kinds: tuple[CardKind, ...] = BASE_KINDS + (
+            (CardKind.SUPER_WILD,) if state.rules.super_wild else ()
+        )
+        self.chooses_phase = (
+            state.rules.order is Order.CHOOSE and state.status is Status.IN_PROGRESS
+        )
+        self.went_out: str | None = None
+        self.players: dict[str, PlayerDraft] = {name: PlayerDraft() for name in self.participants}
+        if hand is not None:
+            self._fill(hand)
+
+    def _fill(self, hand: Hand) -> None:
+        self.went_out = hand.went_out if hand.went_out in self.players else None
+        for name, result in hand.results.items():
+            if name not in self.players:
+                continue
+            player = self.players[name]
+            player.made = result.made
+            player.phase = result.phase
+            player.typed = {kind: count for kind, count in result.cards.items() if count}
+            if not result.made and result.cards.low == self._worked_out_low(name):
+                player.typed.pop(CardKind.LOW, None)
+
+    def set_went_out(self, name: str | None) -> None:
+        self.went_out = name
+        if name is not None:
+            self.players[name].made = True
+
+    def set_made(self, name: str, made: bool) -> None:
+        player = self.players[name]
+        if player.made == made:
+            return
+        player.made = made
+        # A typed 1-9 count belonged to the other case: ten cards in hand, or a few.
+        player.typed.pop(CardKind.LOW, None)
+        if not made and self.went_out == name:
+            self.went_out = None
+
+    def set_count(self, name: str, kind: CardKind, count: int | None) -> None:
+        """`None` clears what was typed, so 1-9 is worked out again."""
+        if count is None:
+            self.players[name].typed.pop(kind, None)
+        else:
+            self.players[name].typed[kind] = count
+
+    def set_phase(self, name: str, label: int | None) -> None:
+        self.players[name].phase = label
+
+    def made(self, name: str) -> bool:
+        return self.went_out == name or self.players[name].made
+
+    def is_worked_out(self, name: str, kind: CardKind) -> bool:
+        """True where the count shown is worked out rather than typed."""
+        return (
+            kind is CardKind.LOW
+            and self.went_out != name
+            and not self.players[name].made
+            and CardKind.LOW not in self.players[name].typed
+        )
+
+    def _worked_out_low(self, name: str) -> int:
+        typed = self.players[name].typed
+        others = sum(count for kind, count in typed.items() if kind is not CardKind.LOW)
+        return max(0, HAND_SIZE - others)
+
+    def count(self, name: str, kind: CardKind) -> int:
+        if self.went_out == name:
+            return 0
+        if self.is_worked_out(name, kind):
+            return self._worked_out_low(name)
+        return self.players[name].typed.get(kind, 0)
+
+    def cards(self, name: str) -> Cards:
+        if self.went_out == name:
+            return NO_CARDS
+        return Cards(**{kind.value: self.count(name, kind) for kind in self.kinds})
+
+    def points(self, name: str) -> int:
+        return self.cards(name).points
+
+    def phase_choices(self, name: str) -> tuple[Phase, ...]:
+        return self.state.phases_left(name) if self.chooses_phase else ()
+
+    def fixed_phase(self, name: str) -> Phase | None:
+        """The phase this player attempts where the rules fix it."""
+        if self.state.status is Status.TIEBREAK:
+            return self.state.replay_phase()
+        return self.state.next_phase(name)
+
+    def hand(self) -> Hand | None:
+        if self.went_out is None:
+            return None
+        results = {
+            name: PlayerResult(
+                made=self.made(name),
+                cards=self.cards(name),
+                phase=self.players[name].phase if self.chooses_phase else None,
+            )
+            for name in self.participants
+        }
+        return Hand(went_out=self.went_out, results=results)
+
+    def problems(self) -> list[Problem]:
+        """Every error and warning the hand as typed would raise."""
+        hand = self.hand()
+        if hand is None:
+            return [
+                Problem(
+                    Severity.ERROR,
+                    "nobody went out: pick the player who went out",
+                    self.state.hand_number,
+                    None,
+                    "went_out",
+                )
+            ]
+        return check_hand(self.state, hand)

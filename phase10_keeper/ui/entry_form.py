@@ -1,0 +1,467 @@
+"""The panel where a hand is typed in, or a past hand corrected.
+
+The panel only lays out widgets and passes keystrokes to its `HandDraft`; the draft
+works out counts and points and asks the rules what is wrong.
+"""
+
+import itertools
+from collections.abc import Callable
+
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QFont, QIntValidator, QKeyEvent
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QRadioButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from phase10_keeper.rules import CardKind, GameState, Hand, Problem
+from phase10_keeper.ui.draft import HandDraft
+
+NAME_WIDTH = 230
+COUNT_WIDTH = 54
+
+_ARROWS = {
+    Qt.Key.Key_Up: (-1, 0),
+    Qt.Key.Key_Down: (1, 0),
+    Qt.Key.Key_Left: (0, -1),
+    Qt.Key.Key_Right: (0, 1),
+}
+
+
+class _Row:
+    """The widgets of one player's row, in the order Tab visits them."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.label = QLabel()
+        self.went_out = QRadioButton()
+        self.made = QCheckBox()
+        self.phase: QComboBox | None = None
+        self.counts: dict[CardKind, QLineEdit] = {}
+        self.points = QLabel()
+
+    def cells(self) -> list[QWidget]:
+        cells: list[QWidget] = [self.went_out, self.made]
+        if self.phase is not None:
+            cells.append(self.phase)
+        cells.extend(self.counts.values())
+        return cells
+
+
+class HandEntryForm(QFrame):
+    submitted = Signal(object)
+    """A `Hand` that passed the checks (warnings accepted)."""
+    cancelled = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("handEntryForm")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.accept_warnings: Callable[[list[Problem]], bool] = lambda problems: True
+        self.draft: HandDraft | None = None
+        self.editing: int | None = None
+        """The 0-based index of the hand being corrected, or None for the next hand."""
+        self._rows: list[_Row] = []
+        self._position: dict[QObject, tuple[int, int]] = {}
+
+        self.title = QLabel()
+        title_font = QFont(self.font())
+        title_font.setPointSizeF(self.font().pointSizeF() * 1.25)
+        title_font.setBold(True)
+        self.title.setFont(title_font)
+        self.hint = QLabel(
+            self.tr(
+                "Tab or arrow keys move · Space: made the phase · O: went out · "
+                "Enter: record. 1-9 fills itself for a player who did not make it."
+            )
+        )
+        self.hint.setWordWrap(True)
+        self.hint.setObjectName("hint")
+        self.problems_label = QLabel()
+        self.problems_label.setObjectName("problems")
+        self.problems_label.setWordWrap(True)
+        self.problems_label.setTextFormat(Qt.TextFormat.PlainText)
+
+        self.grid = QGridLayout()
+        self.grid.setHorizontalSpacing(12)
+        self.grid.setVerticalSpacing(6)
+        self.record_button = QPushButton()
+        self.record_button.setDefault(True)
+        self.record_button.clicked.connect(self.submit)
+        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.cancel_button.clicked.connect(self.cancel)
+        self.clear_button = QPushButton(self.tr("Clear"))
+        self.clear_button.clicked.connect(self._clear)
+
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.problems_label, 1)
+        buttons.addStretch(0)
+        buttons.addWidget(self.clear_button)
+        buttons.addWidget(self.cancel_button)
+        buttons.addWidget(self.record_button)
+
+        header = QHBoxLayout()
+        header.addWidget(self.title)
+        header.addSpacing(16)
+        header.addWidget(self.hint, 1)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(16, 12, 16, 12)
+        layout.setSpacing(10)
+        layout.addLayout(header)
+        layout.addLayout(self.grid)
+        layout.addLayout(buttons)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+
+    # -- building ----------------------------------------------------------------------
+
+    def start(self, state: GameState, editing: int | None = None, hand: Hand | None = None) -> None:
+        """Shows an empty form for the hand after `state`, or `hand` to correct it."""
+        self.draft = HandDraft(state, hand)
+        self.editing = editing
+        number = state.hand_number
+        if editing is not None:
+            self.title.setText(self.tr("Correct hand %1").replace("%1", str(number)))
+            self.record_button.setText(self.tr("Save hand %1").replace("%1", str(number)))
+        elif state.tiebreak_players:
+            self.title.setText(self.tr("Tie-break: hand %1").replace("%1", str(number)))
+            self.record_button.setText(self.tr("Record hand %1").replace("%1", str(number)))
+        else:
+            self.title.setText(self.tr("Hand %1").replace("%1", str(number)))
+            self.record_button.setText(self.tr("Record hand %1").replace("%1", str(number)))
+        self.cancel_button.setVisible(editing is not None)
+        self._build()
+        self.show_problems([])
+        self.refresh()
+        self.focus_first()
+
+    def _clear_grid(self) -> None:
+        while self.grid.count():
+            item = self.grid.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
+        self._rows = []
+        self._position = {}
+
+    def _header(self, text: str, column: int, align: Qt.AlignmentFlag) -> None:
+        label = QLabel(text)
+        label.setObjectName("columnHeader")
+        label.setAlignment(align | Qt.AlignmentFlag.AlignBottom)
+        self.grid.addWidget(label, 0, column)
+
+    def _build(self) -> None:
+        assert self.draft is not None
+        draft = self.draft
+        self._clear_grid()
+        centre = Qt.AlignmentFlag.AlignHCenter
+        headers = [self.tr("Player"), self.tr("Went out"), self.tr("Made it")]
+        if draft.chooses_phase:
+            headers.append(self.tr("Phase"))
+        headers += [self._kind_label(kind) for kind in draft.kinds]
+        headers.append(self.tr("Points"))
+        for column, text in enumerate(headers):
+            align = Qt.AlignmentFlag.AlignLeft if column == 0 else centre
+            if column == len(headers) - 1:
+                align = Qt.AlignmentFlag.AlignRight
+            self._header(text, column, align)
+
+        count_font = QFont(self.font())
+        count_font.setPointSizeF(self.font().pointSizeF() * 1.15)
+        points_font = QFont(count_font)
+        points_font.setBold(True)
+        for row_index, name in enumerate(draft.participants):
+            row = _Row(name)
+            grid_row = row_index + 1
+            metrics = row.label.fontMetrics()
+            row.label.setText(metrics.elidedText(name, Qt.TextElideMode.ElideRight, NAME_WIDTH))
+            row.label.setToolTip(name)
+            row.label.setMinimumWidth(min(NAME_WIDTH, metrics.horizontalAdvance(name)) + 4)
+            phase = draft.fixed_phase(name)
+            if phase is not None:
+                row.label.setToolTip(f"{name}\n{phase.title()}")
+            self.grid.addWidget(row.label, grid_row, 0)
+
+            row.went_out.setAutoExclusive(False)
+            row.went_out.setAccessibleName(self.tr("%1 went out").replace("%1", name))
+            row.went_out.toggled.connect(
+                lambda checked, who=name: self._went_out_toggled(who, checked)
+            )
+            row.made.setAccessibleName(self.tr("%1 made the phase").replace("%1", name))
+            row.made.toggled.connect(lambda checked, who=name: self._made_toggled(who, checked))
+            column = 1
+            for widget in (row.went_out, row.made):
+                self.grid.addWidget(widget, grid_row, column, centre)
+                column += 1
+            if draft.chooses_phase:
+                combo = QComboBox()
+                combo.setAccessibleName(self.tr("Phase %1 attempted").replace("%1", name))
+                combo.addItem("—", None)
+                for choice in draft.phase_choices(name):
+                    combo.addItem(f"{choice.label}: {choice.describe()}", choice.label)
+                combo.setMinimumContentsLength(4)
+                combo.setSizeAdjustPolicy(
+                    QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+                )
+                combo.currentIndexChanged.connect(
+                    lambda _i, who=name, box=combo: self._phase_chosen(who, box.currentData())
+                )
+                row.phase = combo
+                self.grid.addWidget(combo, grid_row, column)
+                column += 1
+            for kind in draft.kinds:
+                edit = QLineEdit()
+                edit.setFont(count_font)
+                edit.setValidator(QIntValidator(0, 99, edit))
+                edit.setMaxLength(2)
+                edit.setFixedWidth(COUNT_WIDTH)
+                edit.setAlignment(Qt.AlignmentFlag.AlignCenter)
+                edit.setAccessibleName(
+                    self.tr("%1: %2 cards held")
+                    .replace("%1", name)
+                    .replace("%2", self._kind_label(kind))
+                )
+                edit.textEdited.connect(
+                    lambda text, who=name, what=kind: self._count_typed(who, what, text)
+                )
+                row.counts[kind] = edit
+                self.grid.addWidget(edit, grid_row, column, centre)
+                column += 1
+            row.points.setFont(points_font)
+            row.points.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            row.points.setMinimumWidth(row.points.fontMetrics().horizontalAdvance("0000"))
+            row.points.setAccessibleName(self.tr("%1: points this hand").replace("%1", name))
+            self.grid.addWidget(row.points, grid_row, column)
+            self._rows.append(row)
+            for cell_column, cell in enumerate(row.cells()):
+                self._position[cell] = (row_index, cell_column)
+                cell.installEventFilter(self)
+        self.grid.setColumnStretch(column + 1, 1)
+        chain = [cell for row in self._rows for cell in row.cells()]
+        chain += [self.clear_button, self.cancel_button, self.record_button]
+        for first, second in itertools.pairwise(chain):
+            QWidget.setTabOrder(first, second)
+
+    def _kind_label(self, kind: CardKind) -> str:
+        return {
+            CardKind.LOW: self.tr("1-9"),
+            CardKind.HIGH: self.tr("10-12"),
+            CardKind.SKIP: self.tr("Skip"),
+            CardKind.WILD: self.tr("Wild"),
+            CardKind.SUPER_WILD: self.tr("Super wild"),
+        }[kind]
+
+    # -- showing the draft -------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Makes every widget show the draft, leaving text the user is typing alone."""
+        draft = self.draft
+        if draft is None:
+            return
+        for row in self._rows:
+            name = row.name
+            went_out = draft.went_out == name
+            for widget, checked in ((row.went_out, went_out), (row.made, draft.made(name))):
+                widget.blockSignals(True)
+                widget.setChecked(checked)
+                widget.blockSignals(False)
+            row.made.setEnabled(not went_out)
+            if row.phase is not None:
+                wanted = row.phase.findData(draft.players[name].phase)
+                if wanted >= 0 and wanted != row.phase.currentIndex():
+                    row.phase.blockSignals(True)
+                    row.phase.setCurrentIndex(wanted)
+                    row.phase.blockSignals(False)
+            for kind, edit in row.counts.items():
+                edit.setEnabled(not went_out)
+                typed = kind in draft.players[name].typed and not went_out
+                shown = str(draft.count(name, kind))
+                # The field being typed in keeps its text, so backspacing is not undone.
+                if edit.text() != shown and not edit.hasFocus():
+                    edit.setText(shown)
+                self._mark_typed(edit, typed)
+                edit.setToolTip(
+                    self.tr("Worked out: ten cards minus the other kinds. Type to change it.")
+                    if draft.is_worked_out(name, kind)
+                    else ""
+                )
+            row.points.setText(str(draft.points(name)))
+
+    def show_problems(self, problems: list[Problem]) -> None:
+        """Marks each field a problem is about and lists the problems under the table."""
+        for row in self._rows:
+            for cell in [row.went_out, row.made, *row.cells()]:
+                self._mark(cell, "")
+        if not problems:
+            self.problems_label.clear()
+            return
+        lines = []
+        for problem in problems:
+            for widget in self._fields_for(problem):
+                self._mark(widget, problem.severity.value)
+                widget.setToolTip(problem.message)
+            who = f"{problem.player}: " if problem.player else ""
+            mark = "✗" if problem.is_error else "⚠"
+            lines.append(f"{mark} {who}{problem.message}")
+        self.problems_label.setText("\n".join(lines))
+
+    def _fields_for(self, problem: Problem) -> list[QWidget]:
+        """The inputs a problem is about: a table-wide problem has none but went-out."""
+        if problem.player is None and problem.field != "went_out":
+            return []
+        fields: list[QWidget] = []
+        for row in self._rows:
+            if problem.player not in (None, row.name):
+                continue
+            if problem.field == "went_out":
+                fields.append(row.went_out)
+            elif problem.field == "made":
+                fields.append(row.made)
+            elif problem.field == "phase" and row.phase is not None:
+                fields.append(row.phase)
+            else:
+                fields.extend(
+                    edit for kind, edit in row.counts.items() if kind.value == problem.field
+                )
+        return fields
+
+    @staticmethod
+    def _mark_typed(edit: QLineEdit, typed: bool) -> None:
+        if edit.property("typed") == typed:
+            return
+        edit.setProperty("typed", typed)
+        edit.style().unpolish(edit)
+        edit.style().polish(edit)
+
+    @staticmethod
+    def _mark(widget: QWidget, severity: str) -> None:
+        if widget.property("problem") == severity:
+            return
+        widget.setProperty("problem", severity)
+        widget.style().unpolish(widget)
+        widget.style().polish(widget)
+
+    def focus_first(self) -> None:
+        for row in self._rows:
+            for cell in row.cells()[2:]:
+                if cell.isEnabled():
+                    cell.setFocus(Qt.FocusReason.TabFocusReason)
+                    return
+
+    # -- reacting to the user ----------------------------------------------------------
+
+    def _went_out_toggled(self, name: str, checked: bool) -> None:
+        assert self.draft is not None
+        if checked:
+            self.draft.set_went_out(name)
+        elif self.draft.went_out == name:
+            self.draft.set_went_out(None)
+        self.refresh()
+
+    def _made_toggled(self, name: str, checked: bool) -> None:
+        assert self.draft is not None
+        self.draft.set_made(name, checked)
+        self.refresh()
+
+    def _phase_chosen(self, name: str, label: int | None) -> None:
+        assert self.draft is not None
+        self.draft.set_phase(name, label)
+
+    def _count_typed(self, name: str, kind: CardKind, text: str) -> None:
+        assert self.draft is not None
+        self.draft.set_count(name, kind, int(text) if text else None)
+        self.refresh()
+
+    def _clear(self) -> None:
+        if self.draft is not None:
+            self.start(self.draft.state, self.editing)
+
+    def cancel(self) -> None:
+        self.cancelled.emit()
+
+    def submit(self) -> None:
+        """Records the hand if nothing is wrong, after asking once about warnings."""
+        draft = self.draft
+        if draft is None:
+            return
+        problems = draft.problems()
+        errors = [problem for problem in problems if problem.is_error]
+        if errors:
+            self.show_problems(errors)
+            self._focus_problem(errors[0])
+            return
+        if problems and not self.accept_warnings(problems):
+            self.show_problems(problems)
+            self._focus_problem(problems[0])
+            return
+        hand = draft.hand()
+        self.show_problems([])
+        self.submitted.emit(hand)
+
+    def _focus_problem(self, problem: Problem) -> None:
+        fields = [field for field in self._fields_for(problem) if field.isEnabled()]
+        if fields:
+            fields[0].setFocus(Qt.FocusReason.TabFocusReason)
+
+    # -- keyboard ----------------------------------------------------------------------
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() != QEvent.Type.KeyPress or watched not in self._position:
+            return super().eventFilter(watched, event)
+        assert isinstance(event, QKeyEvent)
+        row_index, column = self._position[watched]
+        row = self._rows[row_index]
+        key = Qt.Key(event.key())
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.submit()
+            return True
+        if key == Qt.Key.Key_Escape and self.editing is not None:
+            self.cancel()
+            return True
+        if key == Qt.Key.Key_O and not event.modifiers() & ~Qt.KeyboardModifier.ShiftModifier:
+            row.went_out.setChecked(not row.went_out.isChecked())
+            if not row.made.isEnabled():
+                self._move(row_index, column, 1, 0)
+            return True
+        if key == Qt.Key.Key_Space and isinstance(watched, QLineEdit):
+            row.made.setChecked(not row.made.isChecked())
+            return True
+        if key in _ARROWS:
+            step = _ARROWS[key]
+            if isinstance(watched, QComboBox) and step[0]:
+                return False
+            if isinstance(watched, QLineEdit) and step[1] and not self._at_edge(watched, step[1]):
+                return False
+            self._move(row_index, column, *step)
+            return True
+        return super().eventFilter(watched, event)
+
+    @staticmethod
+    def _at_edge(edit: QLineEdit, direction: int) -> bool:
+        if edit.hasSelectedText() and len(edit.selectedText()) == len(edit.text()):
+            return True
+        return edit.cursorPosition() == (len(edit.text()) if direction > 0 else 0)
+
+    def _move(self, row_index: int, column: int, down: int, right: int) -> None:
+        """Focuses the nearest enabled cell that way, like a spreadsheet."""
+        while True:
+            row_index += down
+            column += right
+            if not 0 <= row_index < len(self._rows):
+                return
+            cells = self._rows[row_index].cells()
+            if not 0 <= column < len(cells):
+                return
+            if cells[column].isEnabled():
+                cells[column].setFocus(Qt.FocusReason.TabFocusReason)
+                return

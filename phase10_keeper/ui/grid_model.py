@@ -1,0 +1,174 @@
+"""The score grid as a Qt model: a row per player, a column per hand, then the total."""
+
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+)
+
+from phase10_keeper.rules import GameState, Status
+
+CELL_ROLE = Qt.ItemDataRole.UserRole + 1
+"""A `Cell` for a hand column (None where the player sat out), or None for the total."""
+TOTAL_ROLE = Qt.ItemDataRole.UserRole + 2
+"""The running total, in the total column only."""
+
+_Index = QModelIndex | QPersistentModelIndex
+_ROOT = QModelIndex()
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("ScoreGridModel", text)
+
+
+@dataclass(frozen=True)
+class Cell:
+    phase: int | None
+    made: bool
+    points: int
+    went_out: bool
+    replay: bool
+
+
+class ScoreGridModel(QAbstractTableModel):
+    def __init__(self, state: GameState, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._state = state
+
+    @property
+    def hand_count(self) -> int:
+        return len(self._state.hands)
+
+    @property
+    def total_column(self) -> int:
+        return self.hand_count
+
+    def set_state(self, state: GameState) -> None:
+        """Shows `state`; only column count changes are structural, the rest is new data."""
+        old, new = len(self._state.hands), len(state.hands)
+        if new > old:
+            self.beginInsertColumns(QModelIndex(), old, new - 1)
+            self._state = state
+            self.endInsertColumns()
+        elif new < old:
+            self.beginRemoveColumns(QModelIndex(), new, old - 1)
+            self._state = state
+            self.endRemoveColumns()
+        else:
+            self._state = state
+        rows, columns = self.rowCount(), self.columnCount()
+        if rows and columns:
+            self.dataChanged.emit(self.index(0, 0), self.index(rows - 1, columns - 1))
+        self.headerDataChanged.emit(Qt.Orientation.Vertical, 0, rows - 1)
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, columns - 1)
+
+    def rowCount(self, parent: _Index = _ROOT) -> int:
+        return 0 if parent.isValid() else len(self._state.players)
+
+    def columnCount(self, parent: _Index = _ROOT) -> int:
+        return 0 if parent.isValid() else self.hand_count + 1
+
+    def cell(self, row: int, column: int) -> Cell | None:
+        record = self._state.hands[column]
+        name = self._state.players[row].name
+        entry = record.entries.get(name)
+        if entry is None:
+            return None
+        return Cell(
+            phase=entry.phase,
+            made=entry.made,
+            points=entry.points,
+            went_out=record.went_out == name,
+            replay=record.replay,
+        )
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        row, column = index.row(), index.column()
+        player = self._state.players[row]
+        if column == self.total_column:
+            if role in (Qt.ItemDataRole.DisplayRole, TOTAL_ROLE):
+                return player.total if role == TOTAL_ROLE else str(player.total)
+            if role == Qt.ItemDataRole.AccessibleTextRole:
+                return _tr("{name}: total {total}").format(name=player.name, total=player.total)
+            if role == Qt.ItemDataRole.TextAlignmentRole:
+                return int(Qt.AlignmentFlag.AlignCenter)
+            return None
+        cell = self.cell(row, column)
+        if role == CELL_ROLE:
+            return cell
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
+            return self._describe(cell)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self._tooltip(row, column, cell)
+        return None
+
+    def _describe(self, cell: Cell | None) -> str:
+        if cell is None:
+            return _tr("sat out")
+        if cell.went_out:
+            status = _tr("went out")
+        elif cell.made:
+            status = _tr("made")
+        else:
+            status = _tr("missed")
+        if cell.phase is None:
+            return _tr("{status}, {points}").format(status=status, points=cell.points)
+        return _tr("phase {phase} {status}, {points}").format(
+            phase=cell.phase, status=status, points=cell.points
+        )
+
+    def _tooltip(self, row: int, column: int, cell: Cell | None) -> str:
+        record = self._state.hands[column]
+        name = self._state.players[row].name
+        entry = record.entries.get(name)
+        lines = [
+            _tr("Hand {number}, {dealer} dealt").format(number=column + 1, dealer=record.dealer)
+        ]
+        lines.append(f"{name}: {self._describe(cell)}")
+        if entry is not None and not entry.cards.is_empty:
+            held = ", ".join(
+                f"{kind.label}: {count}" for kind, count in entry.cards.items() if count
+            )
+            lines.append(_tr("Held {cards}").format(cards=held))
+        if entry is not None:
+            lines.append(_tr("Total after this hand: {total}").format(total=entry.total))
+        return "\n".join(lines)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+            return None
+        if orientation == Qt.Orientation.Vertical:
+            if not 0 <= section < len(self._state.players):
+                return None
+            return self._player_label(self._state.players[section].name)
+        if section == self.total_column:
+            return _tr("Total")
+        if not 0 <= section < self.hand_count:
+            return None
+        record = self._state.hands[section]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return _tr("Hand {number}: {dealer} dealt, {player} went out").format(
+                number=record.number, dealer=record.dealer, player=record.went_out
+            )
+        if record.replay:
+            return _tr("{number} tie").format(number=record.number)
+        return str(record.number)
+
+    def _player_label(self, name: str) -> str:
+        state = self._state
+        # The mark goes on a line of its own so a long name cannot push it out of sight.
+        if state.status is Status.FINISHED and name == state.winner:
+            return _tr("{name}\n★ winner").format(name=name)
+        if name == state.dealer:
+            return _tr("{name}\ndeals").format(name=name)
+        return name

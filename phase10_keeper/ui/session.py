@@ -1,0 +1,120 @@
+"""The game being kept: its hand log, the replayed standings, undo and saving.
+
+Views never change the game themselves: they ask the session, which builds the new hand
+log with `Game.with_hand_*`, replays it from the first hand that changed, pushes an undo
+command and saves. Every view then redraws from `session.state`.
+"""
+
+from typing import Protocol
+
+from PySide6.QtCore import QCoreApplication, QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from phase10_keeper.rules import Game, GameState, Hand, Replay, replay, replay_from
+
+
+class GameStore(Protocol):
+    def save_game(self, game_id: int, game: Game) -> None: ...
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("GameSession", text)
+
+
+class _ChangeHands(QUndoCommand):
+    def __init__(
+        self,
+        session: "GameSession",
+        text: str,
+        before: tuple[Game, Replay],
+        after: tuple[Game, Replay],
+    ) -> None:
+        super().__init__(text)
+        self._session = session
+        self._before = before
+        self._after = after
+
+    def redo(self) -> None:
+        self._session._show(*self._after, self.text())
+
+    def undo(self) -> None:
+        self._session._show(*self._before, _tr("Undid {change}").format(change=self.text()))
+
+
+class GameSession(QObject):
+    changed = Signal()
+    """The hand log changed: everything shown must be redrawn from `state`."""
+    saved = Signal(str)
+    """The change was saved; the text says what changed."""
+    save_failed = Signal(str)
+
+    def __init__(
+        self,
+        game: Game,
+        store: GameStore | None = None,
+        game_id: int | None = None,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.game = game
+        self.replay = replay(game)
+        self.store = store
+        self.game_id = game_id
+        self.undo_stack = QUndoStack(self)
+
+    @property
+    def state(self) -> GameState:
+        return self.replay.final
+
+    def state_before(self, index: int) -> GameState:
+        """Where the game stood before the hand at this 0-based index."""
+        return self.replay.states[index]
+
+    def record_hand(self, hand: Hand) -> None:
+        """Appends the next hand; GameError if it cannot be recorded."""
+        number = len(self.game.hands) + 1
+        self._change(
+            self.game.with_hand_appended(hand),
+            len(self.game.hands),
+            _tr("record hand {number}").format(number=number),
+        )
+
+    def replace_hand(self, index: int, hand: Hand) -> None:
+        """Puts `hand` in place of the hand at `index`; GameError if that or a later hand
+        becomes impossible (then nothing changes)."""
+        self._change(
+            self.game.with_hand_replaced(index, hand),
+            index,
+            _tr("edit hand {number}").format(number=index + 1),
+        )
+
+    def remove_hand(self, index: int) -> None:
+        self._change(
+            self.game.with_hand_removed(index),
+            index,
+            _tr("delete hand {number}").format(number=index + 1),
+        )
+
+    def _change(self, game: Game, first_changed: int, text: str) -> None:
+        after = replay_from(self.replay.first(first_changed), game.hands[first_changed:])
+        self.undo_stack.push(_ChangeHands(self, text, (self.game, self.replay), (game, after)))
+
+    def _show(self, game: Game, result: Replay, what: str) -> None:
+        self.game = game
+        self.replay = result
+        self.changed.emit()
+        self._save(what)
+
+    def _save(self, what: str) -> None:
+        if self.store is None or self.game_id is None:
+            return
+        try:
+            self.store.save_game(self.game_id, self.game)
+        # Whatever the store fails with, the hand log stays in memory and on the undo
+        # stack; the window says the save failed and the next change saves it all again.
+        except Exception as error:
+            self.save_failed.emit(
+                _tr("Could not save {change}: {error}").format(change=what, error=error)
+            )
+        else:
+            self.saved.emit(_tr("Saved: {change}").format(change=what))

@@ -1,0 +1,156 @@
+"""The standings as a Qt model: everyone, best placed first, with the phase they are on."""
+
+from enum import IntEnum
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+)
+from PySide6.QtGui import QFont
+
+from phase10_keeper.rules import GameState, Order, Status
+
+_Index = QModelIndex | QPersistentModelIndex
+_ROOT = QModelIndex()
+
+NAME_ROLE = Qt.ItemDataRole.UserRole + 1
+"""The player's plain name in every column."""
+
+
+class Column(IntEnum):
+    PLACE = 0
+    PLAYER = 1
+    PHASE = 2
+    DONE = 3
+    TOTAL = 4
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("StandingsModel", text)
+
+
+class StandingsModel(QAbstractTableModel):
+    def __init__(self, state: GameState, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._state = state
+        self._order = state.ranking()
+
+    def set_state(self, state: GameState) -> None:
+        """Shows `state`: the same players, perhaps in a new order, so only data changes."""
+        self._state = state
+        self._order = state.ranking()
+        self.dataChanged.emit(
+            self.index(0, 0), self.index(self.rowCount() - 1, self.columnCount() - 1)
+        )
+
+    def rowCount(self, parent: _Index = _ROOT) -> int:
+        return 0 if parent.isValid() else len(self._order)
+
+    def columnCount(self, parent: _Index = _ROOT) -> int:
+        return 0 if parent.isValid() else len(Column)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(Column):
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return {
+                Column.PLACE: "#",
+                Column.PLAYER: _tr("Player"),
+                Column.PHASE: _tr("Now on"),
+                Column.DONE: _tr("Done"),
+                Column.TOTAL: _tr("Total"),
+            }[Column(section)]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return {
+                Column.PLACE: _tr("Place"),
+                Column.PLAYER: _tr("Player"),
+                Column.PHASE: _tr("The phase the player attempts next"),
+                Column.DONE: _tr("Phases completed"),
+                Column.TOTAL: _tr("Total points (lowest is best)"),
+            }[Column(section)]
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return int(self._alignment(Column(section)))
+        return None
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        name = self._order[index.row()]
+        column = Column(index.column())
+        if role == NAME_ROLE:
+            return name
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
+            return self._text(index.row(), name, column)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self._tooltip(name, column)
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return int(self._alignment(column))
+        if role == Qt.ItemDataRole.FontRole and (
+            column is Column.TOTAL or name == self._state.winner
+        ):
+            font = QFont()
+            font.setBold(True)
+            return font
+        return None
+
+    @staticmethod
+    def _alignment(column: Column) -> Qt.AlignmentFlag:
+        if column in (Column.PLAYER, Column.PHASE):
+            return Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+        return Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+
+    def _text(self, row: int, name: str, column: Column) -> str:
+        state = self._state
+        player = state.player(name)
+        if column is Column.PLACE:
+            return str(row + 1)
+        if column is Column.PLAYER:
+            marks = []
+            if name == state.winner:
+                marks.append(_tr("winner"))
+            if state.status is Status.TIEBREAK and name in state.tiebreak_players:
+                marks.append(_tr("replays"))
+            if name == state.dealer:
+                marks.append(_tr("deals"))
+            return " · ".join([name, *marks])
+        if column is Column.PHASE:
+            return self.phase_text(name)
+        if column is Column.DONE:
+            return str(len(player.completed))
+        return str(player.total)
+
+    def phase_text(self, name: str) -> str:
+        state = self._state
+        if state.status is Status.FINISHED:
+            return "—"
+        if state.status is Status.TIEBREAK:
+            if name not in state.tiebreak_players:
+                return _tr("sits out the tie-break")
+            phase = state.replay_phase()
+            return (
+                _tr("Replays {phase}").format(phase=phase.title())
+                if phase is not None
+                else _tr("Replay hand")
+            )
+        if state.rules.order is Order.CHOOSE:
+            return _tr("Chooses: {count} phases left").format(count=len(state.phases_left(name)))
+        phase = state.next_phase(name)
+        return phase.title() if phase is not None else "—"
+
+    def _tooltip(self, name: str, column: Column) -> str | None:
+        player = self._state.player(name)
+        if column is Column.DONE:
+            if not player.completed:
+                return _tr("No phase completed yet")
+            labels = ", ".join(str(label) for label in player.completed)
+            return _tr("Completed phases {labels}").format(labels=labels)
+        if column is Column.PHASE:
+            return self.phase_text(name)
+        return None

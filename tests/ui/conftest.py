@@ -1,0 +1,68 @@
+"""UI test set-up: settings in a temporary place, and an in-memory game library."""
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QCoreApplication, QSettings
+
+from phase10_keeper.rules import Cards, Game, Hand, PlayerResult
+
+
+@pytest.fixture(autouse=True)
+def _isolated_settings(tmp_path: Path, qapp: object) -> None:
+    QCoreApplication.setOrganizationName("phase10-keeper-tests")
+    QCoreApplication.setApplicationName("phase10-keeper-tests")
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path))
+
+
+class MemoryLibrary:
+    """Keeps games the way the window uses the library, and counts the saves."""
+
+    def __init__(self) -> None:
+        self.games: dict[int, Game] = {}
+        self.saves = 0
+        self.last_open: int | None = None
+        self.fail_with: Exception | None = None
+
+    def add_game(self, game: Game) -> int:
+        game_id = len(self.games) + 1
+        self.games[game_id] = game
+        return game_id
+
+    def save_game(self, game_id: int, game: Game) -> None:
+        if self.fail_with is not None:
+            raise self.fail_with
+        self.games[game_id] = game
+        self.saves += 1
+
+    def load_game(self, game_id: int) -> Game:
+        return self.games[game_id]
+
+    def roster(self) -> list[str]:
+        return sorted({name for game in self.games.values() for name in game.players})
+
+    def last_open_game(self) -> int | None:
+        return self.last_open
+
+    def set_last_open_game(self, game_id: int | None) -> None:
+        self.last_open = game_id
+
+
+@pytest.fixture
+def library() -> MemoryLibrary:
+    return MemoryLibrary()
+
+
+def result(made: bool, **cards: int) -> PlayerResult:
+    return PlayerResult(made=made, cards=Cards(**cards))
+
+
+def everyone_misses_but(players: tuple[str, ...], winner: str) -> Hand:
+    """A hand `winner` went out in while everyone else missed holding ten 1-9 cards."""
+    return Hand(
+        went_out=winner,
+        results={
+            name: result(True) if name == winner else result(False, low=10) for name in players
+        },
+    )
