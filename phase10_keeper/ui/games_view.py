@@ -1,0 +1,563 @@
+"""The game library in the app: a table of saved games to open, rename, delete or filter,
+and single games imported from and exported to game files.
+
+`GamesTableModel` and `GamesFilterProxy` hold the table's logic; `GamesView` adds the
+buttons. Questions to the user go through `Prompts`, so tests answer them without
+modal dialogs.
+"""
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QDateTime,
+    QLocale,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from phase10_keeper.rules import Game, GameError, Status, replay
+from phase10_keeper.storage.gamefile import SUFFIX, GameFileError, read_game, write_game
+
+GAME_ID_ROLE = Qt.ItemDataRole.UserRole
+SORT_ROLE = Qt.ItemDataRole.UserRole + 1
+
+AnyIndex = QModelIndex | QPersistentModelIndex
+_ROOT = QModelIndex()
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("GamesView", text)
+
+
+class GameSummaryLike(Protocol):
+    """What the table shows of a saved game (the library's GameSummary)."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def started(self) -> str | None: ...
+    @property
+    def players(self) -> Sequence[str]: ...
+    @property
+    def hands(self) -> int: ...
+    @property
+    def status(self) -> Any: ...
+    @property
+    def winner(self) -> str | None: ...
+
+
+class GameLibrary(Protocol):
+    """The parts of the game library the view uses."""
+
+    def list_games(self, player: str | None = None) -> Sequence[Any]: ...
+    def add_game(self, game: Game) -> int: ...
+    def load_game(self, game_id: int) -> Game: ...
+    def rename_game(self, game_id: int, title: str) -> None: ...
+    def delete_game(self, game_id: int) -> None: ...
+    def restore_game(self, game_id: int) -> None: ...
+
+
+class GameTransferError(Exception):
+    """A game file that cannot be imported or written; the text is shown as it is."""
+
+
+def load_game_file(path: Path) -> tuple[Game, list[str]]:
+    """Reads and replays a game file as the command line does: the game and its warnings.
+
+    The messages match the command line's: "FILE: what is wrong".
+    """
+    try:
+        game = read_game(path)
+    except GameFileError as error:
+        raise GameTransferError(f"{path}: {error}") from None
+    try:
+        result = replay(game)
+    except GameError as error:
+        raise GameTransferError(f"{path}: {error}") from None
+    return game, [f"{path}: {warning}" for warning in result.warnings]
+
+
+def save_game_file(path: Path, game: Game) -> None:
+    try:
+        write_game(path, game)
+    except OSError as error:
+        raise GameTransferError(
+            _tr("Cannot write {0}: {1}").format(path, error.strerror or error)
+        ) from None
+
+
+def file_name_for(title: str) -> str:
+    """A file name for a game: its title without characters file systems refuse."""
+    safe = "".join("_" if char in '<>:"/\\|?*' or ord(char) < 32 else char for char in title)
+    return (safe.strip(" .") or _tr("game")) + SUFFIX
+
+
+def status_text(status: object) -> str:
+    try:
+        known = Status(str(status))
+    except ValueError:
+        return str(status)
+    return {
+        Status.IN_PROGRESS: _tr("In progress"),
+        Status.TIEBREAK: _tr("Tie-break to play"),
+        Status.FINISHED: _tr("Finished"),
+    }[known]
+
+
+def date_text(started: str | None) -> str:
+    if not started:
+        return ""
+    moment = QDateTime.fromString(started, Qt.DateFormat.ISODate)
+    if not moment.isValid():
+        return started
+    return QLocale().toString(moment.toLocalTime().date(), QLocale.FormatType.ShortFormat)
+
+
+class GamesTableModel(QAbstractTableModel):
+    """One row per saved game, newest first as the library lists them."""
+
+    TITLE, DATE, PLAYERS, HANDS, STATUS, WINNER = range(6)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._games: list[Any] = []
+
+    def set_games(self, games: Sequence[Any]) -> None:
+        self.beginResetModel()
+        self._games = list(games)
+        self.endResetModel()
+
+    def summary(self, row: int) -> Any:
+        return self._games[row]
+
+    def row_of(self, game_id: int) -> int | None:
+        for row, game in enumerate(self._games):
+            if game.id == game_id:
+                return row
+        return None
+
+    def rowCount(self, parent: AnyIndex = _ROOT) -> int:
+        return 0 if parent.isValid() else len(self._games)
+
+    def columnCount(self, parent: AnyIndex = _ROOT) -> int:
+        return 0 if parent.isValid() else 6
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation is Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            names = (
+                self.tr("Title"),
+                self.tr("Date"),
+                self.tr("Players"),
+                self.tr("Hands"),
+                self.tr("Status"),
+                self.tr("Winner"),
+            )
+            return names[section] if 0 <= section < len(names) else None
+        return None
+
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._games):
+            return None
+        game = self._games[index.row()]
+        column = index.column()
+        if role == GAME_ID_ROLE:
+            return game.id
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+            return self._text(game, column)
+        if role == SORT_ROLE:
+            if column == self.DATE:
+                return game.started or ""
+            if column == self.HANDS:
+                return game.hands
+            return self._text(game, column).casefold()
+        if role == Qt.ItemDataRole.TextAlignmentRole and column == self.HANDS:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def _text(self, game: Any, column: int) -> str:
+        if column == self.TITLE:
+            return str(game.title or self.tr("Untitled game"))
+        if column == self.DATE:
+            return date_text(game.started)
+        if column == self.PLAYERS:
+            return ", ".join(game.players)
+        if column == self.HANDS:
+            return str(game.hands)
+        if column == self.STATUS:
+            return status_text(game.status)
+        return str(game.winner or "")
+
+
+class GamesFilterProxy(QSortFilterProxyModel):
+    """Keeps the games where a player's name or the title contains the filter text."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._needle = ""
+        self.setSortRole(SORT_ROLE)
+
+    def set_filter_text(self, text: str) -> None:
+        # Qt 6.10 replaced invalidateRowsFilter (now deprecated) with this pair; older
+        # Qt, which the package still allows, has only the former.
+        if hasattr(self, "endFilterChange"):
+            self.beginFilterChange()
+            self._needle = text.strip().casefold()
+            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        else:
+            self._needle = text.strip().casefold()
+            self.invalidateRowsFilter()
+
+    def filterAcceptsRow(self, source_row: int, source_parent: AnyIndex) -> bool:
+        if not self._needle:
+            return True
+        source = self.sourceModel()
+        if not isinstance(source, GamesTableModel):
+            return True
+        game = source.summary(source_row)
+        haystacks = [*game.players, game.title or ""]
+        return any(self._needle in text.casefold() for text in haystacks)
+
+
+def _confirm(parent: QWidget, title: str, text: str) -> bool:
+    answer = QMessageBox.question(
+        parent,
+        title,
+        text,
+        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+        QMessageBox.StandardButton.Cancel,
+    )
+    return answer == QMessageBox.StandardButton.Yes
+
+
+def _ask_text(parent: QWidget, title: str, label: str, text: str) -> str | None:
+    answer, ok = QInputDialog.getText(parent, title, label, QLineEdit.EchoMode.Normal, text)
+    return answer if ok else None
+
+
+def _open_path(parent: QWidget, title: str, filter_text: str) -> Path | None:
+    name, _ = QFileDialog.getOpenFileName(parent, title, "", filter_text)
+    return Path(name) if name else None
+
+
+def _save_path(parent: QWidget, title: str, suggested: str, filter_text: str) -> Path | None:
+    name, _ = QFileDialog.getSaveFileName(parent, title, suggested, filter_text)
+    return Path(name) if name else None
+
+
+def _warn(parent: QWidget, title: str, text: str) -> None:
+    QMessageBox.warning(parent, title, text)
+
+
+@dataclass
+class Prompts:
+    """How a view asks the user things; tests swap in answers instead of modal dialogs."""
+
+    confirm: Callable[[QWidget, str, str], bool] = _confirm
+    ask_text: Callable[[QWidget, str, str, str], str | None] = _ask_text
+    open_path: Callable[[QWidget, str, str], Path | None] = _open_path
+    save_path: Callable[[QWidget, str, str, str], Path | None] = _save_path
+    warn: Callable[[QWidget, str, str], None] = _warn
+
+
+def game_file_filter() -> str:
+    return _tr("Phase 10 games (*{0});;All files (*)").format(SUFFIX)
+
+
+class GamesView(QWidget):
+    """The library as a table with Open, Rename, Delete, Undo delete, Import and Export.
+
+    Constructor: `GamesView(library, parent=None, *, prompts=None)`.
+    Signals: `openRequested(int)` (a game id; the main window opens it),
+    `gameImported(int)`, `gameDeleted(int)`, `gameRestored(int)`, `message(str)` (one
+    line for a status bar).
+    Actions for menus (shortcuts work while the view has focus): `open_action`,
+    `rename_action` (F2), `delete_action` (Delete), `undo_delete_action`,
+    `import_action`, `export_action`.
+    """
+
+    openRequested = Signal(int)
+    gameImported = Signal(int)
+    gameDeleted = Signal(int)
+    gameRestored = Signal(int)
+    message = Signal(str)
+
+    def __init__(
+        self,
+        library: GameLibrary,
+        parent: QWidget | None = None,
+        *,
+        prompts: Prompts | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.library = library
+        self.prompts = prompts or Prompts()
+        self._deleted: list[int] = []
+
+        self.model = GamesTableModel(self)
+        self.proxy = GamesFilterProxy(self)
+        self.proxy.setSourceModel(self.model)
+
+        self.search = QLineEdit()
+        self.search.setPlaceholderText(self.tr("Filter by player or title"))
+        self.search.setAccessibleName(self.tr("Filter games by player or title"))
+        self.search.setClearButtonEnabled(True)
+        self.table = QTableView()
+        self.table.setModel(self.proxy)
+        self.table.setAccessibleName(self.tr("Saved games"))
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(GamesTableModel.DATE, Qt.SortOrder.DescendingOrder)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setAlternatingRowColors(True)
+        self.table.setWordWrap(False)
+        self.table.verticalHeader().hide()
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(GamesTableModel.PLAYERS, QHeaderView.ResizeMode.Stretch)
+        header.setHighlightSections(False)
+        self.empty_label = QLabel()
+        self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty_label.setWordWrap(True)
+        self.notice = QLabel()
+        self.notice.setWordWrap(True)
+
+        self.open_action = self._action(self.tr("&Open"), self.open_selected)
+        self.rename_action = self._action(self.tr("&Rename…"), self.rename_selected)
+        self.rename_action.setShortcut(QKeySequence(Qt.Key.Key_F2))
+        self.delete_action = self._action(self.tr("&Delete…"), self.delete_selected)
+        self.delete_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Delete))
+        self.undo_delete_action = self._action(self.tr("&Undo Delete"), self.undo_delete)
+        self.import_action = self._action(self.tr("&Import Game File…"), self.import_file)
+        self.export_action = self._action(self.tr("&Export Game File…"), self.export_selected)
+
+        buttons = QHBoxLayout()
+        self.buttons: dict[QAction, QPushButton] = {}
+        for action in (
+            self.open_action,
+            self.rename_action,
+            self.delete_action,
+            self.undo_delete_action,
+        ):
+            buttons.addWidget(self._button(action))
+        buttons.addStretch(1)
+        for action in (self.import_action, self.export_action):
+            buttons.addWidget(self._button(action))
+
+        top = QHBoxLayout()
+        top.addWidget(self.search, 1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.empty_label, 1)
+        layout.addWidget(self.notice)
+        layout.addLayout(buttons)
+
+        self.search.textChanged.connect(self._filter)
+        self.table.activated.connect(lambda _: self.open_selected())
+        self.table.selectionModel().selectionChanged.connect(self._update_actions)
+        self.refresh()
+
+    def _action(self, text: str, slot: Callable[[], object]) -> QAction:
+        action = QAction(text, self)
+        action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        action.triggered.connect(lambda: slot())
+        self.addAction(action)
+        return action
+
+    def _button(self, action: QAction) -> QPushButton:
+        button = QPushButton(action.text())
+        button.setAutoDefault(False)
+        button.clicked.connect(action.trigger)
+        action.enabledChanged.connect(button.setEnabled)
+        button.setEnabled(action.isEnabled())
+        self.buttons[action] = button
+        return button
+
+    def refresh(self) -> None:
+        """Reloads the list from the library, keeping the selected game selected."""
+        selected = self.selected_id()
+        self.model.set_games(self.library.list_games())
+        if selected is not None:
+            self.select_game(selected)
+        self._update_actions()
+
+    def selected_id(self) -> int | None:
+        rows = self.table.selectionModel().selectedRows()
+        if not rows:
+            return None
+        game_id = rows[0].data(GAME_ID_ROLE)
+        return int(game_id) if game_id is not None else None
+
+    def select_game(self, game_id: int) -> bool:
+        row = self.model.row_of(game_id)
+        if row is None:
+            return False
+        index = self.proxy.mapFromSource(self.model.index(row, 0))
+        if not index.isValid():
+            return False
+        self.table.selectRow(index.row())
+        self.table.scrollTo(index)
+        return True
+
+    def set_filter_text(self, text: str) -> None:
+        self.search.setText(text)
+
+    def open_selected(self) -> None:
+        game_id = self.selected_id()
+        if game_id is not None:
+            self.openRequested.emit(game_id)
+
+    def rename_selected(self) -> None:
+        game_id = self.selected_id()
+        if game_id is None:
+            return
+        current = self._summary(game_id).title
+        title = self.prompts.ask_text(
+            self, self.tr("Rename Game"), self.tr("New title:"), current or ""
+        )
+        if title is None or not title.strip() or title.strip() == current:
+            return
+        self.library.rename_game(game_id, title.strip())
+        self.refresh()
+        self._say(self.tr("Renamed to “{0}”.").format(title.strip()))
+
+    def delete_selected(self) -> None:
+        game_id = self.selected_id()
+        if game_id is None:
+            return
+        title = self._summary(game_id).title or self.tr("Untitled game")
+        if not self.prompts.confirm(
+            self,
+            self.tr("Delete Game"),
+            self.tr("Delete “{0}” from the library? You can undo this until you quit.").format(
+                title
+            ),
+        ):
+            return
+        self.library.delete_game(game_id)
+        self._deleted.append(game_id)
+        self.refresh()
+        self._say(self.tr("Deleted “{0}”.").format(title))
+        self.gameDeleted.emit(game_id)
+
+    def undo_delete(self) -> None:
+        if not self._deleted:
+            return
+        game_id = self._deleted.pop()
+        self.library.restore_game(game_id)
+        self.refresh()
+        self.select_game(game_id)
+        self._say(self.tr("Restored “{0}”.").format(self._summary(game_id).title))
+        self.gameRestored.emit(game_id)
+
+    def import_file(self, path: Path | None = None) -> int | None:
+        """Imports a game file into the library; the new game's id, or None."""
+        if path is None:
+            path = self.prompts.open_path(self, self.tr("Import Game File"), game_file_filter())
+            if path is None:
+                return None
+        try:
+            game, warnings = load_game_file(path)
+        except GameTransferError as problem:
+            self.prompts.warn(self, self.tr("Cannot Import the Game"), str(problem))
+            return None
+        game_id = self.library.add_game(game)
+        self.set_filter_text("")
+        self.refresh()
+        self.select_game(game_id)
+        if warnings:
+            self.prompts.warn(
+                self,
+                self.tr("Imported with Warnings"),
+                self.tr("The game was imported. Check these hands:\n\n{0}").format(
+                    "\n".join(warnings)
+                ),
+            )
+        self._say(self.tr("Imported “{0}”.").format(game.title or path.name))
+        self.gameImported.emit(game_id)
+        return game_id
+
+    def export_selected(self, path: Path | None = None) -> Path | None:
+        """Writes the selected game to a game file; the path written, or None."""
+        game_id = self.selected_id()
+        if game_id is None:
+            return None
+        game = self.library.load_game(game_id)
+        if path is None:
+            path = self.prompts.save_path(
+                self,
+                self.tr("Export Game File"),
+                file_name_for(game.title),
+                game_file_filter(),
+            )
+            if path is None:
+                return None
+        try:
+            save_game_file(path, game)
+        except GameTransferError as problem:
+            self.prompts.warn(self, self.tr("Cannot Export the Game"), str(problem))
+            return None
+        self._say(self.tr("Exported to {0}.").format(path.name))
+        return path
+
+    def _summary(self, game_id: int) -> Any:
+        row = self.model.row_of(game_id)
+        if row is None:
+            raise KeyError(game_id)
+        return self.model.summary(row)
+
+    def _say(self, text: str) -> None:
+        self.notice.setText(text)
+        self.message.emit(text)
+
+    def _filter(self, text: str) -> None:
+        self.proxy.set_filter_text(text)
+        self._update_actions()
+
+    def _update_actions(self) -> None:
+        has_selection = self.selected_id() is not None
+        for action in (
+            self.open_action,
+            self.rename_action,
+            self.delete_action,
+            self.export_action,
+        ):
+            action.setEnabled(has_selection)
+        self.undo_delete_action.setEnabled(bool(self._deleted))
+        empty = self.proxy.rowCount() == 0
+        if self.model.rowCount() == 0:
+            self.empty_label.setText(
+                self.tr("No saved games yet. Start a new game or import a game file.")
+            )
+        else:
+            self.empty_label.setText(self.tr("No game matches “{0}”.").format(self.search.text()))
+        self.table.setVisible(not empty)
+        self.empty_label.setVisible(empty)

@@ -1,0 +1,304 @@
+"""The library in the app: the table model, the filter, and open/rename/delete/import."""
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from phase10_keeper.rules import Cards, Game, Hand, PlayerResult, replay
+from phase10_keeper.storage.gamefile import read_game, write_game
+from phase10_keeper.ui.games_view import (
+    GAME_ID_ROLE,
+    GamesFilterProxy,
+    GamesTableModel,
+    GamesView,
+    Prompts,
+    file_name_for,
+    load_game_file,
+)
+
+
+@dataclass(frozen=True)
+class Summary:
+    id: int
+    title: str
+    started: str | None
+    finished: str | None
+    players: tuple[str, ...]
+    hands: int
+    status: str
+    winner: str | None
+
+
+class FakeLibrary:
+    """The library's methods the view calls, kept in memory."""
+
+    def __init__(self) -> None:
+        self.games: dict[int, Game] = {}
+        self.deleted: set[int] = set()
+
+    def add_game(self, game: Game) -> int:
+        game_id = len(self.games) + 1
+        self.games[game_id] = game
+        return game_id
+
+    def load_game(self, game_id: int) -> Game:
+        return self.games[game_id]
+
+    def list_games(self, player: str | None = None) -> list[Summary]:
+        rows = []
+        for game_id, game in self.games.items():
+            if game_id in self.deleted:
+                continue
+            state = replay(game).final
+            rows.append(
+                Summary(
+                    game_id,
+                    game.title,
+                    game.started,
+                    None,
+                    game.players,
+                    len(game.hands),
+                    state.status.value,
+                    state.winner,
+                )
+            )
+        return sorted(rows, key=lambda row: row.started or "", reverse=True)
+
+    def rename_game(self, game_id: int, title: str) -> None:
+        self.games[game_id] = replace(self.games[game_id], title=title)
+
+    def delete_game(self, game_id: int) -> None:
+        self.deleted.add(game_id)
+
+    def restore_game(self, game_id: int) -> None:
+        self.deleted.discard(game_id)
+
+
+def _hand(went_out: str, players: tuple[str, ...]) -> Hand:
+    return Hand(
+        went_out=went_out,
+        results={
+            name: PlayerResult(made=True)
+            if name == went_out
+            else PlayerResult(made=False, cards=Cards(low=10))
+            for name in players
+        },
+    )
+
+
+def _library() -> FakeLibrary:
+    library = FakeLibrary()
+    library.add_game(Game(("Priya", "Marcus"), title="Monday", started="2026-11-23T19:00:00+00:00"))
+    players = ("Kwame", "Dana", "Priya")
+    library.add_game(
+        Game(
+            players,
+            title="Friday night",
+            started="2026-11-27T20:00:00+00:00",
+            hands=(_hand("Dana", players),),
+        )
+    )
+    library.add_game(Game(("Ann", "Bo"), title="Sunday", started="2026-11-29T15:00:00+00:00"))
+    return library
+
+
+class Answers:
+    """Prompts answered by the test; records what was asked."""
+
+    def __init__(self) -> None:
+        self.confirm_answer = True
+        self.text_answer: str | None = None
+        self.open_answer: Path | None = None
+        self.save_answer: Path | None = None
+        self.asked: list[str] = []
+        self.warnings: list[str] = []
+
+    def prompts(self) -> Prompts:
+        return Prompts(
+            confirm=lambda _parent, title, text: self._ask(text, self.confirm_answer),
+            ask_text=lambda _parent, title, label, text: self._ask(label, self.text_answer),
+            open_path=lambda _parent, title, filter_text: self._ask(title, self.open_answer),
+            save_path=lambda _parent, title, name, filter_text: self._ask(name, self.save_answer),
+            warn=lambda _parent, title, text: self.warnings.append(text),
+        )
+
+    def _ask(self, question, answer):
+        self.asked.append(question)
+        return answer
+
+
+def _view(qtbot, library=None, answers=None) -> tuple[GamesView, FakeLibrary, Answers]:
+    library = library or _library()
+    answers = answers or Answers()
+    view = GamesView(library, prompts=answers.prompts())
+    qtbot.addWidget(view)
+    return view, library, answers
+
+
+def test_table_model_passes_the_model_tester(qtmodeltester) -> None:
+    model = GamesTableModel()
+    model.set_games(_library().list_games())
+    qtmodeltester.check(model)
+    assert model.rowCount() == 3
+    assert model.index(0, GamesTableModel.TITLE).data() == "Sunday"
+    assert model.index(1, GamesTableModel.PLAYERS).data() == "Kwame, Dana, Priya"
+    assert model.index(1, GamesTableModel.HANDS).data() == "1"
+    assert model.index(1, GamesTableModel.STATUS).data() == "In progress"
+    assert model.index(1, 0).data(GAME_ID_ROLE) == 2
+
+
+def test_filter_proxy_keeps_games_of_a_player(qtmodeltester) -> None:
+    model = GamesTableModel()
+    model.set_games(_library().list_games())
+    proxy = GamesFilterProxy()
+    proxy.setSourceModel(model)
+    proxy.set_filter_text("  PRIYA ")
+    qtmodeltester.check(proxy)
+    titles = sorted(proxy.index(row, 0).data() for row in range(proxy.rowCount()))
+    assert titles == ["Friday night", "Monday"]
+    proxy.set_filter_text("sun")
+    assert proxy.rowCount() == 1
+    proxy.set_filter_text("")
+    assert proxy.rowCount() == 3
+
+
+def test_view_lists_newest_first_and_filters(qtbot) -> None:
+    view, _, _ = _view(qtbot)
+    assert view.proxy.index(0, 0).data() == "Sunday"
+    qtbot.keyClicks(view.search, "dana")
+    assert view.proxy.rowCount() == 1
+    view.set_filter_text("nobody")
+    assert view.table.isHidden()
+    assert "nobody" in view.empty_label.text()
+
+
+def test_view_opens_the_selected_game(qtbot) -> None:
+    view, _, _ = _view(qtbot)
+    assert not view.open_action.isEnabled()
+    assert view.select_game(2)
+    with qtbot.waitSignal(view.openRequested) as opened:
+        qtbot.mouseClick(view.buttons[view.open_action], Qt.MouseButton.LeftButton)
+    assert opened.args == [2]
+
+
+def test_view_renames(qtbot) -> None:
+    view, library, answers = _view(qtbot)
+    view.select_game(1)
+    answers.text_answer = "  Monday rematch "
+    view.rename_action.trigger()
+    assert library.games[1].title == "Monday rematch"
+    assert view.selected_id() == 1
+    assert view.proxy.index(2, 0).data() == "Monday rematch"
+    answers.text_answer = None
+    view.rename_action.trigger()
+    assert library.games[1].title == "Monday rematch"
+
+
+def test_view_deletes_after_confirmation_and_undoes(qtbot) -> None:
+    view, library, answers = _view(qtbot)
+    view.select_game(3)
+    answers.confirm_answer = False
+    view.delete_action.trigger()
+    assert library.deleted == set()
+    assert not view.undo_delete_action.isEnabled()
+
+    answers.confirm_answer = True
+    with qtbot.waitSignal(view.gameDeleted):
+        qtbot.mouseClick(view.buttons[view.delete_action], Qt.MouseButton.LeftButton)
+    assert library.deleted == {3}
+    assert "Sunday" in answers.asked[-1]
+    assert view.proxy.rowCount() == 2
+    assert view.undo_delete_action.isEnabled()
+    assert "Deleted “Sunday”" in view.notice.text()
+
+    with qtbot.waitSignal(view.gameRestored) as restored:
+        qtbot.mouseClick(view.buttons[view.undo_delete_action], Qt.MouseButton.LeftButton)
+    assert restored.args == [3]
+    assert library.deleted == set()
+    assert view.selected_id() == 3
+    assert not view.undo_delete_action.isEnabled()
+
+
+def test_import_of_a_good_file(qtbot, tmp_path: Path) -> None:
+    view, library, answers = _view(qtbot)
+    players = ("Zoe", "Yan")
+    good = tmp_path / "good.phase10.json"
+    write_game(good, Game(players, title="Imported", hands=(_hand("Zoe", players),)))
+    answers.open_answer = good
+    view.set_filter_text("priya")
+    with qtbot.waitSignal(view.gameImported) as imported:
+        view.import_action.trigger()
+    assert imported.args == [4]
+    assert library.games[4].title == "Imported"
+    assert view.search.text() == ""
+    assert view.selected_id() == 4
+    assert answers.warnings == []
+
+
+def test_import_of_a_bad_file_shows_the_command_line_message(qtbot, tmp_path: Path) -> None:
+    view, library, answers = _view(qtbot)
+    bad = tmp_path / "bad.phase10.json"
+    bad.write_text('{"format": "phase10-keeper/game", "version": 1, "players": ["A"], "hands": []}')
+    assert view.import_file(bad) is None
+    assert len(library.games) == 3
+    assert answers.warnings[0].startswith(f"{bad}: ")
+    assert "players" in answers.warnings[0]
+
+
+def test_import_of_an_impossible_hand_names_it(qtbot, tmp_path: Path) -> None:
+    view, _, answers = _view(qtbot)
+    players = ("Zoe", "Yan")
+    impossible = Hand(
+        went_out="Zoe",
+        results={
+            "Zoe": PlayerResult(made=True),
+            "Yan": PlayerResult(made=False, cards=Cards(low=11)),
+        },
+    )
+    path = tmp_path / "impossible.phase10.json"
+    write_game(path, Game(players, hands=(impossible,)))
+    assert view.import_file(path) is None
+    assert "hand 1" in answers.warnings[0]
+    assert "Yan" in answers.warnings[0]
+
+
+def test_export_writes_a_game_file(qtbot, tmp_path: Path) -> None:
+    view, library, answers = _view(qtbot)
+    view.select_game(2)
+    answers.save_answer = tmp_path / "out.phase10.json"
+    assert view.export_selected() == answers.save_answer
+    assert answers.asked[-1] == "Friday night.phase10.json"
+    assert read_game(answers.save_answer) == library.games[2]
+
+
+def test_export_to_an_unwritable_place_warns(qtbot, tmp_path: Path) -> None:
+    view, _, answers = _view(qtbot)
+    view.select_game(1)
+    assert view.export_selected(tmp_path / "missing" / "out.phase10.json") is None
+    assert "Cannot write" in answers.warnings[0]
+
+
+def test_load_game_file_matches_the_command_line(tmp_path: Path) -> None:
+    path = tmp_path / "notjson.phase10.json"
+    path.write_text("{")
+    with pytest.raises(Exception, match=r"notjson\.phase10\.json: "):
+        load_game_file(path)
+
+
+def test_file_name_for_strips_unsafe_characters() -> None:
+    assert file_name_for('Fri/Sat: "final"') == "Fri_Sat_ _final_.phase10.json"
+    assert file_name_for("") == "game.phase10.json"
+
+
+def test_empty_library_says_what_to_do(qtbot) -> None:
+    view, _, _ = _view(qtbot, library=FakeLibrary())
+    assert view.table.isHidden()
+    assert "No saved games yet" in view.empty_label.text()
+
+
+def test_view_inputs_have_accessible_names(qtbot) -> None:
+    view, _, _ = _view(qtbot)
+    assert view.search.accessibleName()
+    assert view.table.accessibleName()
