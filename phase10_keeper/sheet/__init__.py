@@ -1,0 +1,83 @@
+"""The printable paper score sheet: blank, with names, or filled from a game.
+
+Importing this package stays cheap: the PDF library loads only when a sheet is written,
+so the app and the command line start without it.
+"""
+
+import locale
+import os
+from collections.abc import Sequence
+from enum import StrEnum
+from pathlib import Path
+from typing import BinaryIO
+
+from phase10_keeper.rules import MATTEL_RULES, Game, RuleSet
+
+
+class Paper(StrEnum):
+    LETTER = "letter"
+    A4 = "a4"
+
+
+class SheetError(ValueError):
+    """A sheet that cannot be made as asked; the message says why in plain words."""
+
+
+_LETTER_TERRITORIES = frozenset({"US", "CA"})
+_TERRITORY_NAMES = {"UNITED STATES": "US", "CANADA": "CA"}
+"""Windows spells locales out, such as "English_United States"."""
+
+
+def _territory(locale_name: str) -> str | None:
+    """ "en_US.UTF-8@euro" -> "US"; None for "C", "POSIX" and names without one."""
+    base = locale_name.split(".")[0].split("@")[0]
+    if "_" not in base:
+        return None
+    territory = base.split("_", 1)[1].upper()
+    return _TERRITORY_NAMES.get(territory, territory)
+
+
+def default_paper() -> Paper:
+    """Letter where the user's locale is the US or Canada, A4 everywhere else."""
+    territory = None
+    # POSIX precedence: LC_ALL overrides LC_PAPER, which overrides LANG.
+    for variable in ("LC_ALL", "LC_PAPER", "LANG"):
+        value = os.environ.get(variable)
+        if value:
+            territory = _territory(value)
+            break
+    if territory is None:
+        # Windows and macOS apps started from the desktop often have no such variables.
+        name = locale.getlocale()[0]
+        territory = _territory(name) if name else None
+    return Paper.LETTER if territory in _LETTER_TERRITORIES else Paper.A4
+
+
+def write_score_sheet(
+    target: Path | BinaryIO,
+    *,
+    game: Game | None = None,
+    names: Sequence[str] = (),
+    rows: int = 6,
+    paper: Paper = Paper.A4,
+    rules: RuleSet = MATTEL_RULES,
+    title: str = "",
+) -> int:
+    """Writes the score sheet as a PDF and returns its page count.
+
+    Filled from `game` (its players, rules, title and hands; `rules` is then ignored
+    and `title`, when given, replaces the game's) or blank: a row for each of `names`,
+    or else `rows` empty rows.
+    SheetError when the sheet cannot be made, before anything is written to `target`.
+    """
+    from phase10_keeper.sheet.render import render_sheet
+
+    data = render_sheet(game=game, names=names, rows=rows, paper=paper, rules=rules, title=title)
+    if isinstance(target, Path):
+        target.write_bytes(data.pdf)
+    else:
+        target.write(data.pdf)
+    return data.pages
+
+
+__all__ = ["Paper", "SheetError", "default_paper", "write_score_sheet"]

@@ -1,0 +1,222 @@
+"""What goes on each page of a score sheet, worked out from a game or for a blank pad.
+
+Plain data only: the renderer decides where and how it is drawn.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from phase10_keeper.rules import (
+    MAX_PLAYERS,
+    Game,
+    GameError,
+    GameState,
+    HandRecord,
+    Order,
+    RuleSet,
+    Status,
+    WinReason,
+    replay,
+)
+from phase10_keeper.sheet import SheetError
+
+HANDS_PER_PAGE = 12
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One player's result in one hand."""
+
+    phase: int | None
+    made: bool
+    points: int
+    total: int
+
+
+@dataclass(frozen=True)
+class Column:
+    """One hand that was played; a player missing from `cells` sat the hand out."""
+
+    number: int
+    dealer: str
+    replay: bool
+    cells: dict[str, Cell]
+
+
+@dataclass(frozen=True)
+class Page:
+    number: int
+    """1-based."""
+    first_hand: int
+    columns: tuple[Column, ...]
+    """The hands played on this page, at most twelve; the rest of the page is empty."""
+    carried: dict[str, int] | None
+    """Totals brought forward from the page before; None on the first page."""
+    totals: dict[str, int] | None
+    """Running totals at the end of this page; None on a blank sheet."""
+    made: dict[str, frozenset[int]]
+    """Phase labels each player has made by the end of this page."""
+
+
+@dataclass(frozen=True)
+class Sheet:
+    title: str
+    date: str
+    """When the game was played, or empty for a line to write it on."""
+    rules: RuleSet
+    players: tuple[str, ...]
+    """Row labels; empty strings are rows to write a name in."""
+    filled: bool
+    pages: tuple[Page, ...]
+    winner: str | None
+    outcome: str
+    """The sentence for the foot of the last page: who won and why, or where play stands."""
+    more_to_play: bool
+    """Whether hands are still to be written in (a blank or an unfinished game)."""
+
+
+def _date(started: str | None) -> str:
+    if not started:
+        return ""
+    try:
+        moment = datetime.fromisoformat(started)
+    except ValueError:
+        return started
+    if "T" not in started and " " not in started:
+        return moment.strftime("%Y-%m-%d")
+    return moment.strftime("%Y-%m-%d, %H:%M")
+
+
+def _listed(names: Sequence[str]) -> str:
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + f" and {names[-1]}"
+
+
+def _goal(rules: RuleSet) -> str:
+    if rules.order is Order.CHOOSE:
+        return f"{rules.target} phases"
+    return f"phase {rules.target_phase.label}"
+
+
+def _win_reason(state: GameState, winner: str) -> str:
+    rules = state.rules
+    total = state.player(winner).total
+    made = "made" if rules.order is Order.CHOOSE else "completed"
+    if state.win_reason is WinReason.ONLY_COMPLETER:
+        return f"the only player to have {made} {_goal(rules)}"
+    if state.win_reason is WinReason.LOWEST_TOTAL_OF_COMPLETERS:
+        return f"the lowest total, {total}, of those who {made} {_goal(rules)}"
+    if state.win_reason is WinReason.LOWEST_TOTAL_AFTER_FIXED_HANDS:
+        return f"the lowest total, {total}, after {rules.hands} hands"
+    others = [name for name in state.tiebreak_players if name != winner]
+    return (
+        f"went out first in the tie-break replay hand, after a tie at {state.tied_total} "
+        f"with {_listed(others)}"
+    )
+
+
+def _outcome(state: GameState) -> str:
+    if state.status is Status.FINISHED and state.winner is not None:
+        return f"Winner: {state.winner} ({_win_reason(state, state.winner)})."
+    if state.status is Status.TIEBREAK:
+        phase = state.replay_phase()
+        replayed = f"phase {phase.label}" if phase is not None else "a phase"
+        return (
+            f"Tie at {state.tied_total} between {_listed(state.tiebreak_players)}: they replay "
+            f"{replayed}, and whoever goes out first wins. {state.dealer} deals."
+        )
+    played = state.hands_played
+    if played == 0:
+        return f"No hands played yet. {state.dealer} deals the first hand."
+    return (
+        f"{played} hand{'s' if played != 1 else ''} played. "
+        f"Hand {state.hand_number}: {state.dealer} deals."
+    )
+
+
+def _column(record: HandRecord) -> Column:
+    return Column(
+        number=record.number,
+        dealer=record.dealer,
+        replay=record.replay,
+        cells={
+            name: Cell(phase=entry.phase, made=entry.made, points=entry.points, total=entry.total)
+            for name, entry in record.entries.items()
+        },
+    )
+
+
+def filled_sheet(game: Game, title: str = "") -> Sheet:
+    """The sheet of a game so far; `title`, when given, replaces the game's own."""
+    try:
+        state = replay(game).final
+    except GameError as error:
+        raise SheetError(str(error)) from None
+    columns = [_column(record) for record in state.hands]
+    pages: list[Page] = []
+    totals = dict.fromkeys(game.players, 0)
+    made: dict[str, frozenset[int]] = {name: frozenset() for name in game.players}
+    for start in range(0, max(len(columns), 1), HANDS_PER_PAGE):
+        carried = dict(totals) if start else None
+        chunk = tuple(columns[start : start + HANDS_PER_PAGE])
+        for column in chunk:
+            for name, cell in column.cells.items():
+                totals[name] = cell.total
+                if cell.made and cell.phase is not None and not column.replay:
+                    made[name] = made[name] | {cell.phase}
+        pages.append(
+            Page(
+                number=len(pages) + 1,
+                first_hand=start + 1,
+                columns=chunk,
+                carried=carried,
+                totals=dict(totals),
+                made=dict(made),
+            )
+        )
+    return Sheet(
+        title=title or game.title,
+        date=_date(game.started),
+        rules=game.rules,
+        players=game.players,
+        filled=True,
+        pages=tuple(pages),
+        winner=state.winner,
+        outcome=_outcome(state),
+        more_to_play=not state.is_over,
+    )
+
+
+def blank_sheet(names: Sequence[str], rows: int, rules: RuleSet, title: str) -> Sheet:
+    """A one-page pad: a row per name, or `rows` rows to write names in."""
+    if names:
+        if len(names) > MAX_PLAYERS:
+            raise SheetError(f"a sheet has room for {MAX_PLAYERS} players, not {len(names)}")
+        players = tuple(name.strip() for name in names)
+        if any(not name for name in players):
+            raise SheetError("a name is empty")
+    else:
+        if not 1 <= rows <= MAX_PLAYERS:
+            raise SheetError(f"a sheet has 1 to {MAX_PLAYERS} player rows, not {rows}")
+        players = ("",) * rows
+    page = Page(
+        number=1,
+        first_hand=1,
+        columns=(),
+        carried=None,
+        totals=None,
+        made={name: frozenset() for name in players},
+    )
+    return Sheet(
+        title=title,
+        date="",
+        rules=rules,
+        players=players,
+        filled=False,
+        pages=(page,),
+        winner=None,
+        outcome="",
+        more_to_play=True,
+    )

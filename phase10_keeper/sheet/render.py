@@ -1,0 +1,696 @@
+"""Draws the score sheet with reportlab: only `write_score_sheet` imports this module.
+
+Text goes on the page with plain string-drawing calls, never markup, so a name prints
+exactly as typed. Sizes are in points (1/72 inch); 10 mm is about 28 points.
+"""
+
+import io
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from reportlab.lib.pagesizes import A4, LETTER, landscape
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+from phase10_keeper import __version__
+from phase10_keeper.resource_files import resource_path
+from phase10_keeper.rules import CARD_POINTS, CardKind, Game, Order, RuleSet
+from phase10_keeper.sheet import Paper, SheetError
+from phase10_keeper.sheet.fit import WidthOf, fit_text, printable_form, right_to_left, wrap_text
+from phase10_keeper.sheet.model import (
+    HANDS_PER_PAGE,
+    Cell,
+    Column,
+    Page,
+    Sheet,
+    blank_sheet,
+    filled_sheet,
+)
+
+REGULAR = "DejaVuSansCondensed"
+BOLD = "DejaVuSansCondensed-Bold"
+_FONT_FILES = {REGULAR: "DejaVuSansCondensed.ttf", BOLD: "DejaVuSansCondensed-Bold.ttf"}
+
+EN_DASH = "\u2013"
+PAGE_SIZES = {Paper.LETTER: landscape(LETTER), Paper.A4: landscape(A4)}
+
+MARGIN = 38.0
+"""13.4 mm on every side: inside what common printers can reach."""
+HEADER_HEIGHT = 44.0
+HEAD_ROW_HEIGHT = 30.0
+FOOTER_HEIGHT = 12.0
+GAP = 10.0
+LEGEND_GAP = 14.0
+MAX_ROW_HEIGHT = 50.0
+"""About 18 mm: taller rows would only stretch a short table down the page."""
+NAME_WIDTH = 124.0
+TOTAL_WIDTH = 62.0
+CARRIED_WIDTH = 46.0
+CELL_PAD = 3.0
+PHASE_BOX_WIDTH, PHASE_BOX_HEIGHT = 15.0, 13.0
+"""The phase box in each hand's cell: room for a handwritten "10"."""
+
+NAME_SIZE, NAME_MIN_SIZE = 12.0, 7.0
+NAME_PAD = 6.0
+WINNER_TAG = "★ WINNER"
+POINTS_SIZE = 14.0
+THIN, MEDIUM, THICK = 0.4, 0.9, 1.6
+ABSENT_GREY = 0.88
+"""Behind the struck-through cells of players who sat out a replay hand."""
+
+LEGEND_TEXT = 8.5
+LEGEND_LEADING = 11.0
+NOTE_SIZE = 8.0
+NOTE_LEADING = 10.0
+LEGEND_PAD = 6.0
+CARD_BOX_WIDTH = 150.0
+CARD_VALUE_RIGHT = 72.0
+CARD_NOTE = "Going out scores 0. Cards laid down on the table cost nothing."
+KEY_BOX_WIDTH = 220.0
+KEY_SAMPLE_WIDTH = 40.0
+PHASE_COLUMN_WIDTH = 150.0
+"""The least width a column of the phase list gets before the list grows longer."""
+PHASE_LINES_MIN = 5
+TRACKER_BOX = 9.5
+TRACKER_GAP = 1.3
+
+
+@dataclass(frozen=True)
+class Rendered:
+    pdf: bytes
+    pages: int
+
+
+def width_of(font: str) -> WidthOf:
+    def measure(text: str, size: float) -> float:
+        width: float = pdfmetrics.stringWidth(text, font, size)
+        return width
+
+    return measure
+
+
+def _register_fonts() -> list[TTFont]:
+    fonts = []
+    registered = set(pdfmetrics.getRegisteredFontNames())
+    for name, file_name in _FONT_FILES.items():
+        if name in registered:
+            fonts.append(pdfmetrics.getFont(name))
+            continue
+        try:
+            font = TTFont(name, str(resource_path("fonts", file_name)))
+        except OSError as error:
+            raise SheetError(f"the sheet's font {file_name} cannot be loaded: {error}") from None
+        pdfmetrics.registerFont(font)
+        fonts.append(font)
+    return fonts
+
+
+def _check_printable(text: str, what: str, fonts: Sequence[TTFont]) -> None:
+    if right_to_left(text):
+        raise SheetError(f"{what} {text!r} is written right to left, which the sheet cannot print")
+    missing = sorted(
+        {char for char in text for font in fonts if ord(char) not in font.face.charToGlyph}
+    )
+    if missing:
+        listed = ", ".join(f"{char!r} (U+{ord(char):04X})" for char in missing)
+        raise SheetError(f"{what} {text!r} has characters the sheet cannot print: {listed}")
+
+
+class Pen:
+    """The canvas with the few drawing moves the sheet is made of."""
+
+    def __init__(self, canvas: Canvas) -> None:
+        self.canvas = canvas
+
+    def text(
+        self, x: float, y: float, text: str, font: str, size: float, align: str = "left"
+    ) -> None:
+        self.canvas.setFont(font, size)
+        if align == "right":
+            self.canvas.drawRightString(x, y, text)
+        elif align == "centre":
+            self.canvas.drawCentredString(x, y, text)
+        else:
+            self.canvas.drawString(x, y, text)
+
+    def fitted(
+        self,
+        x: float,
+        y: float,
+        text: str,
+        font: str,
+        sizes: tuple[float, float],
+        width: float,
+        align: str = "left",
+    ) -> float:
+        """Draws the text, shrunk between the two sizes or cut short to fit `width`."""
+        shown, size = fit_text(text, width_of(font), width, sizes[0], sizes[1])
+        self.text(x, y, shown, font, size, align)
+        return width_of(font)(shown, size)
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, weight: float) -> None:
+        self.canvas.setLineWidth(weight)
+        self.canvas.line(x1, y1, x2, y2)
+
+    def frame(self, x: float, y: float, width: float, height: float, weight: float) -> None:
+        self.canvas.setLineWidth(weight)
+        self.canvas.rect(x, y, width, height, stroke=1, fill=0)
+
+    def fill(self, x: float, y: float, width: float, height: float, grey: float = 0) -> None:
+        self.canvas.setFillGray(grey)
+        self.canvas.rect(x, y, width, height, stroke=0, fill=1)
+        self.canvas.setFillGray(0)
+
+    def labelled_box(
+        self,
+        x: float,
+        y: float,
+        size: tuple[float, float],
+        label: str,
+        font_size: float,
+        *,
+        made: bool,
+    ) -> None:
+        """A phase box: outlined when missed or empty, solid with the label reversed when made."""
+        width, height = size
+        if made:
+            self.fill(x, y, width, height)
+        else:
+            self.frame(x, y, width, height, THIN * 1.5)
+        if label:
+            self.canvas.setFillGray(1 if made else 0)
+            self.text(
+                x + width / 2, y + (height - font_size * 0.72) / 2, label, BOLD, font_size, "centre"
+            )
+            self.canvas.setFillGray(0)
+
+    def tick(self, x: float, y: float, size: float) -> None:
+        self.text(x, y, "✓", BOLD, size)
+
+
+def _phase_box(pen: Pen, x: float, top: float, label: str, *, made: bool) -> None:
+    """The phase box at the top left of a hand's cell, with a tick after it when made."""
+    y = top - CELL_PAD - PHASE_BOX_HEIGHT
+    pen.labelled_box(x + CELL_PAD, y, (PHASE_BOX_WIDTH, PHASE_BOX_HEIGHT), label, 8.5, made=made)
+    if made:
+        pen.tick(x + CELL_PAD + PHASE_BOX_WIDTH + 1.5, y + 2.5, 10)
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Where the table's columns and rows fall on one page."""
+
+    left: float
+    top: float
+    hand_width: float
+    row_height: float
+    rows: int
+    carried: bool
+
+    @property
+    def hands_left(self) -> float:
+        return self.left + NAME_WIDTH + (CARRIED_WIDTH if self.carried else 0)
+
+    @property
+    def total_left(self) -> float:
+        return self.hands_left + HANDS_PER_PAGE * self.hand_width
+
+    @property
+    def right(self) -> float:
+        return self.total_left + TOTAL_WIDTH
+
+    @property
+    def body_top(self) -> float:
+        return self.top - HEAD_ROW_HEIGHT
+
+    @property
+    def bottom(self) -> float:
+        return self.body_top - self.rows * self.row_height
+
+    def hand_x(self, slot: int) -> float:
+        return self.hands_left + slot * self.hand_width
+
+    def row_top(self, row: int) -> float:
+        return self.body_top - row * self.row_height
+
+
+def _metadata(canvas: Canvas, sheet: Sheet) -> None:
+    canvas.setTitle(
+        f"Phase 10 score sheet: {sheet.title}" if sheet.title else "Phase 10 score sheet"
+    )
+    if sheet.filled:
+        hands = sum(len(page.columns) for page in sheet.pages)
+        plural = "s" if hands != 1 else ""
+        subject = (
+            f"Phase 10 scores: {', '.join(sheet.players)}; {hands} hand{plural}; "
+            f"{sheet.rules.describe()}"
+        )
+    else:
+        subject = f"A blank Phase 10 score sheet; {sheet.rules.describe()}"
+    canvas.setSubject(subject)
+    canvas.setAuthor("phase10-keeper")
+    canvas.setCreator(f"phase10-keeper {__version__}")
+    canvas.setKeywords("Phase 10, score sheet, card game")
+
+
+def _draw_header(pen: Pen, sheet: Sheet, page: Page, left: float, right: float, top: float) -> None:
+    pen.text(left, top - 18, "Phase 10", BOLD, 22)
+    pen.text(left + width_of(BOLD)("Phase 10", 22) + 8, top - 18, "score sheet", REGULAR, 13)
+    describe = sheet.rules.describe()
+    pen.fitted(right, top - 12, describe, BOLD, (10, 7), 300, "right")
+    if len(sheet.pages) > 1:
+        last = page.first_hand + HANDS_PER_PAGE - 1
+        pen.text(
+            right,
+            top - 26,
+            f"Page {page.number} of {len(sheet.pages)} · hands {page.first_hand}{EN_DASH}{last}",
+            REGULAR,
+            9,
+            "right",
+        )
+    baseline = top - 38
+    room = right - left - 240
+    if sheet.title or sheet.filled:
+        used = 0.0
+        if sheet.title:
+            used = pen.fitted(left, baseline, printable_form(sheet.title), BOLD, (12, 8), room)
+        if sheet.date:
+            pen.text(left + used + (10 if used else 0), baseline, sheet.date, REGULAR, 10)
+        return
+    for label, x, length in (("Game", left, 220.0), ("Date", left + 270, 130.0)):
+        pen.text(x, baseline, label, REGULAR, 9)
+        start = x + width_of(REGULAR)(label, 9) + 4
+        pen.line(start, baseline - 2, start + length, baseline - 2, THIN)
+
+
+def _draw_head_row(pen: Pen, sheet: Sheet, page: Page, grid: Grid) -> None:
+    top, middle = grid.top, grid.top - HEAD_ROW_HEIGHT / 2
+    pen.text(grid.left + NAME_PAD, middle - 3.5, "Player", BOLD, 10)
+    if page.carried is not None:
+        centre = grid.left + NAME_WIDTH + CARRIED_WIDTH / 2
+        pen.text(centre, top - 13, "Carried", BOLD, 9, "centre")
+        pen.text(centre, top - 23, f"from p. {page.number - 1}", REGULAR, 7, "centre")
+    for slot in range(HANDS_PER_PAGE):
+        x = grid.hand_x(slot)
+        centre = x + grid.hand_width / 2
+        column = page.columns[slot] if slot < len(page.columns) else None
+        if column is not None and column.replay:
+            pen.text(centre, top - 14, "Replay", BOLD, 9.5, "centre")
+        else:
+            pen.text(centre, top - 15, str(page.first_hand + slot), BOLD, 13, "centre")
+        if column is not None:
+            pen.fitted(
+                centre,
+                top - 25,
+                f"D: {printable_form(column.dealer)}",
+                REGULAR,
+                (7, 5.5),
+                grid.hand_width - 4,
+                "centre",
+            )
+    pen.text(grid.total_left + TOTAL_WIDTH / 2, middle - 3.5, "Total", BOLD, 11, "centre")
+
+
+def _tracker(pen: Pen, x: float, bottom: float, rules: RuleSet, made: frozenset[int]) -> None:
+    """The phase labels under a player's name, filled in as they are made (choose order).
+
+    Laid out in lines of as many as fit the name cell, the last line at `bottom`.
+    """
+    step = TRACKER_BOX + TRACKER_GAP
+    per_line = max(1, int((NAME_WIDTH - 2 * NAME_PAD + TRACKER_GAP) // step))
+    lines = math.ceil(len(rules.phases) / per_line)
+    for index, phase in enumerate(rules.phases):
+        line, place = divmod(index, per_line)
+        pen.labelled_box(
+            x + place * step,
+            bottom + (lines - 1 - line) * step,
+            (TRACKER_BOX, TRACKER_BOX),
+            str(phase.label),
+            6 if phase.label < 10 else 5,
+            made=phase.label in made,
+        )
+
+
+def _winner_tag(pen: Pen, x: float, y: float) -> None:
+    """A reversed "WINNER" label with its lower left at (x, y)."""
+    pen.fill(x, y, _winner_tag_width(), 11)
+    pen.canvas.setFillGray(1)
+    pen.text(x + 3, y + 3, WINNER_TAG, BOLD, 7.5)
+    pen.canvas.setFillGray(0)
+
+
+def _winner_tag_width() -> float:
+    return width_of(BOLD)(WINNER_TAG, 7.5) + 6
+
+
+def _draw_name_cell(pen: Pen, sheet: Sheet, page: Page, grid: Grid, row: int) -> None:
+    name = sheet.players[row]
+    top = grid.row_top(row)
+    bottom = top - grid.row_height
+    x, room = grid.left + NAME_PAD, NAME_WIDTH - 2 * NAME_PAD
+    tracker = sheet.rules.order is Order.CHOOSE
+    if tracker:
+        _tracker(pen, x, bottom + 4, sheet.rules, page.made.get(name, frozenset()))
+    if not name:
+        return
+    winner = sheet.filled and name == sheet.winner and page.number == len(sheet.pages)
+    if winner and tracker:
+        # The line under the name is taken, so the tag goes beside it.
+        room -= _winner_tag_width() + 4
+        _winner_tag(pen, x + room + 4, top - 17)
+    elif winner:
+        _winner_tag(pen, x, bottom + 5)
+    baseline = top - 16 if tracker or winner else (top + bottom) / 2 - NAME_SIZE * 0.36
+    pen.fitted(x, baseline, printable_form(name), BOLD, (NAME_SIZE, NAME_MIN_SIZE), room)
+
+
+def _draw_hand_cell(
+    pen: Pen, x: float, top: float, grid: Grid, cell: Cell | None, *, open_cell: bool
+) -> None:
+    bottom = top - grid.row_height
+    right = x + grid.hand_width - 4
+    if cell is None:
+        if open_cell:
+            _phase_box(pen, x, top, "", made=False)
+        return
+    _phase_box(pen, x, top, "" if cell.phase is None else str(cell.phase), made=cell.made)
+    pen.text(
+        right,
+        bottom + max(12.0, grid.row_height * 0.34),
+        str(cell.points),
+        BOLD,
+        POINTS_SIZE,
+        "right",
+    )
+    pen.text(right, bottom + 3.5, f"Σ {cell.total}", REGULAR, 7, "right")
+
+
+def _strike(pen: Pen, x: float, top: float, grid: Grid) -> None:
+    """A cell of a player who sat out a replay hand: greyed and crossed by a diagonal."""
+    pen.fill(x, top - grid.row_height, grid.hand_width, grid.row_height, ABSENT_GREY)
+    pen.line(x, top - grid.row_height, x + grid.hand_width, top, THIN)
+
+
+def _draw_body(pen: Pen, sheet: Sheet, page: Page, grid: Grid) -> None:
+    for row, name in enumerate(sheet.players):
+        top = grid.row_top(row)
+        _draw_name_cell(pen, sheet, page, grid, row)
+        if page.carried is not None:
+            pen.text(
+                grid.left + NAME_WIDTH + CARRIED_WIDTH / 2,
+                top - grid.row_height / 2 - 4,
+                str(page.carried[name]),
+                REGULAR,
+                11,
+                "centre",
+            )
+        for slot in range(HANDS_PER_PAGE):
+            x = grid.hand_x(slot)
+            column: Column | None = page.columns[slot] if slot < len(page.columns) else None
+            if column is not None and name not in column.cells:
+                _strike(pen, x, top, grid)
+                continue
+            cell = column.cells[name] if column is not None else None
+            _draw_hand_cell(pen, x, top, grid, cell, open_cell=sheet.more_to_play)
+        if page.totals is not None and (page.columns or page.carried is not None):
+            pen.text(
+                grid.right - 6,
+                top - grid.row_height / 2 - 5,
+                str(page.totals[name]),
+                BOLD,
+                15,
+                "right",
+            )
+
+
+def _draw_lines(pen: Pen, grid: Grid) -> None:
+    for row in range(1, grid.rows):
+        y = grid.row_top(row)
+        pen.line(grid.left, y, grid.right, y, THIN)
+    for slot in range(1, HANDS_PER_PAGE):
+        x = grid.hand_x(slot)
+        pen.line(x, grid.top, x, grid.bottom, THIN)
+    pen.line(grid.left, grid.body_top, grid.right, grid.body_top, MEDIUM)
+    pen.line(grid.left + NAME_WIDTH, grid.top, grid.left + NAME_WIDTH, grid.bottom, MEDIUM)
+    if grid.carried:
+        pen.line(grid.hands_left, grid.top, grid.hands_left, grid.bottom, MEDIUM)
+    pen.line(grid.total_left, grid.top, grid.total_left, grid.bottom, THICK)
+    pen.frame(grid.left, grid.bottom, grid.right - grid.left, grid.top - grid.bottom, THICK)
+
+
+def _rule_notes(rules: RuleSet) -> list[str]:
+    notes = []
+    if rules.order is Order.CHOOSE:
+        notes.append("Masters: each hand, pick any phase you have not made yet.")
+    if rules.hands is not None:
+        notes.append(
+            f"{rules.hands} hands: everyone moves to the next phase every hand, made or not; "
+            "the lowest total wins."
+        )
+    elif rules.order is Order.CHOOSE:
+        notes.append(
+            f"The game ends when someone has made {rules.target} phases; if more than one "
+            "does in the same hand, the lowest total wins."
+        )
+    else:
+        notes.append(
+            f"The game ends when someone completes phase {rules.target_phase.label}; if more "
+            "than one does in the same hand, the lowest total wins."
+        )
+    if rules.two_strike:
+        notes.append("Two-strike: miss the same phase two hands in a row and move on anyway.")
+    if rules.order is Order.CHOOSE:
+        notes.append("Tied? Only the tied players play one more hand; the first out wins.")
+    else:
+        notes.append(
+            "Tied? Only the tied players play one more hand on the last phase; the first out wins."
+        )
+    return notes
+
+
+@dataclass(frozen=True)
+class Legend:
+    """The reference strip under the table: phases, card values and how cells are marked."""
+
+    rules: RuleSet
+    filled: bool
+    width: float
+
+    @property
+    def phases_width(self) -> float:
+        return self.width - CARD_BOX_WIDTH - KEY_BOX_WIDTH - 2 * GAP
+
+    @property
+    def phase_columns(self) -> int:
+        fit = max(1, int((self.phases_width - 2 * LEGEND_PAD) // PHASE_COLUMN_WIDTH))
+        return min(fit, math.ceil(len(self.rules.phases) / PHASE_LINES_MIN))
+
+    @property
+    def phase_lines(self) -> int:
+        return math.ceil(len(self.rules.phases) / self.phase_columns)
+
+    def notes(self) -> list[str]:
+        room = self.phases_width - 2 * LEGEND_PAD
+        return [
+            line
+            for note in _rule_notes(self.rules)
+            for line in wrap_text(note, width_of(REGULAR), room, NOTE_SIZE)
+        ]
+
+    @property
+    def height(self) -> float:
+        phases = self.phase_lines * LEGEND_LEADING + 3 + len(self.notes()) * NOTE_LEADING
+        cards = len(self.card_lines()) * LEGEND_LEADING + 3 + len(self.card_notes()) * NOTE_LEADING
+        body = max(phases, cards, len(self.key()) * LEGEND_LEADING + 4)
+        return 2 * LEGEND_PAD + 12 + body
+
+    def draw(self, pen: Pen, left: float, top: float) -> None:
+        height = self.height
+        bottom = top - height
+        boxes = (
+            (left, self.phases_width, "Phases", self._draw_phases),
+            (
+                left + self.phases_width + GAP,
+                CARD_BOX_WIDTH,
+                "Card values (points in hand)",
+                self._draw_cards,
+            ),
+            (left + self.width - KEY_BOX_WIDTH, KEY_BOX_WIDTH, "Marking a hand", self._draw_key),
+        )
+        for x, width, heading, content in boxes:
+            pen.frame(x, bottom, width, height, THIN)
+            pen.text(x + LEGEND_PAD, top - LEGEND_PAD - 8, heading, BOLD, 9)
+            content(
+                pen,
+                x + LEGEND_PAD,
+                top - LEGEND_PAD - 12 - LEGEND_LEADING + 2,
+                width - 2 * LEGEND_PAD,
+            )
+
+    def _draw_phases(self, pen: Pen, x: float, y: float, width: float) -> None:
+        column_width = width / self.phase_columns
+        for index, phase in enumerate(self.rules.phases):
+            column, line = divmod(index, self.phase_lines)
+            left = x + column * column_width
+            baseline = y - line * LEGEND_LEADING
+            pen.text(left + 12, baseline, str(phase.label), BOLD, LEGEND_TEXT, "right")
+            pen.fitted(
+                left + 17,
+                baseline,
+                phase.describe(),
+                REGULAR,
+                (LEGEND_TEXT, 6.5),
+                column_width - 20,
+            )
+        baseline = y - self.phase_lines * LEGEND_LEADING - 3
+        for note in self.notes():
+            pen.text(x, baseline, note, REGULAR, NOTE_SIZE)
+            baseline -= NOTE_LEADING
+
+    def card_lines(self) -> list[tuple[str, int]]:
+        kinds = [CardKind.LOW, CardKind.HIGH, CardKind.SKIP, CardKind.WILD]
+        if self.rules.super_wild:
+            kinds.append(CardKind.SUPER_WILD)
+        return [
+            (kind.label.replace("-", EN_DASH).capitalize(), CARD_POINTS[kind]) for kind in kinds
+        ]
+
+    def card_notes(self) -> list[str]:
+        return wrap_text(CARD_NOTE, width_of(REGULAR), CARD_BOX_WIDTH - 2 * LEGEND_PAD, NOTE_SIZE)
+
+    def _draw_cards(self, pen: Pen, x: float, y: float, width: float) -> None:
+        lines = self.card_lines()
+        for index, (label, points) in enumerate(lines):
+            baseline = y - index * LEGEND_LEADING
+            pen.text(x, baseline, label, REGULAR, LEGEND_TEXT)
+            pen.text(x + CARD_VALUE_RIGHT, baseline, str(points), BOLD, LEGEND_TEXT, "right")
+        baseline = y - len(lines) * LEGEND_LEADING - 3
+        for note in self.card_notes():
+            pen.text(x, baseline, note, REGULAR, NOTE_SIZE)
+            baseline -= NOTE_LEADING
+
+    def key(self) -> list[tuple[str, str]]:
+        """Samples of what the cells show, each with the words that explain it."""
+        if self.filled:
+            lines = [
+                ("missed", "phase attempted and missed"),
+                ("made", "phase made"),
+                ("points", "points left in hand (0: went out)"),
+                ("total", "running total"),
+                ("dealer", "dealer of the hand"),
+            ]
+        else:
+            lines = [
+                ("empty", "write the phase attempted"),
+                ("made", "made it? tick it, or fill the box"),
+                ("points", "points left in hand (0: went out)"),
+                ("total", "last column: the running total"),
+            ]
+        if self.rules.order is Order.CHOOSE:
+            words = "phases made so far" if self.filled else "by the name: fill in phases made"
+            lines.append(("tracker", words))
+        return lines
+
+    def _draw_key(self, pen: Pen, x: float, y: float, width: float) -> None:
+        box = (PHASE_BOX_WIDTH * 0.75, PHASE_BOX_HEIGHT * 0.75)
+        for index, (sample, words) in enumerate(self.key()):
+            baseline = y - index * LEGEND_LEADING
+            if sample in ("missed", "empty"):
+                label = "3" if sample == "missed" else ""
+                pen.labelled_box(x, baseline - 1.5, box, label, 6.5, made=False)
+            elif sample == "made":
+                pen.labelled_box(x, baseline - 1.5, box, "3", 6.5, made=True)
+                pen.tick(x + box[0] + 1.5, baseline, 9)
+            elif sample == "points":
+                pen.text(x, baseline, "25", BOLD, 10)
+            elif sample == "total":
+                pen.text(x, baseline, "Σ 140" if self.filled else "Total", REGULAR, 7.5)
+            elif sample == "dealer":
+                pen.text(x, baseline, "D: Ann", REGULAR, 7.5)
+            else:
+                for place, made in enumerate((True, False, True)):
+                    left = x + place * (TRACKER_BOX + TRACKER_GAP)
+                    size = (TRACKER_BOX, TRACKER_BOX)
+                    pen.labelled_box(left, baseline - 1.5, size, str(place + 1), 6, made=made)
+            pen.fitted(
+                x + KEY_SAMPLE_WIDTH,
+                baseline,
+                words,
+                REGULAR,
+                (LEGEND_TEXT, 6.5),
+                width - KEY_SAMPLE_WIDTH,
+            )
+
+
+def _draw_footer(
+    pen: Pen, sheet: Sheet, page: Page, left: float, right: float, bottom: float
+) -> None:
+    stamp = f"phase10-keeper {__version__}"
+    pen.text(right, bottom + 2, stamp, REGULAR, 7, "right")
+    room = right - left - width_of(REGULAR)(stamp, 7) - 20
+    if page.number < len(sheet.pages):
+        pen.text(left, bottom + 2, f"Continued on page {page.number + 1}.", REGULAR, 9)
+    elif sheet.filled:
+        pen.fitted(left, bottom + 2, printable_form(sheet.outcome), BOLD, (10, 7), room)
+    else:
+        pen.text(left, bottom + 2, "Winner", BOLD, 10)
+        start = left + width_of(BOLD)("Winner", 10) + 5
+        pen.line(start, bottom, start + 220, bottom, THIN)
+
+
+def _draw_page(pen: Pen, sheet: Sheet, page: Page, size: tuple[float, float]) -> None:
+    page_width, page_height = size
+    left, right = MARGIN, page_width - MARGIN
+    top, bottom = page_height - MARGIN, MARGIN
+    _draw_header(pen, sheet, page, left, right, top)
+    legend = Legend(sheet.rules, sheet.filled, right - left)
+    grid_top = top - HEADER_HEIGHT - GAP
+    room = grid_top - HEAD_ROW_HEIGHT - LEGEND_GAP - legend.height - GAP - FOOTER_HEIGHT - bottom
+    carried = page.carried is not None
+    grid = Grid(
+        left=left,
+        top=grid_top,
+        hand_width=(right - left - NAME_WIDTH - TOTAL_WIDTH - (CARRIED_WIDTH if carried else 0))
+        / HANDS_PER_PAGE,
+        row_height=min(MAX_ROW_HEIGHT, room / len(sheet.players)),
+        rows=len(sheet.players),
+        carried=carried,
+    )
+    _draw_head_row(pen, sheet, page, grid)
+    _draw_body(pen, sheet, page, grid)
+    _draw_lines(pen, grid)
+    # Right under the table: a short table leaves its spare room at the foot of the page.
+    legend.draw(pen, left, grid.bottom - LEGEND_GAP)
+    _draw_footer(pen, sheet, page, left, right, bottom)
+
+
+def render_sheet(
+    *,
+    game: Game | None,
+    names: Sequence[str],
+    rows: int,
+    paper: Paper,
+    rules: RuleSet,
+    title: str,
+) -> Rendered:
+    if game is not None and names:
+        raise SheetError("names are for a blank sheet; a game brings its own players")
+    if game is not None:
+        sheet = filled_sheet(game, title)
+    else:
+        sheet = blank_sheet(names, rows, rules, title)
+    fonts = _register_fonts()
+    for name in sheet.players:
+        _check_printable(printable_form(name), "the name", fonts)
+    _check_printable(printable_form(sheet.title), "the title", fonts)
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=PAGE_SIZES[paper], invariant=1, pageCompression=1, lang="en")
+    _metadata(canvas, sheet)
+    pen = Pen(canvas)
+    for page in sheet.pages:
+        _draw_page(pen, sheet, page, PAGE_SIZES[paper])
+        canvas.showPage()
+    canvas.save()
+    return Rendered(pdf=buffer.getvalue(), pages=len(sheet.pages))
