@@ -8,6 +8,7 @@ from there) all go through the same steps and cannot disagree.
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from itertools import accumulate
 
 from phase10_keeper.rules.cards import (
     DECK_HIGH,
@@ -325,7 +326,8 @@ def _check_table(state: GameState, hand: Hand, number: int) -> list[Problem]:
     """Kinds of card held across the table beyond what the deck has.
 
     No one player is at fault, but an error must name a player: it names the one whose
-    count, added up in seating order, goes past the deck, and lists every holder.
+    count, added up in seating order, goes past the deck, and lists every holder. One
+    player over the deck alone already has an error of their own.
     """
     seated = [player.name for player in state.players]
     names = [name for name in seated if name in hand.results]
@@ -333,28 +335,28 @@ def _check_table(state: GameState, hand: Hand, number: int) -> list[Problem]:
     limits = [*_TABLE_LIMITS, _SUPER_WILD_LIMIT] if state.rules.super_wild else _TABLE_LIMITS
     problems = []
     for field, what, limit, count_of in limits:
-        held = 0
-        past_limit: str | None = None
-        holders = []
-        for name in names:
-            count = count_of(hand.results[name].cards)
-            if count <= 0:
-                continue
-            held += count
-            holders.append(f"{name} {count}")
-            if past_limit is None and held > limit:
-                past_limit = name
-        if past_limit is not None:
-            problems.append(
-                Problem(
-                    Severity.ERROR,
-                    f"the players hold {held} {what} between them ({', '.join(holders)}); "
-                    f"the deck has only {limit}",
-                    number,
-                    past_limit,
-                    field,
-                )
+        counts = [(name, count_of(hand.results[name].cards)) for name in names]
+        holders = [(name, count) for name, count in counts if count > 0]
+        if any(count > limit for _, count in holders):
+            continue
+        running = accumulate(count for _, count in holders)
+        past_limit = next(
+            (name for (name, _), held in zip(holders, running, strict=True) if held > limit), None
+        )
+        if past_limit is None:
+            continue
+        held = sum(count for _, count in holders)
+        listed = ", ".join(f"{name} {count}" for name, count in holders)
+        problems.append(
+            Problem(
+                Severity.ERROR,
+                f"the players hold {held} {what} between them ({listed}); "
+                f"the deck has only {limit}",
+                number,
+                past_limit,
+                field,
             )
+        )
     return problems
 
 
