@@ -1,0 +1,174 @@
+"""What the app shows when no game is open: start a game, continue one, import, print."""
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QPalette, QPixmap
+from PySide6.QtWidgets import (
+    QCommandLinkButton,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from phase10_keeper.resource_files import resource_path
+from phase10_keeper.rules import Status
+from phase10_keeper.ui.games_view import date_text
+
+RECENT_GAMES = 3
+ICON_SIZE = 64
+
+
+class StartLibrary(Protocol):
+    def list_games(self, player: str | None = None) -> Sequence[Any]: ...
+    def last_open_game(self) -> int | None: ...
+
+
+def _unfinished(summary: Any) -> bool:
+    return str(summary.status) != Status.FINISHED.value
+
+
+def game_to_reopen(library: StartLibrary) -> int | None:
+    """On launch: the game open when the app last quit, if it is still there and unfinished."""
+    game_id = library.last_open_game()
+    if game_id is None:
+        return None
+    for summary in library.list_games():
+        if summary.id == game_id:
+            return game_id if _unfinished(summary) else None
+    return None
+
+
+class StartView(QWidget):
+    """The start page.
+
+    Constructor: `StartView(parent=None)`; `set_games(summaries)` (the library's list,
+    newest first) offers the latest unfinished games to continue.
+    Signals: `newGameRequested()`, `continueRequested(int)` (a game id),
+    `libraryRequested()`, `importRequested()`, `blankSheetsRequested()`.
+    """
+
+    newGameRequested = Signal()
+    continueRequested = Signal(int)
+    libraryRequested = Signal()
+    importRequested = Signal()
+    blankSheetsRequested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        icon = QLabel()
+        ratio = self.devicePixelRatioF()
+        pixmap = QPixmap(str(resource_path("icons", "phase10-keeper-128.png"))).scaled(
+            round(ICON_SIZE * ratio),
+            round(ICON_SIZE * ratio),
+            Qt.AspectRatioMode.KeepAspectRatio,
+            Qt.TransformationMode.SmoothTransformation,
+        )
+        pixmap.setDevicePixelRatio(ratio)
+        icon.setPixmap(pixmap)
+        title = QLabel(self.tr("Phase 10 Keeper"))
+        font = title.font()
+        font.setPointSizeF(font.pointSizeF() * 1.8)
+        font.setBold(True)
+        title.setFont(font)
+        subtitle = QLabel(self.tr("Score keeping for the table."))
+        subtitle.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        heading_text = QVBoxLayout()
+        heading_text.addWidget(title)
+        heading_text.addWidget(subtitle)
+        heading = QHBoxLayout()
+        heading.setSpacing(16)
+        heading.addWidget(icon)
+        heading.addLayout(heading_text, 1)
+
+        self.new_button = self._link(
+            self.tr("&New Game"), self.tr("Choose the players, their seats and the rules.")
+        )
+        self.library_button = self._link(
+            self.tr("&Open a Saved Game"), self.tr("Browse, rename or delete your games.")
+        )
+        self.import_button = self._link(
+            self.tr("&Import a Game File"), self.tr("Add a game saved on another computer.")
+        )
+        self.sheets_button = self._link(
+            self.tr("&Print Blank Sheets"), self.tr("Keep score on paper; the phases are on it.")
+        )
+        self.new_button.clicked.connect(self.newGameRequested)
+        self.library_button.clicked.connect(self.libraryRequested)
+        self.import_button.clicked.connect(self.importRequested)
+        self.sheets_button.clicked.connect(self.blankSheetsRequested)
+
+        self.continue_heading = QLabel(self.tr("Continue"))
+        heading_font = self.continue_heading.font()
+        heading_font.setBold(True)
+        self.continue_heading.setFont(heading_font)
+        self.continue_layout = QVBoxLayout()
+        self.continue_layout.setSpacing(2)
+        self.continue_buttons: dict[int, QCommandLinkButton] = {}
+        start_heading = QLabel(self.tr("Start"))
+        start_heading.setFont(heading_font)
+
+        column = QVBoxLayout()
+        column.setSpacing(6)
+        column.addLayout(heading)
+        column.addSpacing(18)
+        column.addWidget(self.continue_heading)
+        column.addLayout(self.continue_layout)
+        column.addSpacing(12)
+        column.addWidget(start_heading)
+        for button in (
+            self.new_button,
+            self.library_button,
+            self.import_button,
+            self.sheets_button,
+        ):
+            column.addWidget(button)
+        column.addStretch(1)
+
+        content = QWidget()
+        content.setMaximumWidth(self.fontMetrics().averageCharWidth() * 72)
+        content.setLayout(column)
+        centred = QHBoxLayout()
+        centred.addStretch(1)
+        centred.addWidget(content, 4)
+        centred.addStretch(1)
+        inner = QWidget()
+        inner.setLayout(centred)
+        scroll = QScrollArea()
+        scroll.setWidget(inner)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 24, 0, 0)
+        layout.addWidget(scroll)
+        self.set_games(())
+
+    def _link(self, text: str, description: str) -> QCommandLinkButton:
+        button = QCommandLinkButton(text, description)
+        button.setAccessibleName(text.replace("&", ""))
+        button.setAccessibleDescription(description)
+        return button
+
+    def set_games(self, summaries: Sequence[Any]) -> None:
+        """Offers the newest unfinished games to continue; hides the section if none."""
+        for button in self.continue_buttons.values():
+            self.continue_layout.removeWidget(button)
+            button.deleteLater()
+        self.continue_buttons = {}
+        for summary in [game for game in summaries if _unfinished(game)][:RECENT_GAMES]:
+            title = summary.title or self.tr("Untitled game")
+            details = self.tr("{0} · {1} hands played · {2}").format(
+                ", ".join(summary.players), summary.hands, date_text(summary.started)
+            )
+            button = self._link(title, details)
+            button.clicked.connect(lambda _=False, game_id=summary.id: self._continue(game_id))
+            self.continue_layout.addWidget(button)
+            self.continue_buttons[summary.id] = button
+        self.continue_heading.setVisible(bool(self.continue_buttons))
+
+    def _continue(self, game_id: int) -> None:
+        self.continueRequested.emit(game_id)

@@ -1,0 +1,82 @@
+"""The start view: which game reopens on launch, and the buttons' requests."""
+
+from dataclasses import dataclass
+
+import pytest
+from PySide6.QtCore import Qt
+
+from phase10_keeper.ui.start_view import StartView, game_to_reopen
+
+
+@dataclass(frozen=True)
+class Summary:
+    id: int
+    title: str
+    started: str | None
+    finished: str | None
+    players: tuple[str, ...]
+    hands: int
+    status: str
+    winner: str | None
+
+
+GAMES = [
+    Summary(4, "Sunday", "2026-11-29T15:00:00+00:00", None, ("Ann", "Bo"), 2, "in_progress", None),
+    Summary(3, "Saturday", "2026-11-28T15:00:00+00:00", "x", ("Ann", "Bo"), 9, "finished", "Bo"),
+    Summary(2, "Friday", "2026-11-27T15:00:00+00:00", None, ("Cy", "Di"), 5, "tiebreak", None),
+    Summary(1, "", "2026-11-26T15:00:00+00:00", None, ("Ed", "Flo"), 0, "in_progress", None),
+    Summary(0, "Oldest", None, None, ("Gus", "Hal"), 1, "in_progress", None),
+]
+
+
+class Library:
+    def __init__(self, last: int | None) -> None:
+        self.last = last
+
+    def list_games(self, player: str | None = None) -> list[Summary]:
+        return GAMES
+
+    def last_open_game(self) -> int | None:
+        return self.last
+
+
+@pytest.mark.parametrize(
+    ("last", "expected"),
+    [(4, 4), (2, 2), (3, None), (99, None), (None, None)],
+)
+def test_game_to_reopen_is_the_last_unfinished_one(last, expected) -> None:
+    assert game_to_reopen(Library(last)) == expected
+
+
+def test_start_view_offers_the_newest_unfinished_games(qtbot) -> None:
+    view = StartView()
+    qtbot.addWidget(view)
+    assert view.continue_heading.isHidden()
+    view.set_games(GAMES)
+    assert list(view.continue_buttons) == [4, 2, 1]
+    assert not view.continue_heading.isHidden()
+    assert view.continue_buttons[1].text() == "Untitled game"
+    assert "Cy, Di · 5 hands played" in view.continue_buttons[2].description()
+    with qtbot.waitSignal(view.continueRequested) as chosen:
+        qtbot.mouseClick(view.continue_buttons[2], Qt.MouseButton.LeftButton)
+    assert chosen.args == [2]
+    view.set_games(GAMES[1:2])
+    assert view.continue_buttons == {}
+    assert view.continue_heading.isHidden()
+
+
+@pytest.mark.parametrize(
+    ("button", "signal"),
+    [
+        ("new_button", "newGameRequested"),
+        ("library_button", "libraryRequested"),
+        ("import_button", "importRequested"),
+        ("sheets_button", "blankSheetsRequested"),
+    ],
+)
+def test_start_view_buttons_request_their_action(qtbot, button: str, signal: str) -> None:
+    view = StartView()
+    qtbot.addWidget(view)
+    with qtbot.waitSignal(getattr(view, signal)):
+        qtbot.mouseClick(getattr(view, button), Qt.MouseButton.LeftButton)
+    assert getattr(view, button).accessibleName()
