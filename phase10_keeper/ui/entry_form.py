@@ -8,7 +8,7 @@ import itertools
 from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QFont, QIntValidator, QKeyEvent
+from PySide6.QtGui import QFont, QIntValidator, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -100,8 +100,10 @@ class HandEntryForm(QFrame):
         self.record_button.clicked.connect(self.submit)
         self.cancel_button = QPushButton(self.tr("Cancel"))
         self.cancel_button.clicked.connect(self.cancel)
+        self.cancel_button.setAutoDefault(False)
         self.clear_button = QPushButton(self.tr("Clear"))
         self.clear_button.clicked.connect(self._clear)
+        self.clear_button.setAutoDefault(False)
 
         buttons = QHBoxLayout()
         buttons.addWidget(self.problems_label, 1)
@@ -247,6 +249,13 @@ class HandEntryForm(QFrame):
                 self._position[cell] = (row_index, cell_column)
                 cell.installEventFilter(self)
         self.grid.setColumnStretch(column + 1, 1)
+        # A layout shows new children of a visible panel only later, and a hidden
+        # widget cannot take the focus the next keystroke needs.
+        for index in range(self.grid.count()):
+            item = self.grid.itemAt(index)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.show()
         chain = [cell for row in self._rows for cell in row.cells()]
         chain += [self.clear_button, self.cancel_button, self.record_button]
         for first, second in itertools.pairwise(chain):
@@ -287,8 +296,10 @@ class HandEntryForm(QFrame):
                 typed = kind in draft.players[name].typed and not went_out
                 shown = str(draft.count(name, kind))
                 # The field being typed in keeps its text, so backspacing is not undone.
-                if edit.text() != shown and not edit.hasFocus():
+                if edit.text() != shown and not (typed and edit.hasFocus()):
                     edit.setText(shown)
+                    if edit.hasFocus():
+                        edit.selectAll()
                 self._mark_typed(edit, typed)
                 edit.setToolTip(
                     self.tr("Worked out: ten cards minus the other kinds. Type to change it.")
@@ -416,7 +427,18 @@ class HandEntryForm(QFrame):
     # -- keyboard ----------------------------------------------------------------------
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() != QEvent.Type.KeyPress or watched not in self._position:
+        if watched not in self._position:
+            return super().eventFilter(watched, event)
+        if event.type() == QEvent.Type.ShortcutOverride:
+            assert isinstance(event, QKeyEvent)
+            # A count field's own undo is worth nothing; Ctrl+Z must undo the last hand.
+            if event.matches(QKeySequence.StandardKey.Undo) or event.matches(
+                QKeySequence.StandardKey.Redo
+            ):
+                event.ignore()
+                return True
+            return super().eventFilter(watched, event)
+        if event.type() != QEvent.Type.KeyPress:
             return super().eventFilter(watched, event)
         assert isinstance(event, QKeyEvent)
         row_index, column = self._position[watched]
@@ -430,8 +452,10 @@ class HandEntryForm(QFrame):
             return True
         if key == Qt.Key.Key_O and not event.modifiers() & ~Qt.KeyboardModifier.ShiftModifier:
             row.went_out.setChecked(not row.went_out.isChecked())
-            if not row.made.isEnabled():
-                self._move(row_index, column, 1, 0)
+            if not row.made.isEnabled() and not (
+                self._move(row_index, column, 1, 0) or self._move(row_index, column, -1, 0)
+            ):
+                self.record_button.setFocus(Qt.FocusReason.TabFocusReason)
             return True
         if key == Qt.Key.Key_Space and isinstance(watched, QLineEdit):
             row.made.setChecked(not row.made.isChecked())
@@ -452,16 +476,16 @@ class HandEntryForm(QFrame):
             return True
         return edit.cursorPosition() == (len(edit.text()) if direction > 0 else 0)
 
-    def _move(self, row_index: int, column: int, down: int, right: int) -> None:
-        """Focuses the nearest enabled cell that way, like a spreadsheet."""
+    def _move(self, row_index: int, column: int, down: int, right: int) -> bool:
+        """Focuses the nearest enabled cell that way, like a spreadsheet; False if none."""
         while True:
             row_index += down
             column += right
             if not 0 <= row_index < len(self._rows):
-                return
+                return False
             cells = self._rows[row_index].cells()
             if not 0 <= column < len(cells):
-                return
+                return False
             if cells[column].isEnabled():
                 cells[column].setFocus(Qt.FocusReason.TabFocusReason)
-                return
+                return True

@@ -1,0 +1,74 @@
+"""The score grid and standings models, without any view."""
+
+from PySide6.QtCore import Qt
+
+from phase10_keeper.rules import build_rules, replay
+from phase10_keeper.ui.grid_model import CELL_ROLE, TOTAL_ROLE, ScoreGridModel
+from phase10_keeper.ui.standings_model import NAME_ROLE, Column, StandingsModel
+
+from .games import FOUR, game_with_hands, went_out
+
+DISPLAY = Qt.ItemDataRole.DisplayRole
+
+
+def test_grid_model_passes_the_model_tester(qtmodeltester) -> None:
+    game = game_with_hands(FOUR, 3)
+    model = ScoreGridModel(replay(game).final)
+    qtmodeltester.check(model)
+    assert (model.rowCount(), model.columnCount()) == (4, 4)
+
+
+def test_grid_cells_say_phase_made_or_missed_and_points() -> None:
+    model = ScoreGridModel(replay(game_with_hands(FOUR, 2)).final)
+    assert model.data(model.index(0, 0), DISPLAY) == "phase 1 went out, 0"
+    assert model.data(model.index(1, 0), DISPLAY) == "phase 1 missed, 50"
+    assert model.data(model.index(0, 1), DISPLAY) == "phase 2 missed, 50"
+    cell = model.data(model.index(1, 1), CELL_ROLE)
+    assert (cell.phase, cell.made, cell.went_out, cell.points) == (1, True, True, 0)
+    assert model.data(model.index(1, 2), TOTAL_ROLE) == 50
+    assert model.headerData(2, Qt.Orientation.Horizontal, DISPLAY) == "Total"
+
+
+def test_grid_marks_the_dealer_and_the_winner_in_words() -> None:
+    state = replay(game_with_hands(FOUR, 1)).final
+    model = ScoreGridModel(state)
+    assert model.headerData(1, Qt.Orientation.Vertical, DISPLAY) == "Marcus\ndeals"
+    rules = build_rules(target=1)
+    won = replay(game_with_hands(FOUR, 1, rules)).final
+    model.set_state(won)
+    assert model.headerData(0, Qt.Orientation.Vertical, DISPLAY) == "Priya\n★ winner"
+
+
+def test_grid_model_stays_consistent_while_hands_come_and_go(qtmodeltester) -> None:
+    game = game_with_hands(FOUR, 2)
+    model = ScoreGridModel(replay(game).final)
+    qtmodeltester.check(model)
+    longer = game.with_hand_appended(went_out(FOUR, "Dana"))
+    model.set_state(replay(longer).final)
+    assert model.columnCount() == 4
+    model.set_state(replay(longer.with_hand_removed(0).with_hand_removed(0)).final)
+    assert model.columnCount() == 2
+    qtmodeltester.check(model)
+
+
+def test_standings_model_passes_the_model_tester(qtmodeltester) -> None:
+    model = StandingsModel(replay(game_with_hands(FOUR, 3)).final)
+    qtmodeltester.check(model)
+
+
+def test_standings_rank_players_and_show_the_phase_they_are_on() -> None:
+    state = replay(game_with_hands(FOUR, 3)).final
+    model = StandingsModel(state)
+    names = [model.data(model.index(row, 0), NAME_ROLE) for row in range(4)]
+    assert names == ["Priya", "Marcus", "Kwame", "Dana"]
+    assert model.data(model.index(3, Column.PLAYER), DISPLAY) == "Dana · deals"
+    assert model.data(model.index(0, Column.PHASE), DISPLAY) == "Phase 2: 1 set of 3 + 1 run of 4"
+    assert model.data(model.index(3, Column.PHASE), DISPLAY) == "Phase 1: 2 sets of 3"
+    assert model.data(model.index(3, Column.TOTAL), DISPLAY) == "150"
+    assert model.data(model.index(0, Column.DONE), DISPLAY) == "1"
+
+
+def test_standings_name_the_winner_first() -> None:
+    state = replay(game_with_hands(FOUR, 1, build_rules(target=1))).final
+    model = StandingsModel(state)
+    assert model.data(model.index(0, Column.PLAYER), DISPLAY) == "Priya · winner"
