@@ -91,7 +91,7 @@ def width_of(font: str) -> WidthOf:
     return measure
 
 
-def _register_fonts() -> list[TTFont]:
+def register_fonts() -> list[TTFont]:
     fonts = []
     registered = set(pdfmetrics.getRegisteredFontNames())
     for name, file_name in _FONT_FILES.items():
@@ -640,30 +640,42 @@ def _draw_footer(
         pen.line(start, bottom, start + 220, bottom, THIN)
 
 
-def _draw_page(pen: Pen, sheet: Sheet, page: Page, size: tuple[float, float]) -> None:
-    page_width, page_height = size
-    left, right = MARGIN, page_width - MARGIN
-    top, bottom = page_height - MARGIN, MARGIN
-    _draw_header(pen, sheet, page, left, right, top)
-    legend = Legend(sheet.rules, sheet.filled, right - left)
-    grid_top = top - HEADER_HEIGHT - GAP
-    room = grid_top - HEAD_ROW_HEIGHT - LEGEND_GAP - legend.height - GAP - FOOTER_HEIGHT - bottom
+def page_layout(sheet: Sheet, page: Page, paper: Paper) -> tuple[Grid, Legend]:
+    """Where the table and the legend under it go on a page of this paper."""
+    page_width, page_height = PAGE_SIZES[paper]
+    width = page_width - 2 * MARGIN
+    legend = Legend(sheet.rules, sheet.filled, width)
+    grid_top = page_height - MARGIN - HEADER_HEIGHT - GAP
+    below = LEGEND_GAP + legend.height + GAP + FOOTER_HEIGHT + MARGIN
+    room = grid_top - HEAD_ROW_HEIGHT - below
     carried = page.carried is not None
+    fixed = NAME_WIDTH + TOTAL_WIDTH + (CARRIED_WIDTH if carried else 0)
     grid = Grid(
-        left=left,
+        left=MARGIN,
         top=grid_top,
-        hand_width=(right - left - NAME_WIDTH - TOTAL_WIDTH - (CARRIED_WIDTH if carried else 0))
-        / HANDS_PER_PAGE,
+        hand_width=(width - fixed) / HANDS_PER_PAGE,
         row_height=min(MAX_ROW_HEIGHT, room / len(sheet.players)),
         rows=len(sheet.players),
         carried=carried,
     )
+    return grid, legend
+
+
+def _draw_page(pen: Pen, sheet: Sheet, page: Page, paper: Paper) -> None:
+    page_width, page_height = PAGE_SIZES[paper]
+    left, right = MARGIN, page_width - MARGIN
+    _draw_header(pen, sheet, page, left, right, page_height - MARGIN)
+    grid, legend = page_layout(sheet, page, paper)
     _draw_head_row(pen, sheet, page, grid)
     _draw_body(pen, sheet, page, grid)
     _draw_lines(pen, grid)
     # Right under the table: a short table leaves its spare room at the foot of the page.
-    legend.draw(pen, left, grid.bottom - LEGEND_GAP)
-    _draw_footer(pen, sheet, page, left, right, bottom)
+    legend.draw(pen, left, legend_top(grid))
+    _draw_footer(pen, sheet, page, left, right, MARGIN)
+
+
+def legend_top(grid: Grid) -> float:
+    return grid.bottom - LEGEND_GAP
 
 
 def render_sheet(
@@ -681,16 +693,23 @@ def render_sheet(
         sheet = filled_sheet(game, title)
     else:
         sheet = blank_sheet(names, rows, rules, title)
-    fonts = _register_fonts()
+    fonts = register_fonts()
     for name in sheet.players:
         _check_printable(printable_form(name), "the name", fonts)
     _check_printable(printable_form(sheet.title), "the title", fonts)
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=PAGE_SIZES[paper], invariant=1, pageCompression=1, lang="en")
+    canvas = Canvas(
+        buffer,
+        pagesize=PAGE_SIZES[paper],
+        invariant=1,
+        pageCompression=1,
+        lang="en",
+        initialFontName=REGULAR,
+    )
     _metadata(canvas, sheet)
     pen = Pen(canvas)
     for page in sheet.pages:
-        _draw_page(pen, sheet, page, PAGE_SIZES[paper])
+        _draw_page(pen, sheet, page, paper)
         canvas.showPage()
     canvas.save()
     return Rendered(pdf=buffer.getvalue(), pages=len(sheet.pages))
