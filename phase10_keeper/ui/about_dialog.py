@@ -71,4 +71,4 @@ class AboutDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(body)
         layout.addWidget(buttons)
-        self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 60)
+        self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 72)

@@ -348,6 +348,7 @@ class GamesView(QWidget):
         self.empty_label.setWordWrap(True)
         self.notice = QLabel()
         self.notice.setWordWrap(True)
+        self.notice.hide()
 
         self.open_action = self._action(self.tr("&Open"), self.open_selected)
         self.rename_action = self._action(self.tr("&Rename…"), self.rename_selected)
@@ -536,6 +537,7 @@ class GamesView(QWidget):
 
     def _say(self, text: str) -> None:
         self.notice.setText(text)
+        self.notice.setVisible(bool(text))
         self.message.emit(text)
 
     def _filter(self, text: str) -> None:

@@ -51,7 +51,7 @@ from phase10_keeper.rules import (
     players_problem,
     preset_rules,
 )
-from phase10_keeper.ui.rules_editor import PhaseListEditor
+from phase10_keeper.ui.rules_editor import PhaseListEditor, ProblemLabel
 
 MAX_FIXED_HANDS = 99
 
@@ -218,10 +218,7 @@ class NewGameDialog(QDialog):
         self.tabs.addTab(self._rules_page(), self.tr("&Rules"))
         self.summary = QLabel()
         self.summary.setWordWrap(True)
-        self.message = QLabel()
-        self.message.setWordWrap(True)
-        self.message.setAccessibleName(self.tr("Problem"))
-        self.message.hide()
+        self.message = ProblemLabel()
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
@@ -408,8 +405,7 @@ class NewGameDialog(QDialog):
         super().accept()
 
     def _show_message(self, text: str) -> None:
-        self.message.setText(text[:1].upper() + text[1:])
-        self.message.setVisible(bool(text))
+        self.message.set_problem(text)
 
     def _refresh_players(self, current: int) -> None:
         self.player_list.clear()
@@ -514,8 +510,8 @@ class NewGameDialog(QDialog):
         players = len(self.form.players)
         try:
             rules = self.form.rules().describe()
-        except RuleSetError as error:
-            rules = self.tr("rules not playable yet: {0}").format(error)
+        except RuleSetError:
+            rules = self.tr("the house phase list needs fixing")
         if players:
             text = self.tr("{0} players · {1} · {2} deals first").format(
                 players, rules, self.form.dealer()

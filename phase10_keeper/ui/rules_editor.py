@@ -121,6 +121,37 @@ def phase_text(phase: Phase) -> str:
     return _tr("Phase {0}: {1} ({2} cards)").format(phase.label, phase.describe(), phase.card_count)
 
 
+class ProblemLabel(QWidget):
+    """A warning icon and one message, hidden while there is nothing to say."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.icon = QLabel()
+        size = self.style().pixelMetric(QStyle.PixelMetric.PM_SmallIconSize)
+        icon = self.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
+        self.icon.setPixmap(icon.pixmap(size, size))
+        self.icon.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self.label = QLabel()
+        self.label.setWordWrap(True)
+        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.icon)
+        layout.addWidget(self.label, 1)
+        self.hide()
+
+    def text(self) -> str:
+        return self.label.text()
+
+    def set_problem(self, text: str | None) -> None:
+        """Shows the message, first letter raised; None or "" hides it."""
+        if text:
+            self.label.setText(text[:1].upper() + text[1:])
+        else:
+            self.label.clear()
+        self.setVisible(bool(text))
+
+
 class _GroupRow(QWidget):
     """One group of the selected phase: what kind, how many cards, and a remove button."""
 
@@ -214,8 +245,7 @@ class PhaseListEditor(QWidget):
         right.addWidget(self.phase_box)
         right.addStretch(1)
 
-        self.problem_label = QLabel()
-        self.problem_label.setWordWrap(True)
+        self.problem_label = ProblemLabel()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         columns = QHBoxLayout()
@@ -333,6 +363,4 @@ class PhaseListEditor(QWidget):
             self.add_group_button.setEnabled(phase.card_count < MAX_PHASE_CARDS)
         else:
             self.description.clear()
-        problem = self.draft.problem()
-        self.problem_label.setText(problem or "")
-        self.problem_label.setVisible(problem is not None)
+        self.problem_label.set_problem(self.draft.problem())

@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QObject, QSettings, QUrl, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QSettings, Qt, QUrl, Signal
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QGridLayout,
+    QGroupBox,
     QLabel,
     QLineEdit,
     QRadioButton,
@@ -28,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from phase10_keeper.rules import MATTEL_RULES, MAX_PLAYERS, Game, RuleSet, clean_name
 from phase10_keeper.ui.games_view import Prompts
+from phase10_keeper.ui.rules_editor import ProblemLabel
 
 PAPER_KEY = "sheet/paper"
 FOLDER_KEY = "sheet/folder"
@@ -131,18 +133,16 @@ class SheetDialog(QDialog):
         self.names_edit = QLineEdit(", ".join(names))
         self.names_edit.setPlaceholderText(self.tr("Priya, Marcus, Kwame, Dana"))
         self.names_edit.setAccessibleName(self.tr("Names printed on the sheet"))
-        self.names_edit.setMinimumWidth(self.fontMetrics().averageCharWidth() * 36)
         self.mode = QButtonGroup(self)
         self.mode.addButton(self.rows_radio)
         self.mode.addButton(self.names_radio)
         (self.names_radio if names else self.rows_radio).setChecked(True)
-        self.message = QLabel()
-        self.message.setWordWrap(True)
-        self.message.hide()
+        self.message = ProblemLabel()
 
-        rows_grid = QGridLayout()
+        self.rows_box = QGroupBox(self.tr("Player rows"))
+        rows_grid = QGridLayout(self.rows_box)
         rows_grid.addWidget(self.rows_radio, 0, 0)
-        rows_grid.addWidget(self.rows_spin, 0, 1)
+        rows_grid.addWidget(self.rows_spin, 0, 1, Qt.AlignmentFlag.AlignLeft)
         rows_grid.addWidget(self.names_radio, 1, 0)
         rows_grid.addWidget(self.names_edit, 1, 1)
         rows_grid.setColumnStretch(1, 1)
@@ -158,16 +158,15 @@ class SheetDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
 
         layout = QVBoxLayout(self)
+        layout.setSpacing(12)
         layout.addWidget(self.intro)
-        if game is None:
-            layout.addLayout(rows_grid)
-        else:
-            for widget in (self.rows_radio, self.rows_spin, self.names_radio, self.names_edit):
-                widget.hide()
+        layout.addWidget(self.rows_box)
+        self.rows_box.setVisible(game is None)
         layout.addLayout(form)
         layout.addWidget(self.message)
         layout.addStretch(1)
         layout.addWidget(self.buttons)
+        self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 64)
 
         self.intro.setText(self._intro_text())
         self.rows_radio.toggled.connect(self._update_enabled)
@@ -201,8 +200,7 @@ class SheetDialog(QDialog):
     def accept(self) -> None:
         problem = self.problem()
         if problem is not None:
-            self.message.setText(problem)
-            self.message.show()
+            self.message.set_problem(problem)
             return
         paper = str(self.paper_combo.currentData())
         remember_paper(self.settings, paper)

@@ -161,9 +161,14 @@ class StartView(QWidget):
         self.continue_buttons = {}
         for summary in [game for game in summaries if _unfinished(game)][:RECENT_GAMES]:
             title = summary.title or self.tr("Untitled game")
-            details = self.tr("{0} · {1} hands played · {2}").format(
-                ", ".join(summary.players), summary.hands, date_text(summary.started)
-            )
+            if summary.hands == 0:
+                played = self.tr("not started")
+            elif summary.hands == 1:
+                played = self.tr("1 hand played")
+            else:
+                played = self.tr("{0} hands played").format(summary.hands)
+            parts = [", ".join(summary.players), played, date_text(summary.started)]
+            details = " · ".join(part for part in parts if part)
             button = self._link(title, details)
             button.clicked.connect(lambda _=False, game_id=summary.id: self._continue(game_id))
             self.continue_layout.addWidget(button)

@@ -81,7 +81,7 @@ def test_game_sheet_is_written_then_opened(qtbot, tmp_path: Path) -> None:
     printer = recorder.printer(qtbot, settings)
     dialog = SheetDialog(settings, game=_game())
     qtbot.addWidget(dialog)
-    assert dialog.rows_spin.isHidden()
+    assert dialog.rows_box.isHidden()
     dialog.paper_combo.setCurrentIndex(dialog.paper_combo.findData("letter"))
     dialog.accept()
     request = dialog.request()
