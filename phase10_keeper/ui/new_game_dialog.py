@@ -400,6 +400,8 @@ class NewGameDialog(QDialog):
             self._show_message(problem)
             self.tabs.setCurrentIndex(0 if "player" in problem.casefold() else 1)
             return
+        if not self.form.title.strip():
+            self.form.title = self.title_edit.placeholderText()
         self._game = self.form.build_game(self._now())
         self.gameCreated.emit(self._game)
         super().accept()

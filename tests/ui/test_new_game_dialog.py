@@ -203,3 +203,14 @@ def test_return_in_the_name_field_adds_rather_than_starts(qtbot) -> None:
     assert dialog.form.players == ["Priya", "Marcus", "Kwame"]
     qtbot.keyClick(dialog.name_edit, Qt.Key.Key_Return)
     assert dialog.game() is not None
+
+
+def test_an_emptied_title_falls_back_to_the_date(qtbot) -> None:
+    dialog = _dialog(qtbot)
+    dialog.add_player("Priya")
+    dialog.add_player("Marcus")
+    dialog.title_edit.clear()
+    dialog.accept()
+    game = dialog.game()
+    assert game is not None
+    assert game.title == dialog.title_edit.placeholderText() != ""
