@@ -1,0 +1,834 @@
+"""The game library: every game, the roster of player names and what the app resumes.
+
+One SQLite file in the user's data folder. Every change is one transaction, committed
+(WAL journal, synchronous=FULL) before the method returns: what the app reports as
+recorded survives a crash or a pulled plug. The rules and each hand are stored as the
+JSON the game file uses, so the library can never disagree with the file format.
+"""
+
+import json
+import logging
+import os
+import secrets
+import sqlite3
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Self
+
+from phase10_keeper.rules import Game, GameError, Replay, Status, replay, replay_from
+from phase10_keeper.storage.backups import (
+    backup_dir,
+    backup_time,
+    copy_database,
+    list_backups,
+    make_backup,
+    prune_backups,
+)
+from phase10_keeper.storage.gamefile import (
+    FORMAT,
+    VERSION,
+    GameFileError,
+    game_from_json,
+    game_to_json,
+    rules_to_json,
+)
+from phase10_keeper.storage.migrations import (
+    APPLICATION_ID,
+    SCHEMA_VERSION,
+    migrate,
+    user_version,
+)
+from phase10_keeper.storage.paths import default_data_dir
+
+__all__ = [
+    "DEFAULT_TIMEOUT",
+    "LIBRARY_FILE",
+    "GameSummary",
+    "Library",
+    "LibraryBusy",
+    "LibraryDamaged",
+    "LibraryError",
+    "LibraryTooNew",
+    "default_data_dir",
+]
+
+LIBRARY_FILE = "library.sqlite3"
+SET_ASIDE_DIR_NAME = "damaged"
+DEFAULT_TIMEOUT = 5.0
+"""Seconds to wait for another copy of the app that is writing to the same library."""
+
+_DAY = timedelta(days=1)
+_CACHED_GAMES = 8
+_DAMAGE_CODES = {"SQLITE_CORRUPT", "SQLITE_NOTADB"}
+_BUSY_CODES = {"SQLITE_BUSY", "SQLITE_LOCKED"}
+_DENIED_CODES = {"SQLITE_READONLY", "SQLITE_PERM", "SQLITE_CANTOPEN", "SQLITE_AUTH"}
+
+logger = logging.getLogger(__name__)
+
+Clock = Callable[[], datetime]
+
+
+class LibraryError(Exception):
+    """A problem with the game library, in words that can be shown to the user as they are."""
+
+
+# The names without an "Error" suffix are the interface the desktop app is written to.
+class LibraryDamaged(LibraryError):  # noqa: N818
+    """The library file is damaged; `backups` are the good backups, newest first."""
+
+    def __init__(self, message: str, backups: list[Path]) -> None:
+        super().__init__(message)
+        self.backups = backups
+
+
+class LibraryTooNew(LibraryError):  # noqa: N818
+    """The library was written by a newer version of the app; it was left untouched."""
+
+
+class LibraryBusy(LibraryError):  # noqa: N818
+    """Another copy of the app kept the library locked for longer than the timeout."""
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    id: int
+    title: str
+    started: str | None
+    finished: str | None
+    players: tuple[str, ...]
+    hands: int
+    status: str
+    """A rules.Status value: in_progress, tiebreak or finished."""
+    winner: str | None
+    created: str = ""
+    """When the game entered the library (UTC, ISO 8601)."""
+    deleted: str | None = None
+    """When the game was deleted, for games in the bin."""
+
+
+@dataclass(frozen=True)
+class _Saved:
+    """A game as this connection last wrote or read it, to save only what changed since."""
+
+    revision: int
+    game: Game
+    texts: tuple[str, ...]
+    replayed: Replay | None
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _stamp(moment: datetime) -> str:
+    return moment.astimezone(UTC).isoformat(timespec="seconds")
+
+
+def _new_revision() -> int:
+    # Random rather than counted: after a backup is restored, a counter could repeat a
+    # value for different content, and a stale copy would then pass for current.
+    return secrets.randbits(62)
+
+
+def _compact(data: object) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def _hand_texts(game: Game, indexes: Sequence[int]) -> dict[int, str]:
+    """The stored JSON of the hands at these positions, as the game file writes them."""
+    subset = replace(game, hands=tuple(game.hands[index] for index in indexes))
+    return dict(zip(indexes, map(_compact, game_to_json(subset)["hands"]), strict=True))
+
+
+def _read_only_uri(path: Path) -> str:
+    return path.resolve().as_uri() + "?mode=ro"
+
+
+def _when(moment: datetime) -> str:
+    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+def _sort_moment(*candidates: str | None) -> float:
+    """Seconds since the epoch of the first readable timestamp; naive ones are local time."""
+    for candidate in candidates:
+        if candidate:
+            try:
+                return datetime.fromisoformat(candidate).timestamp()
+            except ValueError:
+                continue
+    return 0.0
+
+
+def _failure(error: sqlite3.Error, path: Path, timeout: float) -> LibraryError:
+    """The user-facing error for a failed SQLite call on the library at `path`."""
+    # Extended codes such as SQLITE_IOERR_FSYNC share the primary code's meaning here.
+    code = "_".join((getattr(error, "sqlite_errorname", None) or "").split("_")[:2])
+    if code in _BUSY_CODES:
+        return LibraryBusy(
+            f"the game library {path} is in use by another copy of phase10-keeper, which "
+            f"kept it busy for over {timeout:g} seconds; close the other copy or try again"
+        )
+    if code in _DAMAGE_CODES:
+        return _damaged(path, str(error))
+    if code == "SQLITE_FULL":
+        return LibraryError(f"the disk that holds the game library {path} is full")
+    if code in _DENIED_CODES:
+        return LibraryError(f"the game library {path} cannot be written: {error}")
+    if code == "SQLITE_IOERR":
+        return LibraryError(f"the disk could not read or write the game library {path}: {error}")
+    return LibraryError(f"the game library {path} failed: {error}")
+
+
+def _damaged(path: Path, detail: str) -> LibraryDamaged:
+    good = good_backups(path.parent)
+    if good:
+        advice = (
+            f"the newest good backup is from {_when(backup_time(good[0]))}; restoring it "
+            "keeps the damaged file aside"
+        )
+    else:
+        advice = "there is no good backup to restore"
+    return LibraryDamaged(
+        f"the game library {path} is damaged ({detail}); nothing was changed or moved, "
+        f"and {advice}",
+        good,
+    )
+
+
+def _inspect(path: Path, timeout: float) -> tuple[int, str | None]:
+    """The schema version of the library at `path` and what is damaged in it, if anything.
+
+    Opens the file read-only, so a damaged or too new library is left exactly as it was
+    (a read-write connection would checkpoint the WAL into it on closing).
+    """
+    try:
+        probe = sqlite3.connect(_read_only_uri(path), uri=True, timeout=timeout)
+    except sqlite3.Error as error:
+        raise _failure(error, path, timeout) from error
+    try:
+        version = user_version(probe)
+        application: int = probe.execute("PRAGMA application_id").fetchone()[0]
+        if application != APPLICATION_ID:
+            has_tables = probe.execute("SELECT 1 FROM sqlite_schema LIMIT 1").fetchone()
+            if application != 0 or version != 0 or has_tables:
+                raise LibraryError(
+                    f"{path} is not a phase10-keeper game library; move it away or "
+                    "choose another folder with --data-dir"
+                )
+        if version > SCHEMA_VERSION:
+            raise LibraryTooNew(
+                f"the game library {path} is from a newer phase10-keeper (library version "
+                f"{version}; this one reads up to {SCHEMA_VERSION}): please update the app; "
+                "the library was left untouched"
+            )
+        problems = [row[0] for row in probe.execute("PRAGMA quick_check")]
+    except sqlite3.DatabaseError as error:
+        if getattr(error, "sqlite_errorname", "") in _DAMAGE_CODES:
+            return 0, str(error)
+        raise _failure(error, path, timeout) from error
+    finally:
+        probe.close()
+    if problems != ["ok"]:
+        return version, "; ".join(problems[:3])
+    return version, None
+
+
+def good_backups(data_dir: Path) -> list[Path]:
+    """The backups of the library in `data_dir` that pass the checks, newest first."""
+    good = []
+    for backup in list_backups(backup_dir(data_dir)):
+        try:
+            _, problem = _inspect(backup, 0.0)
+        except LibraryError:
+            continue
+        if problem is None:
+            good.append(backup)
+    return good
+
+
+def _check_backup(backup: Path) -> None:
+    if not backup.is_file():
+        raise LibraryError(f"there is no backup {backup}")
+    _, problem = _inspect(backup, 0.0)
+    if problem is not None:
+        raise LibraryError(f"the backup {backup} is damaged too ({problem})")
+
+
+class Library:
+    """The open game library. Open it with `Library.open`; close it when done."""
+
+    path: Path
+
+    def __init__(
+        self, connection: sqlite3.Connection, path: Path, timeout: float, clock: Clock
+    ) -> None:
+        self._connection: sqlite3.Connection | None = connection
+        self.path = path
+        self.data_dir = path.parent
+        self._timeout = timeout
+        self._clock = clock
+        self._saved: dict[int, _Saved] = {}
+
+    @classmethod
+    def open(
+        cls,
+        data_dir: Path | None = None,
+        *,
+        timeout: float = DEFAULT_TIMEOUT,
+        clock: Clock = _utc_now,
+    ) -> "Library":
+        """Opens (creating it if need be) the library in `data_dir`, checked and up to date.
+
+        Without `data_dir`: PHASE10_KEEPER_DATA_DIR, else the platform's data folder.
+        Raises LibraryDamaged, LibraryTooNew, LibraryBusy or LibraryError.
+        """
+        directory = default_data_dir() if data_dir is None else Path(data_dir)
+        try:
+            directory.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise LibraryError(
+                f"cannot create the library folder {directory}: {error.strerror or error}"
+            ) from None
+        path = directory / LIBRARY_FILE
+        if path.is_file() and path.stat().st_size > 0:
+            _, problem = _inspect(path, timeout)
+            if problem is not None:
+                raise _damaged(path, problem)
+        try:
+            connection = sqlite3.connect(path, timeout=timeout, isolation_level=None)
+        except sqlite3.Error as error:
+            raise _failure(error, path, timeout) from error
+        library = cls(connection, path, timeout, clock)
+        try:
+            library._prepare()
+        except BaseException:
+            library.close()
+            raise
+        return library
+
+    @classmethod
+    def open_from_backup(
+        cls,
+        backup: Path,
+        data_dir: Path | None = None,
+        *,
+        timeout: float = DEFAULT_TIMEOUT,
+        clock: Clock = _utc_now,
+    ) -> "Library":
+        """Sets the library file aside (in `damaged/`, nothing is deleted) and opens a copy
+        of `backup` in its place: the way back from LibraryDamaged.
+        """
+        directory = default_data_dir() if data_dir is None else Path(data_dir)
+        _check_backup(backup)
+        path = directory / LIBRARY_FILE
+        aside = directory / SET_ASIDE_DIR_NAME / clock().astimezone(UTC).strftime("%Y%m%d-%H%M%S")
+        try:
+            aside.mkdir(parents=True, exist_ok=True)
+            # The -wal file belongs to the damaged file: left in place, SQLite would
+            # replay it into the restored copy.
+            for suffix in ("", "-wal", "-shm"):
+                part = path.with_name(path.name + suffix)
+                if part.exists():
+                    os.replace(part, aside / part.name)
+            source = sqlite3.connect(_read_only_uri(backup), uri=True)
+            try:
+                copy_database(source, path)
+            finally:
+                source.close()
+        except (OSError, sqlite3.Error) as error:
+            raise LibraryError(f"cannot restore the backup {backup}: {error}") from error
+        logger.warning("the previous library file was kept in %s", aside)
+        return cls.open(directory, timeout=timeout, clock=clock)
+
+    def close(self) -> None:
+        if self._connection is not None:
+            self._connection.close()
+            self._connection = None
+        self._saved.clear()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    # Games
+
+    def add_game(self, game: Game) -> int:
+        """Stores a new game and adds its players to the roster; returns its id."""
+        replayed = self._replayed(game, None)
+        texts = _hand_texts(game, range(len(game.hands)))
+        revision = _new_revision()
+        with self._writing() as database:
+            now = self._now()
+            state = replayed.final
+            cursor = database.execute(
+                "INSERT INTO games (title, started, finished, created, updated, rules, "
+                "first_dealer, status, winner, revision) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game.title,
+                    game.started,
+                    now if state.status is Status.FINISHED else None,
+                    now,
+                    now,
+                    _compact(rules_to_json(game.rules)),
+                    game.first_dealer,
+                    state.status.value,
+                    state.winner,
+                    revision,
+                ),
+            )
+            game_id = cursor.lastrowid
+            assert game_id is not None
+            self._write_players(database, game_id, game.players, ())
+            self._write_hands(database, game_id, (), texts, len(game.hands))
+        self._remember(game_id, _Saved(revision, game, tuple(texts.values()), replayed))
+        return game_id
+
+    def save_game(self, game_id: int, game: Game) -> None:
+        """Replaces the stored game with `game` in one transaction, writing only the hands
+        that changed; status, winner and when it finished come from replaying it.
+        """
+        saved = self._saved.get(game_id)
+        texts, replayed = self._encoded(game, saved)
+        state = replayed.final
+        revision = _new_revision()
+        with self._writing() as database:
+            row = database.execute(
+                "SELECT revision, finished FROM games WHERE id = ?", (game_id,)
+            ).fetchone()
+            if row is None:
+                raise self._no_game(game_id)
+            if saved is not None and row[0] == saved.revision:
+                players, stored = saved.game.players, saved.texts
+            else:
+                players, stored = self._stored_log(database, game_id)
+            finished = None
+            if state.status is Status.FINISHED:
+                finished = row[1] or self._now()
+            database.execute(
+                "UPDATE games SET title = ?, started = ?, finished = ?, updated = ?, rules = ?, "
+                "first_dealer = ?, status = ?, winner = ?, revision = ? WHERE id = ?",
+                (
+                    game.title,
+                    game.started,
+                    finished,
+                    self._now(),
+                    _compact(rules_to_json(game.rules)),
+                    game.first_dealer,
+                    state.status.value,
+                    state.winner,
+                    revision,
+                    game_id,
+                ),
+            )
+            if players != game.players:
+                self._write_players(database, game_id, game.players, players)
+            self._write_hands(database, game_id, stored, texts, len(game.hands))
+        self._remember(game_id, _Saved(revision, game, tuple(texts.values()), replayed))
+
+    def load_game(self, game_id: int) -> Game:
+        with self._reading() as database:
+            row = database.execute(
+                "SELECT title, started, rules, first_dealer, revision FROM games WHERE id = ?",
+                (game_id,),
+            ).fetchone()
+            if row is None:
+                raise self._no_game(game_id)
+            players, texts = self._stored_log(database, game_id)
+        title, started, rules, first_dealer, revision = row
+        try:
+            game = game_from_json(
+                {
+                    "format": FORMAT,
+                    "version": VERSION,
+                    "title": title,
+                    "started": started,
+                    "rules": json.loads(rules),
+                    "players": list(players),
+                    "first_dealer": first_dealer,
+                    "hands": [json.loads(text) for text in texts],
+                }
+            )
+        except (GameFileError, ValueError) as error:
+            raise LibraryError(f"game {game_id} in the library cannot be read: {error}") from None
+        self._remember(game_id, _Saved(revision, game, texts, None))
+        return game
+
+    def list_games(self, player: str | None = None, *, deleted: bool = False) -> list[GameSummary]:
+        """The games, newest first; only those with a player whose name contains `player`
+        (ignoring case); with `deleted`, the deleted games instead of the others.
+        """
+        with self._reading() as database:
+            rows = database.execute(
+                "SELECT id, title, started, finished, created, status, winner, deleted_at, "
+                "(SELECT COUNT(*) FROM hands WHERE hands.game_id = games.id) "
+                "FROM games WHERE (deleted_at IS NOT NULL) = ?",
+                (deleted,),
+            ).fetchall()
+            seated: dict[int, list[str]] = {}
+            for game_id, name in database.execute(
+                "SELECT game_id, name FROM game_players ORDER BY game_id, seat"
+            ):
+                seated.setdefault(game_id, []).append(name)
+        needle = player.casefold() if player is not None else ""
+        summaries = []
+        for game_id, title, started, finished, created, status, winner, deleted_at, hands in rows:
+            players = tuple(seated.get(game_id, ()))
+            if any(needle in name.casefold() for name in players):
+                summaries.append(
+                    GameSummary(
+                        game_id,
+                        title,
+                        started,
+                        finished,
+                        players,
+                        hands,
+                        status,
+                        winner,
+                        created=created,
+                        deleted=deleted_at,
+                    )
+                )
+        summaries.sort(key=lambda game: (_sort_moment(game.started, game.created), game.id))
+        summaries.reverse()
+        return summaries
+
+    def rename_game(self, game_id: int, title: str) -> None:
+        self._update_game(game_id, "title = ?", title)
+
+    def delete_game(self, game_id: int) -> None:
+        """Moves the game to the bin: it leaves the list but can be restored."""
+        self._update_game(game_id, "deleted_at = COALESCE(deleted_at, ?)", self._now())
+
+    def restore_game(self, game_id: int) -> None:
+        self._update_game(game_id, "deleted_at = NULL")
+
+    def notes(self, game_id: int) -> str:
+        with self._reading() as database:
+            row = database.execute("SELECT notes FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise self._no_game(game_id)
+        notes: str = row[0]
+        return notes
+
+    def set_notes(self, game_id: int, text: str) -> None:
+        self._update_game(game_id, "notes = ?", text)
+
+    # Players and resuming
+
+    def roster(self) -> list[str]:
+        """Every player name known, the most games first (deleted games not counted), then
+        the most recently played, then alphabetically.
+        """
+        with self._reading() as database:
+            rows = database.execute(
+                "SELECT players.name, COUNT(games.id), MAX(games.updated) FROM players "
+                "LEFT JOIN game_players ON game_players.player_id = players.id "
+                "LEFT JOIN games ON games.id = game_players.game_id "
+                "AND games.deleted_at IS NULL "
+                "GROUP BY players.id"
+            ).fetchall()
+        rows.sort(key=lambda row: row[0].casefold())
+        rows.sort(key=lambda row: row[2] or "", reverse=True)
+        rows.sort(key=lambda row: row[1], reverse=True)
+        return [row[0] for row in rows]
+
+    def last_open_game(self) -> int | None:
+        """The game to resume, unless it has been deleted since."""
+        with self._reading() as database:
+            row = database.execute(
+                "SELECT games.id FROM meta JOIN games ON games.id = CAST(meta.value AS INTEGER) "
+                "WHERE meta.key = 'last_open_game' AND games.deleted_at IS NULL"
+            ).fetchone()
+        return None if row is None else int(row[0])
+
+    def set_last_open_game(self, game_id: int | None) -> None:
+        with self._writing(change=False) as database:
+            if game_id is None:
+                database.execute("DELETE FROM meta WHERE key = 'last_open_game'")
+                return
+            if database.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
+                raise self._no_game(game_id)
+            self._set_meta(database, "last_open_game", str(game_id))
+
+    # Backups
+
+    def backups(self) -> list[Path]:
+        """Every backup of this library, newest first."""
+        return list_backups(backup_dir(self.data_dir))
+
+    def restore_backup(self, backup: Path) -> None:
+        """Makes the library what `backup` holds. The library as it was is first backed up
+        (labelled before-restore), so a restore can itself be undone.
+        """
+        _check_backup(backup)
+        connection = self._live()
+        with self._guard():
+            try:
+                self._backup("before-restore")
+            except OSError as error:
+                raise LibraryError(
+                    f"cannot back up the library before restoring: {error.strerror or error}"
+                ) from None
+            # The backup API writes into the open library under SQLite's own locking, so
+            # other copies of the app that have it open see the restored games, unharmed.
+            source = sqlite3.connect(_read_only_uri(backup), uri=True)
+            try:
+                source.backup(connection)
+            finally:
+                source.close()
+            self._saved.clear()
+            migrate(connection)
+        prune_backups(backup_dir(self.data_dir))
+
+    # Inside
+
+    def _prepare(self) -> None:
+        connection = self._live()
+        with self._guard():
+            connection.execute("PRAGMA foreign_keys = ON")
+            connection.execute("PRAGMA synchronous = FULL")
+            mode = connection.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            if mode != "wal":
+                # Some network file systems cannot share the memory WAL needs; a rollback
+                # journal with synchronous=FULL is slower but just as safe.
+                logger.warning("the game library %s uses journal mode %s", self.path, mode)
+            version = user_version(connection)
+            if 0 < version < SCHEMA_VERSION:
+                try:
+                    self._backup(f"before-v{SCHEMA_VERSION}")
+                except OSError as error:
+                    raise LibraryError(
+                        f"cannot back up the game library {self.path} before upgrading it: "
+                        f"{error.strerror or error}"
+                    ) from None
+            migrate(connection)
+        prune_backups(backup_dir(self.data_dir))
+        self._backup_if_due()
+
+    def _live(self) -> sqlite3.Connection:
+        if self._connection is None:
+            raise LibraryError("the game library is closed")
+        return self._connection
+
+    def _now(self) -> str:
+        return _stamp(self._clock())
+
+    @contextmanager
+    def _guard(self) -> Iterator[None]:
+        try:
+            yield
+        except sqlite3.Error as error:
+            raise _failure(error, self.path, self._timeout) from error
+
+    @contextmanager
+    def _reading(self) -> Iterator[sqlite3.Connection]:
+        """A read transaction, so several queries see one consistent state."""
+        connection = self._live()
+        with self._guard():
+            connection.execute("BEGIN")
+            try:
+                yield connection
+            finally:
+                with suppress(sqlite3.Error):
+                    connection.execute("ROLLBACK")
+
+    @contextmanager
+    def _writing(self, *, change: bool = True) -> Iterator[sqlite3.Connection]:
+        """One write transaction, committed when the block ends and rolled back if it fails.
+
+        BEGIN IMMEDIATE takes the write lock at once: a read transaction that later wants
+        to write can fail with SQLITE_BUSY at once, without waiting for the timeout.
+        """
+        connection = self._live()
+        with self._guard():
+            connection.execute("BEGIN IMMEDIATE")
+            try:
+                yield connection
+                if change:
+                    changed = self._clock().astimezone(UTC).isoformat(timespec="microseconds")
+                    self._set_meta(connection, "changed_at", changed)
+                connection.execute("COMMIT")
+            except BaseException:
+                if connection.in_transaction:
+                    with suppress(sqlite3.Error):
+                        connection.execute("ROLLBACK")
+                raise
+        if change:
+            self._backup_if_due()
+
+    @staticmethod
+    def _set_meta(database: sqlite3.Connection, key: str, value: str) -> None:
+        database.execute(
+            "INSERT INTO meta (key, value) VALUES (?, ?) "
+            "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            (key, value),
+        )
+
+    def _no_game(self, game_id: int) -> LibraryError:
+        return LibraryError(f"there is no game {game_id} in the library")
+
+    def _update_game(self, game_id: int, assignment: str, *values: Any) -> None:
+        with self._writing() as database:
+            cursor = database.execute(
+                f"UPDATE games SET {assignment}, updated = ? WHERE id = ?",
+                (*values, self._now(), game_id),
+            )
+            if cursor.rowcount == 0:
+                raise self._no_game(game_id)
+
+    def _replayed(self, game: Game, earlier: Replay | None) -> Replay:
+        try:
+            if earlier is None:
+                return replay(game)
+            return replay_from(earlier, game.hands[earlier.final.hands_played :])
+        except GameError as error:
+            raise LibraryError(f"the game cannot be saved: {error}") from None
+
+    def _encoded(self, game: Game, saved: _Saved | None) -> tuple[dict[int, str], Replay]:
+        """The stored JSON of every hand and the game replayed, redoing only what changed.
+
+        Encoding and replaying every hand of a long game takes tens of milliseconds;
+        recording one more hand should not.
+        """
+        same_table = saved is not None and (
+            saved.game.players,
+            saved.game.rules,
+            saved.game.first_dealer,
+        ) == (game.players, game.rules, game.first_dealer)
+        if saved is None or not same_table:
+            return _hand_texts(game, range(len(game.hands))), self._replayed(game, None)
+        before = saved.game.hands
+        by_identity = {id(hand): text for hand, text in zip(before, saved.texts, strict=True)}
+        texts: dict[int, str] = {}
+        missing = []
+        for index, hand in enumerate(game.hands):
+            text = by_identity.get(id(hand))
+            if text is None and index < len(before) and hand == before[index]:
+                text = saved.texts[index]
+            if text is None:
+                missing.append(index)
+            else:
+                texts[index] = text
+        texts.update(_hand_texts(game, missing))
+        kept = 0
+        for old, new in zip(before, game.hands, strict=False):
+            if old is not new and old != new:
+                break
+            kept += 1
+        if saved.replayed is None:
+            return dict(sorted(texts.items())), self._replayed(game, None)
+        return dict(sorted(texts.items())), self._replayed(game, saved.replayed.first(kept))
+
+    def _stored_log(
+        self, database: sqlite3.Connection, game_id: int
+    ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        players = tuple(
+            name
+            for (name,) in database.execute(
+                "SELECT name FROM game_players WHERE game_id = ? ORDER BY seat", (game_id,)
+            )
+        )
+        texts = tuple(
+            text
+            for (text,) in database.execute(
+                "SELECT data FROM hands WHERE game_id = ? ORDER BY number", (game_id,)
+            )
+        )
+        return players, texts
+
+    def _write_players(
+        self,
+        database: sqlite3.Connection,
+        game_id: int,
+        players: Iterable[str],
+        before: Iterable[str],
+    ) -> None:
+        database.execute("DELETE FROM game_players WHERE game_id = ?", (game_id,))
+        keys = set()
+        for seat, name in enumerate(players):
+            key = name.casefold()
+            keys.add(key)
+            # The roster keeps the spelling used most recently.
+            database.execute(
+                "INSERT INTO players (key, name) VALUES (?, ?) "
+                "ON CONFLICT (key) DO UPDATE SET name = excluded.name",
+                (key, name),
+            )
+            database.execute(
+                "INSERT INTO game_players (game_id, seat, name, player_id) "
+                "SELECT ?, ?, ?, id FROM players WHERE key = ?",
+                (game_id, seat, name, key),
+            )
+        # A name that was corrected away in its only game should not stay in the
+        # roster to be offered again.
+        for key in {name.casefold() for name in before} - keys:
+            database.execute(
+                "DELETE FROM players WHERE key = ? AND NOT EXISTS "
+                "(SELECT 1 FROM game_players WHERE game_players.player_id = players.id)",
+                (key,),
+            )
+
+    @staticmethod
+    def _write_hands(
+        database: sqlite3.Connection,
+        game_id: int,
+        stored: Sequence[str],
+        texts: dict[int, str],
+        count: int,
+    ) -> None:
+        database.executemany(
+            "UPDATE hands SET data = ? WHERE game_id = ? AND number = ?",
+            [
+                (texts[index], game_id, index + 1)
+                for index in range(min(count, len(stored)))
+                if texts[index] != stored[index]
+            ],
+        )
+        database.executemany(
+            "INSERT INTO hands (game_id, number, data) VALUES (?, ?, ?)",
+            [(game_id, index + 1, texts[index]) for index in range(len(stored), count)],
+        )
+        database.execute("DELETE FROM hands WHERE game_id = ? AND number > ?", (game_id, count))
+
+    def _remember(self, game_id: int, saved: _Saved) -> None:
+        self._saved.pop(game_id, None)
+        self._saved[game_id] = saved
+        while len(self._saved) > _CACHED_GAMES:
+            del self._saved[next(iter(self._saved))]
+
+    def _backup(self, label: str = "") -> Path:
+        """A backup, without pruning old ones: the caller may be about to read one of them."""
+        directory = backup_dir(self.data_dir)
+        return make_backup(self._live(), directory, self._clock(), label)
+
+    def _backup_if_due(self) -> None:
+        """A daily backup: when something changed since the newest backup and that one is
+        more than a day old. A failed backup is logged; the change itself is safe already.
+        """
+        now = self._clock()
+        backups = self.backups()
+        newest = backup_time(backups[0]) if backups else None
+        if newest is not None and now - _DAY < newest <= now:
+            return
+        try:
+            with self._reading() as database:
+                row = database.execute("SELECT value FROM meta WHERE key = 'changed_at'").fetchone()
+            if row is None:
+                return
+            if newest is not None and datetime.fromisoformat(row[0]) <= newest:
+                return
+            self._backup()
+            prune_backups(backup_dir(self.data_dir))
+        except (OSError, LibraryError) as error:
+            logger.warning("could not back up the game library %s: %s", self.path, error)

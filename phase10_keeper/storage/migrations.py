@@ -1,0 +1,103 @@
+"""The library's schema, versioned with PRAGMA user_version, and the steps between versions.
+
+A new library is built by running every step from version 0, exactly as an old one is
+upgraded, so a fresh library and an upgraded one cannot end up with different schemas.
+Steps are only ever appended: a released step never changes.
+"""
+
+import sqlite3
+
+APPLICATION_ID = 0x5031304B
+"""'P10K' in the file header, so we never mistake another program's database for ours."""
+
+_VERSION_1 = (
+    """
+    CREATE TABLE meta (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    ) WITHOUT ROWID
+    """,
+    """
+    CREATE TABLE players (
+        id INTEGER PRIMARY KEY,
+        key TEXT NOT NULL UNIQUE,
+        name TEXT NOT NULL
+    )
+    """,
+    # AUTOINCREMENT: an id once printed by `games import` must never come to mean
+    # another game, even after the newest game is deleted.
+    """
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        title TEXT NOT NULL DEFAULT '',
+        started TEXT,
+        finished TEXT,
+        created TEXT NOT NULL,
+        updated TEXT NOT NULL,
+        rules TEXT NOT NULL,
+        first_dealer TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('in_progress', 'tiebreak', 'finished')),
+        winner TEXT,
+        revision INTEGER NOT NULL
+    )
+    """,
+    """
+    CREATE TABLE game_players (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        player_id INTEGER NOT NULL REFERENCES players (id),
+        PRIMARY KEY (game_id, seat)
+    ) WITHOUT ROWID
+    """,
+    "CREATE INDEX game_players_by_player ON game_players (player_id)",
+    """
+    CREATE TABLE hands (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        number INTEGER NOT NULL CHECK (number >= 1),
+        data TEXT NOT NULL,
+        PRIMARY KEY (game_id, number)
+    ) WITHOUT ROWID
+    """,
+    f"PRAGMA application_id = {APPLICATION_ID}",
+)
+
+# Version 2: notes on a game, and deleting a game only marks it, so it can be restored.
+_VERSION_2 = (
+    "ALTER TABLE games ADD COLUMN notes TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE games ADD COLUMN deleted_at TEXT",
+)
+
+STEPS: tuple[tuple[str, ...], ...] = (_VERSION_1, _VERSION_2)
+"""STEPS[n] takes a library from version n to version n + 1."""
+
+SCHEMA_VERSION = len(STEPS)
+
+
+def user_version(connection: sqlite3.Connection) -> int:
+    version: int = connection.execute("PRAGMA user_version").fetchone()[0]
+    return version
+
+
+def migrate(connection: sqlite3.Connection, target: int = SCHEMA_VERSION) -> None:
+    """Brings the library up to `target` in one transaction.
+
+    An up-to-date library is not locked at all, so opening it never waits for another
+    copy of the app that is writing. The version is read again inside the transaction
+    because another copy may have upgraded the library while this one waited for it.
+    """
+    if user_version(connection) >= target:
+        return
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        found = user_version(connection)
+        for version in range(found, target):
+            for statement in STEPS[version]:
+                connection.execute(statement)
+        if found < target:
+            connection.execute(f"PRAGMA user_version = {target}")
+        connection.execute("COMMIT")
+    except BaseException:
+        if connection.in_transaction:
+            connection.execute("ROLLBACK")
+        raise
