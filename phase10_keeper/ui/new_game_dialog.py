@@ -251,6 +251,7 @@ class NewGameDialog(QDialog):
 
         self.player_list = QListWidget()
         self.player_list.setAccessibleName(self.tr("Players in seating order"))
+        self.player_list.setSpacing(2)
         self.up_button = QPushButton(self.tr("Move &up"))
         self.down_button = QPushButton(self.tr("Move &down"))
         self.remove_button = QPushButton(self.tr("Re&move"))

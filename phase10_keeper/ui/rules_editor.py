@@ -207,6 +207,7 @@ class PhaseListEditor(QWidget):
 
         self.phase_list = QListWidget()
         self.phase_list.setAccessibleName(self.tr("Phases"))
+        self.phase_list.setSpacing(1)
         self.phase_list.setMinimumWidth(self.fontMetrics().averageCharWidth() * 44)
         self.add_phase_button = QPushButton(self.tr("&Add phase"))
         self.remove_phase_button = QPushButton(self.tr("Remo&ve"))
