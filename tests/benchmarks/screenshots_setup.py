@@ -1,6 +1,7 @@
 """Screenshots of the start, new-game, library, printing and About views, light and dark.
 
-Run: python tests/benchmarks/screenshots_setup.py [OUT_DIR]   (default: /tmp/shots6)
+Run: python tests/benchmarks/screenshots_setup.py [OUT_DIR]   (default: shots6 in the
+temporary folder)
 Draws offscreen with the Fusion style, once in the light and once in the dark scheme,
 so layouts can be looked at without a display.
 """

@@ -1,13 +1,14 @@
-"""The library in the app: the table model, the filter, and open/rename/delete/import."""
+"""The library in the app: the table model, the filter, and open/rename/delete/import,
+run against the real game library."""
 
-from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
 
-from phase10_keeper.rules import Cards, Game, Hand, PlayerResult, replay
+from phase10_keeper.rules import Cards, Game, Hand, PlayerResult
 from phase10_keeper.storage.gamefile import read_game, write_game
+from phase10_keeper.storage.library import Library
 from phase10_keeper.ui.games_view import (
     GAME_ID_ROLE,
     GamesFilterProxy,
@@ -18,62 +19,21 @@ from phase10_keeper.ui.games_view import (
     load_game_file,
 )
 
-
-@dataclass(frozen=True)
-class Summary:
-    id: int
-    title: str
-    started: str | None
-    finished: str | None
-    players: tuple[str, ...]
-    hands: int
-    status: str
-    winner: str | None
+_opened: list[Library] = []
 
 
-class FakeLibrary:
-    """The library's methods the view calls, kept in memory."""
+@pytest.fixture(autouse=True)
+def _close_libraries():
+    yield
+    while _opened:
+        _opened.pop().close()
 
-    def __init__(self) -> None:
-        self.games: dict[int, Game] = {}
-        self.deleted: set[int] = set()
 
-    def add_game(self, game: Game) -> int:
-        game_id = len(self.games) + 1
-        self.games[game_id] = game
-        return game_id
-
-    def load_game(self, game_id: int) -> Game:
-        return self.games[game_id]
-
-    def list_games(self, player: str | None = None) -> list[Summary]:
-        rows = []
-        for game_id, game in self.games.items():
-            if game_id in self.deleted:
-                continue
-            state = replay(game).final
-            rows.append(
-                Summary(
-                    game_id,
-                    game.title,
-                    game.started,
-                    None,
-                    game.players,
-                    len(game.hands),
-                    state.status.value,
-                    state.winner,
-                )
-            )
-        return sorted(rows, key=lambda row: row.started or "", reverse=True)
-
-    def rename_game(self, game_id: int, title: str) -> None:
-        self.games[game_id] = replace(self.games[game_id], title=title)
-
-    def delete_game(self, game_id: int) -> None:
-        self.deleted.add(game_id)
-
-    def restore_game(self, game_id: int) -> None:
-        self.deleted.discard(game_id)
+def _empty_library() -> Library:
+    # The shared test set-up points the library at a fresh folder for every test.
+    library = Library.open()
+    _opened.append(library)
+    return library
 
 
 def _hand(went_out: str, players: tuple[str, ...]) -> Hand:
@@ -88,8 +48,8 @@ def _hand(went_out: str, players: tuple[str, ...]) -> Hand:
     )
 
 
-def _library() -> FakeLibrary:
-    library = FakeLibrary()
+def _library() -> Library:
+    library = _empty_library()
     library.add_game(Game(("Priya", "Marcus"), title="Monday", started="2026-11-23T19:00:00+00:00"))
     players = ("Kwame", "Dana", "Priya")
     library.add_game(
@@ -129,7 +89,7 @@ class Answers:
         return answer
 
 
-def _view(qtbot, library=None, answers=None) -> tuple[GamesView, FakeLibrary, Answers]:
+def _view(qtbot, library=None, answers=None) -> tuple[GamesView, Library, Answers]:
     library = library or _library()
     answers = answers or Answers()
     view = GamesView(library, prompts=answers.prompts())
@@ -188,12 +148,12 @@ def test_view_renames(qtbot) -> None:
     view.select_game(1)
     answers.text_answer = "  Monday rematch "
     view.rename_action.trigger()
-    assert library.games[1].title == "Monday rematch"
+    assert library.load_game(1).title == "Monday rematch"
     assert view.selected_id() == 1
     assert view.proxy.index(2, 0).data() == "Monday rematch"
     answers.text_answer = None
     view.rename_action.trigger()
-    assert library.games[1].title == "Monday rematch"
+    assert library.load_game(1).title == "Monday rematch"
 
 
 def test_view_deletes_after_confirmation_and_undoes(qtbot) -> None:
@@ -201,13 +161,13 @@ def test_view_deletes_after_confirmation_and_undoes(qtbot) -> None:
     view.select_game(3)
     answers.confirm_answer = False
     view.delete_action.trigger()
-    assert library.deleted == set()
+    assert library.list_games(deleted=True) == []
     assert not view.undo_delete_action.isEnabled()
 
     answers.confirm_answer = True
     with qtbot.waitSignal(view.gameDeleted):
         qtbot.mouseClick(view.buttons[view.delete_action], Qt.MouseButton.LeftButton)
-    assert library.deleted == {3}
+    assert [game.id for game in library.list_games(deleted=True)] == [3]
     assert "Sunday" in answers.asked[-1]
     assert view.proxy.rowCount() == 2
     assert view.undo_delete_action.isEnabled()
@@ -216,7 +176,7 @@ def test_view_deletes_after_confirmation_and_undoes(qtbot) -> None:
     with qtbot.waitSignal(view.gameRestored) as restored:
         qtbot.mouseClick(view.buttons[view.undo_delete_action], Qt.MouseButton.LeftButton)
     assert restored.args == [3]
-    assert library.deleted == set()
+    assert library.list_games(deleted=True) == []
     assert view.selected_id() == 3
     assert not view.undo_delete_action.isEnabled()
 
@@ -231,7 +191,7 @@ def test_import_of_a_good_file(qtbot, tmp_path: Path) -> None:
     with qtbot.waitSignal(view.gameImported) as imported:
         view.import_action.trigger()
     assert imported.args == [4]
-    assert library.games[4].title == "Imported"
+    assert library.load_game(4).title == "Imported"
     assert view.search.text() == ""
     assert view.selected_id() == 4
     assert answers.warnings == []
@@ -242,7 +202,7 @@ def test_import_of_a_bad_file_shows_the_command_line_message(qtbot, tmp_path: Pa
     bad = tmp_path / "bad.phase10.json"
     bad.write_text('{"format": "phase10-keeper/game", "version": 1, "players": ["A"], "hands": []}')
     assert view.import_file(bad) is None
-    assert len(library.games) == 3
+    assert len(library.list_games()) == 3
     assert answers.warnings[0].startswith(f"{bad}: ")
     assert "players" in answers.warnings[0]
 
@@ -270,7 +230,7 @@ def test_export_writes_a_game_file(qtbot, tmp_path: Path) -> None:
     answers.save_answer = tmp_path / "out.phase10.json"
     assert view.export_selected() == answers.save_answer
     assert answers.asked[-1] == "Friday night.phase10.json"
-    assert read_game(answers.save_answer) == library.games[2]
+    assert read_game(answers.save_answer) == library.load_game(2)
 
 
 def test_export_to_an_unwritable_place_warns(qtbot, tmp_path: Path) -> None:
@@ -293,7 +253,7 @@ def test_file_name_for_strips_unsafe_characters() -> None:
 
 
 def test_empty_library_says_what_to_do(qtbot) -> None:
-    view, _, _ = _view(qtbot, library=FakeLibrary())
+    view, _, _ = _view(qtbot, library=_empty_library())
     assert view.table.isHidden()
     assert "No saved games yet" in view.empty_label.text()
 
