@@ -12,6 +12,7 @@ from phase10_keeper.rules import GameError, Status, replay
 from phase10_keeper.storage.library import Library, LibraryDamaged, LibraryError
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.new_game_dialog import NewGameDialog
+from phase10_keeper.ui.none_guard import keep_none_alive
 from phase10_keeper.ui.session import GameSession
 from phase10_keeper.ui.window_settings import restore_window_state, save_window_state
 
@@ -31,6 +32,7 @@ def _application(argv: list[str]) -> QApplication:
         if path.is_file():
             icon.addFile(str(path))
     app.setWindowIcon(icon)
+    keep_none_alive(app)
     return app
 
 

@@ -4,7 +4,7 @@ from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPalette
 from PySide6.QtWidgets import QApplication, QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
-from phase10_keeper.ui.grid_model import CELL_ROLE, TOTAL_ROLE, Cell
+from phase10_keeper.ui.grid_model import Cell, ScoreGridModel
 
 MADE_COLOUR = QColor(46, 150, 80)
 MISSED_COLOUR = QColor(205, 70, 60)
@@ -16,6 +16,10 @@ PADDING = 6
 
 
 class ScoreCellDelegate(QStyledItemDelegate):
+    """Reads cells from the model's Python methods rather than `index.data()`: PySide6
+    6.12 drops a reference to None each time `index.data()` finds no value, which in a
+    long evening of repaints ends in a crash."""
+
     def paint(
         self,
         painter: QPainter,
@@ -37,8 +41,11 @@ class ScoreCellDelegate(QStyledItemDelegate):
 
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-        total = index.data(TOTAL_ROLE)
-        if total is not None:
+        model = index.model()
+        assert isinstance(model, ScoreGridModel)
+        row, column = index.row(), index.column()
+        if column == model.total_column:
+            total = model.total(row)
             font = QFont(option.font)
             font.setBold(True)
             font.setPointSizeF(option.font.pointSizeF() * 1.35)
@@ -46,7 +53,7 @@ class ScoreCellDelegate(QStyledItemDelegate):
             painter.setPen(ink)
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, str(total))
         else:
-            cell = index.data(CELL_ROLE)
+            cell = model.cell(row, column)
             if cell is None:
                 painter.setPen(muted)
                 painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, "—")
@@ -104,4 +111,7 @@ class ScoreCellDelegate(QStyledItemDelegate):
     def sizeHint(
         self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
     ) -> QSize:
-        return TOTAL_SIZE if index.data(TOTAL_ROLE) is not None else CELL_SIZE
+        model = index.model()
+        if isinstance(model, ScoreGridModel) and index.column() == model.total_column:
+            return TOTAL_SIZE
+        return CELL_SIZE

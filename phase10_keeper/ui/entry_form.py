@@ -30,6 +30,9 @@ from phase10_keeper.ui.draft import HandDraft
 NAME_WIDTH = 230
 COUNT_WIDTH = 54
 
+NO_PHASE = -1
+"""Item data for "no phase picked yet": PySide6 6.12 mishandles None as item data."""
+
 _ARROWS = {
     Qt.Key.Key_Up: (-1, 0),
     Qt.Key.Key_Down: (1, 0),
@@ -208,7 +211,7 @@ class HandEntryForm(QFrame):
             if draft.chooses_phase:
                 combo = QComboBox()
                 combo.setAccessibleName(self.tr("Phase %1 attempted").replace("%1", name))
-                combo.addItem("—", None)
+                combo.addItem("—", NO_PHASE)
                 for choice in draft.phase_choices(name):
                     combo.addItem(f"{choice.label}: {choice.describe()}", choice.label)
                 combo.setMinimumContentsLength(4)
@@ -216,7 +219,7 @@ class HandEntryForm(QFrame):
                     QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
                 )
                 combo.currentIndexChanged.connect(
-                    lambda _i, who=name, box=combo: self._phase_chosen(who, box.currentData())
+                    lambda _i, who=name, box=combo: self._phase_chosen(who, int(box.currentData()))
                 )
                 row.phase = combo
                 self.grid.addWidget(combo, grid_row, column)
@@ -248,6 +251,9 @@ class HandEntryForm(QFrame):
             for cell_column, cell in enumerate(row.cells()):
                 self._position[cell] = (row_index, cell_column)
                 cell.installEventFilter(self)
+                # Set now so reading them never meets an empty QVariant (see NO_PHASE).
+                cell.setProperty("problem", "")
+                cell.setProperty("typed", True)
         self.grid.setColumnStretch(column + 1, 1)
         # A layout shows new children of a visible panel only later, and a hidden
         # widget cannot take the focus the next keystroke needs.
@@ -286,7 +292,8 @@ class HandEntryForm(QFrame):
                 widget.blockSignals(False)
             row.made.setEnabled(not went_out)
             if row.phase is not None:
-                wanted = row.phase.findData(draft.players[name].phase)
+                chosen = draft.players[name].phase
+                wanted = row.phase.findData(NO_PHASE if chosen is None else chosen)
                 if wanted >= 0 and wanted != row.phase.currentIndex():
                     row.phase.blockSignals(True)
                     row.phase.setCurrentIndex(wanted)
@@ -348,7 +355,7 @@ class HandEntryForm(QFrame):
 
     @staticmethod
     def _mark_typed(edit: QLineEdit, typed: bool) -> None:
-        if edit.property("typed") == typed:
+        if edit.property("typed") is typed:
             return
         edit.setProperty("typed", typed)
         edit.style().unpolish(edit)
@@ -384,9 +391,9 @@ class HandEntryForm(QFrame):
         self.draft.set_made(name, checked)
         self.refresh()
 
-    def _phase_chosen(self, name: str, label: int | None) -> None:
+    def _phase_chosen(self, name: str, label: int) -> None:
         assert self.draft is not None
-        self.draft.set_phase(name, label)
+        self.draft.set_phase(name, None if label == NO_PHASE else label)
 
     def _count_typed(self, name: str, kind: CardKind, text: str) -> None:
         assert self.draft is not None

@@ -74,6 +74,9 @@ class ScoreGridModel(QAbstractTableModel):
     def columnCount(self, parent: _Index = _ROOT) -> int:
         return 0 if parent.isValid() else self.hand_count + 1
 
+    def total(self, row: int) -> int:
+        return self._state.players[row].total
+
     def cell(self, row: int, column: int) -> Cell | None:
         record = self._state.hands[column]
         name = self._state.players[row].name

@@ -6,6 +6,12 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QSettings
 
 from phase10_keeper.rules import Cards, Game, Hand, PlayerResult
+from phase10_keeper.ui.none_guard import top_up
+
+
+@pytest.fixture(autouse=True)
+def _none_kept_alive() -> None:
+    top_up()
 
 
 @pytest.fixture(autouse=True)

@@ -1,0 +1,149 @@
+"""Renders the main window to PNG files for a look at it: light and dark, six players.
+
+    python tests/benchmarks/screenshots.py [OUT_DIR] [--real]
+
+Without --real the window is drawn offscreen; with it, on the display in $DISPLAY.
+"""
+
+import os
+import random
+import sys
+from pathlib import Path
+
+if "--real" not in sys.argv:
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+
+from phase10_keeper.rules import (
+    HAND_SIZE,
+    CardKind,
+    Cards,
+    Game,
+    GameState,
+    Hand,
+    PlayerResult,
+    advance,
+    build_rules,
+    replay,
+)
+from phase10_keeper.ui.main_window import MainWindow
+from phase10_keeper.ui.none_guard import keep_none_alive, top_up
+from phase10_keeper.ui.session import GameSession
+
+PLAYERS = ("Maximilian Alexander Featherstonehaugh", "Zoë", "Łukasz", "Priya", "Marcus", "Kwame")
+
+
+def played_hand(state: GameState, chance: random.Random) -> Hand:
+    """A believable hand after `state`: a few make their phase, the rest hold ten cards."""
+    players = state.participants()
+    went_out = chance.choice(players)
+    results = {}
+    for name in players:
+        phase = state.next_phase(name)
+        if name == went_out:
+            results[name] = PlayerResult(made=True)
+        elif phase is not None and chance.random() < 0.45:
+            room = HAND_SIZE - phase.card_count
+            results[name] = PlayerResult(made=True, cards=Cards(low=chance.randint(0, room)))
+        else:
+            wild, skip = chance.choice((0, 0, 1, 2)), chance.choice((0, 0, 0, 1))
+            high = chance.randint(0, 10 - wild - skip)
+            cards = Cards(low=10 - wild - skip - high, high=high, skip=skip, wild=wild)
+            results[name] = PlayerResult(made=False, cards=cards)
+    return Hand(went_out=went_out, results=results)
+
+
+def play(game: Game, hands: int, seed: int) -> Game:
+    chance = random.Random(seed)
+    state = replay(game).final
+    for _ in range(hands):
+        if state.is_over:
+            break
+        hand = played_hand(state, chance)
+        game = game.with_hand_appended(hand)
+        state, _ = advance(state, hand)
+    return game
+
+
+def game_in_progress() -> Game:
+    return play(Game(players=PLAYERS, title="Friday night at the Featherstonehaughs"), 9, 7)
+
+
+def finished_game() -> Game:
+    return play(Game(players=PLAYERS, rules=build_rules(target=4), title="Short game"), 60, 3)
+
+
+def dark_palette() -> QPalette:
+    palette = QPalette()
+    colours = {
+        QPalette.ColorRole.Window: QColor(37, 38, 42),
+        QPalette.ColorRole.WindowText: QColor(230, 230, 230),
+        QPalette.ColorRole.Base: QColor(28, 29, 32),
+        QPalette.ColorRole.AlternateBase: QColor(45, 47, 52),
+        QPalette.ColorRole.Text: QColor(232, 232, 232),
+        QPalette.ColorRole.Button: QColor(50, 52, 57),
+        QPalette.ColorRole.ButtonText: QColor(232, 232, 232),
+        QPalette.ColorRole.Highlight: QColor(61, 122, 204),
+        QPalette.ColorRole.HighlightedText: QColor(255, 255, 255),
+        QPalette.ColorRole.PlaceholderText: QColor(150, 150, 155),
+        QPalette.ColorRole.Mid: QColor(80, 82, 88),
+        QPalette.ColorRole.ToolTipBase: QColor(50, 52, 57),
+        QPalette.ColorRole.ToolTipText: QColor(232, 232, 232),
+    }
+    for role, colour in colours.items():
+        palette.setColor(role, colour)
+    return palette
+
+
+def shoot(app: QApplication, out: Path, theme: str, real: bool) -> None:
+    top_up()
+    app.setPalette(dark_palette() if theme == "dark" else app.style().standardPalette())
+    window = MainWindow(GameSession(game_in_progress()))
+    window.show()
+    app.processEvents()
+    window.grab().save(str(out / f"in-progress-{theme}.png"))
+
+    # The entry form part-way through a hand, with one mistake flagged.
+    form = window.form
+    form._rows[1].went_out.click()
+    QTest.keyClicks(form._rows[0].counts[CardKind.HIGH], "2")
+    QTest.keyClicks(form._rows[0].counts[CardKind.WILD], "1")
+    form._rows[2].made.click()
+    QTest.keyClicks(form._rows[2].counts[CardKind.LOW], "7")
+    form._rows[3].made.click()
+    QTest.keyClicks(form._rows[3].counts[CardKind.HIGH], "1")
+    form.submit()
+    app.processEvents()
+    form.grab().save(str(out / f"entry-form-{theme}.png"))
+    window.close()
+
+    finished = MainWindow(GameSession(finished_game()))
+    finished.show()
+    app.processEvents()
+    finished.grab().save(str(out / f"finished-{theme}.png"))
+    if real:
+        screen = finished.screen().grabWindow(0)
+        screen.save(str(out / f"real-window-{theme}.png"))
+    finished.close()
+
+
+def main() -> int:
+    arguments = [argument for argument in sys.argv[1:] if not argument.startswith("--")]
+    out = Path(arguments[0] if arguments else "shots")
+    out.mkdir(parents=True, exist_ok=True)
+    app = QApplication(sys.argv[:1])
+    keep_none_alive(app)
+    app.setStyle("Fusion")
+    app.setAttribute(Qt.ApplicationAttribute.AA_DontShowIconsInMenus, False)
+    for theme in ("light", "dark"):
+        shoot(app, out, theme, "--real" in sys.argv)
+    print(f"screenshots in {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
