@@ -199,42 +199,59 @@ def _damaged(path: Path, detail: str) -> LibraryDamaged:
     )
 
 
-def _inspect(path: Path, timeout: float) -> tuple[int, str | None]:
-    """The schema version of the library at `path` and what is damaged in it, if anything.
+_SQLITE_MAGIC = b"SQLite format 3\x00"
 
-    Opens the file read-only, so a damaged or too new library is left exactly as it was
-    (a read-write connection would checkpoint the WAL into it on closing).
+
+def _check_identity(path: Path, version: int, application: int, has_tables: bool) -> None:
+    """Refuses another program's database and a library from a newer version of the app."""
+    if application != APPLICATION_ID and (application != 0 or version != 0 or has_tables):
+        raise LibraryError(
+            f"{path} is not a phase10-keeper game library; move it away or "
+            "choose another folder with --data-dir"
+        )
+    if version > SCHEMA_VERSION:
+        raise LibraryTooNew(
+            f"the game library {path} is from a newer phase10-keeper (library version "
+            f"{version}; this one reads up to {SCHEMA_VERSION}): please update the app; "
+            "the library was left untouched"
+        )
+
+
+def _inspect(path: Path, timeout: float) -> str | None:
+    """What is damaged in the library at `path`, if anything; refuses a foreign or newer one.
+
+    The file header is read directly first: SQLite, even read-only, would add -wal and
+    -shm files beside a WAL-mode file that has none. The SQLite checks that follow open it
+    read-only, since a read-write connection checkpoints the WAL into the file on closing.
     """
+    try:
+        with path.open("rb") as stream:
+            header = stream.read(100)
+    except OSError as error:
+        raise LibraryError(f"cannot read {path}: {error.strerror or error}") from None
+    if len(header) < 100 or not header.startswith(_SQLITE_MAGIC):
+        return "file is not a database"
+    application = int.from_bytes(header[68:72], "big", signed=True)
+    if application == APPLICATION_ID:
+        _check_identity(path, int.from_bytes(header[60:64], "big", signed=True), application, True)
     try:
         probe = sqlite3.connect(_read_only_uri(path), uri=True, timeout=timeout)
     except sqlite3.Error as error:
         raise _failure(error, path, timeout) from error
     try:
+        # The header may be older than a version committed to the WAL, so check again.
         version = user_version(probe)
-        application: int = probe.execute("PRAGMA application_id").fetchone()[0]
-        if application != APPLICATION_ID:
-            has_tables = probe.execute("SELECT 1 FROM sqlite_schema LIMIT 1").fetchone()
-            if application != 0 or version != 0 or has_tables:
-                raise LibraryError(
-                    f"{path} is not a phase10-keeper game library; move it away or "
-                    "choose another folder with --data-dir"
-                )
-        if version > SCHEMA_VERSION:
-            raise LibraryTooNew(
-                f"the game library {path} is from a newer phase10-keeper (library version "
-                f"{version}; this one reads up to {SCHEMA_VERSION}): please update the app; "
-                "the library was left untouched"
-            )
+        application = probe.execute("PRAGMA application_id").fetchone()[0]
+        has_tables = probe.execute("SELECT 1 FROM sqlite_schema LIMIT 1").fetchone() is not None
+        _check_identity(path, version, application, has_tables)
         problems = [row[0] for row in probe.execute("PRAGMA quick_check")]
     except sqlite3.DatabaseError as error:
         if getattr(error, "sqlite_errorname", "") in _DAMAGE_CODES:
-            return 0, str(error)
+            return str(error)
         raise _failure(error, path, timeout) from error
     finally:
         probe.close()
-    if problems != ["ok"]:
-        return version, "; ".join(problems[:3])
-    return version, None
+    return None if problems == ["ok"] else "; ".join(problems[:3])
 
 
 def good_backups(data_dir: Path) -> list[Path]:
@@ -242,7 +259,7 @@ def good_backups(data_dir: Path) -> list[Path]:
     good = []
     for backup in list_backups(backup_dir(data_dir)):
         try:
-            _, problem = _inspect(backup, 0.0)
+            problem = _inspect(backup, 0.0)
         except LibraryError:
             continue
         if problem is None:
@@ -253,7 +270,7 @@ def good_backups(data_dir: Path) -> list[Path]:
 def _check_backup(backup: Path) -> None:
     if not backup.is_file():
         raise LibraryError(f"there is no backup {backup}")
-    _, problem = _inspect(backup, 0.0)
+    problem = _inspect(backup, 0.0)
     if problem is not None:
         raise LibraryError(f"the backup {backup} is damaged too ({problem})")
 
@@ -295,7 +312,7 @@ class Library:
             ) from None
         path = directory / LIBRARY_FILE
         if path.is_file() and path.stat().st_size > 0:
-            _, problem = _inspect(path, timeout)
+            problem = _inspect(path, timeout)
             if problem is not None:
                 raise _damaged(path, problem)
         try:
