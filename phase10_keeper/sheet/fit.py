@@ -11,6 +11,8 @@ WidthOf = Callable[[str, float], float]
 """The drawn width of a text at a font size, in points."""
 
 ELLIPSIS = "…"
+ONE_LINE_SHRINK = 0.8
+"""A text shrunk by no more than this much reads better on one line than broken in two."""
 
 
 def printable_form(text: str) -> str:
@@ -56,6 +58,48 @@ def fit_text(
     if width_of(kept + ELLIPSIS, min_size) > width:
         return "", min_size
     return kept + ELLIPSIS, min_size
+
+
+def _breaks(text: str) -> list[tuple[str, str]]:
+    """Each way to break the text in two: at a space (dropped) or after a hyphen."""
+    found = []
+    for index, char in enumerate(text):
+        if char == " ":
+            found.append((text[:index].rstrip(), text[index + 1 :].lstrip()))
+        elif char == "-" and 0 < index < len(text) - 1:
+            found.append((text[: index + 1], text[index + 1 :]))
+    return [(first, second) for first, second in found if first and second]
+
+
+def fit_two_lines(
+    text: str, width_of: WidthOf, width: float, size: float, min_size: float
+) -> tuple[list[str], float]:
+    """Like `fit_text`, but the text may break once, at a space or after a hyphen.
+
+    One line is kept while it fits whole at ONE_LINE_SHRINK of `size` or more.
+    Otherwise the break that allows the largest size is taken, if that beats one line
+    or shows more of the text. Both lines share one size; a second line still too wide
+    at `min_size` ends with "…".
+    """
+    single, single_size = fit_text(text, width_of, width, size, min_size)
+    if single == text and single_size >= size * ONE_LINE_SHRINK:
+        return [single], single_size
+    best: tuple[list[str], float] | None = None
+    for first, second in _breaks(text):
+        first_fit, first_size = fit_text(first, width_of, width, size, min_size)
+        if first_fit != first:
+            continue
+        second_size = fit_text(second, width_of, width, first_size, min_size)[1]
+        shared = min(first_size, second_size)
+        if best is None or shared > best[1]:
+            best = ([first, second], shared)
+    if best is None:
+        return [single], single_size
+    (first, second), shared = best
+    lines = [first, fit_text(second, width_of, width, shared, shared)[0]]
+    if shared > single_size or len("".join(lines)) > len(single):
+        return lines, shared
+    return [single], single_size
 
 
 def wrap_text(text: str, width_of: WidthOf, width: float, size: float) -> list[str]:

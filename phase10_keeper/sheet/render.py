@@ -18,7 +18,14 @@ from phase10_keeper import __version__
 from phase10_keeper.resource_files import resource_path
 from phase10_keeper.rules import CARD_POINTS, CardKind, Game, Order, RuleSet
 from phase10_keeper.sheet import Paper, SheetError
-from phase10_keeper.sheet.fit import WidthOf, fit_text, printable_form, right_to_left, wrap_text
+from phase10_keeper.sheet.fit import (
+    WidthOf,
+    fit_text,
+    fit_two_lines,
+    printable_form,
+    right_to_left,
+    wrap_text,
+)
 from phase10_keeper.sheet.model import (
     HANDS_PER_PAGE,
     Cell,
@@ -39,6 +46,8 @@ PAGE_SIZES = {Paper.LETTER: landscape(LETTER), Paper.A4: landscape(A4)}
 MARGIN = 38.0
 """13.4 mm on every side: inside what common printers can reach."""
 HEADER_HEIGHT = 44.0
+RULES_WIDTH = 330.0
+"""Room for the rule set's description at the top right of the page."""
 HEAD_ROW_HEIGHT = 30.0
 FOOTER_HEIGHT = 12.0
 GAP = 10.0
@@ -54,6 +63,8 @@ PHASE_BOX_WIDTH, PHASE_BOX_HEIGHT = 15.0, 13.0
 
 NAME_SIZE, NAME_MIN_SIZE = 12.0, 7.0
 NAME_PAD = 6.0
+TWO_LINE_NAME_ROW = 40.0
+"""Rows at least this tall have room for a long name on two lines."""
 WINNER_TAG = "★ WINNER"
 POINTS_SIZE = 14.0
 THIN, MEDIUM, THICK = 0.4, 0.9, 1.6
@@ -65,14 +76,15 @@ LEGEND_LEADING = 11.0
 NOTE_SIZE = 8.0
 NOTE_LEADING = 10.0
 LEGEND_PAD = 6.0
-CARD_BOX_WIDTH = 150.0
+CARD_BOX_WIDTH = 136.0
 CARD_VALUE_RIGHT = 72.0
-CARD_NOTE = "Going out scores 0. Cards laid down on the table cost nothing."
-KEY_BOX_WIDTH = 220.0
+CARD_NOTE = "For each card left in hand. Going out scores 0; cards laid down cost nothing."
+KEY_BOX_WIDTH = 204.0
 KEY_SAMPLE_WIDTH = 40.0
-PHASE_COLUMN_WIDTH = 150.0
-"""The least width a column of the phase list gets before the list grows longer."""
+PHASE_LABEL_SLOT = 17.0
+PHASE_COLUMN_GAP = 12.0
 PHASE_LINES_MIN = 5
+PHASE_LINES_MAX = 10
 TRACKER_BOX = 9.5
 TRACKER_GAP = 1.3
 
@@ -258,31 +270,34 @@ def _metadata(canvas: Canvas, sheet: Sheet) -> None:
 def _draw_header(pen: Pen, sheet: Sheet, page: Page, left: float, right: float, top: float) -> None:
     pen.text(left, top - 18, "Phase 10", BOLD, 22)
     pen.text(left + width_of(BOLD)("Phase 10", 22) + 8, top - 18, "score sheet", REGULAR, 13)
-    describe = sheet.rules.describe()
-    pen.fitted(right, top - 12, describe, BOLD, (10, 7), 300, "right")
+    lines = wrap_text(sheet.rules.describe(), width_of(BOLD), RULES_WIDTH, 10)
+    if len(lines) > 2:
+        lines = [lines[0], " ".join(lines[1:])]
+    for index, line in enumerate(lines):
+        pen.fitted(right, top - 12 - 12 * index, line, BOLD, (10, 7), RULES_WIDTH, "right")
+    baseline = top - 38
     if len(sheet.pages) > 1:
         last = page.first_hand + HANDS_PER_PAGE - 1
-        pen.text(
-            right,
-            top - 26,
-            f"Page {page.number} of {len(sheet.pages)} · hands {page.first_hand}{EN_DASH}{last}",
-            REGULAR,
-            9,
-            "right",
-        )
-    baseline = top - 38
-    room = right - left - 240
-    if sheet.title or sheet.filled:
-        used = 0.0
-        if sheet.title:
-            used = pen.fitted(left, baseline, printable_form(sheet.title), BOLD, (12, 8), room)
-        if sheet.date:
-            pen.text(left + used + (10 if used else 0), baseline, sheet.date, REGULAR, 10)
-        return
-    for label, x, length in (("Game", left, 220.0), ("Date", left + 270, 130.0)):
-        pen.text(x, baseline, label, REGULAR, 9)
-        start = x + width_of(REGULAR)(label, 9) + 4
-        pen.line(start, baseline - 2, start + length, baseline - 2, THIN)
+        where = f"Page {page.number} of {len(sheet.pages)} · hands {page.first_hand}{EN_DASH}{last}"
+        pen.text(right, baseline, where, REGULAR, 9, "right")
+    x = left
+    if sheet.title:
+        room = right - left - 2 * RULES_WIDTH / 3
+        x += pen.fitted(left, baseline, printable_form(sheet.title), BOLD, (12, 8), room) + 14
+    elif not sheet.filled:
+        x = _write_in_line(pen, x, baseline, "Game", 220) + 30
+    if sheet.date:
+        pen.text(x, baseline, sheet.date, REGULAR, 10)
+    elif not sheet.filled:
+        _write_in_line(pen, x, baseline, "Date", 130)
+
+
+def _write_in_line(pen: Pen, x: float, baseline: float, label: str, length: float) -> float:
+    """A label and a line to write on after it; returns where the line ends."""
+    pen.text(x, baseline, label, REGULAR, 9)
+    start = x + width_of(REGULAR)(label, 9) + 4
+    pen.line(start, baseline - 2, start + length, baseline - 2, THIN)
+    return start + length
 
 
 def _draw_head_row(pen: Pen, sheet: Sheet, page: Page, grid: Grid) -> None:
@@ -362,8 +377,20 @@ def _draw_name_cell(pen: Pen, sheet: Sheet, page: Page, grid: Grid, row: int) ->
         _winner_tag(pen, x + room + 4, top - 17)
     elif winner:
         _winner_tag(pen, x, bottom + 5)
-    baseline = top - 16 if tracker or winner else (top + bottom) / 2 - NAME_SIZE * 0.36
-    pen.fitted(x, baseline, printable_form(name), BOLD, (NAME_SIZE, NAME_MIN_SIZE), room)
+    text = printable_form(name)
+    measure = width_of(BOLD)
+    if tracker or grid.row_height < TWO_LINE_NAME_ROW:
+        shown, size = fit_text(text, measure, room, NAME_SIZE, NAME_MIN_SIZE)
+        lines = [shown]
+    else:
+        lines, size = fit_two_lines(text, measure, room, NAME_SIZE, NAME_MIN_SIZE)
+    leading = size * 1.15
+    if tracker or winner:
+        first = top - 16
+    else:
+        first = (top + bottom) / 2 - size * 0.36 + (len(lines) - 1) * leading / 2
+    for index, line in enumerate(lines):
+        pen.text(x, first - index * leading, line, BOLD, size)
 
 
 def _draw_hand_cell(
@@ -482,14 +509,39 @@ class Legend:
     def phases_width(self) -> float:
         return self.width - CARD_BOX_WIDTH - KEY_BOX_WIDTH - 2 * GAP
 
-    @property
-    def phase_columns(self) -> int:
-        fit = max(1, int((self.phases_width - 2 * LEGEND_PAD) // PHASE_COLUMN_WIDTH))
-        return min(fit, math.ceil(len(self.rules.phases) / PHASE_LINES_MIN))
+    def phase_layout(self) -> tuple[int, list[float]]:
+        """Lines per column and each column's width for the phase list.
 
-    @property
-    def phase_lines(self) -> int:
-        return math.ceil(len(self.rules.phases) / self.phase_columns)
+        As many columns side by side as fit at the phases' natural width, keeping at
+        least PHASE_LINES_MIN lines in a column; spare width is shared out. A list too
+        wide for that gets columns of PHASE_LINES_MAX lines, narrowed in proportion,
+        and its descriptions shrink to fit.
+        """
+        room = self.phases_width - 2 * LEGEND_PAD + PHASE_COLUMN_GAP
+        count = len(self.rules.phases)
+        chosen = math.ceil(count / PHASE_LINES_MAX)
+        for columns in range(chosen, count + 1):
+            lines = math.ceil(count / columns)
+            if columns > 1 and lines < PHASE_LINES_MIN:
+                break
+            if sum(self._natural_widths(lines)) <= room:
+                chosen = columns
+        lines = math.ceil(count / chosen)
+        widths = self._natural_widths(lines)
+        spare = room - sum(widths)
+        if spare >= 0:
+            return lines, [width + spare / len(widths) for width in widths]
+        return lines, [width * room / sum(widths) for width in widths]
+
+    def _natural_widths(self, lines: int) -> list[float]:
+        phases = self.rules.phases
+        measure = width_of(REGULAR)
+        return [
+            PHASE_LABEL_SLOT
+            + PHASE_COLUMN_GAP
+            + max(measure(phase.describe(), LEGEND_TEXT) for phase in phases[start : start + lines])
+            for start in range(0, len(phases), lines)
+        ]
 
     def notes(self) -> list[str]:
         room = self.phases_width - 2 * LEGEND_PAD
@@ -501,7 +553,7 @@ class Legend:
 
     @property
     def height(self) -> float:
-        phases = self.phase_lines * LEGEND_LEADING + 3 + len(self.notes()) * NOTE_LEADING
+        phases = self.phase_layout()[0] * LEGEND_LEADING + 3 + len(self.notes()) * NOTE_LEADING
         cards = len(self.card_lines()) * LEGEND_LEADING + 3 + len(self.card_notes()) * NOTE_LEADING
         body = max(phases, cards, len(self.key()) * LEGEND_LEADING + 4)
         return 2 * LEGEND_PAD + 12 + body
@@ -514,7 +566,7 @@ class Legend:
             (
                 left + self.phases_width + GAP,
                 CARD_BOX_WIDTH,
-                "Card values (points in hand)",
+                "Card values",
                 self._draw_cards,
             ),
             (left + self.width - KEY_BOX_WIDTH, KEY_BOX_WIDTH, "Marking a hand", self._draw_key),
@@ -530,21 +582,23 @@ class Legend:
             )
 
     def _draw_phases(self, pen: Pen, x: float, y: float, width: float) -> None:
-        column_width = width / self.phase_columns
-        for index, phase in enumerate(self.rules.phases):
-            column, line = divmod(index, self.phase_lines)
-            left = x + column * column_width
-            baseline = y - line * LEGEND_LEADING
-            pen.text(left + 12, baseline, str(phase.label), BOLD, LEGEND_TEXT, "right")
-            pen.fitted(
-                left + 17,
-                baseline,
-                phase.describe(),
-                REGULAR,
-                (LEGEND_TEXT, 6.5),
-                column_width - 20,
-            )
-        baseline = y - self.phase_lines * LEGEND_LEADING - 3
+        lines, widths = self.phase_layout()
+        left = x
+        for column, column_width in enumerate(widths):
+            for line, phase in enumerate(self.rules.phases[column * lines : (column + 1) * lines]):
+                baseline = y - line * LEGEND_LEADING
+                label_right = left + PHASE_LABEL_SLOT - 5
+                pen.text(label_right, baseline, str(phase.label), BOLD, LEGEND_TEXT, "right")
+                pen.fitted(
+                    left + PHASE_LABEL_SLOT,
+                    baseline,
+                    phase.describe(),
+                    REGULAR,
+                    (LEGEND_TEXT, 6.5),
+                    column_width - PHASE_LABEL_SLOT - PHASE_COLUMN_GAP,
+                )
+            left += column_width
+        baseline = y - lines * LEGEND_LEADING - 3
         for note in self.notes():
             pen.text(x, baseline, note, REGULAR, NOTE_SIZE)
             baseline -= NOTE_LEADING

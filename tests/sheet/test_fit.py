@@ -7,8 +7,25 @@ from hypothesis import given
 from hypothesis import strategies as st
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from phase10_keeper.sheet.fit import ELLIPSIS, fit_text, printable_form, right_to_left, wrap_text
-from phase10_keeper.sheet.render import BOLD, NAME_MIN_SIZE, NAME_SIZE, register_fonts, width_of
+from phase10_keeper.sheet import Paper
+from phase10_keeper.sheet.fit import (
+    ELLIPSIS,
+    fit_text,
+    fit_two_lines,
+    printable_form,
+    right_to_left,
+    wrap_text,
+)
+from phase10_keeper.sheet.render import (
+    BOLD,
+    MARGIN,
+    NAME_MIN_SIZE,
+    NAME_PAD,
+    NAME_SIZE,
+    NAME_WIDTH,
+    register_fonts,
+    width_of,
+)
 
 from .pdfs import read_sheet, text_origins
 
@@ -61,31 +78,74 @@ def test_fitted_text_always_fits(text: str, room: float) -> None:
     assert shown == text or shown == "" or shown.endswith(ELLIPSIS)
 
 
-@pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_long_names_drawn_on_the_sheet_stay_in_their_cell(paper: str) -> None:
-    from phase10_keeper.sheet import Paper
-    from phase10_keeper.sheet.render import MARGIN, NAME_PAD, NAME_WIDTH
+@given(
+    text=st.text(alphabet=st.sampled_from("aZë Ł-W.é"), max_size=80),
+    room=st.floats(min_value=0, max_value=300),
+)
+def test_two_fitted_lines_always_fit(text: str, room: float) -> None:
+    lines, size = fit_two_lines(text, bold_width, room, NAME_SIZE, NAME_MIN_SIZE)
+    assert 1 <= len(lines) <= 2
+    assert NAME_MIN_SIZE <= size <= NAME_SIZE
+    assert all(bold_width(line, size) <= room for line in lines)
 
+
+@pytest.mark.parametrize("paper", list(Paper))
+def test_names_drawn_on_the_sheet_stay_in_their_cell(paper: Paper) -> None:
     names = [
         "Maximiliane Friederike von Hohenzollern-Sigmaringen",
         "Wolfeschlegelsteinhausenbergerdorff",
         "Ελευθερία Παπαδοπούλου-Κωνσταντινίδου",
+        "Anna-Katharina Müller-Lüdenscheidt",
+        "Nguyễn Thị Minh Khai",
         "Zoë",
     ]
-    reader = read_sheet(names=names, paper=Paper(paper))
+    reader = read_sheet(names=names, paper=paper)
     right = MARGIN + NAME_WIDTH - NAME_PAD
-    drawn = {
-        text.strip(): (x, size)
+    in_name_column = [
+        (text.strip(), x, size)
         for text, x, _, size in text_origins(reader, 0)
         if x < MARGIN + NAME_WIDTH
-    }
-    for name in names:
-        shown = [text for text in drawn if text == name or text.endswith(ELLIPSIS)]
-        match = next(text for text in shown if name.startswith(text.rstrip(ELLIPSIS)))
-        x, size = drawn[match]
+    ]
+    texts = [text for text, *_ in in_name_column]
+    drawn = in_name_column[texts.index("Player") + 1 : texts.index("Phases")]
+    for text, x, size in drawn:
         assert size >= NAME_MIN_SIZE
-        assert x + stringWidth(match, BOLD, size) <= right + 0.01
-    assert "Zoë" in drawn
+        assert x + stringWidth(text, BOLD, size) <= right + 0.01, text
+    shown = "".join(text if text.endswith("-") else text + " " for text, *_ in drawn)
+    for name in names:
+        if name.startswith("Wolfe"):
+            assert "Wolfeschlegelsteinhausen" in shown
+            assert ELLIPSIS in shown
+        else:
+            assert name in shown
+
+
+def test_a_name_breaks_between_words_rather_than_shrink_far() -> None:
+    name = "Maximiliane Friederike von Hohenzollern-Sigmaringen"
+    lines, size = fit_two_lines(name, bold_width, ROOM, NAME_SIZE, NAME_MIN_SIZE)
+    assert len(lines) == 2
+    assert lines == ["Maximiliane Friederike von", "Hohenzollern-Sigmaringen"]
+    assert size > NAME_MIN_SIZE
+    assert all(bold_width(line, size) <= ROOM for line in lines)
+    assert fit_two_lines("Zoë", bold_width, ROOM, NAME_SIZE, NAME_MIN_SIZE) == (["Zoë"], NAME_SIZE)
+    one_word = "Wolfeschlegelsteinhausenbergerdorffwelchevoralternwarengewissenhaft"
+    lines, size = fit_two_lines(one_word, bold_width, ROOM, NAME_SIZE, NAME_MIN_SIZE)
+    assert lines == [fit_text(one_word, bold_width, ROOM, NAME_SIZE, NAME_MIN_SIZE)[0]]
+    assert lines[0].endswith(ELLIPSIS)
+
+
+def test_a_name_may_break_after_a_hyphen() -> None:
+    name = "Παπαδοπούλου-Κωνσταντινίδου"
+    lines, _ = fit_two_lines(name, bold_width, ROOM, NAME_SIZE, NAME_MIN_SIZE)
+    assert lines == ["Παπαδοπούλου-", "Κωνσταντινίδου"]
+
+
+def test_a_second_line_too_long_is_cut_short() -> None:
+    name = "Ann " + "Wolfeschlegelsteinhausenbergerdorffwelchevoralternwarengewissenhaft"
+    lines, size = fit_two_lines(name, bold_width, ROOM, NAME_SIZE, NAME_MIN_SIZE)
+    assert size == NAME_MIN_SIZE
+    assert lines[-1].endswith(ELLIPSIS)
+    assert all(bold_width(line, size) <= ROOM for line in lines)
 
 
 def test_wrapping_keeps_whole_words_within_the_width() -> None:
