@@ -11,7 +11,6 @@ from phase10_keeper.resource_files import resource_path
 from phase10_keeper.rules import GameError, Status, replay
 from phase10_keeper.storage.library import Library, LibraryDamaged, LibraryError
 from phase10_keeper.ui.main_window import MainWindow
-from phase10_keeper.ui.new_game_dialog import NewGameDialog
 from phase10_keeper.ui.none_guard import keep_none_alive
 from phase10_keeper.ui.session import GameSession
 from phase10_keeper.ui.window_settings import restore_window_state, save_window_state
@@ -57,13 +56,15 @@ def open_session(library: Library) -> GameSession | None:
                 return GameSession(game, library, game_id)
         except (LibraryError, GameError):
             library.set_last_open_game(None)
+    from phase10_keeper.ui.new_game_dialog import NewGameDialog
+
     dialog = NewGameDialog(roster=library.roster())
-    game = dialog.game() if dialog.exec() == QDialog.DialogCode.Accepted else None
-    if game is None:
+    started = dialog.game() if dialog.exec() == QDialog.DialogCode.Accepted else None
+    if started is None:
         return None
-    game_id = library.add_game(game)
+    game_id = library.add_game(started)
     library.set_last_open_game(game_id)
-    return GameSession(game, library, game_id)
+    return GameSession(started, library, game_id)
 
 
 def run(argv: list[str]) -> int:

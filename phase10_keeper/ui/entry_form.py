@@ -33,6 +33,8 @@ COUNT_WIDTH = 54
 NO_PHASE = -1
 """Item data for "no phase picked yet": PySide6 6.12 mishandles None as item data."""
 
+_KEY_EVENTS = (QEvent.Type.KeyPress, QEvent.Type.ShortcutOverride)
+
 _ARROWS = {
     Qt.Key.Key_Up: (-1, 0),
     Qt.Key.Key_Down: (1, 0),
@@ -75,6 +77,7 @@ class HandEntryForm(QFrame):
         self.editing: int | None = None
         """The 0-based index of the hand being corrected, or None for the next hand."""
         self._rows: list[_Row] = []
+        self._shape: tuple[object, ...] = ()
         self._position: dict[QObject, tuple[int, int]] = {}
 
         self.title = QLabel()
@@ -145,7 +148,20 @@ class HandEntryForm(QFrame):
             self.title.setText(self.tr("Hand %1").replace("%1", str(number)))
             self.record_button.setText(self.tr("Record hand %1").replace("%1", str(number)))
         self.cancel_button.setVisible(editing is not None)
-        self._build()
+        draft = self.draft
+        shape = (
+            draft.participants,
+            draft.kinds,
+            tuple(draft.phase_choices(name) for name in draft.participants),
+        )
+        # Building the rows is the slow part of recording a hand, and the next hand
+        # nearly always has the same players and inputs: reuse the widgets then.
+        if shape != self._shape:
+            self._shape = shape
+            self._build()
+        for row in self._rows:
+            phase = draft.fixed_phase(row.name)
+            row.label.setToolTip(row.name if phase is None else f"{row.name}\n{phase.title()}")
         self.show_problems([])
         self.refresh()
         self.focus_first()
@@ -185,16 +201,15 @@ class HandEntryForm(QFrame):
         count_font.setPointSizeF(self.font().pointSizeF() * 1.15)
         points_font = QFont(count_font)
         points_font.setBold(True)
+        name_font = QFont(count_font)
+        name_font.setWeight(QFont.Weight.DemiBold)
         for row_index, name in enumerate(draft.participants):
             row = _Row(name)
+            row.label.setFont(name_font)
             grid_row = row_index + 1
             metrics = row.label.fontMetrics()
             row.label.setText(metrics.elidedText(name, Qt.TextElideMode.ElideRight, NAME_WIDTH))
-            row.label.setToolTip(name)
             row.label.setMinimumWidth(min(NAME_WIDTH, metrics.horizontalAdvance(name)) + 4)
-            phase = draft.fixed_phase(name)
-            if phase is not None:
-                row.label.setToolTip(f"{name}\n{phase.title()}")
             self.grid.addWidget(row.label, grid_row, 0)
 
             row.went_out.setAutoExclusive(False)
@@ -259,9 +274,9 @@ class HandEntryForm(QFrame):
         # widget cannot take the focus the next keystroke needs.
         for index in range(self.grid.count()):
             item = self.grid.itemAt(index)
-            widget = item.widget() if item is not None else None
-            if widget is not None:
-                widget.show()
+            child = item.widget() if item is not None else None
+            if child is not None:
+                child.show()
         chain = [cell for row in self._rows for cell in row.cells()]
         chain += [self.clear_button, self.cancel_button, self.record_button]
         for first, second in itertools.pairwise(chain):
@@ -434,7 +449,7 @@ class HandEntryForm(QFrame):
     # -- keyboard ----------------------------------------------------------------------
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched not in self._position:
+        if event.type() not in _KEY_EVENTS or watched not in self._position:
             return super().eventFilter(watched, event)
         if event.type() == QEvent.Type.ShortcutOverride:
             assert isinstance(event, QKeyEvent)

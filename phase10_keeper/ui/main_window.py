@@ -29,7 +29,6 @@ from phase10_keeper.ui import wording
 from phase10_keeper.ui.delegates import CELL_SIZE, TOTAL_SIZE, ScoreCellDelegate
 from phase10_keeper.ui.entry_form import HandEntryForm
 from phase10_keeper.ui.grid_model import ScoreGridModel
-from phase10_keeper.ui.new_game_dialog import NewGameDialog
 from phase10_keeper.ui.session import GameSession, GameStore
 from phase10_keeper.ui.standings_model import Column, StandingsModel
 
@@ -118,6 +117,7 @@ class MainWindow(QMainWindow):
         self.standings.setModel(self.standings_model)
         self.standings.setFont(base)
         self.standings.verticalHeader().hide()
+        self.standings.horizontalHeader().setFixedHeight(self.standings.fontMetrics().height() + 12)
         self.standings.setShowGrid(False)
         self.standings.setAlternatingRowColors(True)
         self.standings.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
@@ -145,6 +145,7 @@ class MainWindow(QMainWindow):
         self.grid.horizontalHeader().setDefaultSectionSize(CELL_SIZE.width())
         self.grid.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.grid.horizontalHeader().setMinimumSectionSize(CELL_SIZE.width())
+        self.grid.horizontalHeader().setFixedHeight(self.grid.fontMetrics().height() + 12)
         self.grid.verticalHeader().setDefaultSectionSize(CELL_SIZE.height())
         self.grid.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.grid.verticalHeader().setFont(_scaled(base, 1.0, bold=True))
@@ -152,7 +153,7 @@ class MainWindow(QMainWindow):
         self.grid.verticalHeader().setTextElideMode(Qt.TextElideMode.ElideRight)
         self.grid.doubleClicked.connect(self._grid_double_clicked)
 
-        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter = self.tables = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(self.standings)
         splitter.addWidget(self.grid)
         splitter.setStretchFactor(0, 1)
@@ -170,8 +171,9 @@ class MainWindow(QMainWindow):
         layout.setContentsMargins(16, 16, 16, 12)
         layout.setSpacing(12)
         layout.addWidget(self.banner)
-        layout.addWidget(splitter, 1)
+        layout.addWidget(splitter)
         layout.addWidget(self.form)
+        layout.addStretch(1)
         self.setCentralWidget(central)
 
         self.save_label = QLabel()
@@ -179,7 +181,7 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self._connect(session)
         self.refresh()
-        self.resize(1360, 900)
+        self.resize(1360, 840)
 
     # -- menus ---------------------------------------------------------------------------
 
@@ -264,12 +266,31 @@ class MainWindow(QMainWindow):
             + (self.tr("1 hand played") if played == 1 else self.tr("%n hands played", "", played))
         )
         self.standings_model.set_state(state)
+        self.standings.setColumnHidden(Column.PHASE, finished)
         self.grid_model.set_state(state)
+        self._fit_tables()
         self.grid.horizontalHeader().resizeSection(self.grid_model.total_column, TOTAL_SIZE.width())
         has_hands = bool(self.session.game.hands)
         self.correct_action.setEnabled(has_hands)
         self.delete_action.setEnabled(has_hands)
         self._show_next_hand()
+
+    def _fit_tables(self) -> None:
+        """Makes the tables as tall as their rows, so the entry panel sits right below."""
+        grid = self.grid
+        # The header's own size hint would measure all of a long game's hand columns.
+        header_height = grid.fontMetrics().height() + 12
+        grid_height = (
+            header_height
+            + grid.verticalHeader().length()
+            + grid.horizontalScrollBar().sizeHint().height()
+            + 2 * grid.frameWidth()
+        )
+        standings = self.standings
+        standings_height = (
+            header_height + standings.verticalHeader().length() + 2 * standings.frameWidth()
+        )
+        self.tables.setFixedHeight(max(grid_height, standings_height))
 
     def _show_next_hand(self) -> None:
         state = self.session.state
@@ -355,6 +376,9 @@ class MainWindow(QMainWindow):
             )
 
     def new_game(self) -> None:
+        # Imported here: the dialog is big and start-up should not wait for it.
+        from phase10_keeper.ui.new_game_dialog import NewGameDialog
+
         roster = self.library.roster() if self.library is not None else []
         dialog = NewGameDialog(self, roster=roster)
         game = dialog.game() if dialog.exec() == QDialog.DialogCode.Accepted else None
