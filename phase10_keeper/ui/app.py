@@ -60,6 +60,7 @@ def open_session(library: Library) -> GameSession | None:
 
     dialog = NewGameDialog(roster=library.roster())
     started = dialog.game() if dialog.exec() == QDialog.DialogCode.Accepted else None
+    dialog.deleteLater()
     if started is None:
         return None
     game_id = library.add_game(started)

@@ -4,7 +4,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QLineEdit
 
-from phase10_keeper.rules import CardKind, Game, Status, build_rules
+from phase10_keeper.rules import CardKind, Game, Preset, Status, build_rules
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.session import GameSession
 
@@ -234,3 +234,24 @@ def test_a_failed_save_is_shown_in_the_window(open_window, keys, library) -> Non
     keys.press(Qt.Key.Key_Return)
     assert window.session.state.hands_played == 1
     assert "the disk is full" in window.save_label.text()
+
+
+def test_masters_players_pick_their_phase_from_the_keyboard(open_window, keys) -> None:
+    window = open_window(Game(players=FOUR, rules=build_rules(Preset.MASTERS)))
+    form = window.form
+    assert QApplication.focusWidget() is form._rows[0].phase
+    keys.type("5")  # Priya attempted phase 5 ...
+    keys.type("o")  # ... and went out
+    keys.press(Qt.Key.Key_Return)
+    assert "must say which phase" in form.problems_label.text()
+    assert form._rows[1].phase is not None
+    assert form._rows[1].phase.property("problem") == "error"
+    for row, label in zip(form._rows[1:], "723", strict=True):
+        assert row.phase is not None
+        row.phase.setFocus(Qt.FocusReason.TabFocusReason)
+        keys.type(label)
+    keys.press(Qt.Key.Key_Return)
+    state = window.session.state
+    assert state.hands_played == 1
+    assert [state.hands[0].entries[name].phase for name in FOUR] == [5, 7, 2, 3]
+    assert state.player("Priya").completed == (5,)
