@@ -247,7 +247,7 @@ def _hand_from_json(data: object, number: int, lookup: Mapping[str, str]) -> Han
         player_where = f"{where}, {name}"
         if name in results:
             raise GameFileError(f"{player_where}: has two results")
-        result = _expect_object(raw_result, player_where)
+        result = _expect_object(raw_result, f"{player_where}: the result")
         if "made" not in result:
             raise GameFileError(f"{player_where}: does not say whether the phase was made")
         made = _expect_bool(result["made"], f"{player_where}: made")
