@@ -24,7 +24,7 @@ HANDS = 200
 FRAME_MS = 1000 / 60
 
 
-def long_game():  # type: ignore[no-untyped-def]
+def long_game():
     from phase10_keeper.rules import Cards, Game, Hand, PlayerResult, build_rules
 
     players = (
@@ -48,7 +48,7 @@ def long_game():  # type: ignore[no-untyped-def]
     return game
 
 
-def _until_painted(widget) -> float:  # type: ignore[no-untyped-def]
+def _until_painted(widget) -> float:
     """Processes events until `widget` has painted; returns when that happened."""
     from PySide6.QtCore import QEvent, QObject
     from PySide6.QtWidgets import QApplication
@@ -56,7 +56,7 @@ def _until_painted(widget) -> float:  # type: ignore[no-untyped-def]
     painted: list[float] = []
 
     class Watcher(QObject):
-        def eventFilter(self, watched, event):  # type: ignore[no-untyped-def]
+        def eventFilter(self, watched, event):
             if event.type() == QEvent.Type.Paint and not painted:
                 painted.append(time.perf_counter())
             return False
