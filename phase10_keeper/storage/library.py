@@ -289,6 +289,7 @@ class Library:
         self._timeout = timeout
         self._clock = clock
         self._saved: dict[int, _Saved] = {}
+        self._newest_backup: datetime | None = None
 
     @classmethod
     def open(
@@ -631,7 +632,7 @@ class Library:
                     ) from None
             migrate(connection)
         prune_backups(backup_dir(self.data_dir))
-        self._backup_if_due()
+        self._backup_if_due(changed=False)
 
     def _live(self) -> sqlite3.Connection:
         if self._connection is None:
@@ -682,7 +683,7 @@ class Library:
                         connection.execute("ROLLBACK")
                 raise
         if change:
-            self._backup_if_due()
+            self._backup_if_due(changed=True)
 
     @staticmethod
     def _set_meta(database: sqlite3.Connection, key: str, value: str) -> None:
@@ -829,23 +830,33 @@ class Library:
         directory = backup_dir(self.data_dir)
         return make_backup(self._live(), directory, self._clock(), label)
 
-    def _backup_if_due(self) -> None:
+    def _backup_if_due(self, *, changed: bool) -> None:
         """A daily backup: when something changed since the newest backup and that one is
         more than a day old. A failed backup is logged; the change itself is safe already.
+
+        The newest backup's time is remembered, so recording a hand costs no look at the
+        folder; it is looked at again before backing up, in case another copy of the app
+        made a backup meanwhile.
         """
         now = self._clock()
-        backups = self.backups()
-        newest = backup_time(backups[0]) if backups else None
-        if newest is not None and now - _DAY < newest <= now:
+        if self._newest_backup is not None and now - _DAY < self._newest_backup <= now:
             return
         try:
-            with self._reading() as database:
-                row = database.execute("SELECT value FROM meta WHERE key = 'changed_at'").fetchone()
-            if row is None:
+            backups = self.backups()
+            self._newest_backup = backup_time(backups[0]) if backups else None
+            if self._newest_backup is not None and now - _DAY < self._newest_backup <= now:
                 return
-            if newest is not None and datetime.fromisoformat(row[0]) <= newest:
-                return
-            self._backup()
+            if not changed:
+                with self._reading() as database:
+                    row = database.execute(
+                        "SELECT value FROM meta WHERE key = 'changed_at'"
+                    ).fetchone()
+                if row is None or (
+                    self._newest_backup is not None
+                    and datetime.fromisoformat(row[0]) <= self._newest_backup
+                ):
+                    return
+            self._newest_backup = backup_time(self._backup())
             prune_backups(backup_dir(self.data_dir))
         except (OSError, LibraryError) as error:
             logger.warning("could not back up the game library %s: %s", self.path, error)

@@ -2,6 +2,7 @@
 
 import logging
 import sqlite3
+from collections.abc import Callable
 from contextlib import closing
 from pathlib import Path
 
@@ -135,3 +136,17 @@ def test_a_failed_backup_does_not_fail_the_change(
         game_id = library.add_game(friday_game())
         assert library.load_game(game_id) == friday_game()
     assert "could not back up the game library" in caplog.text
+
+
+def test_two_copies_of_the_app_make_one_backup_a_day_between_them(
+    library: Library, reopen: Callable[[], Library], clock: FakeClock
+) -> None:
+    other = reopen()
+    library.add_game(friday_game())
+    clock.advance(hours=1)
+    other.add_game(friday_game())
+    assert len(library.backups()) == 1
+    clock.advance(days=1)
+    other.add_game(friday_game())
+    library.add_game(friday_game())
+    assert len(library.backups()) == 2
