@@ -39,7 +39,6 @@ class Column:
     """One hand that was played; a player missing from `cells` sat the hand out."""
 
     number: int
-    dealer: str
     replay: bool
     cells: dict[str, Cell]
 
@@ -57,6 +56,8 @@ class Page:
     """Running totals at the end of this page; None on a blank sheet."""
     made: dict[str, frozenset[int]]
     """Phase labels each player has made by the end of this page."""
+    dealers: tuple[str, ...] = ()
+    """Who deals each hand on the page, played or still to come; empty where no one will."""
 
 
 @dataclass(frozen=True)
@@ -74,6 +75,8 @@ class Sheet:
     """The sentence for the foot of the last page: who won and why, or where play stands."""
     more_to_play: bool
     """Whether hands are still to be written in (a blank or an unfinished game)."""
+    replay_players: tuple[str, ...] = ()
+    """The tied players, while the tie-break replay hand is still to be played."""
 
 
 def _date(started: str | None) -> str:
@@ -82,7 +85,8 @@ def _date(started: str | None) -> str:
     try:
         moment = datetime.fromisoformat(started)
     except ValueError:
-        return started
+        # Not a time at all: the sheet gets a line to write the date on instead.
+        return ""
     if "T" not in started and " " not in started:
         return moment.strftime("%Y-%m-%d")
     return moment.strftime("%Y-%m-%d, %H:%M")
@@ -139,13 +143,27 @@ def _outcome(state: GameState) -> str:
 def _column(record: HandRecord) -> Column:
     return Column(
         number=record.number,
-        dealer=record.dealer,
         replay=record.replay,
         cells={
             name: Cell(phase=entry.phase, made=entry.made, points=entry.points, total=entry.total)
             for name, entry in record.entries.items()
         },
     )
+
+
+def _dealer(game: Game, state: GameState, index: int) -> str:
+    """Who deals the hand at this 0-based index, or empty if no one will.
+
+    Known for hands to come too while the game goes on, so the table can carry on on
+    paper; after a tie only the replay hand is still to be dealt.
+    """
+    if index < len(state.hands):
+        return state.hands[index].dealer
+    if state.status is Status.IN_PROGRESS:
+        return game.dealer_of(index)
+    if state.status is Status.TIEBREAK and index == len(state.hands):
+        return state.dealer or ""
+    return ""
 
 
 def filled_sheet(game: Game, title: str = "") -> Sheet:
@@ -174,6 +192,9 @@ def filled_sheet(game: Game, title: str = "") -> Sheet:
                 carried=carried,
                 totals=dict(totals),
                 made=dict(made),
+                dealers=tuple(
+                    _dealer(game, state, index) for index in range(start, start + HANDS_PER_PAGE)
+                ),
             )
         )
     return Sheet(
@@ -186,6 +207,7 @@ def filled_sheet(game: Game, title: str = "") -> Sheet:
         winner=state.winner,
         outcome=_outcome(state),
         more_to_play=not state.is_over,
+        replay_players=state.tiebreak_players if state.status is Status.TIEBREAK else (),
     )
 
 

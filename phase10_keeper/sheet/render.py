@@ -83,6 +83,7 @@ KEY_BOX_WIDTH = 204.0
 KEY_SAMPLE_WIDTH = 40.0
 PHASE_LABEL_SLOT = 17.0
 PHASE_COLUMN_GAP = 12.0
+PHASE_SPARE_MAX = 24.0
 PHASE_LINES_MIN = 5
 PHASE_LINES_MAX = 10
 TRACKER_BOX = 9.5
@@ -284,11 +285,11 @@ def _draw_header(pen: Pen, sheet: Sheet, page: Page, left: float, right: float, 
     if sheet.title:
         room = right - left - 2 * RULES_WIDTH / 3
         x += pen.fitted(left, baseline, printable_form(sheet.title), BOLD, (12, 8), room) + 14
-    elif not sheet.filled:
+    else:
         x = _write_in_line(pen, x, baseline, "Game", 220) + 30
     if sheet.date:
         pen.text(x, baseline, sheet.date, REGULAR, 10)
-    elif not sheet.filled:
+    else:
         _write_in_line(pen, x, baseline, "Date", 130)
 
 
@@ -311,15 +312,16 @@ def _draw_head_row(pen: Pen, sheet: Sheet, page: Page, grid: Grid) -> None:
         x = grid.hand_x(slot)
         centre = x + grid.hand_width / 2
         column = page.columns[slot] if slot < len(page.columns) else None
-        if column is not None and column.replay:
+        if (column is not None and column.replay) or _replay_slot(sheet, page) == slot:
             pen.text(centre, top - 14, "Replay", BOLD, 9.5, "centre")
         else:
             pen.text(centre, top - 15, str(page.first_hand + slot), BOLD, 13, "centre")
-        if column is not None:
+        dealer = page.dealers[slot] if slot < len(page.dealers) else ""
+        if dealer:
             pen.fitted(
                 centre,
                 top - 25,
-                f"D: {printable_form(column.dealer)}",
+                f"D: {printable_form(dealer)}",
                 REGULAR,
                 (7, 5.5),
                 grid.hand_width - 4,
@@ -414,6 +416,14 @@ def _draw_hand_cell(
     pen.text(right, bottom + 3.5, f"Σ {cell.total}", REGULAR, 7, "right")
 
 
+def _replay_slot(sheet: Sheet, page: Page) -> int | None:
+    """The column left for a tie-break replay hand still to be played, if on this page."""
+    last_page = page.number == len(sheet.pages)
+    if sheet.replay_players and last_page and len(page.columns) < HANDS_PER_PAGE:
+        return len(page.columns)
+    return None
+
+
 def _strike(pen: Pen, x: float, top: float, grid: Grid) -> None:
     """A cell of a player who sat out a replay hand: greyed and crossed by a diagonal."""
     pen.fill(x, top - grid.row_height, grid.hand_width, grid.row_height, ABSENT_GREY)
@@ -433,14 +443,20 @@ def _draw_body(pen: Pen, sheet: Sheet, page: Page, grid: Grid) -> None:
                 11,
                 "centre",
             )
+        replay_slot = _replay_slot(sheet, page)
         for slot in range(HANDS_PER_PAGE):
             x = grid.hand_x(slot)
             column: Column | None = page.columns[slot] if slot < len(page.columns) else None
-            if column is not None and name not in column.cells:
+            sits_out = name not in column.cells if column is not None else False
+            if slot == replay_slot:
+                sits_out = name not in sheet.replay_players
+            if sits_out:
                 _strike(pen, x, top, grid)
                 continue
             cell = column.cells[name] if column is not None else None
-            _draw_hand_cell(pen, x, top, grid, cell, open_cell=sheet.more_to_play)
+            # After a replay hand still to come the game is over, so no further cells open.
+            open_cell = sheet.more_to_play and (replay_slot is None or slot == replay_slot)
+            _draw_hand_cell(pen, x, top, grid, cell, open_cell=open_cell)
         if page.totals is not None and (page.columns or page.carried is not None):
             pen.text(
                 grid.right - 6,
@@ -488,7 +504,7 @@ def _rule_notes(rules: RuleSet) -> list[str]:
         )
     if rules.two_strike:
         notes.append("Two-strike: miss the same phase two hands in a row and move on anyway.")
-    if rules.order is Order.CHOOSE:
+    if rules.order is Order.CHOOSE or rules.hands is not None:
         notes.append("Tied? Only the tied players play one more hand; the first out wins.")
     else:
         notes.append(
@@ -513,9 +529,9 @@ class Legend:
         """Lines per column and each column's width for the phase list.
 
         As many columns side by side as fit at the phases' natural width, keeping at
-        least PHASE_LINES_MIN lines in a column; spare width is shared out. A list too
-        wide for that gets columns of PHASE_LINES_MAX lines, narrowed in proportion,
-        and its descriptions shrink to fit.
+        least PHASE_LINES_MIN lines in a column, a little spare width between them. A
+        list too wide for that gets columns of PHASE_LINES_MAX lines, narrowed in
+        proportion, and its descriptions shrink to fit.
         """
         room = self.phases_width - 2 * LEGEND_PAD + PHASE_COLUMN_GAP
         count = len(self.rules.phases)
@@ -530,7 +546,8 @@ class Legend:
         widths = self._natural_widths(lines)
         spare = room - sum(widths)
         if spare >= 0:
-            return lines, [width + spare / len(widths) for width in widths]
+            # Columns too far apart read as separate lists: keep the rest of the room free.
+            return lines, [width + min(spare / len(widths), PHASE_SPARE_MAX) for width in widths]
         return lines, [width * room / sum(widths) for width in widths]
 
     def _natural_widths(self, lines: int) -> list[float]:

@@ -121,6 +121,7 @@ def sample_game(
     players: tuple[str, ...] = SIX,
     rules: RuleSet = MATTEL_RULES,
     finishers: tuple[str, ...] = (),
+    tied: bool = False,
     replay_winner: str | None = None,
     title: str = "Friday night",
     started: str | None = "2026-11-27T19:30:00+01:00",
@@ -129,8 +130,8 @@ def sample_game(
     """A game of `hands` hands, counting a tie-break replay hand if there is one.
 
     With `finishers`, they all make the last phase in the last regular hand, the first of
-    them going out; with more than one finisher their totals are evened out so that they
-    tie, and `replay_winner` goes out in the replay hand that follows.
+    them going out. `tied` evens out their totals so that they tie; `replay_winner`
+    (which implies `tied`) goes out in the replay hand that follows.
     """
     regular = hands - (1 if replay_winner else 0)
     game = Game(players=players, rules=rules, first_dealer=first_dealer, title=title)
@@ -173,8 +174,9 @@ def sample_game(
         plans.append(plan)
         state, warnings = advance(state, plan.hand(rules))
         assert not warnings, warnings
+    if tied or replay_winner is not None:
+        _even_out(plans, finishers)
     if replay_winner is not None:
-        _even_out(plans, finishers, rules)
         plan = _Plan(went_out=replay_winner)
         target = rules.target_phase.label
         for seat, name in enumerate(finishers):
@@ -192,7 +194,7 @@ def sample_game(
     )
 
 
-def _even_out(plans: list[_Plan], finishers: tuple[str, ...], rules: RuleSet) -> None:
+def _even_out(plans: list[_Plan], finishers: tuple[str, ...]) -> None:
     """Makes the finishers' totals equal after the last regular hand."""
     last = plans[-1]
     for name in finishers[1:]:

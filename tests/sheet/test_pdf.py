@@ -11,9 +11,13 @@ from pypdf import PdfReader
 from phase10_keeper import __version__
 from phase10_keeper.rules import (
     CardKind,
+    Cards,
+    Game,
     Group,
     GroupKind,
+    Hand,
     Phase,
+    PlayerResult,
     Preset,
     build_rules,
     preset_rules,
@@ -92,11 +96,25 @@ def test_continuation_pages_carry_the_totals_over() -> None:
     assert "Continued on page 2." in page_text(read_sheet(game=game), 0)
 
 
-def test_dealers_are_marked_in_the_hand_headers() -> None:
+def test_dealers_are_marked_in_the_hand_headers_for_hands_to_come_too() -> None:
     game = sample_game(6, first_dealer="Kwame")
     text = page_text(read_sheet(game=game), 0)
-    for index in range(6):
-        assert f"D: {game.dealer_of(index)}" in text
+    assert text.count("D: ") == 12 + 1
+    for index in range(12):
+        assert f"{index + 1}\nD: {game.dealer_of(index)}\n" in text
+
+
+def test_a_finished_game_has_no_dealers_for_hands_never_played() -> None:
+    game = sample_game(10, finishers=("Priya",))
+    assert page_text(read_sheet(game=game), 0).count("D: ") == 10 + 1
+
+
+def test_a_pending_replay_hand_gets_its_dealer() -> None:
+    game = sample_game(13, finishers=("Marcus", "Dana"), tied=True)
+    state = replay(game).final
+    text = page_text(read_sheet(game=game), 1)
+    assert f"Replay\nD: {state.dealer}\n" in text
+    assert text.count("D: ") == 2 + 1
 
 
 def test_the_phases_card_values_and_rules_are_printed() -> None:
@@ -151,6 +169,48 @@ def test_tiebreak_replay_hand_is_headed_replay() -> None:
     assert "with Marcus)." in text
 
 
+def test_pending_tiebreak_says_who_replays() -> None:
+    game = sample_game(13, finishers=("Marcus", "Dana"), tied=True)
+    state = replay(game).final
+    text = all_text(read_sheet(game=game))
+    assert (
+        f"Tie at {state.tied_total} between Marcus and Dana: they replay phase 10, and whoever "
+        f"goes out first wins. {state.dealer} deals."
+    ) in text
+    assert "WINNER" not in text
+    assert "Replay" in text
+
+
+def test_lowest_total_of_those_who_completed_wins() -> None:
+    game = sample_game(13, finishers=("Marcus", "Dana"))
+    state = replay(game).final
+    assert state.winner is not None
+    total = state.player(state.winner).total
+    text = all_text(read_sheet(game=game))
+    assert (
+        f"Winner: {state.winner} (the lowest total, {total}, of those who completed phase 10)."
+    ) in text
+
+
+def test_fixed_number_of_hands_ends_on_the_lowest_total() -> None:
+    rules = build_rules(Preset.FIXED_HANDS, hands=2)
+    ten_low = PlayerResult(made=False, cards=Cards(low=10))
+    game = Game(
+        players=("Ann", "Bo"),
+        rules=rules,
+        hands=(
+            Hand("Ann", {"Ann": PlayerResult(made=True), "Bo": ten_low}),
+            Hand(
+                "Bo",
+                {"Bo": PlayerResult(made=True), "Ann": PlayerResult(False, Cards(low=8, high=2))},
+            ),
+        ),
+    )
+    text = all_text(read_sheet(game=game))
+    assert "Winner: Bo (the lowest total, 50, after 2 hands)." in text
+    assert "2 hands: everyone moves to the next phase every hand, made or not" in text
+
+
 def test_game_in_progress_says_who_deals_next() -> None:
     text = page_text(read_sheet(game=sample_game(5)), 0)
     assert "5 hands played. Hand 6: Łukasz deals." in text
@@ -182,6 +242,24 @@ def test_names_print_literally() -> None:
     text = page_text(read_sheet(names=[name, "&amp; <i>x"]), 0)
     assert name in text
     assert "&amp; <i>x" in text
+
+
+@pytest.mark.parametrize(
+    ("started", "shown"),
+    [
+        ("2026-11-29T19:30:00+01:00", "2026-11-29, 19:30"),
+        ("2026-11-29", "2026-11-29"),
+        ("last Friday", None),
+        (None, None),
+    ],
+)
+def test_the_date_the_game_started(started: str | None, shown: str | None) -> None:
+    text = page_text(read_sheet(game=sample_game(2, started=started)), 0)
+    if shown is None:
+        assert "Friday night\nDate\n" in text
+        assert "last Friday" not in text
+    else:
+        assert f"Friday night\n{shown}\n" in text
 
 
 def test_title_is_printed() -> None:
