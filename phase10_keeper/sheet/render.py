@@ -315,7 +315,9 @@ def _draw_head_row(pen: Pen, sheet: Sheet, page: Page, grid: Grid) -> None:
         if (column is not None and column.replay) or _replay_slot(sheet, page) == slot:
             pen.text(centre, top - 14, "Replay", BOLD, 9.5, "centre")
         else:
-            pen.text(centre, top - 15, str(page.first_hand + slot), BOLD, 13, "centre")
+            # Without dealers under them, the numbers sit in the middle of the row.
+            baseline = top - 15 if any(page.dealers) else middle - 4.5
+            pen.text(centre, baseline, str(page.first_hand + slot), BOLD, 13, "centre")
         dealer = page.dealers[slot] if slot < len(page.dealers) else ""
         if dealer:
             pen.fitted(
