@@ -67,7 +67,8 @@ def write_score_sheet(
 
     Filled from `game` (its players, rules, title and hands; `rules` is then ignored
     and `title`, when given, replaces the game's) or blank: a row for each of `names`,
-    or else `rows` empty rows.
+    or else `rows` empty rows. The paper is A4 unless given: callers that speak for the
+    user pass `default_paper()`.
     SheetError when the sheet cannot be made, before anything is written to `target`.
     """
     from phase10_keeper.sheet.render import render_sheet

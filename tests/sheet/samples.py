@@ -18,9 +18,9 @@ from phase10_keeper.rules import (
     advance,
     start,
 )
+from phase10_keeper.rules.cards import DECK_HIGH
 
 SIX = ("Priya", "Marcus", "Kwame", "Dana", "Zoë", "Łukasz")
-DECK_HIGH = 24
 
 
 @dataclass
