@@ -1,6 +1,6 @@
 """Cards left in a player's hand and what they cost."""
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from enum import StrEnum
 
 
@@ -62,7 +62,13 @@ class Cards:
         return value
 
     def items(self) -> list[tuple[CardKind, int]]:
-        return [(CardKind(field.name), getattr(self, field.name)) for field in fields(self)]
+        return [
+            (CardKind.LOW, self.low),
+            (CardKind.HIGH, self.high),
+            (CardKind.SKIP, self.skip),
+            (CardKind.WILD, self.wild),
+            (CardKind.SUPER_WILD, self.super_wild),
+        ]
 
     @property
     def total(self) -> int:
@@ -70,11 +76,18 @@ class Cards:
 
     @property
     def points(self) -> int:
-        return sum(kind.points * count for kind, count in self.items())
+        # Spelled out rather than looped: replaying a long game asks this thousands of times.
+        return (
+            CARD_POINTS[CardKind.LOW] * self.low
+            + CARD_POINTS[CardKind.HIGH] * self.high
+            + CARD_POINTS[CardKind.SKIP] * self.skip
+            + CARD_POINTS[CardKind.WILD] * self.wild
+            + CARD_POINTS[CardKind.SUPER_WILD] * self.super_wild
+        )
 
     @property
     def is_empty(self) -> bool:
-        return all(count == 0 for _, count in self.items())
+        return not (self.low or self.high or self.skip or self.wild or self.super_wild)
 
     def __add__(self, other: "Cards") -> "Cards":
         return Cards(

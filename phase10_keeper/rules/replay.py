@@ -258,6 +258,17 @@ def _check_result(
                 f"{most} cards, not {cards.total}",
                 "low",
             )
+        elif cards.is_empty:
+            problems.append(
+                Problem(
+                    Severity.WARNING,
+                    "holds no cards but did not go out; only the player who went out "
+                    "ends the hand with none",
+                    number,
+                    name,
+                    "low",
+                )
+            )
     elif not result.made and not negative and cards.total < HAND_SIZE:
         problems.append(
             Problem(

@@ -154,6 +154,16 @@ def test_a_non_maker_with_fewer_than_ten_cards_is_only_a_warning() -> None:
     assert str(warning).startswith("hand 1, Dana: ")
 
 
+def test_a_maker_who_did_not_go_out_with_an_empty_hand_is_only_a_warning() -> None:
+    # Playing your last card is going out, so only the player who went out can
+    # end empty-handed; an empty hand elsewhere is most likely a count left blank.
+    problems = first_hand(Marcus=made())
+    assert [p for p in problems if p.is_error] == []
+    warning = only(problems, Severity.WARNING)
+    assert (warning.hand_number, warning.player, warning.field) == (1, "Marcus", "low")
+    assert "did not go out" in warning.message
+
+
 def test_a_warning_does_not_stop_the_hand_being_recorded() -> None:
     state, warnings = advance(start(Game(PLAYERS)), worked_hand(Dana=missed(low=9)))
     assert [w.player for w in warnings] == ["Dana"]
