@@ -54,6 +54,7 @@ __all__ = [
     "LibraryError",
     "LibraryTooNew",
     "default_data_dir",
+    "good_backups",
 ]
 
 LIBRARY_FILE = "library.sqlite3"
@@ -858,5 +859,5 @@ class Library:
                     return
             self._newest_backup = backup_time(self._backup())
             prune_backups(backup_dir(self.data_dir))
-        except (OSError, LibraryError) as error:
+        except (OSError, sqlite3.Error, LibraryError) as error:
             logger.warning("could not back up the game library %s: %s", self.path, error)

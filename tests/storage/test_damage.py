@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from phase10_keeper.storage import library as library_module
 from phase10_keeper.storage.backups import backup_time
 from phase10_keeper.storage.library import (
     LIBRARY_FILE,
@@ -122,3 +123,22 @@ def test_opening_from_a_damaged_backup_moves_nothing(data_dir: Path, clock: Fake
     with pytest.raises(LibraryError, match="is damaged too"):
         Library.open_from_backup(backups[0], data_dir, clock=clock)
     assert_untouched(data_dir, before)
+
+
+def test_damage_met_after_opening_is_reported_the_same_way(
+    data_dir: Path, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    backups = library_with_backups(data_dir, clock)
+    scribble(data_dir / LIBRARY_FILE, 0.4)
+    # As if the damage had slipped past the check on opening.
+    monkeypatch.setattr(library_module, "_inspect", lambda path, timeout: None)
+
+    def read_everything() -> None:
+        with Library.open(data_dir, clock=clock) as library:
+            for summary in library.list_games():
+                library.load_game(summary.id)
+
+    with pytest.raises(LibraryDamaged) as damaged:
+        read_everything()
+    assert "is damaged (database disk image is malformed)" in str(damaged.value)
+    assert damaged.value.backups == backups
