@@ -11,7 +11,6 @@ from phase10_keeper.resource_files import resource_path
 from phase10_keeper.rules import GameError, Status, replay
 from phase10_keeper.storage.library import Library, LibraryDamaged, LibraryError
 from phase10_keeper.ui.main_window import MainWindow
-from phase10_keeper.ui.none_guard import keep_none_alive
 from phase10_keeper.ui.session import GameSession
 from phase10_keeper.ui.window_settings import restore_window_state, save_window_state
 
@@ -31,7 +30,6 @@ def _application(argv: list[str]) -> QApplication:
         if path.is_file():
             icon.addFile(str(path))
     app.setWindowIcon(icon)
-    keep_none_alive(app)
     return app
 
 

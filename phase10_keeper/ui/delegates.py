@@ -16,9 +16,8 @@ PADDING = 6
 
 
 class ScoreCellDelegate(QStyledItemDelegate):
-    """Reads cells from the model's Python methods rather than `index.data()`: PySide6
-    6.12 drops a reference to None each time `index.data()` finds no value, which in a
-    long evening of repaints ends in a crash."""
+    """Reads whole cells from the model's Python methods: one call per cell instead of a
+    round trip through `index.data()` for every role it paints."""
 
     def paint(
         self,

@@ -72,17 +72,15 @@ def _until_painted(widget) -> float:
 def child(kind: str, data_dir: str) -> None:
     from PySide6.QtWidgets import QApplication, QMainWindow
 
-    app = QApplication(sys.argv[:1])
+    _app = QApplication(sys.argv[:1])
     if kind == "bare":
         window = QMainWindow()
         window.resize(1360, 840)
     else:
         from phase10_keeper.storage.library import Library
         from phase10_keeper.ui.main_window import MainWindow
-        from phase10_keeper.ui.none_guard import keep_none_alive
         from phase10_keeper.ui.session import GameSession
 
-        keep_none_alive(app)
         library = Library.open(Path(data_dir))
         game_id = library.last_open_game()
         assert game_id is not None
@@ -114,11 +112,9 @@ def recording(runs: int, data_dir: str) -> list[float]:
     from phase10_keeper.rules import CardKind
     from phase10_keeper.storage.library import Library
     from phase10_keeper.ui.main_window import MainWindow
-    from phase10_keeper.ui.none_guard import keep_none_alive
     from phase10_keeper.ui.session import GameSession
 
     app = QApplication(sys.argv[:1])
-    keep_none_alive(app)
     library = Library.open(Path(data_dir))
     game_id = library.last_open_game()
     assert game_id is not None

@@ -31,7 +31,6 @@ from phase10_keeper.rules import (
     replay,
 )
 from phase10_keeper.ui.main_window import MainWindow
-from phase10_keeper.ui.none_guard import keep_none_alive, top_up
 from phase10_keeper.ui.session import GameSession
 
 PLAYERS = ("Maximilian Alexander Featherstonehaugh", "Zoë", "Łukasz", "Priya", "Marcus", "Kwame")
@@ -100,7 +99,6 @@ def dark_palette() -> QPalette:
 
 
 def shoot(app: QApplication, out: Path, theme: str, real: bool) -> None:
-    top_up()
     app.setPalette(dark_palette() if theme == "dark" else app.style().standardPalette())
     window = MainWindow(GameSession(game_in_progress()))
     window.show()
@@ -136,7 +134,6 @@ def main() -> int:
     out = Path(arguments[0] if arguments else "shots")
     out.mkdir(parents=True, exist_ok=True)
     app = QApplication(sys.argv[:1])
-    keep_none_alive(app)
     app.setStyle("Fusion")
     app.setAttribute(Qt.ApplicationAttribute.AA_DontShowIconsInMenus, False)
     for theme in ("light", "dark"):

@@ -4,14 +4,9 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QSettings
+from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QMessageBox
 
 from phase10_keeper.rules import Cards, Game, Hand, PlayerResult
-from phase10_keeper.ui.none_guard import top_up
-
-
-@pytest.fixture(autouse=True)
-def _none_kept_alive() -> None:
-    top_up()
 
 
 @pytest.fixture(autouse=True)
@@ -20,6 +15,26 @@ def _isolated_settings(tmp_path: Path, qapp: object) -> None:
     QCoreApplication.setApplicationName("phase10-keeper-tests")
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path))
+
+
+MODAL_ENTRY_POINTS = {
+    QDialog: ("exec",),
+    QMessageBox: ("exec", "information", "question", "warning", "critical", "about"),
+    QFileDialog: ("getOpenFileName", "getSaveFileName", "getExistingDirectory"),
+    QInputDialog: ("getText", "getInt", "getItem"),
+}
+
+
+@pytest.fixture(autouse=True)
+def _modal_dialogs_fail(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A modal dialog would wait forever for a click offscreen: make it fail instead."""
+
+    def refuse(*_arguments: object, **_keywords: object) -> None:
+        raise AssertionError("a test opened a modal dialog; drive it without exec()")
+
+    for cls, names in MODAL_ENTRY_POINTS.items():
+        for name in names:
+            monkeypatch.setattr(cls, name, refuse)
 
 
 class MemoryLibrary:

@@ -4,7 +4,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QLineEdit
 
-from phase10_keeper.rules import CardKind, Game, Preset, Status, build_rules
+from phase10_keeper.rules import CardKind, Game, Preset, Problem, Status, build_rules
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.session import GameSession
 
@@ -111,11 +111,17 @@ def test_a_whole_game_to_a_win(open_window, keys) -> None:
     assert window.grid_model.headerData(0, Qt.Orientation.Vertical) == "Priya\n★ winner"
 
 
-def test_tie_break_replay_hand_for_the_tied_players_only(open_window, keys) -> None:
+def test_tie_break_replay_hand_for_the_tied_players_only(open_window, keys, monkeypatch) -> None:
     window = open_window(Game(players=FOUR, rules=build_rules(target=1)))
+    asked: list[list[Problem]] = []
+    monkeypatch.setattr(window, "ask_to_accept_warnings", lambda found: asked.append(found) or True)
     keys.type("o")  # Priya went out ...
     keys.type(" ")  # ... and Marcus made phase 1 with no cards left: both on 0
     keys.press(Qt.Key.Key_Return)
+    # Only the player who went out can really end empty-handed, so the table is asked.
+    assert [[(problem.player, problem.field) for problem in found] for found in asked] == [
+        [("Marcus", "low")]
+    ]
     state = window.session.state
     assert state.status is Status.TIEBREAK
     assert window.headline.text() == "Tie at 0 points"
