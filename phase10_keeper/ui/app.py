@@ -1,20 +1,42 @@
-"""Starts the desktop app: the library, the last unfinished game or a new one, the window."""
+"""Starts the desktop app: the window first, then the library and the last unfinished game.
+
+The window is shown before the library and the rules are even imported, and filled on
+the next turn of the event loop, so it appears about as fast as an empty Qt window.
+"""
 
 import sys
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QLocale, QSettings, QTimer, QTranslator
 from PySide6.QtGui import QGuiApplication, QIcon
-from PySide6.QtWidgets import QApplication, QDialog, QMessageBox
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from phase10_keeper import __version__
 from phase10_keeper.resource_files import resource_path
-from phase10_keeper.rules import GameError, Status, replay
-from phase10_keeper.storage.library import Library, LibraryDamaged, LibraryError
 from phase10_keeper.ui.main_window import MainWindow
-from phase10_keeper.ui.session import GameSession
-from phase10_keeper.ui.window_settings import restore_window_state, save_window_state
+from phase10_keeper.ui.window_settings import restore_window_state
 
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
+TRANSLATION_NAME = "phase10-keeper"
+
+
+def app_icon() -> QIcon:
+    """Every size the icon is drawn at, so no size is scaled from another on any screen."""
+    icon = QIcon()
+    for size in ICON_SIZES:
+        path = resource_path("icons", f"phase10-keeper-{size}.png")
+        if path.is_file():
+            icon.addFile(str(path))
+    return icon
+
+
+def install_translator(app: QApplication, locale: QLocale | None = None) -> QTranslator | None:
+    """Loads phase10-keeper_<locale>.qm for the user's languages; None when there is none."""
+    translator = QTranslator(app)
+    folder = str(resource_path("translations"))
+    if not translator.load(locale or QLocale(), TRANSLATION_NAME, "_", folder):
+        return None
+    app.installTranslator(translator)
+    return translator
 
 
 def _application(argv: list[str]) -> QApplication:
@@ -24,16 +46,14 @@ def _application(argv: list[str]) -> QApplication:
     app.setOrganizationName("phase10-keeper")
     app.setApplicationVersion(__version__)
     QGuiApplication.setDesktopFileName("io.github.phase10keeper.Phase10Keeper")
-    icon = QIcon()
-    for size in ICON_SIZES:
-        path = resource_path("icons", f"phase10-keeper-{size}.png")
-        if path.is_file():
-            icon.addFile(str(path))
-    app.setWindowIcon(icon)
+    app.setWindowIcon(app_icon())
+    install_translator(app)
     return app
 
 
-def _library_message(error: LibraryError) -> str:
+def _library_message(error: Exception) -> str:
+    from phase10_keeper.storage.library import LibraryDamaged
+
     text = QApplication.translate("app", "The game library cannot be opened:\n%1").replace(
         "%1", str(error)
     )
@@ -44,46 +64,38 @@ def _library_message(error: LibraryError) -> str:
     return text
 
 
-def open_session(library: Library) -> GameSession | None:
-    """The last unfinished game, or a new one the user starts; None if they decline."""
-    game_id = library.last_open_game()
-    if game_id is not None:
-        try:
-            game = library.load_game(game_id)
-            if replay(game).final.status is not Status.FINISHED:
-                return GameSession(game, library, game_id)
-        except (LibraryError, GameError):
-            library.set_last_open_game(None)
-    from phase10_keeper.ui.new_game_dialog import NewGameDialog
+def open_library(window: MainWindow) -> bool:
+    """Opens the library into the window; on failure says why and ends the app with 1."""
+    from phase10_keeper.storage.library import Library, LibraryError
 
-    dialog = NewGameDialog(roster=library.roster())
-    started = dialog.game() if dialog.exec() == QDialog.DialogCode.Accepted else None
-    dialog.deleteLater()
-    if started is None:
-        return None
-    game_id = library.add_game(started)
-    library.set_last_open_game(game_id)
-    return GameSession(started, library, game_id)
-
-
-def run(argv: list[str]) -> int:
-    app = _application(argv if argv else sys.argv[:1])
     try:
         library = Library.open()
     except LibraryError as error:
         QMessageBox.critical(
-            None, QApplication.translate("app", "phase10-keeper"), _library_message(error)
+            window, QApplication.translate("app", "Phase 10 Keeper"), _library_message(error)
         )
-        return 1
+        QApplication.exit(1)
+        return False
+    window.set_library(library)
+    return True
+
+
+def launch() -> MainWindow:
+    """Shows the window where the user left it; it fills on the next event-loop turn."""
+    window = MainWindow()
+    restore_window_state(window, QSettings())
+    window.show()
+    QTimer.singleShot(0, lambda: open_library(window))
+    return window
+
+
+def run(argv: list[str]) -> int:
+    app = _application(argv if argv else sys.argv[:1])
+    window = launch()
     try:
-        session = open_session(library)
-        if session is None:
-            return 0
-        window = MainWindow(session, library)
-        restore_window_state(window, QSettings())
-        window.show()
-        status = app.exec()
-        save_window_state(window, QSettings())
-        return status
+        return app.exec()
     finally:
-        library.close()
+        if window.isVisible():
+            window.close()
+        if window.library is not None:
+            window.library.close()

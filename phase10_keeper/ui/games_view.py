@@ -295,8 +295,8 @@ class GamesView(QWidget):
 
     Constructor: `GamesView(library, parent=None, *, prompts=None)`.
     Signals: `openRequested(int)` (a game id; the main window opens it),
-    `gameImported(int)`, `gameDeleted(int)`, `gameRestored(int)`, `message(str)` (one
-    line for a status bar).
+    `gameImported(int)`, `gameDeleted(int)`, `gameRenamed(int, str)` (id, new title),
+    `gameRestored(int)`, `message(str)` (one line for a status bar).
     Actions for menus (shortcuts work while the view has focus): `open_action`,
     `rename_action` (F2), `delete_action` (Delete), `undo_delete_action`,
     `import_action`, `export_action`.
@@ -305,6 +305,7 @@ class GamesView(QWidget):
     openRequested = Signal(int)
     gameImported = Signal(int)
     gameDeleted = Signal(int)
+    gameRenamed = Signal(int, str)
     gameRestored = Signal(int)
     message = Signal(str)
 
@@ -448,6 +449,7 @@ class GamesView(QWidget):
             return
         self.library.rename_game(game_id, title.strip())
         self.refresh()
+        self.gameRenamed.emit(game_id, title.strip())
         self._say(self.tr("Renamed to “{0}”.").format(title.strip()))
 
     def delete_selected(self) -> None:

@@ -1,422 +1,460 @@
-"""The main window: where everyone stands, the score grid, and the hand entry panel.
+"""The one window of the app: the start page, the saved games and the game being kept,
+one page at a time under one set of menus.
 
-It lays out widgets and forwards requests to the `GameSession`; what the game looks
-like after a change comes back through `session.changed`.
+Only the empty window and its menus are built when it opens. Each page and each dialog
+is imported and built the first time it is needed, so the window appears at once.
+Questions to the user go through `Prompts`, so tests answer them without modal dialogs.
 """
 
-from typing import Protocol
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QModelIndex, QSettings, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QFont, QKeySequence
+from PySide6.QtCore import QSettings, Qt, QUrl
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QDialog,
-    QFileDialog,
-    QFrame,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QMainWindow,
-    QMessageBox,
-    QSplitter,
-    QTableView,
+    QStackedWidget,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
-from phase10_keeper.rules import Game, GameError, Hand, Problem, Status
-from phase10_keeper.ui import wording
-from phase10_keeper.ui.delegates import CELL_SIZE, TOTAL_SIZE, ScoreCellDelegate
-from phase10_keeper.ui.entry_form import HandEntryForm
-from phase10_keeper.ui.grid_model import ScoreGridModel
-from phase10_keeper.ui.session import GameSession, GameStore
-from phase10_keeper.ui.standings_model import Column, StandingsModel
+from phase10_keeper.ui.window_settings import save_window_state
 
+if TYPE_CHECKING:
+    from phase10_keeper.rules import Game
+    from phase10_keeper.storage.library import Library
+    from phase10_keeper.ui.game_view import GameView
+    from phase10_keeper.ui.games_view import GamesView, Prompts
+    from phase10_keeper.ui.new_game_dialog import NewGameDialog
+    from phase10_keeper.ui.session import GameSession
+    from phase10_keeper.ui.sheet_dialogs import SheetPrinter
+    from phase10_keeper.ui.start_view import StartView
+
+MESSAGE_MS = 8000
 ERROR_COLOUR = "#d8483e"
-WARNING_COLOUR = "#c98400"
-
-STYLE = f"""
-QFrame#banner {{
-    background: palette(alternate-base);
-    border: 1px solid palette(mid);
-    border-radius: 8px;
-}}
-QFrame#banner[finished="true"] {{ border: 2px solid palette(highlight); }}
-QFrame#handEntryForm {{
-    border: 1px solid palette(mid);
-    border-radius: 8px;
-}}
-QLabel#columnHeader, QLabel#hint, QLabel#rules {{ color: palette(placeholder-text); }}
-QLineEdit[problem="error"], QComboBox[problem="error"] {{
-    border: 2px solid {ERROR_COLOUR}; border-radius: 3px;
-}}
-QLineEdit[problem="warning"], QComboBox[problem="warning"] {{
-    border: 2px solid {WARNING_COLOUR}; border-radius: 3px;
-}}
-QCheckBox[problem="error"]::indicator, QRadioButton[problem="error"]::indicator {{
-    border: 2px solid {ERROR_COLOUR};
-}}
-QLabel#problems {{ color: {ERROR_COLOUR}; font-weight: bold; }}
-QLineEdit[typed="false"] {{ color: palette(placeholder-text); }}
-QPushButton {{ padding: 6px 18px; }}
-"""
-
-
-class GameLibrary(GameStore, Protocol):
-    def add_game(self, game: Game) -> int: ...
-    def set_last_open_game(self, game_id: int | None) -> None: ...
-    def roster(self) -> list[str]: ...
-
-
-def _scaled(font: QFont, factor: float, bold: bool = False) -> QFont:
-    scaled = QFont(font)
-    scaled.setPointSizeF(font.pointSizeF() * factor)
-    scaled.setBold(bold)
-    return scaled
 
 
 class MainWindow(QMainWindow):
+    """Constructor: `MainWindow(library=None, *, prompts=None, open_url=None)`.
+
+    Without a library the window is an empty frame until `set_library` is called.
+    `open_url` opens written PDFs (QDesktopServices.openUrl unless given).
+    """
+
     def __init__(
         self,
-        session: GameSession,
-        library: GameLibrary | None = None,
+        library: "Library | None" = None,
+        *,
+        prompts: "Prompts | None" = None,
+        open_url: Callable[[QUrl], bool] | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.library = library
-        self.session = session
-        self.setStyleSheet(STYLE)
-        base = _scaled(self.font(), 1.15)
+        self.library: Library | None = None
+        self._prompts = prompts
+        self._open_url = open_url
+        self.session: GameSession | None = None
+        self.start_view: StartView | None = None
+        self.games_view: GamesView | None = None
+        self.library_page: QWidget | None = None
+        self.game_view: GameView | None = None
+        self._printer: SheetPrinter | None = None
+        self.undo_group = QUndoGroup(self)
 
-        self.headline = QLabel()
-        self.headline.setFont(_scaled(base, 1.5, bold=True))
-        self.detail = QLabel()
-        self.detail.setFont(_scaled(base, 1.05))
-        self.detail.setWordWrap(True)
-        self.ranking = QLabel()
-        self.ranking.setWordWrap(True)
-        self.ranking.setFont(base)
-        self.rules_label = QLabel()
-        self.rules_label.setObjectName("rules")
-        self.rules_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
-        self.banner = QFrame()
-        self.banner.setObjectName("banner")
-        banner_text = QVBoxLayout()
-        banner_text.setSpacing(4)
-        banner_text.addWidget(self.headline)
-        banner_text.addWidget(self.detail)
-        banner_text.addWidget(self.ranking)
-        banner_layout = QHBoxLayout(self.banner)
-        banner_layout.setContentsMargins(18, 12, 18, 12)
-        banner_layout.addLayout(banner_text, 1)
-        banner_layout.addWidget(self.rules_label)
-
-        self.standings_model = StandingsModel(session.state, self)
-        self.standings = QTableView()
-        self.standings.setAccessibleName(self.tr("Standings"))
-        self.standings.setModel(self.standings_model)
-        self.standings.setFont(base)
-        self.standings.verticalHeader().hide()
-        self.standings.horizontalHeader().setFixedHeight(self.standings.fontMetrics().height() + 12)
-        self.standings.setShowGrid(False)
-        self.standings.setAlternatingRowColors(True)
-        self.standings.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        self.standings.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.standings.setWordWrap(False)
-        header = self.standings.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(Column.PLAYER, QHeaderView.ResizeMode.Stretch)
-        self.standings.setTextElideMode(Qt.TextElideMode.ElideRight)
-        self.standings.verticalHeader().setDefaultSectionSize(
-            self.standings.fontMetrics().height() + 16
-        )
-
-        self.grid_model = ScoreGridModel(session.state, self)
-        self.grid = QTableView()
-        self.grid.setAccessibleName(self.tr("Score grid"))
-        self.grid.setModel(self.grid_model)
-        self.grid.setFont(base)
-        self.grid.setItemDelegate(ScoreCellDelegate(self.grid))
-        self.grid.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.grid.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectColumns)
-        self.grid.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.grid.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
-        self.grid.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
-        self.grid.horizontalHeader().setDefaultSectionSize(CELL_SIZE.width())
-        self.grid.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        self.grid.horizontalHeader().setMinimumSectionSize(CELL_SIZE.width())
-        self.grid.horizontalHeader().setFixedHeight(self.grid.fontMetrics().height() + 12)
-        self.grid.verticalHeader().setDefaultSectionSize(CELL_SIZE.height())
-        self.grid.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        self.grid.verticalHeader().setFont(_scaled(base, 1.0, bold=True))
-        self.grid.verticalHeader().setMaximumWidth(240)
-        self.grid.verticalHeader().setTextElideMode(Qt.TextElideMode.ElideRight)
-        self.grid.doubleClicked.connect(self._grid_double_clicked)
-
-        splitter = self.tables = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(self.standings)
-        splitter.addWidget(self.grid)
-        splitter.setStretchFactor(0, 1)
-        splitter.setStretchFactor(1, 1)
-        splitter.setChildrenCollapsible(False)
-
-        self.form = HandEntryForm()
-        self.form.setFont(base)
-        self.form.accept_warnings = lambda problems: self.ask_to_accept_warnings(problems)
-        self.form.submitted.connect(self._hand_submitted)
-        self.form.cancelled.connect(self._show_next_hand)
-
-        central = QWidget()
-        layout = QVBoxLayout(central)
-        layout.setContentsMargins(16, 16, 16, 12)
-        layout.setSpacing(12)
-        layout.addWidget(self.banner)
-        layout.addWidget(splitter)
-        layout.addWidget(self.form)
-        layout.addStretch(1)
-        self.setCentralWidget(central)
-
+        self.pages = QStackedWidget()
+        self.setCentralWidget(self.pages)
         self.save_label = QLabel()
         self.statusBar().addPermanentWidget(self.save_label)
         self._build_menus()
-        self._connect(session)
-        self.refresh()
+        self.setWindowTitle(self.tr("Phase 10 Keeper"))
         self.resize(1360, 840)
+        self._update_actions()
+        if library is not None:
+            self.set_library(library)
 
     # -- menus ---------------------------------------------------------------------------
 
+    def _action(
+        self,
+        text: str,
+        slot: Callable[[], object],
+        shortcut: QKeySequence | QKeySequence.StandardKey | None = None,
+    ) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(shortcut)
+        action.triggered.connect(lambda: slot())
+        return action
+
     def _build_menus(self) -> None:
-        game_menu = self.menuBar().addMenu(self.tr("&Game"))
-        self.new_action = QAction(self.tr("&New Game…"), self)
-        self.new_action.setShortcut(QKeySequence.StandardKey.New)
-        self.new_action.triggered.connect(self.new_game)
-        self.export_action = QAction(self.tr("&Export Score Sheet (PDF)…"), self)
-        self.export_action.setShortcut(QKeySequence.StandardKey.Print)
-        self.export_action.triggered.connect(self.export_sheet)
-        quit_action = QAction(self.tr("&Quit"), self)
-        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
-        quit_action.triggered.connect(self.close)
-        game_menu.addAction(self.new_action)
-        game_menu.addAction(self.export_action)
-        game_menu.addSeparator()
-        game_menu.addAction(quit_action)
+        standard = QKeySequence.StandardKey
+        self.new_action = self._action(self.tr("&New Game…"), self.new_game, standard.New)
+        self.library_action = self._action(
+            self.tr("&Open Library…"), self.show_library, standard.Open
+        )
+        self.import_action = self._action(self.tr("&Import Game File…"), self.import_game_file)
+        self.export_game_action = self._action(self.tr("E&xport Game File…"), self.export_game_file)
+        self.export_sheet_action = self._action(
+            self.tr("&Export Score Sheet…"), self.export_score_sheet, standard.Print
+        )
+        self.blank_sheets_action = self._action(
+            self.tr("Print &Blank Sheets…"),
+            self.print_blank_sheets,
+            QKeySequence(Qt.Modifier.CTRL | Qt.Modifier.SHIFT | Qt.Key.Key_P),
+        )
+        self.close_action = self._action(self.tr("&Close Game"), self.close_game, standard.Close)
+        self.quit_action = self._action(self.tr("&Quit"), self.close, standard.Quit)
+        self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
+        file_menu = self.menuBar().addMenu(self.tr("&File"))
+        file_menu.addActions([self.new_action, self.library_action])
+        file_menu.addSeparator()
+        file_menu.addActions([self.import_action, self.export_game_action])
+        file_menu.addSeparator()
+        file_menu.addActions([self.export_sheet_action, self.blank_sheets_action])
+        file_menu.addSeparator()
+        file_menu.addAction(self.close_action)
+        file_menu.addSeparator()
+        file_menu.addAction(self.quit_action)
 
-        edit_menu = self.menuBar().addMenu(self.tr("&Edit"))
-        self.edit_menu = edit_menu
-        self.correct_action = QAction(self.tr("&Correct Selected Hand…"), self)
-        self.correct_action.setShortcut(QKeySequence(Qt.Key.Key_F2))
-        self.correct_action.triggered.connect(self.correct_selected_hand)
-        self.delete_action = QAction(self.tr("&Delete Selected Hand"), self)
-        self.delete_action.setShortcut(QKeySequence(Qt.Modifier.CTRL | Qt.Key.Key_Delete))
-        self.delete_action.triggered.connect(self.delete_selected_hand)
-        self.undo_action: QAction | None = None
-        self.redo_action: QAction | None = None
+        self.edit_menu = self.menuBar().addMenu(self.tr("&Edit"))
+        self.undo_action = self.undo_group.createUndoAction(self, self.tr("Undo"))
+        self.undo_action.setShortcut(standard.Undo)
+        self.redo_action = self.undo_group.createRedoAction(self, self.tr("Redo"))
+        self.redo_action.setShortcut(standard.Redo)
+        self.edit_menu.addActions([self.undo_action, self.redo_action])
+        self._game_separator = self.edit_menu.addSeparator()
+        self._library_separator = self.edit_menu.addSeparator()
 
-    def _connect(self, session: GameSession) -> None:
+        help_menu = self.menuBar().addMenu(self.tr("&Help"))
+        self.about_action = self._action(self.tr("&About Phase 10 Keeper"), self.about)
+        self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
+        help_menu.addAction(self.about_action)
+
+        self.back_action = self._action(self.tr("&Back"), self.leave_library, standard.Back)
+        self.addAction(self.back_action)
+
+    def _update_actions(self) -> None:
+        page = self.pages.currentWidget()
+        on_game = page is not None and page is self.game_view
+        on_library = page is not None and page is self.library_page
+        has_library = self.library is not None
+        for action in (
+            self.new_action,
+            self.library_action,
+            self.import_action,
+            self.blank_sheets_action,
+        ):
+            action.setEnabled(has_library)
+        self.export_game_action.setEnabled(on_game or on_library)
+        self.export_sheet_action.setEnabled(on_game)
+        self.close_action.setEnabled(self.session is not None)
+        self.back_action.setEnabled(on_library)
+        self.undo_action.setVisible(on_game)
+        self.redo_action.setVisible(on_game)
+        if self.game_view is not None:
+            self.game_view.correct_action.setVisible(on_game)
+            self.game_view.delete_action.setVisible(on_game)
+        if self.games_view is not None:
+            for action in self._games_actions():
+                action.setVisible(on_library)
+        self._game_separator.setVisible(on_game)
+        self._library_separator.setVisible(False)
+
+    def _games_actions(self) -> list[QAction]:
+        assert self.games_view is not None
+        view = self.games_view
+        return [view.open_action, view.rename_action, view.delete_action, view.undo_delete_action]
+
+    @property
+    def prompts(self) -> "Prompts":
+        if self._prompts is None:
+            from phase10_keeper.ui.games_view import Prompts
+
+            self._prompts = Prompts()
+        return self._prompts
+
+    def say(self, text: str) -> None:
+        self.statusBar().showMessage(text, MESSAGE_MS)
+
+    # -- pages ---------------------------------------------------------------------------
+
+    def set_library(self, library: "Library") -> None:
+        """Uses this library, and reopens the game left unfinished at the last quit."""
+        from phase10_keeper.ui.start_view import game_to_reopen
+
+        self.library = library
+        game_id = game_to_reopen(library)
+        if game_id is None or not self.open_game(game_id):
+            self.show_start()
+
+    def _show_page(self, page: QWidget, title: str) -> None:
+        if self.pages.indexOf(page) < 0:
+            self.pages.addWidget(page)
+        self.pages.setCurrentWidget(page)
+        self.setWindowTitle(title)
+        self._update_actions()
+
+    def show_start(self) -> None:
+        assert self.library is not None
+        if self.start_view is None:
+            from phase10_keeper.ui.start_view import StartView
+
+            view = self.start_view = StartView()
+            view.newGameRequested.connect(self.new_game)
+            view.continueRequested.connect(self.open_game)
+            view.libraryRequested.connect(self.show_library)
+            view.importRequested.connect(self.import_game_file)
+            view.blankSheetsRequested.connect(self.print_blank_sheets)
+        self.start_view.set_games(self.library.list_games())
+        self._show_page(self.start_view, self.tr("Phase 10 Keeper"))
+        self.start_view.new_button.setFocus()
+
+    def _games(self) -> "GamesView":
+        assert self.library is not None
+        if self.games_view is None:
+            from phase10_keeper.ui.games_view import GamesView
+
+            view = self.games_view = GamesView(self.library, prompts=self.prompts)
+            view.openRequested.connect(self.open_game)
+            view.gameDeleted.connect(self._game_deleted)
+            view.gameRenamed.connect(self._game_renamed)
+            view.message.connect(self.say)
+            view.undo_delete_action.setShortcut(QKeySequence.StandardKey.Undo)
+            self.edit_menu.insertActions(self._library_separator, self._games_actions())
+            self.library_page = self._library_page(view)
+        return self.games_view
+
+    def _library_page(self, view: "GamesView") -> QWidget:
+        back = QToolButton()
+        back.setDefaultAction(self.back_action)
+        back.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        back.setArrowType(Qt.ArrowType.LeftArrow)
+        heading = QLabel(self.tr("Saved Games"))
+        font = heading.font()
+        font.setPointSizeF(font.pointSizeF() * 1.4)
+        font.setBold(True)
+        heading.setFont(font)
+        top = QHBoxLayout()
+        top.addWidget(back)
+        top.addSpacing(8)
+        top.addWidget(heading, 1)
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        layout.setContentsMargins(16, 12, 16, 8)
+        layout.addLayout(top)
+        layout.addWidget(view, 1)
+        return page
+
+    def show_library(self) -> None:
+        view = self._games()
+        view.refresh()
+        assert self.library_page is not None
+        self._show_page(self.library_page, self.tr("Saved Games — Phase 10 Keeper"))
+        if self.session is not None:
+            view.select_game(self.session.game_id or 0)
+        elif view.selected_id() is None and view.proxy.rowCount() > 0:
+            view.table.selectRow(0)
+        view.table.setFocus()
+
+    def leave_library(self) -> None:
+        """Back to the game still open, or to the start page."""
+        if self.session is not None and self.game_view is not None:
+            self._show_game()
+        else:
+            self.show_start()
+
+    def open_game(self, game_id: int) -> bool:
+        """Opens a saved game; False after telling the user why it could not be."""
+        from phase10_keeper.rules import GameError
+        from phase10_keeper.storage.library import LibraryError
+        from phase10_keeper.ui.session import GameSession
+
+        assert self.library is not None
+        if self.session is not None and self.session.game_id == game_id:
+            self._show_game()
+            return True
+        try:
+            session = GameSession(self.library.load_game(game_id), self.library, game_id)
+        except (LibraryError, GameError) as error:
+            self.prompts.warn(self, self.tr("Cannot Open the Game"), str(error))
+            return False
+        self.open_session(session)
+        return True
+
+    def open_session(self, session: "GameSession") -> None:
+        """Shows this game in the window and remembers it as the one to reopen."""
+        self._drop_session()
         self.session = session
-        session.changed.connect(self.refresh)
+        self.undo_group.addStack(session.undo_stack)
+        self.undo_group.setActiveStack(session.undo_stack)
+        session.changed.connect(self._game_changed)
         session.saved.connect(lambda text: self._saved(text, ok=True))
         session.save_failed.connect(lambda text: self._saved(text, ok=False))
-        self.edit_menu.clear()
-        stack = session.undo_stack
-        self.undo_action = stack.createUndoAction(self, self.tr("Undo"))
-        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
-        self.redo_action = stack.createRedoAction(self, self.tr("Redo"))
-        self.redo_action.setShortcut(QKeySequence.StandardKey.Redo)
-        self.edit_menu.addAction(self.undo_action)
-        self.edit_menu.addAction(self.redo_action)
-        self.edit_menu.addSeparator()
-        self.edit_menu.addAction(self.correct_action)
-        self.edit_menu.addAction(self.delete_action)
+        if self.game_view is None:
+            from phase10_keeper.ui.game_view import GameView
 
-    def set_session(self, session: GameSession) -> None:
-        """Shows another game in this window."""
-        old = self.session
-        old.changed.disconnect(self.refresh)
-        for action in (self.undo_action, self.redo_action):
-            if action is not None:
-                action.deleteLater()
-        self._connect(session)
-        old.deleteLater()
-        self.save_label.clear()
-        self.refresh()
-
-    # -- showing the game --------------------------------------------------------------
-
-    def refresh(self) -> None:
-        state = self.session.state
-        game = self.session.game
-        self.setWindowTitle(
-            self.tr("%1 — phase10-keeper").replace("%1", game.title or self.tr("Phase 10"))
-        )
-        self.headline.setText(wording.headline(state))
-        self.detail.setText(wording.detail(state))
-        finished = state.status is Status.FINISHED
-        self.ranking.setVisible(finished)
-        if finished:
-            self.ranking.setText(
-                self.tr("Final ranking: %1").replace("%1", wording.ranking_line(state))
+            view = self.game_view = GameView(session)
+            for action in (view.correct_action, view.delete_action):
+                action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+                view.addAction(action)
+            self.edit_menu.insertActions(
+                self._library_separator, [view.correct_action, view.delete_action]
             )
-        self.banner.setProperty("finished", finished)
-        self.banner.style().unpolish(self.banner)
-        self.banner.style().polish(self.banner)
-        played = len(state.hands)
-        self.rules_label.setText(
-            f"{game.rules.describe()}\n"
-            + (self.tr("1 hand played") if played == 1 else self.tr("%n hands played", "", played))
-        )
-        self.standings_model.set_state(state)
-        self.standings.setColumnHidden(Column.PHASE, finished)
-        self.grid_model.set_state(state)
-        self._fit_tables()
-        self.grid.horizontalHeader().resizeSection(self.grid_model.total_column, TOTAL_SIZE.width())
-        has_hands = bool(self.session.game.hands)
-        self.correct_action.setEnabled(has_hands)
-        self.delete_action.setEnabled(has_hands)
-        self._show_next_hand()
+        else:
+            self.game_view.set_session(session)
+        if self.library is not None and session.game_id is not None:
+            self.library.set_last_open_game(session.game_id)
+        self._show_game()
 
-    def _fit_tables(self) -> None:
-        """Makes the tables as tall as their rows, so the entry panel sits right below."""
-        grid = self.grid
-        # The header's own size hint would measure all of a long game's hand columns.
-        header_height = grid.fontMetrics().height() + 12
-        grid_height = (
-            header_height
-            + grid.verticalHeader().length()
-            + grid.horizontalScrollBar().sizeHint().height()
-            + 2 * grid.frameWidth()
-        )
-        standings = self.standings
-        standings_height = (
-            header_height + standings.verticalHeader().length() + 2 * standings.frameWidth()
-        )
-        self.tables.setFixedHeight(max(grid_height, standings_height))
+    def _show_game(self) -> None:
+        assert self.session is not None
+        assert self.game_view is not None
+        self._show_page(self.game_view, self._game_title())
+        self.game_view.form.focus_first()
 
-    def _show_next_hand(self) -> None:
-        state = self.session.state
-        if state.status is Status.FINISHED:
-            self.form.draft = None
-            self.form.editing = None
-            self.form.hide()
-            return
-        self.form.show()
-        self.form.start(state)
-        self.grid.scrollTo(self.grid_model.index(0, self.grid_model.total_column))
+    def _game_title(self) -> str:
+        assert self.session is not None
+        title = self.session.game.title or self.tr("Phase 10")
+        return self.tr("%1 — Phase 10 Keeper").replace("%1", title)
+
+    def _game_changed(self) -> None:
+        if self.pages.currentWidget() is self.game_view:
+            self.setWindowTitle(self._game_title())
 
     def _saved(self, text: str, ok: bool) -> None:
         self.save_label.setStyleSheet("" if ok else f"color: {ERROR_COLOUR}; font-weight: bold;")
         self.save_label.setText(text if ok else "✗ " + text)
 
-    # -- changing the game -------------------------------------------------------------
+    def _drop_session(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        self.session = None
+        self.undo_group.removeStack(session.undo_stack)
+        session.changed.disconnect(self._game_changed)
+        session.deleteLater()
+        self.save_label.clear()
 
-    def ask_to_accept_warnings(self, problems: list[Problem]) -> bool:
-        """Asks once whether to record a hand the checks find unusual."""
-        box = QMessageBox(self)
-        box.setIcon(QMessageBox.Icon.Warning)
-        box.setWindowTitle(self.tr("Unusual hand"))
-        box.setText(self.tr("This hand looks unusual. Record it as typed?"))
-        box.setInformativeText("\n".join(f"• {problem}" for problem in problems))
-        record = box.addButton(self.tr("Record Anyway"), QMessageBox.ButtonRole.AcceptRole)
-        box.addButton(self.tr("Go Back"), QMessageBox.ButtonRole.RejectRole)
-        box.exec()
-        return box.clickedButton() is record
+    def close_game(self) -> None:
+        """Closes the game and goes back to the start page; nothing reopens at launch."""
+        if self.library is not None:
+            self.library.set_last_open_game(None)
+        self._drop_session()
+        self.show_start()
 
-    def _hand_submitted(self, hand: object) -> None:
-        assert isinstance(hand, Hand)
-        editing = self.form.editing
-        try:
-            if editing is None:
-                self.session.record_hand(hand)
-            else:
-                self.session.replace_hand(editing, hand)
-        except GameError as error:
-            self.form.show_problems(error.problems)
+    def _game_deleted(self, game_id: int) -> None:
+        if self.session is not None and self.session.game_id == game_id:
+            self._drop_session()
+            self._update_actions()
 
-    def selected_hand(self) -> int | None:
-        index = self.grid.currentIndex()
-        if not index.isValid() or index.column() >= self.grid_model.hand_count:
-            return None
-        return index.column()
+    def _game_renamed(self, game_id: int, title: str) -> None:
+        if self.session is not None and self.session.game_id == game_id:
+            self.session.retitle(title)
 
-    def _grid_double_clicked(self, index: QModelIndex) -> None:
-        if index.column() < self.grid_model.hand_count:
-            self.correct_hand(index.column())
+    # -- dialogs -------------------------------------------------------------------------
 
-    def correct_selected_hand(self) -> None:
-        index = self.selected_hand()
-        if index is None:
-            index = len(self.session.game.hands) - 1
-        if index >= 0:
-            self.correct_hand(index)
-
-    def correct_hand(self, index: int) -> None:
-        """Opens the hand at `index` in the entry panel, filled in as recorded."""
-        self.form.show()
-        self.form.start(
-            self.session.state_before(index), editing=index, hand=self.session.game.hands[index]
-        )
-
-    def delete_selected_hand(self) -> None:
-        index = self.selected_hand()
-        if index is None:
-            index = len(self.session.game.hands) - 1
-        if index >= 0:
-            self.delete_hand(index)
-
-    def delete_hand(self, index: int) -> None:
-        try:
-            self.session.remove_hand(index)
-        except GameError as error:
-            QMessageBox.warning(
-                self,
-                self.tr("Cannot delete hand %1").replace("%1", str(index + 1)),
-                self.tr("Without it, a later hand is impossible:\n%1").replace(
-                    "%1", str(error.problems[0])
-                ),
-            )
-
-    def new_game(self) -> None:
-        # Imported here: the dialog is big and start-up should not wait for it.
+    def new_game(self) -> "NewGameDialog | None":
+        """Opens the new-game dialog (not modal to the app: the window waits behind it);
+        the game starts when it is accepted."""
         from phase10_keeper.ui.new_game_dialog import NewGameDialog
 
-        roster = self.library.roster() if self.library is not None else []
-        dialog = NewGameDialog(self, roster=roster)
-        game = dialog.game() if dialog.exec() == QDialog.DialogCode.Accepted else None
-        if game is None:
-            return
-        game_id = None
-        if self.library is not None:
-            game_id = self.library.add_game(game)
-            self.library.set_last_open_game(game_id)
-        self.set_session(GameSession(game, self.library, game_id))
+        if self.library is None:
+            return None
+        dialog = NewGameDialog(self, roster=self.library.roster())
+        dialog.setWindowModality(Qt.WindowModality.WindowModal)
+        dialog.gameCreated.connect(self._game_created)
+        dialog.finished.connect(dialog.deleteLater)
+        dialog.open()
+        return dialog
 
-    def export_sheet(self) -> None:
-        settings = QSettings()
-        folder = str(settings.value("export/folder", ""))
-        title = self.session.game.title or self.tr("Phase 10")
-        path, _ = QFileDialog.getSaveFileName(
-            self,
-            self.tr("Export Score Sheet"),
-            f"{folder}/{title}.pdf" if folder else f"{title}.pdf",
-            self.tr("PDF files (*.pdf)"),
+    def _game_created(self, game: "Game") -> None:
+        from phase10_keeper.ui.session import GameSession
+
+        assert self.library is not None
+        game_id = self.library.add_game(game)
+        self.open_session(GameSession(game, self.library, game_id))
+
+    def import_game_file(self, path: Path | None = None) -> int | None:
+        """Adds a game file to the library and shows it there; its id, or None."""
+        if self.library is None:
+            return None
+        game_id = self._games().import_file(path)
+        if game_id is not None:
+            self.show_library()
+            self._games().select_game(game_id)
+        return game_id
+
+    def export_game_file(self, path: Path | None = None) -> Path | None:
+        """Writes the open game, or on the library page the selected one, to a game file."""
+        from phase10_keeper.ui.games_view import (
+            GameTransferError,
+            file_name_for,
+            game_file_filter,
+            save_game_file,
         )
-        if not path:
-            return
-        from pathlib import Path
 
-        from phase10_keeper.sheet import default_paper, write_score_sheet
-
+        if self.pages.currentWidget() is self.library_page:
+            return self._games().export_selected(path)
+        if self.session is None:
+            return None
+        game = self.session.game
+        if path is None:
+            path = self.prompts.save_path(
+                self, self.tr("Export Game File"), file_name_for(game.title), game_file_filter()
+            )
+            if path is None:
+                return None
         try:
-            write_score_sheet(Path(path), game=self.session.game, paper=default_paper())
-        except (OSError, ValueError) as error:
-            QMessageBox.warning(self, self.tr("Export failed"), str(error))
-            return
-        settings.setValue("export/folder", str(Path(path).parent))
-        self.statusBar().showMessage(self.tr("Score sheet written to %1").replace("%1", path), 8000)
+            save_game_file(path, game)
+        except GameTransferError as problem:
+            self.prompts.warn(self, self.tr("Cannot Export the Game"), str(problem))
+            return None
+        self.say(self.tr("Exported to %1.").replace("%1", path.name))
+        return path
+
+    def printer(self) -> "SheetPrinter":
+        if self._printer is None:
+            from phase10_keeper.ui.sheet_dialogs import SheetPrinter
+
+            self._printer = SheetPrinter(
+                self, QSettings(), prompts=self.prompts, open_url=self._open_url
+            )
+            self._printer.written.connect(
+                lambda path: self.say(self.tr("Score sheet written to %1").replace("%1", path))
+            )
+        return self._printer
+
+    def export_score_sheet(self) -> Path | None:
+        if self.session is None:
+            return None
+        return self.printer().print_game(self.session.game)
+
+    def print_blank_sheets(self) -> Path | None:
+        """Blank sheets, with the open game's players and phases if a game is open."""
+        if self.session is None:
+            return self.printer().print_blank()
+        game = self.session.game
+        return self.printer().print_blank(names=game.players, rules=game.rules)
+
+    def about(self) -> QWidget:
+        from phase10_keeper.ui.about_dialog import AboutDialog
+
+        dialog = AboutDialog(self)
+        dialog.finished.connect(dialog.deleteLater)
+        dialog.open()
+        return dialog
+
+    # -- closing -------------------------------------------------------------------------
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if self.library is not None:
-            game_id = self.session.game_id
+        if self.library is not None and self.session is not None:
+            from phase10_keeper.rules import Status
+
             finished = self.session.state.status is Status.FINISHED
-            self.library.set_last_open_game(None if finished else game_id)
+            self.library.set_last_open_game(None if finished else self.session.game_id)
+        save_window_state(self, QSettings())
         super().closeEvent(event)

@@ -5,6 +5,7 @@ log with `Game.with_hand_*`, replays it from the first hand that changed, pushes
 command and saves. Every view then redraws from `session.state`.
 """
 
+from dataclasses import replace
 from typing import Protocol
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
@@ -95,11 +96,18 @@ class GameSession(QObject):
             _tr("delete hand {number}").format(number=index + 1),
         )
 
+    def retitle(self, title: str) -> None:
+        """Takes on a title the game was given elsewhere (in the library), unsaved."""
+        self.game = replace(self.game, title=title)
+
     def _change(self, game: Game, first_changed: int, text: str) -> None:
         after = replay_from(self.replay.first(first_changed), game.hands[first_changed:])
         self.undo_stack.push(_ChangeHands(self, text, (self.game, self.replay), (game, after)))
 
     def _show(self, game: Game, result: Replay, what: str) -> None:
+        # The undo stack holds hand logs; a rename since must survive undo and redo.
+        if game.title != self.game.title:
+            game = replace(game, title=self.game.title)
         self.game = game
         self.replay = result
         self.changed.emit()

@@ -1,47 +1,85 @@
-"""Starting the app: the library, reopening the last unfinished game, saving at once."""
-
-from pathlib import Path
+"""Starting the app: the window at once, then the library and the last unfinished game."""
 
 import pytest
-from PySide6.QtWidgets import QDialog, QMessageBox
+from PySide6.QtCore import QLocale
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from phase10_keeper.rules import build_rules
 from phase10_keeper.storage.library import Library, LibraryError
 from phase10_keeper.ui import app
-from phase10_keeper.ui.new_game_dialog import NewGameDialog
 
 from .games import FOUR, game_with_hands, went_out
 
+pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints")
+
 
 @pytest.fixture
-def real_library(tmp_path: Path):
-    library = Library.open(tmp_path / "data")
+def real_library():
+    # The shared set-up points the default library at a fresh folder for every test.
+    library = Library.open()
     yield library
     library.close()
 
 
-def test_the_last_unfinished_game_is_reopened_and_every_change_saved(real_library) -> None:
+@pytest.fixture
+def launch(qtbot):
+    """Launches the app as `run` does; closes its window, then its library."""
+    windows = []
+
+    def launched():
+        window = app.launch()
+        windows.append(window)
+        assert window.isVisible()
+        qtbot.waitUntil(lambda: window.library is not None)
+        return window
+
+    yield launched
+    for window in windows:
+        window.close()
+        window.library.close()
+
+
+def test_the_window_shows_before_the_library_is_opened(qtbot) -> None:
+    window = app.launch()
+    assert window.isVisible()
+    assert window.library is None
+    assert not window.new_action.isEnabled()
+    qtbot.waitUntil(lambda: window.library is not None)
+    assert window.new_action.isEnabled()
+    assert window.pages.currentWidget() is window.start_view
+    window.close()
+    window.library.close()
+
+
+def test_the_last_unfinished_game_is_reopened_and_every_change_saved(launch, real_library) -> None:
     game = game_with_hands(FOUR, 2)
     game_id = real_library.add_game(game)
     real_library.set_last_open_game(game_id)
-    session = app.open_session(real_library)
+    window = launch()
+    session = window.session
     assert session is not None
     assert session.game_id == game_id
     assert session.game == game
+    assert window.pages.currentWidget() is window.game_view
+    assert window.windowTitle() == "Friday night — Phase 10 Keeper"
     session.record_hand(went_out(FOUR, "Kwame"))
     assert real_library.load_game(game_id).hands == session.game.hands
-    session.undo_stack.undo()
+    window.undo_action.trigger()
     assert real_library.load_game(game_id).hands == game.hands
 
 
-def test_a_finished_last_game_asks_for_a_new_one(real_library, monkeypatch) -> None:
+def test_a_finished_last_game_shows_the_start_page(launch, real_library) -> None:
     finished = game_with_hands(FOUR, 1, build_rules(target=1))
     real_library.set_last_open_game(real_library.add_game(finished))
-    monkeypatch.setattr(NewGameDialog, "exec", lambda self: QDialog.DialogCode.Rejected)
-    assert app.open_session(real_library) is None
+    window = launch()
+    assert window.session is None
+    assert window.pages.currentWidget() is window.start_view
+    assert not window.close_action.isEnabled()
+    assert not window.export_sheet_action.isEnabled()
 
 
-def test_a_library_that_cannot_open_is_explained(monkeypatch) -> None:
+def test_a_library_that_cannot_open_is_explained(qtbot, monkeypatch) -> None:
     shown: list[str] = []
 
     def refuse(cls, data_dir=None):
@@ -53,3 +91,15 @@ def test_a_library_that_cannot_open_is_explained(monkeypatch) -> None:
     )
     assert app.run([]) == 1
     assert "locked by another program" in shown[0]
+
+
+def test_the_icon_has_every_size() -> None:
+    sizes = {size.width() for size in app.app_icon().availableSizes()}
+    assert sizes == set(app.ICON_SIZES)
+
+
+def test_a_missing_translation_is_no_error(qtbot) -> None:
+    application = QApplication.instance()
+    assert isinstance(application, QApplication)
+    assert app.install_translator(application, QLocale("de_DE")) is None
+    assert QGuiApplication.translate("MainWindow", "&File") == "&File"

@@ -37,13 +37,14 @@ class Keyboard:
 def open_window(qtbot, library):
     def make(game: Game) -> MainWindow:
         session = GameSession(game, library, library.add_game(game))
-        window = MainWindow(session, library)
+        window = MainWindow()
         qtbot.addWidget(window)
+        window.open_session(session)
         window.show()
         qtbot.waitExposed(window)
         window.activateWindow()
         qtbot.waitUntil(window.isActiveWindow)
-        window.form.focus_first()
+        window.game_view.form.focus_first()
         assert QApplication.focusWidget() is not None
         return window
 
@@ -86,12 +87,12 @@ def test_six_player_hand_from_the_keyboard_within_thirty_keys(open_window, keys)
 
 def test_tab_order_follows_the_table(open_window, keys) -> None:
     window = open_window(Game(players=FOUR))
-    row = window.form._rows[0]
+    row = window.game_view.form._rows[0]
     assert QApplication.focusWidget() is row.counts[CardKind.LOW]
     keys.press(Qt.Key.Key_Tab)
     assert QApplication.focusWidget() is row.counts[CardKind.HIGH]
     keys.press(Qt.Key.Key_Tab, 3)
-    assert QApplication.focusWidget() is window.form._rows[1].went_out
+    assert QApplication.focusWidget() is window.game_view.form._rows[1].went_out
 
 
 def test_a_whole_game_to_a_win(open_window, keys) -> None:
@@ -103,18 +104,23 @@ def test_a_whole_game_to_a_win(open_window, keys) -> None:
     state = window.session.state
     assert state.status is Status.FINISHED
     assert state.winner == "Priya"
-    assert window.headline.text() == "Priya wins"
-    assert "the lowest total among those who completed the last phase" in window.detail.text()
-    assert window.ranking.isVisibleTo(window)
-    assert window.ranking.text().startswith("Final ranking: 1. Priya 0 · 2. Marcus 15")
-    assert window.form.isHidden()
-    assert window.grid_model.headerData(0, Qt.Orientation.Vertical) == "Priya\n★ winner"
+    assert window.game_view.headline.text() == "Priya wins"
+    assert (
+        "the lowest total among those who completed the last phase"
+        in window.game_view.detail.text()
+    )
+    assert window.game_view.ranking.isVisibleTo(window)
+    assert window.game_view.ranking.text().startswith("Final ranking: 1. Priya 0 · 2. Marcus 15")
+    assert window.game_view.form.isHidden()
+    assert window.game_view.grid_model.headerData(0, Qt.Orientation.Vertical) == "Priya\n★ winner"
 
 
 def test_tie_break_replay_hand_for_the_tied_players_only(open_window, keys, monkeypatch) -> None:
     window = open_window(Game(players=FOUR, rules=build_rules(target=1)))
     asked: list[list[Problem]] = []
-    monkeypatch.setattr(window, "ask_to_accept_warnings", lambda found: asked.append(found) or True)
+    monkeypatch.setattr(
+        window.game_view, "ask_to_accept_warnings", lambda found: asked.append(found) or True
+    )
     keys.type("o")  # Priya went out ...
     keys.type(" ")  # ... and Marcus made phase 1 with no cards left: both on 0
     keys.press(Qt.Key.Key_Return)
@@ -124,18 +130,18 @@ def test_tie_break_replay_hand_for_the_tied_players_only(open_window, keys, monk
     ]
     state = window.session.state
     assert state.status is Status.TIEBREAK
-    assert window.headline.text() == "Tie at 0 points"
-    assert "Priya and Marcus tied on 0 points" in window.detail.text()
-    assert [row.name for row in window.form._rows] == ["Priya", "Marcus"]
-    assert window.form.title.text() == "Tie-break: hand 2"
+    assert window.game_view.headline.text() == "Tie at 0 points"
+    assert "Priya and Marcus tied on 0 points" in window.game_view.detail.text()
+    assert [row.name for row in window.game_view.form._rows] == ["Priya", "Marcus"]
+    assert window.game_view.form.title.text() == "Tie-break: hand 2"
     keys.press(Qt.Key.Key_Down)
     keys.type("o")  # Marcus goes out in the replay hand
     keys.press(Qt.Key.Key_Return)
-    assert window.form.problems_label.text() == ""
+    assert window.game_view.form.problems_label.text() == ""
     state = window.session.state
     assert state.winner == "Marcus"
-    assert "went out first in the tie-break replay hand" in window.detail.text()
-    assert window.grid_model.headerData(1, Qt.Orientation.Horizontal) == "2 tie"
+    assert "went out first in the tie-break replay hand" in window.game_view.detail.text()
+    assert window.game_view.grid_model.headerData(1, Qt.Orientation.Horizontal) == "2 tie"
 
 
 def test_undo_and_redo_from_the_edit_menu_and_keyboard(open_window, keys) -> None:
@@ -156,11 +162,11 @@ def test_undo_and_redo_from_the_edit_menu_and_keyboard(open_window, keys) -> Non
 def test_correcting_a_past_hand_changes_later_totals(open_window, keys, library) -> None:
     window = open_window(game_with_hands(FOUR, 3))
     assert totals(window) == [100, 100, 100, 150]
-    window.correct_hand(0)
-    assert window.form.title.text() == "Correct hand 1"
-    assert window.form.draft is not None
-    assert window.form.draft.went_out == "Priya"
-    dana = window.form._rows[3]
+    window.game_view.correct_hand(0)
+    assert window.game_view.form.title.text() == "Correct hand 1"
+    assert window.game_view.form.draft is not None
+    assert window.game_view.form.draft.went_out == "Priya"
+    dana = window.game_view.form._rows[3]
     dana.counts[CardKind.HIGH].setFocus(Qt.FocusReason.TabFocusReason)
     keys.type("4")
     keys.press(Qt.Key.Key_Return)
@@ -169,17 +175,17 @@ def test_correcting_a_past_hand_changes_later_totals(open_window, keys, library)
     assert window.undo_action is not None
     assert window.undo_action.text() == "Undo edit hand 1"
     assert library.games[window.session.game_id] == window.session.game
-    assert window.form.title.text() == "Hand 4"
+    assert window.game_view.form.title.text() == "Hand 4"
 
 
 def test_a_finished_game_can_be_corrected_and_reopens(open_window, keys) -> None:
     window = open_window(game_with_hands(FOUR, 1, build_rules(target=1)))
     assert window.session.state.status is Status.FINISHED
-    assert window.form.isHidden()
-    window.delete_hand(0)
+    assert window.game_view.form.isHidden()
+    window.game_view.delete_hand(0)
     assert window.session.state.status is Status.IN_PROGRESS
-    assert not window.form.isHidden()
-    assert window.form.title.text() == "Hand 1"
+    assert not window.game_view.form.isHidden()
+    assert window.game_view.form.title.text() == "Hand 1"
 
 
 def test_an_error_stops_recording_at_the_field_and_keeps_what_was_typed(open_window, keys) -> None:
@@ -187,7 +193,7 @@ def test_an_error_stops_recording_at_the_field_and_keeps_what_was_typed(open_win
     keys.press(Qt.Key.Key_Right)
     keys.type("3")  # Priya: three 10-12 cards, but nobody went out yet
     keys.press(Qt.Key.Key_Return)
-    form = window.form
+    form = window.game_view.form
     assert window.session.state.hands_played == 0
     assert "nobody went out" in form.problems_label.text()
     assert all(row.went_out.property("problem") == "error" for row in form._rows)
@@ -216,7 +222,7 @@ def test_a_warning_is_asked_once_and_then_recorded(open_window, keys, monkeypatc
         asked.append([problem.message for problem in problems])
         return answer
 
-    monkeypatch.setattr(window, "ask_to_accept_warnings", ask)
+    monkeypatch.setattr(window.game_view, "ask_to_accept_warnings", ask)
     keys.type("o")
     keys.press(Qt.Key.Key_Down, 2)
     keys.type("9")  # Dana missed but holds only nine cards: unusual, not impossible
@@ -224,8 +230,8 @@ def test_a_warning_is_asked_once_and_then_recorded(open_window, keys, monkeypatc
     assert len(asked) == 1
     assert "holds 9 cards" in asked[0][0]
     assert window.session.state.hands_played == 0
-    assert window.form._rows[3].counts[CardKind.LOW].property("problem") == "warning"
-    assert window.form._rows[3].counts[CardKind.LOW].text() == "9"
+    assert window.game_view.form._rows[3].counts[CardKind.LOW].property("problem") == "warning"
+    assert window.game_view.form._rows[3].counts[CardKind.LOW].text() == "9"
     answer = True
     keys.press(Qt.Key.Key_Return)
     assert len(asked) == 2
@@ -244,7 +250,7 @@ def test_a_failed_save_is_shown_in_the_window(open_window, keys, library) -> Non
 
 def test_masters_players_pick_their_phase_from_the_keyboard(open_window, keys) -> None:
     window = open_window(Game(players=FOUR, rules=build_rules(Preset.MASTERS)))
-    form = window.form
+    form = window.game_view.form
     assert QApplication.focusWidget() is form._rows[0].phase
     keys.type("5")  # Priya attempted phase 5 ...
     keys.type("o")  # ... and went out

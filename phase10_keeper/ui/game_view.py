@@ -1,0 +1,306 @@
+"""The game page: where everyone stands, the score grid, and the hand entry panel.
+
+It lays out widgets and forwards requests to the `GameSession`; what the game looks
+like after a change comes back through `session.changed`. The main window around it
+holds the menus and the status bar.
+"""
+
+from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtGui import QAction, QFont, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFrame,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QMessageBox,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from phase10_keeper.rules import GameError, Hand, Problem, Status
+from phase10_keeper.ui import wording
+from phase10_keeper.ui.delegates import CELL_SIZE, TOTAL_SIZE, ScoreCellDelegate
+from phase10_keeper.ui.entry_form import HandEntryForm
+from phase10_keeper.ui.grid_model import ScoreGridModel
+from phase10_keeper.ui.session import GameSession
+from phase10_keeper.ui.standings_model import Column, StandingsModel
+
+ERROR_COLOUR = "#d8483e"
+WARNING_COLOUR = "#c98400"
+
+STYLE = f"""
+QFrame#banner {{
+    background: palette(alternate-base);
+    border: 1px solid palette(mid);
+    border-radius: 8px;
+}}
+QFrame#banner[finished="true"] {{ border: 2px solid palette(highlight); }}
+QFrame#handEntryForm {{
+    border: 1px solid palette(mid);
+    border-radius: 8px;
+}}
+QLabel#columnHeader, QLabel#hint, QLabel#rules {{ color: palette(placeholder-text); }}
+QLineEdit[problem="error"], QComboBox[problem="error"] {{
+    border: 2px solid {ERROR_COLOUR}; border-radius: 3px;
+}}
+QLineEdit[problem="warning"], QComboBox[problem="warning"] {{
+    border: 2px solid {WARNING_COLOUR}; border-radius: 3px;
+}}
+QCheckBox[problem="error"]::indicator, QRadioButton[problem="error"]::indicator {{
+    border: 2px solid {ERROR_COLOUR};
+}}
+QLabel#problems {{ color: {ERROR_COLOUR}; font-weight: bold; }}
+QLineEdit[typed="false"] {{ color: palette(placeholder-text); }}
+QPushButton {{ padding: 6px 18px; }}
+"""
+
+
+def _scaled(font: QFont, factor: float, bold: bool = False) -> QFont:
+    scaled = QFont(font)
+    scaled.setPointSizeF(font.pointSizeF() * factor)
+    scaled.setBold(bold)
+    return scaled
+
+
+class GameView(QWidget):
+    def __init__(
+        self,
+        session: GameSession,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.setStyleSheet(STYLE)
+        base = _scaled(self.font(), 1.15)
+
+        self.headline = QLabel()
+        self.headline.setFont(_scaled(base, 1.5, bold=True))
+        self.detail = QLabel()
+        self.detail.setFont(_scaled(base, 1.05))
+        self.detail.setWordWrap(True)
+        self.ranking = QLabel()
+        self.ranking.setWordWrap(True)
+        self.ranking.setFont(base)
+        self.rules_label = QLabel()
+        self.rules_label.setObjectName("rules")
+        self.rules_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
+        self.banner = QFrame()
+        self.banner.setObjectName("banner")
+        banner_text = QVBoxLayout()
+        banner_text.setSpacing(4)
+        banner_text.addWidget(self.headline)
+        banner_text.addWidget(self.detail)
+        banner_text.addWidget(self.ranking)
+        banner_layout = QHBoxLayout(self.banner)
+        banner_layout.setContentsMargins(18, 12, 18, 12)
+        banner_layout.addLayout(banner_text, 1)
+        banner_layout.addWidget(self.rules_label)
+
+        self.standings_model = StandingsModel(session.state, self)
+        self.standings = QTableView()
+        self.standings.setAccessibleName(self.tr("Standings"))
+        self.standings.setModel(self.standings_model)
+        self.standings.setFont(base)
+        self.standings.verticalHeader().hide()
+        self.standings.horizontalHeader().setFixedHeight(self.standings.fontMetrics().height() + 12)
+        self.standings.setShowGrid(False)
+        self.standings.setAlternatingRowColors(True)
+        self.standings.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.standings.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.standings.setWordWrap(False)
+        header = self.standings.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(Column.PLAYER, QHeaderView.ResizeMode.Stretch)
+        self.standings.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.standings.verticalHeader().setDefaultSectionSize(
+            self.standings.fontMetrics().height() + 16
+        )
+
+        self.grid_model = ScoreGridModel(session.state, self)
+        self.grid = QTableView()
+        self.grid.setAccessibleName(self.tr("Score grid"))
+        self.grid.setModel(self.grid_model)
+        self.grid.setFont(base)
+        self.grid.setItemDelegate(ScoreCellDelegate(self.grid))
+        self.grid.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.grid.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectColumns)
+        self.grid.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.grid.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.grid.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.grid.horizontalHeader().setDefaultSectionSize(CELL_SIZE.width())
+        self.grid.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self.grid.horizontalHeader().setMinimumSectionSize(CELL_SIZE.width())
+        self.grid.horizontalHeader().setFixedHeight(self.grid.fontMetrics().height() + 12)
+        self.grid.verticalHeader().setDefaultSectionSize(CELL_SIZE.height())
+        self.grid.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self.grid.verticalHeader().setFont(_scaled(base, 1.0, bold=True))
+        self.grid.verticalHeader().setMaximumWidth(240)
+        self.grid.verticalHeader().setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.grid.doubleClicked.connect(self._grid_double_clicked)
+
+        splitter = self.tables = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(self.standings)
+        splitter.addWidget(self.grid)
+        splitter.setStretchFactor(0, 1)
+        splitter.setStretchFactor(1, 1)
+        splitter.setChildrenCollapsible(False)
+
+        self.form = HandEntryForm()
+        self.form.setFont(base)
+        self.form.accept_warnings = lambda problems: self.ask_to_accept_warnings(problems)
+        self.form.submitted.connect(self._hand_submitted)
+        self.form.cancelled.connect(self._show_next_hand)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(16, 16, 16, 12)
+        layout.setSpacing(12)
+        layout.addWidget(self.banner)
+        layout.addWidget(splitter)
+        layout.addWidget(self.form)
+        layout.addStretch(1)
+
+        self.correct_action = QAction(self.tr("&Correct Selected Hand…"), self)
+        self.correct_action.setShortcut(QKeySequence(Qt.Key.Key_F2))
+        self.correct_action.triggered.connect(self.correct_selected_hand)
+        self.delete_action = QAction(self.tr("&Delete Selected Hand"), self)
+        self.delete_action.setShortcut(QKeySequence(Qt.Modifier.CTRL | Qt.Key.Key_Delete))
+        self.delete_action.triggered.connect(self.delete_selected_hand)
+        session.changed.connect(self.refresh)
+        self.refresh()
+
+    def set_session(self, session: GameSession) -> None:
+        """Shows another game."""
+        self.session.changed.disconnect(self.refresh)
+        self.session = session
+        session.changed.connect(self.refresh)
+        self.refresh()
+
+    # -- showing the game --------------------------------------------------------------
+
+    def refresh(self) -> None:
+        state = self.session.state
+        game = self.session.game
+        self.headline.setText(wording.headline(state))
+        self.detail.setText(wording.detail(state))
+        finished = state.status is Status.FINISHED
+        self.ranking.setVisible(finished)
+        if finished:
+            self.ranking.setText(
+                self.tr("Final ranking: %1").replace("%1", wording.ranking_line(state))
+            )
+        self.banner.setProperty("finished", finished)
+        self.banner.style().unpolish(self.banner)
+        self.banner.style().polish(self.banner)
+        played = len(state.hands)
+        self.rules_label.setText(
+            f"{game.rules.describe()}\n"
+            + (self.tr("1 hand played") if played == 1 else self.tr("%n hands played", "", played))
+        )
+        self.standings_model.set_state(state)
+        self.standings.setColumnHidden(Column.PHASE, finished)
+        self.grid_model.set_state(state)
+        self._fit_tables()
+        self.grid.horizontalHeader().resizeSection(self.grid_model.total_column, TOTAL_SIZE.width())
+        has_hands = bool(self.session.game.hands)
+        self.correct_action.setEnabled(has_hands)
+        self.delete_action.setEnabled(has_hands)
+        self._show_next_hand()
+
+    def _fit_tables(self) -> None:
+        """Makes the tables as tall as their rows, so the entry panel sits right below."""
+        grid = self.grid
+        # The header's own size hint would measure all of a long game's hand columns.
+        header_height = grid.fontMetrics().height() + 12
+        grid_height = (
+            header_height
+            + grid.verticalHeader().length()
+            + grid.horizontalScrollBar().sizeHint().height()
+            + 2 * grid.frameWidth()
+        )
+        standings = self.standings
+        standings_height = (
+            header_height + standings.verticalHeader().length() + 2 * standings.frameWidth()
+        )
+        self.tables.setFixedHeight(max(grid_height, standings_height))
+
+    def _show_next_hand(self) -> None:
+        state = self.session.state
+        if state.status is Status.FINISHED:
+            self.form.draft = None
+            self.form.editing = None
+            self.form.hide()
+            return
+        self.form.show()
+        self.form.start(state)
+        self.grid.scrollTo(self.grid_model.index(0, self.grid_model.total_column))
+
+    # -- changing the game -------------------------------------------------------------
+
+    def ask_to_accept_warnings(self, problems: list[Problem]) -> bool:
+        """Asks once whether to record a hand the checks find unusual."""
+        box = QMessageBox(self)
+        box.setIcon(QMessageBox.Icon.Warning)
+        box.setWindowTitle(self.tr("Unusual hand"))
+        box.setText(self.tr("This hand looks unusual. Record it as typed?"))
+        box.setInformativeText("\n".join(f"• {problem}" for problem in problems))
+        record = box.addButton(self.tr("Record Anyway"), QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(self.tr("Go Back"), QMessageBox.ButtonRole.RejectRole)
+        box.exec()
+        return box.clickedButton() is record
+
+    def _hand_submitted(self, hand: object) -> None:
+        assert isinstance(hand, Hand)
+        editing = self.form.editing
+        try:
+            if editing is None:
+                self.session.record_hand(hand)
+            else:
+                self.session.replace_hand(editing, hand)
+        except GameError as error:
+            self.form.show_problems(error.problems)
+
+    def selected_hand(self) -> int | None:
+        index = self.grid.currentIndex()
+        if not index.isValid() or index.column() >= self.grid_model.hand_count:
+            return None
+        return index.column()
+
+    def _grid_double_clicked(self, index: QModelIndex) -> None:
+        if index.column() < self.grid_model.hand_count:
+            self.correct_hand(index.column())
+
+    def correct_selected_hand(self) -> None:
+        index = self.selected_hand()
+        if index is None:
+            index = len(self.session.game.hands) - 1
+        if index >= 0:
+            self.correct_hand(index)
+
+    def correct_hand(self, index: int) -> None:
+        """Opens the hand at `index` in the entry panel, filled in as recorded."""
+        self.form.show()
+        self.form.start(
+            self.session.state_before(index), editing=index, hand=self.session.game.hands[index]
+        )
+
+    def delete_selected_hand(self) -> None:
+        index = self.selected_hand()
+        if index is None:
+            index = len(self.session.game.hands) - 1
+        if index >= 0:
+            self.delete_hand(index)
+
+    def delete_hand(self, index: int) -> None:
+        try:
+            self.session.remove_hand(index)
+        except GameError as error:
+            QMessageBox.warning(
+                self,
+                self.tr("Cannot delete hand %1").replace("%1", str(index + 1)),
+                self.tr("Without it, a later hand is impossible:\n%1").replace(
+                    "%1", str(error.problems[0])
+                ),
+            )
