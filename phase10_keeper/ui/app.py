@@ -6,7 +6,7 @@ the next turn of the event loop, so it appears about as fast as an empty Qt wind
 
 import sys
 
-from PySide6.QtCore import QLocale, QSettings, QTimer, QTranslator
+from PySide6.QtCore import QLocale, QSettings, QTranslator
 from PySide6.QtGui import QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
@@ -84,8 +84,8 @@ def launch() -> MainWindow:
     """Shows the window where the user left it; it fills on the next event-loop turn."""
     window = MainWindow()
     restore_window_state(window, QSettings())
+    window.after_first_paint(lambda: open_library(window))
     window.show()
-    QTimer.singleShot(0, lambda: open_library(window))
     return window
 
 

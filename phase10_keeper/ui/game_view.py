@@ -5,7 +5,7 @@ like after a change comes back through `session.changed`. The main window around
 holds the menus and the status bar.
 """
 
-from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QSize, Qt
 from PySide6.QtGui import QAction, QFont, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -56,6 +56,23 @@ QLabel#problems {{ color: {ERROR_COLOUR}; font-weight: bold; }}
 QLineEdit[typed="false"] {{ color: palette(placeholder-text); }}
 QPushButton {{ padding: 6px 18px; }}
 """
+
+
+class HandHeader(QHeaderView):
+    """The hand numbers over the grid, one line of text high.
+
+    QHeaderView would find its height by asking the model about every hand's header, in
+    four roles, whenever the font or style changes: thousands of calls into Python in a
+    long game.
+    """
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(Qt.Orientation.Horizontal, parent)
+        self.setSectionsClickable(True)
+        self.setHighlightSections(True)
+
+    def sizeHint(self) -> QSize:
+        return QSize(self.length(), self.fontMetrics().height() + 12)
 
 
 def _scaled(font: QFont, factor: float, bold: bool = False) -> QFont:
@@ -122,8 +139,9 @@ class GameView(QWidget):
         self.grid_model = ScoreGridModel(session.state, self)
         self.grid = QTableView()
         self.grid.setAccessibleName(self.tr("Score grid"))
-        self.grid.setModel(self.grid_model)
         self.grid.setFont(base)
+        self.grid.setHorizontalHeader(HandHeader(self.grid))
+        self.grid.setModel(self.grid_model)
         self.grid.setItemDelegate(ScoreCellDelegate(self.grid))
         self.grid.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.grid.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectColumns)
@@ -133,7 +151,6 @@ class GameView(QWidget):
         self.grid.horizontalHeader().setDefaultSectionSize(CELL_SIZE.width())
         self.grid.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.grid.horizontalHeader().setMinimumSectionSize(CELL_SIZE.width())
-        self.grid.horizontalHeader().setFixedHeight(self.grid.fontMetrics().height() + 12)
         self.grid.verticalHeader().setDefaultSectionSize(CELL_SIZE.height())
         self.grid.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.grid.verticalHeader().setFont(_scaled(base, 1.0, bold=True))

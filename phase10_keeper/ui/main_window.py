@@ -10,8 +10,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings, Qt, QUrl
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoGroup
+from PySide6.QtCore import QSettings, Qt, QTimer, QUrl
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPaintEvent, QUndoGroup
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -63,6 +63,7 @@ class MainWindow(QMainWindow):
         self.library_page: QWidget | None = None
         self.game_view: GameView | None = None
         self._printer: SheetPrinter | None = None
+        self._after_paint: list[Callable[[], object]] = []
         self.undo_group = QUndoGroup(self)
 
         self.pages = QStackedWidget()
@@ -75,6 +76,19 @@ class MainWindow(QMainWindow):
         self._update_actions()
         if library is not None:
             self.set_library(library)
+
+    def after_first_paint(self, callback: Callable[[], object]) -> None:
+        """Runs `callback` once the window has been drawn on screen.
+
+        A zero timer alone can run before the window's first paint, and the user would
+        then look at nothing until the callback is done.
+        """
+        self._after_paint.append(callback)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        while self._after_paint:
+            QTimer.singleShot(0, self._after_paint.pop(0))
 
     # -- menus ---------------------------------------------------------------------------
 
