@@ -121,7 +121,11 @@ class MainWindow(QMainWindow):
             QKeySequence(Qt.Modifier.CTRL | Qt.Modifier.SHIFT | Qt.Key.Key_P),
         )
         self.close_action = self._action(self.tr("&Close Game"), self.close_game, standard.Close)
-        self.quit_action = self._action(self.tr("&Quit"), self.close, standard.Quit)
+        self.quit_action = self._action(self.tr("&Quit"), self.close)
+        # Windows has no standard key for Quit; Ctrl+Q is what the menus of most
+        # programs there show too.
+        quit_keys = QKeySequence.keyBindings(standard.Quit)
+        self.quit_action.setShortcuts(quit_keys or [QKeySequence(Qt.Modifier.CTRL | Qt.Key.Key_Q)])
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
         file_menu = self.menuBar().addMenu(self.tr("&File"))
         file_menu.addActions([self.new_action, self.library_action])
