@@ -256,13 +256,18 @@ class MainWindow(QMainWindow):
         font.setPointSizeF(font.pointSizeF() * 1.4)
         font.setBold(True)
         heading.setFont(font)
+        # The heading lines up with the table inside the view's own margins.
+        view_layout = view.layout()
+        assert view_layout is not None
+        inner = view_layout.contentsMargins()
         top = QHBoxLayout()
+        top.setContentsMargins(inner.left(), 0, inner.right(), 0)
         top.addWidget(back)
         top.addSpacing(8)
         top.addWidget(heading, 1)
         page = QWidget()
         layout = QVBoxLayout(page)
-        layout.setContentsMargins(16, 12, 16, 8)
+        layout.setContentsMargins(8, 12, 8, 4)
         layout.addLayout(top)
         layout.addWidget(view, 1)
         return page

@@ -1,13 +1,17 @@
-"""Renders the main window to PNG files for a look at it: light and dark, six players.
+"""Renders the app's window to PNG files for a look at it: light and dark, six players.
 
     python tests/benchmarks/screenshots.py [OUT_DIR] [--real]
 
-Without --real the window is drawn offscreen; with it, on the display in $DISPLAY.
+The start page, the saved games and the game page (with its File menu open), drawn
+with a throwaway library. Without --real the window is drawn offscreen; with it, on
+the display in $DISPLAY.
 """
 
 import os
 import random
 import sys
+import tempfile
+from dataclasses import replace
 from pathlib import Path
 
 if "--real" not in sys.argv:
@@ -30,6 +34,7 @@ from phase10_keeper.rules import (
     build_rules,
     replay,
 )
+from phase10_keeper.storage.library import Library
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.session import GameSession
 
@@ -98,15 +103,65 @@ def dark_palette() -> QPalette:
     return palette
 
 
+def _open_menu(window: MainWindow, app: QApplication, index: int) -> None:
+    menu_action = window.menuBar().actions()[index]
+    menu = menu_action.menu()
+    assert menu is not None
+    where = window.menuBar().actionGeometry(menu_action).bottomLeft()
+    menu.popup(window.menuBar().mapToGlobal(where))
+    app.processEvents()
+
+
+def _grab_with_menu(window: MainWindow, app: QApplication, index: int, path: Path) -> None:
+    """The window with one of its menus open, drawn where it pops up."""
+    from PySide6.QtGui import QPainter
+
+    _open_menu(window, app, index)
+    menu = window.menuBar().actions()[index].menu()
+    assert menu is not None
+    picture = window.grab()
+    painter = QPainter(picture)
+    painter.drawPixmap(window.mapFromGlobal(menu.pos()), menu.grab())
+    painter.end()
+    picture.save(str(path))
+    menu.hide()
+
+
 def shoot(app: QApplication, out: Path, theme: str, real: bool) -> None:
     app.setPalette(dark_palette() if theme == "dark" else app.style().standardPalette())
-    window = MainWindow(GameSession(game_in_progress()))
+    with tempfile.TemporaryDirectory() as data_dir:
+        library = Library.open(Path(data_dir))
+        library.add_game(replace(finished_game(), started="2026-11-20T19:30:00+00:00"))
+        sunday = Game(
+            players=PLAYERS[1:5], title="Sunday lunch", started="2026-11-22T13:00:00+00:00"
+        )
+        library.add_game(play(sunday, 4, 11))
+        friday = library.add_game(replace(game_in_progress(), started="2026-11-27T20:00:00+00:00"))
+        window = MainWindow(library)
+        window.resize(1360, 840)
+        window.show()
+        app.processEvents()
+        window.grab().save(str(out / f"start-{theme}.png"))
+        window.show_library()
+        app.processEvents()
+        window.grab().save(str(out / f"library-{theme}.png"))
+        _grab_with_menu(window, app, 1, out / f"library-edit-menu-{theme}.png")
+        window.open_game(friday)
+        app.processEvents()
+        window.grab().save(str(out / f"in-progress-{theme}.png"))
+        _grab_with_menu(window, app, 0, out / f"file-menu-{theme}.png")
+        _grab_with_menu(window, app, 1, out / f"edit-menu-{theme}.png")
+        window.close()
+        library.close()
+
+    window = MainWindow()
+    window.open_session(GameSession(game_in_progress()))
     window.show()
     app.processEvents()
-    window.grab().save(str(out / f"in-progress-{theme}.png"))
 
     # The entry form part-way through a hand, with one mistake flagged.
-    form = window.form
+    assert window.game_view is not None
+    form = window.game_view.form
     form._rows[1].went_out.click()
     QTest.keyClicks(form._rows[0].counts[CardKind.HIGH], "2")
     QTest.keyClicks(form._rows[0].counts[CardKind.WILD], "1")
@@ -119,7 +174,8 @@ def shoot(app: QApplication, out: Path, theme: str, real: bool) -> None:
     form.grab().save(str(out / f"entry-form-{theme}.png"))
     window.close()
 
-    finished = MainWindow(GameSession(finished_game()))
+    finished = MainWindow()
+    finished.open_session(GameSession(finished_game()))
     finished.show()
     app.processEvents()
     finished.grab().save(str(out / f"finished-{theme}.png"))
