@@ -52,7 +52,7 @@ def played_hand(state: GameState, chance: random.Random) -> Hand:
             results[name] = PlayerResult(made=True)
         elif phase is not None and chance.random() < 0.45:
             room = HAND_SIZE - phase.card_count
-            results[name] = PlayerResult(made=True, cards=Cards(low=chance.randint(0, room)))
+            results[name] = PlayerResult(made=True, cards=Cards(low=chance.randint(1, room)))
         else:
             wild, skip = chance.choice((0, 0, 1, 2)), chance.choice((0, 0, 0, 1))
             high = chance.randint(0, 10 - wild - skip)
