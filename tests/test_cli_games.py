@@ -243,6 +243,7 @@ def test_the_installed_command_runs_without_a_traceback(library_dir: Path) -> No
         capture_output=True,
         text=True,
         check=False,
+        timeout=60,
     )
     assert (result.returncode, result.stdout) == (2, "")
     assert result.stderr == "error: there is no game 3 in the library\n"

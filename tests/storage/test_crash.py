@@ -53,7 +53,7 @@ def run_and_kill(data_dir: Path, rng: random.Random) -> tuple[list[int], list[in
         child.stdout.readline()
         time.sleep(rng.uniform(0.0, 0.12))
     child.send_signal(signal.SIGKILL)
-    output, _ = child.communicate()
+    output, _ = child.communicate(timeout=60)
     assert child.returncode == -signal.SIGKILL, output
     begun = [int(line.split()[1]) for line in output.splitlines() if line.startswith("begin")]
     done = [int(line.split()[1]) for line in output.splitlines() if line.startswith("done")]
