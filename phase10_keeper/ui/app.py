@@ -64,12 +64,36 @@ def _library_message(error: Exception) -> str:
     return text
 
 
+def ask_to_restore_backup(window: MainWindow, message: str) -> bool:
+    """Asks whether to set the damaged library aside and carry on from its newest backup."""
+    box = QMessageBox(window)
+    box.setIcon(QMessageBox.Icon.Critical)
+    box.setWindowTitle(QApplication.translate("app", "Phase 10 Keeper"))
+    box.setText(message)
+    restore = box.addButton(
+        QApplication.translate("app", "Restore Newest Backup"), QMessageBox.ButtonRole.AcceptRole
+    )
+    box.addButton(QApplication.translate("app", "Quit"), QMessageBox.ButtonRole.RejectRole)
+    box.setDefaultButton(restore)
+    box.exec()
+    return box.clickedButton() is restore
+
+
 def open_library(window: MainWindow) -> bool:
-    """Opens the library into the window; on failure says why and ends the app with 1."""
-    from phase10_keeper.storage.library import Library, LibraryError
+    """Opens the library into the window; on failure says why and ends the app with 1.
+
+    A damaged library with a good backup is offered back from that backup; the damaged
+    file is kept aside, never deleted.
+    """
+    from phase10_keeper.storage.library import Library, LibraryDamaged, LibraryError
 
     try:
-        library = Library.open()
+        try:
+            library = Library.open()
+        except LibraryDamaged as damaged:
+            if not damaged.backups or not ask_to_restore_backup(window, _library_message(damaged)):
+                raise
+            library = Library.open_from_backup(damaged.backups[0])
     except LibraryError as error:
         QMessageBox.critical(
             window, QApplication.translate("app", "Phase 10 Keeper"), _library_message(error)

@@ -1,5 +1,7 @@
 """Starting the app: the window at once, then the library and the last unfinished game."""
 
+import shutil
+
 import pytest
 from PySide6.QtCore import QLocale
 from PySide6.QtGui import QGuiApplication
@@ -8,6 +10,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from phase10_keeper.rules import build_rules
 from phase10_keeper.storage.library import Library, LibraryError
 from phase10_keeper.ui import app
+from phase10_keeper.ui.main_window import MainWindow
 
 from .games import FOUR, game_with_hands, went_out
 
@@ -103,3 +106,59 @@ def test_a_missing_translation_is_no_error(qtbot) -> None:
     assert isinstance(application, QApplication)
     assert app.install_translator(application, QLocale("de_DE")) is None
     assert QGuiApplication.translate("MainWindow", "&File") == "&File"
+
+
+def _damage(library_file) -> None:
+    with library_file.open("r+b") as stream:
+        stream.seek(0)
+        stream.write(b"this is no longer an SQLite database" * 4)
+
+
+def test_a_damaged_library_is_offered_back_from_its_newest_backup(qtbot, monkeypatch) -> None:
+    library = Library.open()
+    game_id = library.add_game(game_with_hands(FOUR, 2))
+    library_file = library.path
+    library.close()
+    backups = library_file.parent / "backups"
+    backups.mkdir(exist_ok=True)
+    shutil.copyfile(library_file, backups / "library-20261101-120000-000000.sqlite3")
+    _damage(library_file)
+    damaged_bytes = library_file.read_bytes()
+    asked: list[str] = []
+    monkeypatch.setattr(
+        app, "ask_to_restore_backup", lambda window, text: asked.append(text) or True
+    )
+
+    window = MainWindow()
+    qtbot.addWidget(window)
+    assert app.open_library(window)
+    assert "damaged" in asked[0]
+    assert window.library is not None
+    assert window.library.load_game(game_id).hands == game_with_hands(FOUR, 2).hands
+    window.library.close()
+    kept_aside = list((library_file.parent / "damaged").rglob(library_file.name))
+    assert [path.read_bytes() for path in kept_aside] == [damaged_bytes]
+
+
+def test_a_damaged_library_is_left_alone_when_the_user_declines(qtbot, monkeypatch) -> None:
+    library = Library.open()
+    library.add_game(game_with_hands(FOUR, 1))
+    library_file = library.path
+    library.close()
+    backups = library_file.parent / "backups"
+    backups.mkdir(exist_ok=True)
+    shutil.copyfile(library_file, backups / "library-20261101-120000-000000.sqlite3")
+    _damage(library_file)
+    damaged_bytes = library_file.read_bytes()
+    shown: list[str] = []
+    monkeypatch.setattr(app, "ask_to_restore_backup", lambda window, text: False)
+    monkeypatch.setattr(
+        QMessageBox, "critical", lambda parent, title, text, *rest: shown.append(text)
+    )
+
+    window = MainWindow()
+    qtbot.addWidget(window)
+    assert not app.open_library(window)
+    assert "damaged" in shown[0]
+    assert library_file.read_bytes() == damaged_bytes
+    assert not (library_file.parent / "damaged").exists()
