@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from phase10_keeper import __version__
-from phase10_keeper.rules import Game, GameError, GameState, Status, WinReason, replay
+from phase10_keeper.rules import Game, GameError, GameState, Status, replay
+from phase10_keeper.rules.wording import tie_sentence, win_reason
 from phase10_keeper.storage.gamefile import (
     GameFileError,
     read_game,
@@ -58,22 +59,9 @@ def _replayed(game: Game, path: str) -> GameState:
 def status_line(state: GameState) -> str:
     """One sentence on where the game stands: who won, who must replay, or who deals."""
     if state.status is Status.FINISHED:
-        reasons = {
-            WinReason.ONLY_COMPLETER: "the only one to complete the last phase",
-            WinReason.LOWEST_TOTAL_OF_COMPLETERS: "lowest total among those who completed "
-            "the last phase",
-            WinReason.LOWEST_TOTAL_AFTER_FIXED_HANDS: "lowest total after the last hand",
-            WinReason.WENT_OUT_IN_REPLAY: "went out first in the tie-break replay hand",
-        }
-        reason = reasons[state.win_reason] if state.win_reason is not None else ""
-        return f"{state.winner} wins ({reason})."
+        return f"{state.winner} wins: {win_reason(state)}."
     if state.status is Status.TIEBREAK:
-        names = state.tiebreak_players
-        listed = ", ".join(names[:-1]) + f" and {names[-1]}"
-        return (
-            f"Tie at {state.tied_total} between {listed}: they replay the last phase; "
-            f"whoever goes out first wins. {state.dealer} deals."
-        )
+        return tie_sentence(state)
     return f"Hand {state.hand_number}: {state.dealer} deals, {state.first_player} plays first."
 
 

@@ -13,12 +13,11 @@ from phase10_keeper.rules import (
     GameError,
     GameState,
     HandRecord,
-    Order,
     RuleSet,
     Status,
-    WinReason,
     replay,
 )
+from phase10_keeper.rules.wording import tie_sentence, win_reason
 from phase10_keeper.sheet import SheetError
 
 HANDS_PER_PAGE = 12
@@ -92,45 +91,11 @@ def _date(started: str | None) -> str:
     return moment.strftime("%Y-%m-%d, %H:%M")
 
 
-def _listed(names: Sequence[str]) -> str:
-    if len(names) == 1:
-        return names[0]
-    return ", ".join(names[:-1]) + f" and {names[-1]}"
-
-
-def _goal(rules: RuleSet) -> str:
-    if rules.order is Order.CHOOSE:
-        return f"{rules.target} phases"
-    return f"phase {rules.target_phase.label}"
-
-
-def _win_reason(state: GameState, winner: str) -> str:
-    rules = state.rules
-    total = state.player(winner).total
-    made = "made" if rules.order is Order.CHOOSE else "completed"
-    if state.win_reason is WinReason.ONLY_COMPLETER:
-        return f"the only player to have {made} {_goal(rules)}"
-    if state.win_reason is WinReason.LOWEST_TOTAL_OF_COMPLETERS:
-        return f"the lowest total, {total}, of those who {made} {_goal(rules)}"
-    if state.win_reason is WinReason.LOWEST_TOTAL_AFTER_FIXED_HANDS:
-        return f"the lowest total, {total}, after {rules.hands} hands"
-    others = [name for name in state.tiebreak_players if name != winner]
-    return (
-        f"went out first in the tie-break replay hand, after a tie at {state.tied_total} "
-        f"with {_listed(others)}"
-    )
-
-
 def _outcome(state: GameState) -> str:
     if state.status is Status.FINISHED and state.winner is not None:
-        return f"Winner: {state.winner} ({_win_reason(state, state.winner)})."
+        return f"Winner: {state.winner} ({win_reason(state)})."
     if state.status is Status.TIEBREAK:
-        phase = state.replay_phase()
-        replayed = f"phase {phase.label}" if phase is not None else "a phase"
-        return (
-            f"Tie at {state.tied_total} between {_listed(state.tiebreak_players)}: they replay "
-            f"{replayed}, and whoever goes out first wins. {state.dealer} deals."
-        )
+        return tie_sentence(state)
     played = state.hands_played
     if played == 0:
         return f"No hands played yet. {state.dealer} deals the first hand."
