@@ -151,14 +151,18 @@ def test_a_damaged_library_is_left_alone_when_the_user_declines(qtbot, monkeypat
     _damage(library_file)
     damaged_bytes = library_file.read_bytes()
     shown: list[str] = []
+    exit_codes: list[int] = []
     monkeypatch.setattr(app, "ask_to_restore_backup", lambda window, text: False)
     monkeypatch.setattr(
         QMessageBox, "critical", lambda parent, title, text, *rest: shown.append(text)
     )
+    # No event loop runs here; a real exit would end the next test's loops at once.
+    monkeypatch.setattr(QApplication, "exit", lambda code=0: exit_codes.append(code))
 
     window = MainWindow()
     qtbot.addWidget(window)
     assert not app.open_library(window)
+    assert exit_codes == [1]
     assert "damaged" in shown[0]
     assert library_file.read_bytes() == damaged_bytes
     assert not (library_file.parent / "damaged").exists()
