@@ -290,6 +290,24 @@ def game_file_filter() -> str:
     return _tr("Phase 10 games (*{0});;All files (*)").format(SUFFIX)
 
 
+def export_game(parent: QWidget, prompts: Prompts, game: Game, path: Path | None) -> Path | None:
+    """Writes `game` to a game file, asking where unless `path` is given; the path written,
+    or None if the user cancelled or the file could not be written (they were told why).
+    """
+    if path is None:
+        path = prompts.save_path(
+            parent, _tr("Export Game File"), file_name_for(game.title), game_file_filter()
+        )
+        if path is None:
+            return None
+    try:
+        save_game_file(path, game)
+    except GameTransferError as problem:
+        prompts.warn(parent, _tr("Cannot Export the Game"), str(problem))
+        return None
+    return path
+
+
 class GamesView(QWidget):
     """The library as a table with Open, Rename, Delete, Undo delete, Import and Export.
 
@@ -513,20 +531,8 @@ class GamesView(QWidget):
         game_id = self.selected_id()
         if game_id is None:
             return None
-        game = self.library.load_game(game_id)
+        path = export_game(self, self.prompts, self.library.load_game(game_id), path)
         if path is None:
-            path = self.prompts.save_path(
-                self,
-                self.tr("Export Game File"),
-                file_name_for(game.title),
-                game_file_filter(),
-            )
-            if path is None:
-                return None
-        try:
-            save_game_file(path, game)
-        except GameTransferError as problem:
-            self.prompts.warn(self, self.tr("Cannot Export the Game"), str(problem))
             return None
         self._say(self.tr("Exported to {0}.").format(path.name))
         return path

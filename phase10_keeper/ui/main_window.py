@@ -413,28 +413,14 @@ class MainWindow(QMainWindow):
 
     def export_game_file(self, path: Path | None = None) -> Path | None:
         """Writes the open game, or on the library page the selected one, to a game file."""
-        from phase10_keeper.ui.games_view import (
-            GameTransferError,
-            file_name_for,
-            game_file_filter,
-            save_game_file,
-        )
+        from phase10_keeper.ui.games_view import export_game
 
         if self.pages.currentWidget() is self.library_page:
             return self._games().export_selected(path)
         if self.session is None:
             return None
-        game = self.session.game
+        path = export_game(self, self.prompts, self.session.game, path)
         if path is None:
-            path = self.prompts.save_path(
-                self, self.tr("Export Game File"), file_name_for(game.title), game_file_filter()
-            )
-            if path is None:
-                return None
-        try:
-            save_game_file(path, game)
-        except GameTransferError as problem:
-            self.prompts.warn(self, self.tr("Cannot Export the Game"), str(problem))
             return None
         self.say(self.tr("Exported to %1.").replace("%1", path.name))
         return path
