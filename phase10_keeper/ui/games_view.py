@@ -52,25 +52,6 @@ def _tr(text: str) -> str:
     return QCoreApplication.translate("GamesView", text)
 
 
-class GameSummaryLike(Protocol):
-    """What the table shows of a saved game (the library's GameSummary)."""
-
-    @property
-    def id(self) -> int: ...
-    @property
-    def title(self) -> str: ...
-    @property
-    def started(self) -> str | None: ...
-    @property
-    def players(self) -> Sequence[str]: ...
-    @property
-    def hands(self) -> int: ...
-    @property
-    def status(self) -> Any: ...
-    @property
-    def winner(self) -> str | None: ...
-
-
 class GameLibrary(Protocol):
     """The parts of the game library the view uses."""
 
