@@ -24,44 +24,15 @@ from phase10_keeper.storage.gamefile import write_game
 from phase10_keeper.storage.library import Library
 from phase10_keeper.ui import app
 from phase10_keeper.ui.about_dialog import AboutDialog
-from phase10_keeper.ui.games_view import GAME_ID_ROLE, Prompts
+from phase10_keeper.ui.games_view import GAME_ID_ROLE
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.new_game_dialog import NewGameDialog
 from phase10_keeper.ui.sheet_dialogs import PAPER_KEY, SheetDialog
 
+from .answers import Answers
 from .games import FOUR, SIX, game_with_hands, went_out
 
 pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints")
-
-
-class Answers:
-    """Answers the window's questions; records what it asked, warned and opened."""
-
-    def __init__(self) -> None:
-        self.confirm_answer = True
-        self.text_answer: str | None = None
-        self.open_answer: Path | None = None
-        self.save_answer: Path | None = None
-        self.asked: list[str] = []
-        self.warnings: list[str] = []
-        self.opened: list[QUrl] = []
-
-    def prompts(self) -> Prompts:
-        return Prompts(
-            confirm=lambda _parent, _title, text: self._ask(text, self.confirm_answer),
-            ask_text=lambda _parent, _title, label, _text: self._ask(label, self.text_answer),
-            open_path=lambda _parent, title, _filter: self._ask(title, self.open_answer),
-            save_path=lambda _parent, _title, name, _filter: self._ask(name, self.save_answer),
-            warn=lambda _parent, _title, text: self.warnings.append(text),
-        )
-
-    def open_url(self, url: QUrl) -> bool:
-        self.opened.append(url)
-        return True
-
-    def _ask(self, question, answer):
-        self.asked.append(question)
-        return answer
 
 
 @pytest.fixture

@@ -14,10 +14,11 @@ from phase10_keeper.ui.games_view import (
     GamesFilterProxy,
     GamesTableModel,
     GamesView,
-    Prompts,
     file_name_for,
     load_game_file,
 )
+
+from .answers import Answers
 
 _opened: list[Library] = []
 
@@ -62,31 +63,6 @@ def _library() -> Library:
     )
     library.add_game(Game(("Ann", "Bo"), title="Sunday", started="2026-11-29T15:00:00+00:00"))
     return library
-
-
-class Answers:
-    """Prompts answered by the test; records what was asked."""
-
-    def __init__(self) -> None:
-        self.confirm_answer = True
-        self.text_answer: str | None = None
-        self.open_answer: Path | None = None
-        self.save_answer: Path | None = None
-        self.asked: list[str] = []
-        self.warnings: list[str] = []
-
-    def prompts(self) -> Prompts:
-        return Prompts(
-            confirm=lambda _parent, title, text: self._ask(text, self.confirm_answer),
-            ask_text=lambda _parent, title, label, text: self._ask(label, self.text_answer),
-            open_path=lambda _parent, title, filter_text: self._ask(title, self.open_answer),
-            save_path=lambda _parent, title, name, filter_text: self._ask(name, self.save_answer),
-            warn=lambda _parent, title, text: self.warnings.append(text),
-        )
-
-    def _ask(self, question, answer):
-        self.asked.append(question)
-        return answer
 
 
 def _view(qtbot, library=None, answers=None) -> tuple[GamesView, Library, Answers]:
