@@ -21,26 +21,7 @@ from phase10_keeper.rules import (
     start,
 )
 
-PLAYERS = ("Priya", "Marcus", "Kwame", "Dana")
-
-
-def made(phase: int | None = None, **cards: int) -> PlayerResult:
-    return PlayerResult(made=True, cards=Cards(**cards), phase=phase)
-
-
-def missed(phase: int | None = None, **cards: int) -> PlayerResult:
-    return PlayerResult(made=False, cards=Cards(**cards), phase=phase)
-
-
-WORKED_HAND = Hand(
-    "Priya",
-    {
-        "Priya": made(),
-        "Marcus": made(low=1, high=1),
-        "Kwame": made(low=1, wild=1),
-        "Dana": missed(low=6, high=2, skip=1, wild=1),
-    },
-)
+from .results import PLAYERS, WORKED_HAND, made, missed
 
 
 def phases(state: GameState) -> dict[str, int | None]:

@@ -4,12 +4,10 @@ import pytest
 
 from phase10_keeper.rules import (
     MATTEL_RULES,
-    Cards,
     Game,
     GameError,
     GameState,
     Hand,
-    PlayerResult,
     Preset,
     RuleSet,
     Status,
@@ -21,13 +19,7 @@ from phase10_keeper.rules import (
     standings,
 )
 
-
-def made(phase: int | None = None, **cards: int) -> PlayerResult:
-    return PlayerResult(made=True, cards=Cards(**cards), phase=phase)
-
-
-def missed(phase: int | None = None, **cards: int) -> PlayerResult:
-    return PlayerResult(made=False, cards=Cards(**cards), phase=phase)
+from .results import made, missed
 
 
 def play(players: tuple[str, ...], hands: list[Hand], rules: RuleSet = MATTEL_RULES) -> GameState:
