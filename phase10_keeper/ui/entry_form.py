@@ -30,9 +30,6 @@ from phase10_keeper.ui.draft import HandDraft
 NAME_WIDTH = 230
 COUNT_WIDTH = 54
 
-NO_PHASE = -1
-"""Item data for "no phase picked yet": PySide6 6.12 mishandles None as item data."""
-
 _KEY_EVENTS = (QEvent.Type.KeyPress, QEvent.Type.ShortcutOverride)
 
 _ARROWS = {
@@ -226,7 +223,7 @@ class HandEntryForm(QFrame):
             if draft.chooses_phase:
                 combo = QComboBox()
                 combo.setAccessibleName(self.tr("Phase %1 attempted").replace("%1", name))
-                combo.addItem("—", NO_PHASE)
+                combo.addItem("—", None)
                 for choice in draft.phase_choices(name):
                     combo.addItem(f"{choice.label}: {choice.describe()}", choice.label)
                 combo.setMinimumContentsLength(4)
@@ -234,7 +231,7 @@ class HandEntryForm(QFrame):
                     QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
                 )
                 combo.currentIndexChanged.connect(
-                    lambda _i, who=name, box=combo: self._phase_chosen(who, int(box.currentData()))
+                    lambda _i, who=name, box=combo: self._phase_chosen(who, box.currentData())
                 )
                 row.phase = combo
                 self.grid.addWidget(combo, grid_row, column)
@@ -266,7 +263,8 @@ class HandEntryForm(QFrame):
             for cell_column, cell in enumerate(row.cells()):
                 self._position[cell] = (row_index, cell_column)
                 cell.installEventFilter(self)
-                # Set now so reading them never meets an empty QVariant (see NO_PHASE).
+                # Start from the values a refreshed cell usually has: only a cell whose
+                # value changes is polished again.
                 cell.setProperty("problem", "")
                 cell.setProperty("typed", True)
         self.grid.setColumnStretch(column + 1, 1)
@@ -307,8 +305,7 @@ class HandEntryForm(QFrame):
                 widget.blockSignals(False)
             row.made.setEnabled(not went_out)
             if row.phase is not None:
-                chosen = draft.players[name].phase
-                wanted = row.phase.findData(NO_PHASE if chosen is None else chosen)
+                wanted = row.phase.findData(draft.players[name].phase)
                 if wanted >= 0 and wanted != row.phase.currentIndex():
                     row.phase.blockSignals(True)
                     row.phase.setCurrentIndex(wanted)
@@ -406,9 +403,9 @@ class HandEntryForm(QFrame):
         self.draft.set_made(name, checked)
         self.refresh()
 
-    def _phase_chosen(self, name: str, label: int) -> None:
+    def _phase_chosen(self, name: str, label: int | None) -> None:
         assert self.draft is not None
-        self.draft.set_phase(name, None if label == NO_PHASE else label)
+        self.draft.set_phase(name, label)
 
     def _count_typed(self, name: str, kind: CardKind, text: str) -> None:
         assert self.draft is not None
