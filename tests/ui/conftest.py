@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QSettings
 from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QMessageBox
 
-from phase10_keeper.rules import Cards, Game, Hand, PlayerResult
+from phase10_keeper.rules import Cards, Game, PlayerResult
 
 
 @pytest.fixture(autouse=True)
@@ -77,13 +77,3 @@ def library() -> MemoryLibrary:
 
 def result(made: bool, **cards: int) -> PlayerResult:
     return PlayerResult(made=made, cards=Cards(**cards))
-
-
-def everyone_misses_but(players: tuple[str, ...], winner: str) -> Hand:
-    """A hand `winner` went out in while everyone else missed holding ten 1-9 cards."""
-    return Hand(
-        went_out=winner,
-        results={
-            name: result(True) if name == winner else result(False, low=10) for name in players
-        },
-    )
