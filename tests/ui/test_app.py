@@ -1,13 +1,14 @@
 """Starting the app: the window at once, then the library and the last unfinished game."""
 
 import shutil
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QLocale
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from phase10_keeper.rules import build_rules
+from phase10_keeper.rules import Game, build_rules
 from phase10_keeper.storage.library import Library, LibraryError
 from phase10_keeper.ui import app
 from phase10_keeper.ui.main_window import MainWindow
@@ -108,22 +109,24 @@ def test_a_missing_translation_is_no_error(qtbot) -> None:
     assert QGuiApplication.translate("MainWindow", "&File") == "&File"
 
 
-def _damage(library_file) -> None:
-    with library_file.open("r+b") as stream:
-        stream.seek(0)
-        stream.write(b"this is no longer an SQLite database" * 4)
-
-
-def test_a_damaged_library_is_offered_back_from_its_newest_backup(qtbot, monkeypatch) -> None:
+def _damaged_library_with_backup(game: Game) -> tuple[int, Path, bytes]:
+    """A library holding `game`, backed up and then damaged: the game's id, the library
+    file and its damaged bytes."""
     library = Library.open()
-    game_id = library.add_game(game_with_hands(FOUR, 2))
+    game_id = library.add_game(game)
     library_file = library.path
     library.close()
     backups = library_file.parent / "backups"
     backups.mkdir(exist_ok=True)
     shutil.copyfile(library_file, backups / "library-20261101-120000-000000.sqlite3")
-    _damage(library_file)
-    damaged_bytes = library_file.read_bytes()
+    with library_file.open("r+b") as stream:
+        stream.seek(0)
+        stream.write(b"this is no longer an SQLite database" * 4)
+    return game_id, library_file, library_file.read_bytes()
+
+
+def test_a_damaged_library_is_offered_back_from_its_newest_backup(qtbot, monkeypatch) -> None:
+    game_id, library_file, damaged_bytes = _damaged_library_with_backup(game_with_hands(FOUR, 2))
     asked: list[str] = []
     monkeypatch.setattr(
         app, "ask_to_restore_backup", lambda window, text: asked.append(text) or True
@@ -141,15 +144,7 @@ def test_a_damaged_library_is_offered_back_from_its_newest_backup(qtbot, monkeyp
 
 
 def test_a_damaged_library_is_left_alone_when_the_user_declines(qtbot, monkeypatch) -> None:
-    library = Library.open()
-    library.add_game(game_with_hands(FOUR, 1))
-    library_file = library.path
-    library.close()
-    backups = library_file.parent / "backups"
-    backups.mkdir(exist_ok=True)
-    shutil.copyfile(library_file, backups / "library-20261101-120000-000000.sqlite3")
-    _damage(library_file)
-    damaged_bytes = library_file.read_bytes()
+    _, library_file, damaged_bytes = _damaged_library_with_backup(game_with_hands(FOUR, 1))
     shown: list[str] = []
     exit_codes: list[int] = []
     monkeypatch.setattr(app, "ask_to_restore_backup", lambda window, text: False)
