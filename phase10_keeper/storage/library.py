@@ -413,12 +413,15 @@ class Library:
         self._remember(game_id, _Saved(revision, game, tuple(texts.values()), replayed))
         return game_id
 
-    def save_game(self, game_id: int, game: Game) -> None:
+    def save_game(self, game_id: int, game: Game, replayed: Replay | None = None) -> None:
         """Replaces the stored game with `game` in one transaction, writing only the hands
         that changed; status, winner and when it finished come from replaying it.
+
+        `replayed` is the game's replay where the caller already has one, which spares
+        replaying a long game again on its first save after loading.
         """
         saved = self._saved.get(game_id)
-        texts, replayed = self._encoded(game, saved)
+        texts, replayed = self._encoded(game, saved, replayed)
         state = replayed.final
         revision = _new_revision()
         with self._writing() as database:
@@ -714,7 +717,9 @@ class Library:
         except GameError as error:
             raise LibraryError(f"the game cannot be saved: {error}") from None
 
-    def _encoded(self, game: Game, saved: _Saved | None) -> tuple[dict[int, str], Replay]:
+    def _encoded(
+        self, game: Game, saved: _Saved | None, replayed: Replay | None
+    ) -> tuple[dict[int, str], Replay]:
         """The stored JSON of every hand and the game replayed, redoing only what changed.
 
         Encoding and replaying every hand of a long game takes tens of milliseconds;
@@ -725,8 +730,11 @@ class Library:
             saved.game.rules,
             saved.game.first_dealer,
         ) == (game.players, game.rules, game.first_dealer)
+        if replayed is None or replayed.final.hands_played != len(game.hands):
+            replayed = None
         if saved is None or not same_table:
-            return _hand_texts(game, range(len(game.hands))), self._replayed(game, None)
+            every_hand = _hand_texts(game, range(len(game.hands)))
+            return every_hand, replayed or self._replayed(game, None)
         before = saved.game.hands
         by_identity = {id(hand): text for hand, text in zip(before, saved.texts, strict=True)}
         texts: dict[int, str] = {}
@@ -745,6 +753,8 @@ class Library:
             if old is not new and old != new:
                 break
             kept += 1
+        if replayed is not None:
+            return dict(sorted(texts.items())), replayed
         if saved.replayed is None:
             return dict(sorted(texts.items())), self._replayed(game, None)
         return dict(sorted(texts.items())), self._replayed(game, saved.replayed.first(kept))

@@ -15,7 +15,7 @@ from phase10_keeper.rules import Game, GameState, Hand, Replay, replay, replay_f
 
 
 class GameStore(Protocol):
-    def save_game(self, game_id: int, game: Game) -> None: ...
+    def save_game(self, game_id: int, game: Game, replayed: Replay | None = None) -> None: ...
 
 
 def _tr(text: str) -> str:
@@ -117,7 +117,7 @@ class GameSession(QObject):
         if self.store is None or self.game_id is None:
             return
         try:
-            self.store.save_game(self.game_id, self.game)
+            self.store.save_game(self.game_id, self.game, self.replay)
         # Whatever the store fails with, the hand log stays in memory and on the undo
         # stack; the window says the save failed and the next change saves it all again.
         except Exception as error:

@@ -211,6 +211,25 @@ def test_status_winner_and_finish_time_come_from_replaying(library: Library) -> 
     assert (summary.status, summary.winner, summary.finished) == ("in_progress", None, None)
 
 
+def test_a_replay_the_caller_has_spares_replaying_after_a_reopen(
+    library: Library, reopen: Callable[[], Library], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id = library.add_game(friday_game(3))
+    again = reopen()
+    game = again.load_game(game_id).with_hand_appended(table_hand(PLAYERS, 3))
+    replayed = replay(game)
+
+    def no_replay(*_arguments: object) -> None:
+        raise AssertionError("the library replayed a game it was given the replay of")
+
+    monkeypatch.setattr("phase10_keeper.storage.library.replay", no_replay)
+    monkeypatch.setattr("phase10_keeper.storage.library.replay_from", no_replay)
+    again.save_game(game_id, game, replayed)
+    [summary] = again.list_games()
+    assert (summary.hands, summary.status) == (4, replayed.final.status.value)
+    assert again.load_game(game_id) == game
+
+
 def test_games_are_listed_newest_first_and_filtered_by_player(library: Library) -> None:
     older = library.add_game(replace(friday_game(), started="2026-11-01T20:00:00+01:00"))
     newer = library.add_game(

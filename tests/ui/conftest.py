@@ -51,7 +51,7 @@ class MemoryLibrary:
         self.games[game_id] = game
         return game_id
 
-    def save_game(self, game_id: int, game: Game) -> None:
+    def save_game(self, game_id: int, game: Game, replayed: object = None) -> None:
         if self.fail_with is not None:
             raise self.fail_with
         self.games[game_id] = game
