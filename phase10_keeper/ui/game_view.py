@@ -161,8 +161,9 @@ class GameView(QWidget):
         splitter = self.tables = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(self.standings)
         splitter.addWidget(self.grid)
-        splitter.setStretchFactor(0, 1)
-        splitter.setStretchFactor(1, 1)
+        # The grid is the paper sheet and grows with every hand; it gets the larger share.
+        splitter.setStretchFactor(0, 2)
+        splitter.setStretchFactor(1, 3)
         splitter.setChildrenCollapsible(False)
 
         self.form = HandEntryForm()

@@ -45,6 +45,7 @@ def played_hand(state: GameState, chance: random.Random) -> Hand:
     """A believable hand after `state`: a few make their phase, the rest hold ten cards."""
     players = state.participants()
     went_out = chance.choice(players)
+    deck = {"high": 24, "skip": 4, "wild": 8}
     results = {}
     for name in players:
         phase = state.next_phase(name)
@@ -54,8 +55,12 @@ def played_hand(state: GameState, chance: random.Random) -> Hand:
             room = HAND_SIZE - phase.card_count
             results[name] = PlayerResult(made=True, cards=Cards(low=chance.randint(1, room)))
         else:
-            wild, skip = chance.choice((0, 0, 1, 2)), chance.choice((0, 0, 0, 1))
-            high = chance.randint(0, 10 - wild - skip)
+            # Drawn from what the deck has left, so the table never holds too many.
+            wild = min(chance.choice((0, 0, 1, 2)), deck["wild"])
+            skip = min(chance.choice((0, 0, 0, 1)), deck["skip"])
+            high = min(chance.randint(0, 4), deck["high"])
+            deck.update(wild=deck["wild"] - wild, skip=deck["skip"] - skip)
+            deck["high"] -= high
             cards = Cards(low=10 - wild - skip - high, high=high, skip=skip, wild=wild)
             results[name] = PlayerResult(made=False, cards=cards)
     return Hand(went_out=went_out, results=results)
