@@ -5,6 +5,8 @@ like after a change comes back through `session.changed`. The main window around
 holds the menus and the status bar.
 """
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QModelIndex, QSize, Qt
 from PySide6.QtGui import QAction, QFont, QKeySequence
 from PySide6.QtWidgets import (
@@ -27,6 +29,9 @@ from phase10_keeper.ui.entry_form import HandEntryForm
 from phase10_keeper.ui.grid_model import ScoreGridModel
 from phase10_keeper.ui.session import GameSession
 from phase10_keeper.ui.standings_model import Column, StandingsModel
+
+if TYPE_CHECKING:
+    from phase10_keeper.ui.rename_player_dialog import RenamePlayerDialog
 
 ERROR_COLOUR = "#d8483e"
 WARNING_COLOUR = "#c98400"
@@ -186,6 +191,8 @@ class GameView(QWidget):
         self.delete_action = QAction(self.tr("&Delete Selected Hand"), self)
         self.delete_action.setShortcut(QKeySequence(Qt.Modifier.CTRL | Qt.Key.Key_Delete))
         self.delete_action.triggered.connect(self.delete_selected_hand)
+        self.rename_player_action = QAction(self.tr("Re&name Player…"), self)
+        self.rename_player_action.triggered.connect(self.rename_player)
         session.changed.connect(self.refresh)
         self.refresh()
 
@@ -303,6 +310,19 @@ class GameView(QWidget):
         self.form.start(
             self.session.state_before(index), editing=index, hand=self.session.game.hands[index]
         )
+
+    def rename_player(self) -> "RenamePlayerDialog":
+        """Opens the rename dialog on the player whose row is selected in the grid."""
+        from phase10_keeper.ui.rename_player_dialog import RenamePlayerDialog
+
+        players = self.session.game.players
+        row = self.grid.currentIndex().row()
+        current = players[row] if 0 <= row < len(players) else None
+        dialog = RenamePlayerDialog(players, current, self)
+        dialog.renamed.connect(self.session.rename_player)
+        dialog.finished.connect(dialog.deleteLater)
+        dialog.open()
+        return dialog
 
     def delete_selected_hand(self) -> None:
         index = self.selected_hand()

@@ -176,6 +176,7 @@ class MainWindow(QMainWindow):
         if self.game_view is not None:
             self.game_view.correct_action.setVisible(on_game)
             self.game_view.delete_action.setVisible(on_game)
+            self.game_view.rename_player_action.setVisible(on_game)
         if self.games_view is not None:
             for action in self._games_actions():
                 action.setVisible(on_library)
@@ -321,12 +322,11 @@ class MainWindow(QMainWindow):
             from phase10_keeper.ui.game_view import GameView
 
             view = self.game_view = GameView(session)
-            for action in (view.correct_action, view.delete_action):
+            game_actions = [view.correct_action, view.delete_action, view.rename_player_action]
+            for action in game_actions:
                 action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
                 view.addAction(action)
-            self.edit_menu.insertActions(
-                self._library_separator, [view.correct_action, view.delete_action]
-            )
+            self.edit_menu.insertActions(self._library_separator, game_actions)
         else:
             self.game_view.set_session(session)
         if self.library is not None and session.game_id is not None:

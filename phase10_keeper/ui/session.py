@@ -22,7 +22,7 @@ def _tr(text: str) -> str:
     return QCoreApplication.translate("GameSession", text)
 
 
-class _ChangeHands(QUndoCommand):
+class _ChangeGame(QUndoCommand):
     def __init__(
         self,
         session: "GameSession",
@@ -96,13 +96,27 @@ class GameSession(QObject):
             _tr("delete hand {number}").format(number=index + 1),
         )
 
+    def rename_player(self, old: str, new: str) -> None:
+        """Gives a player another name everywhere in this game, hand log included;
+        GameError if the name is empty or another player's (then nothing changes)."""
+        game = self.game.with_player_renamed(old, new)
+        if game == self.game:
+            return
+        text = _tr("rename {old} to {new}").format(
+            old=old, new=game.players[self.game.players.index(old)]
+        )
+        # The replay starts from the names at the table, so it starts again from there.
+        self.undo_stack.push(
+            _ChangeGame(self, text, (self.game, self.replay), (game, replay(game)))
+        )
+
     def retitle(self, title: str) -> None:
         """Takes on a title the game was given elsewhere (in the library), unsaved."""
         self.game = replace(self.game, title=title)
 
     def _change(self, game: Game, first_changed: int, text: str) -> None:
         after = replay_from(self.replay.first(first_changed), game.hands[first_changed:])
-        self.undo_stack.push(_ChangeHands(self, text, (self.game, self.replay), (game, after)))
+        self.undo_stack.push(_ChangeGame(self, text, (self.game, self.replay), (game, after)))
 
     def _show(self, game: Game, result: Replay, what: str) -> None:
         # The undo stack holds hand logs; a rename since must survive undo and redo.

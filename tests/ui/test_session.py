@@ -66,3 +66,33 @@ def test_a_failed_save_is_reported_and_the_hand_kept(library, qtbot) -> None:
         session.record_hand(went_out(FOUR, "Kwame"))
     assert "disk full" in failed.args[0]
     assert session.state.hands_played == 2
+
+
+def test_renaming_a_player_reaches_every_hand_and_can_be_undone(library) -> None:
+    game = game_with_hands(FOUR, 3)
+    game_id = library.add_game(game)
+    session = GameSession(game, library, game_id)
+    before = session.state.player("Dana")
+    session.rename_player("Dana", "  Danielle ")
+    assert session.game.players == ("Priya", "Marcus", "Kwame", "Danielle")
+    assert all("Danielle" in hand.results for hand in session.game.hands)
+    after = session.state.player("Danielle")
+    assert (after.total, after.completed, after.seat) == (
+        before.total,
+        before.completed,
+        before.seat,
+    )
+    assert session.undo_stack.undoText() == "rename Dana to Danielle"
+    assert library.games[game_id] == session.game
+    session.undo_stack.undo()
+    assert session.game == game
+    assert library.games[game_id] == game
+
+
+def test_a_rename_to_another_players_name_changes_nothing(library) -> None:
+    game = game_with_hands(FOUR, 1)
+    session = GameSession(game, library, library.add_game(game))
+    with pytest.raises(GameError, match="names must differ"):
+        session.rename_player("Dana", "priya")
+    assert session.game == game
+    assert session.undo_stack.count() == 0
