@@ -1,5 +1,5 @@
-"""The game library in the app: a table of saved games to open, rename, delete or filter,
-and single games imported from and exported to game files.
+"""The game library in the app: a table of saved games to open, rename, delete, restore
+or filter, and single games imported from and exported to game files.
 
 `GamesTableModel` and `GamesFilterProxy` hold the table's logic; `GamesView` adds the
 buttons. Questions to the user go through `Prompts`, so tests answer them without
@@ -22,9 +22,10 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QColor, QFont, QGuiApplication, QKeySequence, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QFileDialog,
     QHBoxLayout,
     QHeaderView,
@@ -55,7 +56,7 @@ def _tr(text: str) -> str:
 class GameLibrary(Protocol):
     """The parts of the game library the view uses."""
 
-    def list_games(self, player: str | None = None) -> Sequence[Any]: ...
+    def list_games(self, player: str | None = None, *, deleted: bool = False) -> Sequence[Any]: ...
     def add_game(self, game: Game) -> int: ...
     def load_game(self, game_id: int) -> Game: ...
     def rename_game(self, game_id: int, title: str) -> None: ...
@@ -119,8 +120,25 @@ def date_text(started: str | None) -> str:
     return QLocale().toString(moment.toLocalTime().date(), QLocale.FormatType.ShortFormat)
 
 
+def _muted_text() -> QColor:
+    """Text colour part way to the background: dimmer than normal text, yet still readable
+    on plain and alternate rows, in light and dark palettes alike.
+    """
+    palette = QGuiApplication.palette()
+    text = palette.color(QPalette.ColorRole.Text)
+    base = palette.color(QPalette.ColorRole.Base)
+    return QColor.fromRgbF(
+        0.7 * text.redF() + 0.3 * base.redF(),
+        0.7 * text.greenF() + 0.3 * base.greenF(),
+        0.7 * text.blueF() + 0.3 * base.blueF(),
+    )
+
+
 class GamesTableModel(QAbstractTableModel):
-    """One row per saved game, newest first as the library lists them."""
+    """One row per saved game, newest first as the library lists them. Deleted games (those
+    whose summary has a `deleted` time) read "Deleted" as their status and are drawn in a
+    dimmed italic font.
+    """
 
     TITLE, DATE, PLAYERS, HANDS, STATUS, WINNER = range(6)
 
@@ -135,6 +153,9 @@ class GamesTableModel(QAbstractTableModel):
 
     def summary(self, row: int) -> Any:
         return self._games[row]
+
+    def is_deleted(self, row: int) -> bool:
+        return self._games[row].deleted is not None
 
     def row_of(self, game_id: int) -> int | None:
         for row, game in enumerate(self._games):
@@ -170,8 +191,17 @@ class GamesTableModel(QAbstractTableModel):
         column = index.column()
         if role == GAME_ID_ROLE:
             return game.id
+        deleted = game.deleted is not None
+        if role == Qt.ItemDataRole.ToolTipRole and deleted and column == self.STATUS:
+            return self.tr("Deleted on {0}").format(date_text(game.deleted))
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
             return self._text(game, column)
+        if role == Qt.ItemDataRole.FontRole and deleted:
+            font = QFont()
+            font.setItalic(True)
+            return font
+        if role == Qt.ItemDataRole.ForegroundRole and deleted:
+            return _muted_text()
         if role == SORT_ROLE:
             if column == self.DATE:
                 return game.started or ""
@@ -192,7 +222,7 @@ class GamesTableModel(QAbstractTableModel):
         if column == self.HANDS:
             return str(game.hands)
         if column == self.STATUS:
-            return status_text(game.status)
+            return self.tr("Deleted") if game.deleted is not None else status_text(game.status)
         return str(game.winner or "")
 
 
@@ -290,7 +320,8 @@ def export_game(parent: QWidget, prompts: Prompts, game: Game, path: Path | None
 
 
 class GamesView(QWidget):
-    """The library as a table with Open, Rename, Delete, Undo delete, Import and Export.
+    """The library as a table with Open, Rename, Delete, Undo delete, Import and Export;
+    with "Show deleted games" on, deleted games are listed too and can be restored.
 
     Constructor: `GamesView(library, parent=None, *, prompts=None)`.
     Signals: `openRequested(int)` (a game id; the main window opens it),
@@ -298,7 +329,7 @@ class GamesView(QWidget):
     `gameRestored(int)`, `message(str)` (one line for a status bar).
     Actions for menus (shortcuts work while the view has focus): `open_action`,
     `rename_action` (F2), `delete_action` (Delete), `undo_delete_action`,
-    `import_action`, `export_action`.
+    `restore_action`, `import_action`, `export_action`.
     """
 
     openRequested = Signal(int)
@@ -319,6 +350,7 @@ class GamesView(QWidget):
         self.library = library
         self.prompts = prompts or Prompts()
         self._deleted: list[int] = []
+        self._has_deleted = False
 
         self.model = GamesTableModel(self)
         self.proxy = GamesFilterProxy(self)
@@ -328,6 +360,9 @@ class GamesView(QWidget):
         self.search.setPlaceholderText(self.tr("Filter by player or title"))
         self.search.setAccessibleName(self.tr("Filter games by player or title"))
         self.search.setClearButtonEnabled(True)
+        self.show_deleted = QCheckBox(self.tr("Show deleted &games"))
+        self.show_deleted.setAccessibleName(self.tr("Show deleted games"))
+        self.show_deleted.setToolTip(self.tr("List deleted games too, so one can be restored"))
         self.table = QTableView()
         self.table.setModel(self.proxy)
         self.table.setAccessibleName(self.tr("Saved games"))
@@ -356,6 +391,7 @@ class GamesView(QWidget):
         self.delete_action = self._action(self.tr("&Delete…"), self.delete_selected)
         self.delete_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Delete))
         self.undo_delete_action = self._action(self.tr("&Undo Delete"), self.undo_delete)
+        self.restore_action = self._action(self.tr("Re&store"), self.restore_selected)
         self.import_action = self._action(self.tr("&Import Game File…"), self.import_file)
         self.export_action = self._action(self.tr("&Export Game File…"), self.export_selected)
 
@@ -366,6 +402,7 @@ class GamesView(QWidget):
             self.rename_action,
             self.delete_action,
             self.undo_delete_action,
+            self.restore_action,
         ):
             buttons.addWidget(self._button(action))
         buttons.addStretch(1)
@@ -374,6 +411,7 @@ class GamesView(QWidget):
 
         top = QHBoxLayout()
         top.addWidget(self.search, 1)
+        top.addWidget(self.show_deleted)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.table, 1)
@@ -382,6 +420,7 @@ class GamesView(QWidget):
         layout.addLayout(buttons)
 
         self.search.textChanged.connect(self._filter)
+        self.show_deleted.toggled.connect(lambda _: self.refresh())
         self.table.activated.connect(lambda _: self.open_selected())
         self.table.selectionModel().selectionChanged.connect(self._update_actions)
         self.refresh()
@@ -405,7 +444,12 @@ class GamesView(QWidget):
     def refresh(self) -> None:
         """Reloads the list from the library, keeping the selected game selected."""
         selected = self.selected_id()
-        self.model.set_games(self.library.list_games())
+        games = list(self.library.list_games())
+        binned = self.library.list_games(deleted=True)
+        self._has_deleted = bool(binned)
+        if self.show_deleted.isChecked():
+            games += binned
+        self.model.set_games(games)
         if selected is not None:
             self.select_game(selected)
         self._update_actions()
@@ -431,13 +475,24 @@ class GamesView(QWidget):
     def set_filter_text(self, text: str) -> None:
         self.search.setText(text)
 
+    def selected_is_deleted(self) -> bool:
+        rows = self.table.selectionModel().selectedRows()
+        if not rows:
+            return False
+        return self.model.is_deleted(self.proxy.mapToSource(rows[0]).row())
+
+    def _selected_live_id(self) -> int | None:
+        """The selected game unless it is deleted: a deleted game is only restored."""
+        return None if self.selected_is_deleted() else self.selected_id()
+
     def open_selected(self) -> None:
-        game_id = self.selected_id()
+        # A double-click or Return reaches here even while the Open action is disabled.
+        game_id = self._selected_live_id()
         if game_id is not None:
             self.openRequested.emit(game_id)
 
     def rename_selected(self) -> None:
-        game_id = self.selected_id()
+        game_id = self._selected_live_id()
         if game_id is None:
             return
         current = self._summary(game_id).title
@@ -452,16 +507,16 @@ class GamesView(QWidget):
         self._say(self.tr("Renamed to “{0}”.").format(title.strip()))
 
     def delete_selected(self) -> None:
-        game_id = self.selected_id()
+        game_id = self._selected_live_id()
         if game_id is None:
             return
         title = self._summary(game_id).title or self.tr("Untitled game")
         if not self.prompts.confirm(
             self,
             self.tr("Delete Game"),
-            self.tr("Delete “{0}” from the library? You can undo this until you quit.").format(
-                title
-            ),
+            self.tr(
+                "Delete “{0}” from the library? You can restore it later with “Show deleted games”."
+            ).format(title),
         ):
             return
         self.library.delete_game(game_id)
@@ -473,11 +528,21 @@ class GamesView(QWidget):
     def undo_delete(self) -> None:
         if not self._deleted:
             return
-        game_id = self._deleted.pop()
+        self._restore(self._deleted[-1])
+
+    def restore_selected(self) -> None:
+        game_id = self.selected_id()
+        if game_id is not None and self.selected_is_deleted():
+            self._restore(game_id)
+
+    def _restore(self, game_id: int) -> None:
         self.library.restore_game(game_id)
+        # Undo Delete must not offer a game that is back already.
+        self._deleted = [deleted for deleted in self._deleted if deleted != game_id]
         self.refresh()
         self.select_game(game_id)
-        self._say(self.tr("Restored “{0}”.").format(self._summary(game_id).title))
+        title = self._summary(game_id).title or self.tr("Untitled game")
+        self._say(self.tr("Restored “{0}”.").format(title))
         self.gameRestored.emit(game_id)
 
     def import_file(self, path: Path | None = None) -> int | None:
@@ -535,16 +600,19 @@ class GamesView(QWidget):
 
     def _update_actions(self) -> None:
         has_selection = self.selected_id() is not None
-        for action in (
-            self.open_action,
-            self.rename_action,
-            self.delete_action,
-            self.export_action,
-        ):
-            action.setEnabled(has_selection)
+        deleted = self.selected_is_deleted()
+        for action in (self.open_action, self.rename_action, self.delete_action):
+            action.setEnabled(has_selection and not deleted)
+        self.export_action.setEnabled(has_selection)
+        self.restore_action.setEnabled(deleted)
+        self.buttons[self.restore_action].setVisible(self.show_deleted.isChecked())
         self.undo_delete_action.setEnabled(bool(self._deleted))
         empty = self.proxy.rowCount() == 0
-        if self.model.rowCount() == 0:
+        if self.model.rowCount() == 0 and self._has_deleted:
+            self.empty_label.setText(
+                self.tr("No saved games. Turn on “Show deleted games” to restore one.")
+            )
+        elif self.model.rowCount() == 0:
             self.empty_label.setText(
                 self.tr("No saved games yet. Start a new game or import a game file.")
             )

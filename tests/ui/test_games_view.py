@@ -238,3 +238,88 @@ def test_view_inputs_have_accessible_names(qtbot) -> None:
     view, _, _ = _view(qtbot)
     assert view.search.accessibleName()
     assert view.table.accessibleName()
+    assert view.show_deleted.accessibleName()
+
+
+def test_table_model_marks_deleted_games(qtmodeltester) -> None:
+    library = _library()
+    library.delete_game(2)
+    model = GamesTableModel()
+    model.set_games([*library.list_games(), *library.list_games(deleted=True)])
+    qtmodeltester.check(model)
+    row = model.row_of(2)
+    assert row is not None
+    assert model.is_deleted(row)
+    assert model.index(row, GamesTableModel.STATUS).data() == "Deleted"
+    assert model.index(row, GamesTableModel.STATUS).data(Qt.ItemDataRole.ToolTipRole)
+    assert model.index(row, GamesTableModel.TITLE).data(Qt.ItemDataRole.FontRole).italic()
+    live = model.row_of(1)
+    assert live is not None
+    assert model.index(live, GamesTableModel.STATUS).data() == "In progress"
+    assert model.index(live, GamesTableModel.TITLE).data(Qt.ItemDataRole.FontRole) is None
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_a_game_deleted_before_a_restart_can_be_restored(qtbot) -> None:
+    view, library, answers = _view(qtbot)
+    view.select_game(3)
+    view.delete_action.trigger()
+    assert "restore" in answers.asked[-1]
+    assert not view.buttons[view.restore_action].isVisibleTo(view)
+
+    # A fresh view over a freshly opened library is the app after a restart: Undo
+    # Delete has nothing to offer, and the game is not listed.
+    restarted, _, _ = _view(qtbot, library=_empty_library(), answers=answers)
+    assert not restarted.undo_delete_action.isEnabled()
+    assert restarted.model.row_of(3) is None
+
+    restarted.show()
+    qtbot.waitExposed(restarted)
+    qtbot.mouseClick(restarted.show_deleted, Qt.MouseButton.LeftButton)
+    assert restarted.buttons[restarted.restore_action].isVisibleTo(restarted)
+    assert restarted.proxy.rowCount() == 3
+    assert restarted.select_game(3)
+    assert restarted.selected_is_deleted()
+    assert restarted.restore_action.isEnabled()
+    for action in (restarted.open_action, restarted.rename_action, restarted.delete_action):
+        assert not action.isEnabled()
+    with qtbot.assertNotEmitted(restarted.openRequested):
+        restarted.open_selected()
+
+    with qtbot.waitSignal(restarted.gameRestored) as restored:
+        qtbot.mouseClick(restarted.buttons[restarted.restore_action], Qt.MouseButton.LeftButton)
+    assert restored.args == [3]
+    assert "Restored “Sunday”" in restarted.notice.text()
+    assert library.list_games(deleted=True) == []
+    assert restarted.selected_id() == 3
+    assert not restarted.restore_action.isEnabled()
+    assert restarted.open_action.isEnabled()
+
+    restarted.show_deleted.setChecked(False)
+    assert restarted.proxy.rowCount() == 3
+    assert restarted.selected_id() == 3
+    assert not restarted.selected_is_deleted()
+
+
+def test_restoring_a_game_takes_it_off_undo_delete(qtbot) -> None:
+    view, library, _ = _view(qtbot)
+    view.show_deleted.setChecked(True)
+    view.select_game(1)
+    view.delete_action.trigger()
+    assert view.selected_id() == 1, "the deleted game stays listed and selected"
+    assert view.selected_is_deleted()
+    assert view.undo_delete_action.isEnabled()
+    view.restore_action.trigger()
+    assert not view.undo_delete_action.isEnabled()
+    assert [game.id for game in library.list_games()] == [3, 2, 1]
+
+
+def test_a_library_of_only_deleted_games_says_how_to_get_them_back(qtbot) -> None:
+    library = _empty_library()
+    game_id = library.add_game(Game(("Ann", "Bo"), title="Gone"))
+    library.delete_game(game_id)
+    view, _, _ = _view(qtbot, library=library)
+    assert view.table.isHidden()
+    assert "Show deleted games" in view.empty_label.text()
+    view.show_deleted.setChecked(True)
+    assert not view.table.isHidden()
