@@ -186,7 +186,13 @@ class MainWindow(QMainWindow):
     def _games_actions(self) -> list[QAction]:
         assert self.games_view is not None
         view = self.games_view
-        return [view.open_action, view.rename_action, view.delete_action, view.undo_delete_action]
+        return [
+            view.open_action,
+            view.rename_action,
+            view.delete_action,
+            view.undo_delete_action,
+            view.restore_action,
+        ]
 
     @property
     def prompts(self) -> "Prompts":
