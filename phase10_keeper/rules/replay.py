@@ -19,6 +19,7 @@ from phase10_keeper.rules.cards import (
     Cards,
 )
 from phase10_keeper.rules.game import Game, Hand, PlayerResult
+from phase10_keeper.rules.log import Log
 from phase10_keeper.rules.phases import Phase
 from phase10_keeper.rules.problems import GameError, Problem, Severity
 from phase10_keeper.rules.ruleset import Order, RuleSet
@@ -47,7 +48,7 @@ class PlayerState:
     completed: tuple[int, ...]
     """Labels of the phases made, in the order made."""
     total: int
-    hand_points: tuple[int, ...]
+    hand_points: Log[int]
     """One entry per hand the player took part in."""
     misses: int
     """Hands in a row the current phase was missed (for two-strike)."""
@@ -82,7 +83,7 @@ class GameState:
     rules: RuleSet
     players: tuple[PlayerState, ...]
     first_dealer_seat: int
-    hands: tuple[HandRecord, ...] = ()
+    hands: Log[HandRecord]
     status: Status = Status.IN_PROGRESS
     winner: str | None = None
     win_reason: WinReason | None = None
@@ -174,11 +175,13 @@ class GameState:
 def start(game: Game) -> GameState:
     players = tuple(
         PlayerState(
-            name=name, seat=seat, position=0, completed=(), total=0, hand_points=(), misses=0
+            name=name, seat=seat, position=0, completed=(), total=0, hand_points=Log(), misses=0
         )
         for seat, name in enumerate(game.players)
     )
-    return GameState(rules=game.rules, players=players, first_dealer_seat=game.first_dealer_seat)
+    return GameState(
+        rules=game.rules, players=players, first_dealer_seat=game.first_dealer_seat, hands=Log()
+    )
 
 
 def check_hand(state: GameState, hand: Hand) -> list[Problem]:
@@ -418,7 +421,7 @@ def _after_replay(state: GameState, hand: Hand) -> GameState:
     return replace(
         state,
         players=players,
-        hands=(*state.hands, record),
+        hands=state.hands.appended(record),
         status=Status.FINISHED,
         winner=hand.went_out,
         win_reason=WinReason.WENT_OUT_IN_REPLAY,
@@ -427,7 +430,9 @@ def _after_replay(state: GameState, hand: Hand) -> GameState:
 
 def _scored(player: PlayerState, result: PlayerResult) -> PlayerState:
     points = result.cards.points
-    return replace(player, total=player.total + points, hand_points=(*player.hand_points, points))
+    return replace(
+        player, total=player.total + points, hand_points=player.hand_points.appended(points)
+    )
 
 
 def _after_hand(state: GameState, hand: Hand) -> GameState:
@@ -444,7 +449,7 @@ def _after_hand(state: GameState, hand: Hand) -> GameState:
             completers.append(player.name)
         players.append(moved)
     after = replace(
-        state, players=tuple(players), hands=(*state.hands, _record(state, hand, attempted))
+        state, players=tuple(players), hands=state.hands.appended(_record(state, hand, attempted))
     )
     if rules.hands is not None:
         if after.hands_played >= rules.hands:
@@ -505,9 +510,13 @@ def _decide(state: GameState, contenders: list[str], *, fixed_hands: bool) -> Ga
 
 @dataclass(frozen=True)
 class Replay:
-    """The result of replaying a whole log: every state along the way and all warnings."""
+    """The result of replaying a whole log: every state along the way and all warnings.
 
-    states: tuple[GameState, ...]
+    The states share their hand logs, so a replay holds memory in proportion to its
+    hands, and continuing it or cutting it back copies no earlier state.
+    """
+
+    states: Log[GameState]
     """states[0] is before the first hand; states[-1] is where the game stands now."""
     warnings: tuple[Problem, ...]
 
@@ -518,7 +527,7 @@ class Replay:
     def first(self, hand_count: int) -> "Replay":
         """This replay cut back to its first `hand_count` hands."""
         return Replay(
-            states=self.states[: hand_count + 1],
+            states=self.states.first(hand_count + 1),
             warnings=tuple(
                 problem
                 for problem in self.warnings
@@ -529,19 +538,19 @@ class Replay:
 
 def replay(game: Game) -> Replay:
     """Replays the hand log from the start; GameError names the first impossible hand."""
-    return replay_from(Replay(states=(start(game),), warnings=()), game.hands)
+    return replay_from(Replay(states=Log((start(game),)), warnings=()), game.hands)
 
 
 def replay_from(earlier: Replay, hands: Iterable[Hand]) -> Replay:
     """`earlier` continued by `hands`: the same steps a replay from the start takes."""
-    states = list(earlier.states)
+    states = earlier.states
     warnings = list(earlier.warnings)
     state = earlier.final
     for hand in hands:
         state, problems = advance(state, hand)
-        states.append(state)
+        states = states.appended(state)
         warnings.extend(problems)
-    return Replay(states=tuple(states), warnings=tuple(warnings))
+    return Replay(states=states, warnings=tuple(warnings))
 
 
 def standings(game: Game) -> GameState:
