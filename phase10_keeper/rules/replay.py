@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from itertools import accumulate
 
+from phase10_keeper.rules.bulk import cycle_collector_paused
 from phase10_keeper.rules.cards import (
     DECK_HIGH,
     DECK_LOW,
@@ -415,7 +416,10 @@ def _after_replay(state: GameState, hand: Hand) -> GameState:
     }
     record = _record(state, hand, attempted)
     players = tuple(
-        _scored(player, hand.results[player.name]) if player.name in hand.results else player
+        # The replay hand moves no one's phase.
+        _scored(player, result, player.completed, player.position, player.misses)
+        if (result := hand.results.get(player.name)) is not None
+        else player
         for player in state.players
     )
     return replace(
@@ -428,10 +432,22 @@ def _after_replay(state: GameState, hand: Hand) -> GameState:
     )
 
 
-def _scored(player: PlayerState, result: PlayerResult) -> PlayerState:
+def _scored(
+    player: PlayerState,
+    result: PlayerResult,
+    completed: tuple[int, ...],
+    position: int,
+    misses: int,
+) -> PlayerState:
+    """The player after a hand: its points added, and the phases where it leaves them."""
     points = result.cards.points
     return replace(
-        player, total=player.total + points, hand_points=player.hand_points.appended(points)
+        player,
+        total=player.total + points,
+        hand_points=player.hand_points.appended(points),
+        completed=completed,
+        position=position,
+        misses=misses,
     )
 
 
@@ -444,7 +460,7 @@ def _after_hand(state: GameState, hand: Hand) -> GameState:
         result = hand.results[player.name]
         label = result.phase if rules.order is Order.CHOOSE else rules.phases[player.position].label
         attempted[player.name] = label
-        moved = _moved(rules, _scored(player, result), result, label)
+        moved = _moved(rules, player, result, label)
         if _completes_game(rules, player, moved, result, label):
             completers.append(player.name)
         players.append(moved)
@@ -463,22 +479,21 @@ def _after_hand(state: GameState, hand: Hand) -> GameState:
 def _moved(
     rules: RuleSet, player: PlayerState, result: PlayerResult, label: int | None
 ) -> PlayerState:
+    """The player after a hand (not a replay hand): scored, and moved on or not."""
     completed = player.completed
     if result.made and label is not None and label not in completed:
         completed = (*completed, label)
-    last = len(rules.phases) - 1
+    next_position = min(player.position + 1, len(rules.phases) - 1)
     if rules.hands is not None:
-        return replace(player, completed=completed, position=min(player.position + 1, last))
+        return _scored(player, result, completed, next_position, player.misses)
     if rules.order is Order.CHOOSE:
-        return replace(player, completed=completed)
+        return _scored(player, result, completed, player.position, player.misses)
     if result.made:
-        return replace(
-            player, completed=completed, position=min(player.position + 1, last), misses=0
-        )
+        return _scored(player, result, completed, next_position, 0)
     misses = player.misses + 1
     if rules.two_strike and misses >= 2 and player.position < rules.target - 1:
-        return replace(player, position=player.position + 1, misses=0)
-    return replace(player, misses=misses)
+        return _scored(player, result, completed, player.position + 1, 0)
+    return _scored(player, result, completed, player.position, misses)
 
 
 def _completes_game(
@@ -546,10 +561,11 @@ def replay_from(earlier: Replay, hands: Iterable[Hand]) -> Replay:
     states = earlier.states
     warnings = list(earlier.warnings)
     state = earlier.final
-    for hand in hands:
-        state, problems = advance(state, hand)
-        states = states.appended(state)
-        warnings.extend(problems)
+    with cycle_collector_paused():
+        for hand in hands:
+            state, problems = advance(state, hand)
+            states = states.appended(state)
+            warnings.extend(problems)
     return Replay(states=states, warnings=tuple(warnings))
 
 
