@@ -28,6 +28,12 @@ CARD_POINTS: dict[CardKind, int] = {
     CardKind.SUPER_WILD: 50,
 }
 
+_LOW_POINTS = CARD_POINTS[CardKind.LOW]
+_HIGH_POINTS = CARD_POINTS[CardKind.HIGH]
+_SKIP_POINTS = CARD_POINTS[CardKind.SKIP]
+_WILD_POINTS = CARD_POINTS[CardKind.WILD]
+_SUPER_WILD_POINTS = CARD_POINTS[CardKind.SUPER_WILD]
+
 CARD_LABELS: dict[CardKind, str] = {
     CardKind.LOW: "1-9",
     CardKind.HIGH: "10-12",
@@ -76,13 +82,14 @@ class Cards:
 
     @property
     def points(self) -> int:
-        # Spelled out rather than looped: replaying a long game asks this thousands of times.
+        # Spelled out, with the points per kind looked up once: replaying a long game
+        # asks this many thousand times.
         return (
-            CARD_POINTS[CardKind.LOW] * self.low
-            + CARD_POINTS[CardKind.HIGH] * self.high
-            + CARD_POINTS[CardKind.SKIP] * self.skip
-            + CARD_POINTS[CardKind.WILD] * self.wild
-            + CARD_POINTS[CardKind.SUPER_WILD] * self.super_wild
+            _LOW_POINTS * self.low
+            + _HIGH_POINTS * self.high
+            + _SKIP_POINTS * self.skip
+            + _WILD_POINTS * self.wild
+            + _SUPER_WILD_POINTS * self.super_wild
         )
 
     @property

@@ -236,7 +236,11 @@ def _check_result(
 
     phase = _attempted_phase(state, name, result, replay, error)
     cards = result.cards
-    negative = [(kind, count) for kind, count in cards.items() if count < 0]
+    negative = (
+        [(kind, count) for kind, count in cards.items() if count < 0]
+        if min(cards.low, cards.high, cards.skip, cards.wild, cards.super_wild) < 0
+        else []
+    )
     for kind, count in negative:
         error(f"cannot hold a negative number of {kind.label} cards ({count})", kind.value)
     if cards.super_wild and not rules.super_wild:
@@ -344,12 +348,20 @@ def _check_table(state: GameState, hand: Hand, number: int) -> list[Problem]:
     count, added up in seating order, goes past the deck, and lists every holder. One
     player over the deck alone already has an error of their own.
     """
+    limits = [*_TABLE_LIMITS, _SUPER_WILD_LIMIT] if state.rules.super_wild else _TABLE_LIMITS
+    everyone_holds = [result.cards for result in hand.results.values()]
+    over = [
+        (field, what, limit, count_of)
+        for field, what, limit, count_of in limits
+        if sum(max(count_of(cards), 0) for cards in everyone_holds) > limit
+    ]
+    if not over:
+        return []
     seated = [player.name for player in state.players]
     names = [name for name in seated if name in hand.results]
     names += [name for name in hand.results if name not in seated]
-    limits = [*_TABLE_LIMITS, _SUPER_WILD_LIMIT] if state.rules.super_wild else _TABLE_LIMITS
     problems = []
-    for field, what, limit, count_of in limits:
+    for field, what, limit, count_of in over:
         counts = [(name, count_of(hand.results[name].cards)) for name in names]
         holders = [(name, count) for name, count in counts if count > 0]
         if any(count > limit for _, count in holders):

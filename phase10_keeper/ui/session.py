@@ -23,23 +23,39 @@ def _tr(text: str) -> str:
 
 
 class _ChangeGame(QUndoCommand):
+    """One change to the game. It keeps the game before and after it, not their replays
+    (those grow with the game, and the undo stack holds many changes): undo and redo
+    replay from the first hand that changed, as the change itself did."""
+
     def __init__(
         self,
         session: "GameSession",
         text: str,
-        before: tuple[Game, Replay],
-        after: tuple[Game, Replay],
+        before: Game,
+        after: Game,
+        first_changed: int,
+        replayed: Replay,
     ) -> None:
         super().__init__(text)
         self._session = session
         self._before = before
         self._after = after
+        self._first_changed = first_changed
+        self._replayed: Replay | None = replayed
+        """The replay of `after`, made to check the change; given up once shown."""
 
     def redo(self) -> None:
-        self._session._show(*self._after, self.text())
+        replayed, self._replayed = self._replayed, None
+        if replayed is None:
+            replayed = self._session._replayed(self._after, self._first_changed)
+        self._session._show(self._after, replayed, self.text())
 
     def undo(self) -> None:
-        self._session._show(*self._before, _tr("Undid {change}").format(change=self.text()))
+        self._session._show(
+            self._before,
+            self._session._replayed(self._before, self._first_changed),
+            _tr("Undid {change}").format(change=self.text()),
+        )
 
 
 class GameSession(QObject):
@@ -106,17 +122,22 @@ class GameSession(QObject):
             old=old, new=game.players[self.game.players.index(old)]
         )
         # The replay starts from the names at the table, so it starts again from there.
-        self.undo_stack.push(
-            _ChangeGame(self, text, (self.game, self.replay), (game, replay(game)))
-        )
+        self.undo_stack.push(_ChangeGame(self, text, self.game, game, 0, replay(game)))
 
     def retitle(self, title: str) -> None:
         """Takes on a title the game was given elsewhere (in the library), unsaved."""
         self.game = replace(self.game, title=title)
 
     def _change(self, game: Game, first_changed: int, text: str) -> None:
-        after = replay_from(self.replay.first(first_changed), game.hands[first_changed:])
-        self.undo_stack.push(_ChangeGame(self, text, (self.game, self.replay), (game, after)))
+        after = self._replayed(game, first_changed)
+        self.undo_stack.push(_ChangeGame(self, text, self.game, game, first_changed, after))
+
+    def _replayed(self, game: Game, first_changed: int) -> Replay:
+        """The replay of `game`, which has the hands of the game shown before
+        `first_changed`: the shown replay continued from there."""
+        if first_changed == 0:
+            return replay(game)
+        return replay_from(self.replay.first(first_changed), game.hands[first_changed:])
 
     def _show(self, game: Game, result: Replay, what: str) -> None:
         # The undo stack holds hand logs; a rename since must survive undo and redo.

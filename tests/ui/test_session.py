@@ -1,11 +1,14 @@
 """The session: every change goes through the hand log, can be undone, and is saved."""
 
+import gc
+import tracemalloc
+
 import pytest
 
-from phase10_keeper.rules import GameError, build_rules
+from phase10_keeper.rules import GameError, build_rules, replay
 from phase10_keeper.ui.session import GameSession
 
-from .games import FOUR, game_with_hands, went_out
+from .games import FOUR, SIX, game_with_hands, long_game, went_out
 
 
 def test_recording_undo_and_redo(library, qtbot) -> None:
@@ -96,3 +99,52 @@ def test_a_rename_to_another_players_name_changes_nothing(library) -> None:
         session.rename_player("Dana", "priya")
     assert session.game == game
     assert session.undo_stack.count() == 0
+
+
+def test_undo_and_redo_show_what_replaying_the_game_shows(library) -> None:
+    game = game_with_hands(FOUR, 5)
+    session = GameSession(game, library, library.add_game(game))
+    session.record_hand(went_out(FOUR, "Kwame", Dana=1))
+    session.replace_hand(2, went_out(FOUR, "Priya", Marcus=1))
+    session.remove_hand(1)
+    session.rename_player("Kwame", "Kofi")
+    session.replace_hand(0, went_out(session.game.players, "Dana"))
+    games = []
+    for _ in range(5):
+        games.append(session.game)
+        assert session.replay == replay(session.game)
+        session.undo_stack.undo()
+    assert session.game == game
+    assert session.replay == replay(game)
+    for expected in reversed(games):
+        session.undo_stack.redo()
+        assert session.game == expected
+        assert session.replay == replay(expected)
+
+
+def test_the_undo_history_keeps_games_not_their_replays(library) -> None:
+    game = long_game(150)
+    session = GameSession(game, library, library.add_game(game))
+    first = session.game.hands[0]
+    other = went_out(SIX, first.went_out, **{SIX[(SIX.index(first.went_out) + 1) % 6]: 2})
+
+    def edit_hand_one(times: int) -> int:
+        """Memory held after editing hand 1 `times` more times."""
+        for number in range(times):
+            session.replace_hand(0, other if number % 2 == 0 else first)
+        gc.collect()
+        return tracemalloc.get_traced_memory()[0]
+
+    tracemalloc.start()
+    try:
+        after_a_few = edit_hand_one(2)
+        after_many = edit_hand_one(12)
+        before = tracemalloc.get_traced_memory()[0]
+        one_replay = replay(game)
+        replay_size = tracemalloc.get_traced_memory()[0] - before
+        del one_replay
+    finally:
+        tracemalloc.stop()
+    assert session.undo_stack.count() == 14
+    # Twelve more replays kept would hold twelve times one replay's memory.
+    assert after_many - after_a_few < replay_size / 4
