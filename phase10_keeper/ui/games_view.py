@@ -6,6 +6,7 @@ buttons. Questions to the user go through `Prompts`, so tests answer them withou
 modal dialogs.
 """
 
+import heapq
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,7 +23,15 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QAction, QColor, QFont, QGuiApplication, QKeySequence, QPalette
+from PySide6.QtGui import (
+    QAction,
+    QColor,
+    QFont,
+    QFontMetrics,
+    QGuiApplication,
+    QKeySequence,
+    QPalette,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -43,7 +52,6 @@ from phase10_keeper.rules import Game, GameError, Status, replay
 from phase10_keeper.storage.gamefile import SUFFIX, GameFileError, read_game, write_game
 
 GAME_ID_ROLE = Qt.ItemDataRole.UserRole
-SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
@@ -138,18 +146,71 @@ class GamesTableModel(QAbstractTableModel):
     """One row per saved game, newest first as the library lists them. Deleted games (those
     whose summary has a `deleted` time) read "Deleted" as their status and are drawn in a
     dimmed italic font.
+
+    The model sorts itself (the proxy hands sorting down to it): each column's sort keys
+    are worked out once per list of games, and sorted with Python's sort, instead of
+    asking `data()` for two keys at every comparison.
     """
 
     TITLE, DATE, PLAYERS, HANDS, STATUS, WINNER = range(6)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._listed: list[Any] = []
+        """The games in the order given (the library lists them newest first)."""
+        self._order: list[int] = []
+        """For each row, the game's place in `_listed`."""
         self._games: list[Any] = []
+        """The games in row order."""
+        self._sort_keys: dict[int, list[Any]] = {}
+        """Per column, the sort key of each game in `_listed`, worked out when first needed."""
+        self._sorted_by: tuple[int, Qt.SortOrder] | None = None
 
     def set_games(self, games: Sequence[Any]) -> None:
         self.beginResetModel()
-        self._games = list(games)
+        self._listed = list(games)
+        self._sort_keys.clear()
+        self._put_in_order(range(len(self._listed)))
         self.endResetModel()
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        self._sorted_by = (column, order)
+        self.layoutAboutToBeChanged.emit()
+        places_before = self._order
+        self._put_in_order(places_before)
+        row_now = {place: row for row, place in enumerate(self._order)}
+        moved_to = [row_now[place] for place in places_before]
+        old = self.persistentIndexList()
+        self.changePersistentIndexList(
+            old, [self.index(moved_to[index.row()], index.column()) for index in old]
+        )
+        self.layoutChanged.emit()
+
+    def _put_in_order(self, places: Sequence[int]) -> None:
+        """Orders the games at these places in `_listed` by the sort column. Games with
+        equal keys keep the order they had, as in Qt's own (stable) sort: sorting by one
+        column, then another, orders by the second, then the first."""
+        column, order = self._sorted_by or (-1, Qt.SortOrder.AscendingOrder)
+        if 0 <= column < self.columnCount():
+            keys = self._keys(column)
+            self._order = sorted(
+                places, key=keys.__getitem__, reverse=order is Qt.SortOrder.DescendingOrder
+            )
+        else:
+            self._order = list(places)
+        self._games = [self._listed[place] for place in self._order]
+
+    def _keys(self, column: int) -> list[Any]:
+        if column not in self._sort_keys:
+            self._sort_keys[column] = [self._sort_key(game, column) for game in self._listed]
+        return self._sort_keys[column]
+
+    def _sort_key(self, game: Any, column: int) -> Any:
+        if column == self.DATE:
+            return game.started or ""
+        if column == self.HANDS:
+            return game.hands
+        return self._text(game, column).casefold()
 
     def summary(self, row: int) -> Any:
         return self._games[row]
@@ -162,6 +223,14 @@ class GamesTableModel(QAbstractTableModel):
             if game.id == game_id:
                 return row
         return None
+
+    def longest_texts(self, column: int, count: int) -> list[str]:
+        """The `count` longest texts of a column, by characters: what sizing the column
+        measures instead of every row. Dates have one length in the locale's format, so
+        the first rows stand for them all."""
+        games = self._games[:count] if column == self.DATE else self._games
+        texts = (self._text(game, column) for game in games)
+        return heapq.nlargest(count, texts, key=len)
 
     def rowCount(self, parent: AnyIndex = _ROOT) -> int:
         return 0 if parent.isValid() else len(self._games)
@@ -202,12 +271,6 @@ class GamesTableModel(QAbstractTableModel):
             return font
         if role == Qt.ItemDataRole.ForegroundRole and deleted:
             return _muted_text()
-        if role == SORT_ROLE:
-            if column == self.DATE:
-                return game.started or ""
-            if column == self.HANDS:
-                return game.hands
-            return self._text(game, column).casefold()
         if role == Qt.ItemDataRole.TextAlignmentRole and column == self.HANDS:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
@@ -227,12 +290,19 @@ class GamesTableModel(QAbstractTableModel):
 
 
 class GamesFilterProxy(QSortFilterProxyModel):
-    """Keeps the games where a player's name or the title contains the filter text."""
+    """Keeps the games where a player's name or the title contains the filter text.
+
+    It leaves sorting to the source model, a `GamesTableModel`, which sorts faster, and
+    shows the rows it keeps in the source's order."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._needle = ""
-        self.setSortRole(SORT_ROLE)
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        source = self.sourceModel()
+        if source is not None:
+            source.sort(column, order)
 
     def set_filter_text(self, text: str) -> None:
         # Qt 6.10 replaced invalidateRowsFilter (now deprecated) with this pair; older
@@ -375,7 +445,8 @@ class GamesView(QWidget):
         self.table.setWordWrap(False)
         self.table.verticalHeader().hide()
         header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # Sized from the longest texts (see _fit_columns), not by Qt measuring every row.
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(GamesTableModel.PLAYERS, QHeaderView.ResizeMode.Stretch)
         header.setHighlightSections(False)
         self.empty_label = QLabel()
@@ -450,9 +521,34 @@ class GamesView(QWidget):
         if self.show_deleted.isChecked():
             games += binned
         self.model.set_games(games)
+        self._fit_columns()
         if selected is not None:
             self.select_game(selected)
         self._update_actions()
+
+    def _fit_columns(self) -> None:
+        """Makes each column (but Players, which takes the room left) as wide as its
+        header and its longest few texts, up to a limit for long titles and names."""
+        header = self.table.horizontalHeader()
+        cell_metrics = self.table.fontMetrics()
+        # Deleted games are drawn in italics, which can run a little wider.
+        italic = QFont(self.table.font())
+        italic.setItalic(True)
+        italic_metrics = QFontMetrics(italic)
+        padding = 3 * cell_metrics.averageCharWidth()
+        widest = 50 * cell_metrics.averageCharWidth()
+        for column in range(self.model.columnCount()):
+            if column == GamesTableModel.PLAYERS:
+                continue
+            title = str(self.model.headerData(column, Qt.Orientation.Horizontal))
+            # Room for the sort arrow beside the title.
+            width = header.fontMetrics().horizontalAdvance(title) + 2 * padding
+            for text in self.model.longest_texts(column, 5):
+                advance = max(
+                    cell_metrics.horizontalAdvance(text), italic_metrics.horizontalAdvance(text)
+                )
+                width = max(width, advance + padding)
+            header.resizeSection(column, min(width, widest))
 
     def selected_id(self) -> int | None:
         rows = self.table.selectionModel().selectedRows()

@@ -280,8 +280,11 @@ class MainWindow(QMainWindow):
         return page
 
     def show_library(self) -> None:
+        # A view made just now has read the library already.
+        made_before = self.games_view is not None
         view = self._games()
-        view.refresh()
+        if made_before:
+            view.refresh()
         assert self.library_page is not None
         self._show_page(self.library_page, self.tr("Saved Games — Phase 10 Keeper"))
         if self.session is not None:

@@ -1,10 +1,14 @@
-"""How long the game library takes to save a long game.
+"""How long the game library takes to save a long game, and to list many games.
 
 Run `python tests/benchmarks/bench_library.py [FOLDER]` from the repository.
 
 Each save is a committed transaction (WAL, synchronous=FULL), so the timings include
 the disk's flush. Give a folder to measure on a particular disk; by default a temporary
 folder is used.
+
+Listing: `phase10-keeper games list` on a library of 2,000 games, a fresh process each
+time, against a minimal Python script that prints the same table with one sqlite3
+query. Medians of interleaved runs.
 """
 
 import statistics
@@ -14,8 +18,10 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from measure import library_of, python_child_environment, row, run_module, run_script
+
 from phase10_keeper.rules import Cards, Game, Hand, PlayerResult, Preset, build_rules
-from phase10_keeper.storage.library import Library
+from phase10_keeper.storage.library import LIBRARY_FILE, Library
 
 PLAYERS = ("Priya", "Marcus", "Kwame", "Dana", "Zoë", "Ana")
 HANDS = 200
@@ -94,12 +100,49 @@ def run(data_dir: Path) -> None:
         )
 
 
+_MINIMAL_LISTING = """
+import sqlite3, sys
+connection = sqlite3.connect(sys.argv[1])
+rows = connection.execute(
+    "SELECT id, substr(coalesce(started, created), 1, 10), title, "
+    "(SELECT group_concat(name, ', ') FROM game_players WHERE game_id = games.id), "
+    "(SELECT COUNT(*) FROM hands WHERE game_id = games.id), status, winner "
+    "FROM games WHERE deleted_at IS NULL ORDER BY coalesce(started, created) DESC, id DESC"
+).fetchall()
+for game_id, date, title, players, hands, status, winner in rows:
+    print(f"{game_id:>5}  {date}  {title or '-':<20}  {players:<40}  {hands:>5}  {status}")
+"""
+
+LISTED_GAMES = 2_000
+
+
+def listing(data_dir: Path, runs: int = 9) -> None:
+    library_of(LISTED_GAMES, data_dir)
+    environment = python_child_environment()
+    command = ["--data-dir", str(data_dir), "games", "list"]
+    minimal = [str(data_dir / LIBRARY_FILE)]
+    run_module("phase10_keeper", command, environment)
+    ours, plain = [], []
+    for _ in range(runs):
+        ours.append(run_module("phase10_keeper", command, environment)[0])
+        plain.append(run_script(_MINIMAL_LISTING, minimal, environment))
+    print(f"listing {LISTED_GAMES:,} games in a fresh process, median of {runs} runs:")
+    baseline = statistics.median(plain)
+    row("minimal sqlite3 listing", f"{baseline:.0f} ms")
+    listed = statistics.median(ours)
+    row("phase10-keeper games list", f"{listed:.0f} ms", listed / baseline, "goal <= 2x")
+
+
 def main() -> None:
     if len(sys.argv) > 1:
         run(Path(sys.argv[1]))
+        with tempfile.TemporaryDirectory(dir=sys.argv[1]) as folder:
+            listing(Path(folder))
         return
     with tempfile.TemporaryDirectory() as folder:
         run(Path(folder))
+    with tempfile.TemporaryDirectory() as folder:
+        listing(Path(folder))
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ import tempfile
 import tracemalloc
 from pathlib import Path
 
-from measure import long_game, median_ms, python_child_environment, row, run_python
+from measure import long_game, median_ms, python_child_environment, row, run_module
 
 
 def standings_processes(runs: int, folder: Path) -> None:
@@ -27,13 +27,13 @@ def standings_processes(runs: int, folder: Path) -> None:
     for hands in (1_000, 10_000):
         files[hands] = folder / f"{hands}.phase10.json"
         write_game(files[hands], long_game(hands))
-    run_python("phase10_keeper", ["--version"], environment)
+    run_module("phase10_keeper", ["--version"], environment)
     figures: dict[str, list[tuple[float, float]]] = {"start": [], "1000": [], "10000": []}
     for _ in range(runs):
-        figures["start"].append(run_python("phase10_keeper", ["--version"], environment)[:2])
+        figures["start"].append(run_module("phase10_keeper", ["--version"], environment)[:2])
         for hands, path in files.items():
             figures[str(hands)].append(
-                run_python("phase10_keeper", ["standings", str(path), "--json"], environment)[:2]
+                run_module("phase10_keeper", ["standings", str(path), "--json"], environment)[:2]
             )
 
     def median(kind: str, which: int) -> float:

@@ -63,7 +63,7 @@ runpy.run_module(MODULE, run_name="__main__", alter_sys=True)
 """
 
 
-def run_python(
+def run_module(
     module: str, arguments: Sequence[str], environment: dict[str, str]
 ) -> tuple[float, float, str]:
     """Runs `python -m module arguments` to its end: wall time in ms, peak resident memory
@@ -72,19 +72,26 @@ def run_python(
     The peak is the process's own high-water mark (VmHWM), read as it exits: the rusage
     of a child also counts the memory of the parent it was forked from.
     """
-    started = time.perf_counter()
-    done = subprocess.run(
-        [sys.executable, "-c", _PEAK_AT_EXIT.replace("MODULE", repr(module)), *arguments],
-        capture_output=True,
-        text=True,
-        env=environment,
-        check=False,
-    )
-    elapsed = (time.perf_counter() - started) * 1000
-    if done.returncode != 0:
-        raise RuntimeError(f"{module} {' '.join(arguments)}: {done.stderr}")
+    code = _PEAK_AT_EXIT.replace("MODULE", repr(module))
+    elapsed, done = _run([sys.executable, "-c", code, *arguments], environment)
     peak = int(done.stderr.rsplit("peak-kib ", 1)[1].split()[0])
     return elapsed, peak / 1024, done.stdout
+
+
+def run_script(code: str, arguments: Sequence[str], environment: dict[str, str]) -> float:
+    """Runs `python -c code arguments` to its end: wall time in ms."""
+    return _run([sys.executable, "-c", code, *arguments], environment)[0]
+
+
+def _run(
+    command: list[str], environment: dict[str, str]
+) -> tuple[float, "subprocess.CompletedProcess[str]"]:
+    started = time.perf_counter()
+    done = subprocess.run(command, capture_output=True, text=True, env=environment, check=False)
+    elapsed = (time.perf_counter() - started) * 1000
+    if done.returncode != 0:
+        raise RuntimeError(f"{' '.join(command)}: {done.stderr}")
+    return elapsed, done
 
 
 def python_child_environment() -> dict[str, str]:
@@ -105,3 +112,52 @@ def row(label: str, figure: str, ratio: float | None = None, goal: str = "") -> 
     ratio_text = "" if ratio is None else f"{ratio:6.2f}x"
     print(f"  {label:<52} {figure:>14} {ratio_text:>8}  {goal}".rstrip())
     sys.stdout.flush()
+
+
+def varied_games(count: int) -> "list[Game]":
+    """`count` short games with different titles, tables, dates and lengths."""
+    from phase10_keeper.rules import Game
+
+    names = ("Priya", "Marcus", "Kwame", "Dana", "Zoë", "Łukasz", "Ana", "Bartholomew")
+    games = []
+    for number in range(count):
+        players = tuple(names[(number + seat) % len(names)] for seat in range(2 + number % 5))
+        played = long_game(number % 23, players, spare=10)
+        games.append(
+            Game(
+                players=played.players,
+                rules=played.rules,
+                hands=played.hands,
+                title="" if number % 7 == 0 else f"Game night {number}",
+                started=f"20{10 + number % 16}-{1 + number % 12:02}-{1 + number % 28:02}"
+                "T19:30:00+00:00",
+            )
+        )
+    return games
+
+
+def library_of(games: int, data_dir: Path) -> None:
+    """Fills a new library in `data_dir` with `games` games: some added through the
+    library, the rest copies of their rows with new ids (adding 20,000 games one
+    committed transaction at a time would take minutes)."""
+    import sqlite3
+
+    from phase10_keeper.storage.library import LIBRARY_FILE, Library
+
+    originals = min(games, 50)
+    with Library.open(data_dir) as library:
+        for game in varied_games(originals):
+            library.add_game(game)
+    connection = sqlite3.connect(data_dir / LIBRARY_FILE)
+    with connection:
+        for table, key in (("games", "id"), ("game_players", "game_id"), ("hands", "game_id")):
+            columns = [row[1] for row in connection.execute(f"PRAGMA table_info({table})")]
+            listed = ", ".join(columns)
+            shifted = ", ".join(f"{name} + :shift" if name == key else name for name in columns)
+            for copy in range(1, (games - 1) // originals + 1):
+                connection.execute(
+                    f"INSERT INTO {table} ({listed}) SELECT {shifted} FROM {table} "
+                    f"WHERE {key} <= :originals AND {key} + :shift <= :games",
+                    {"shift": copy * originals, "originals": originals, "games": games},
+                )
+    connection.close()

@@ -4,7 +4,8 @@ run against the real game library."""
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QHeaderView
 
 from phase10_keeper.rules import Cards, Game, Hand, PlayerResult
 from phase10_keeper.storage.gamefile import read_game, write_game
@@ -108,6 +109,47 @@ def test_view_lists_newest_first_and_filters(qtbot) -> None:
     view.set_filter_text("nobody")
     assert view.table.isHidden()
     assert "nobody" in view.empty_label.text()
+
+
+def _column(view: GamesView, column: int) -> list[str]:
+    return [view.proxy.index(row, column).data() for row in range(view.proxy.rowCount())]
+
+
+def test_clicking_a_header_sorts_by_that_column_keeping_the_selection(qtbot, qtmodeltester) -> None:
+    view, library, _ = _view(qtbot)
+    view.select_game(2)
+    header = view.table.horizontalHeader()
+    qtbot.mouseClick(
+        header.viewport(),
+        Qt.MouseButton.LeftButton,
+        pos=QPoint(header.sectionViewportPosition(GamesTableModel.TITLE) + 5, 5),
+    )
+    assert _column(view, GamesTableModel.TITLE) == ["Friday night", "Monday", "Sunday"]
+    assert view.selected_id() == 2
+    view.table.sortByColumn(GamesTableModel.HANDS, Qt.SortOrder.DescendingOrder)
+    assert _column(view, GamesTableModel.HANDS) == ["1", "0", "0"]
+    # Equal keys keep the order they had: by title.
+    assert _column(view, GamesTableModel.TITLE) == ["Friday night", "Monday", "Sunday"]
+    qtmodeltester.check(view.proxy)
+    # A game added elsewhere comes in at its place in the order chosen.
+    players = ("Ann", "Bo")
+    hands = tuple(_hand("Ann", players) for _ in range(3))
+    library.add_game(Game(players, title="Long one", hands=hands))
+    view.refresh()
+    assert _column(view, GamesTableModel.TITLE)[0] == "Long one"
+    assert view.selected_id() == 2
+
+
+def test_columns_fit_their_longest_text_without_measuring_every_row(qtbot) -> None:
+    library = _library()
+    long_title = "The longest evening of the whole winter"
+    library.add_game(Game(("Ann", "Bo"), title=long_title, started="2026-01-01T19:00:00+00:00"))
+    view, _, _ = _view(qtbot, library)
+    width = view.table.columnWidth(GamesTableModel.TITLE)
+    assert width >= view.table.fontMetrics().horizontalAdvance(long_title)
+    assert view.table.columnWidth(GamesTableModel.HANDS) < width / 2
+    header = view.table.horizontalHeader()
+    assert header.sectionResizeMode(GamesTableModel.TITLE) is QHeaderView.ResizeMode.Interactive
 
 
 def test_view_opens_the_selected_game(qtbot) -> None:
