@@ -5,7 +5,6 @@ The format is a public contract (see the README); readers elsewhere depend on ev
 
 import json
 import os
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TypeVar
@@ -384,6 +383,10 @@ def read_game(path: Path) -> Game:
 
 def write_text_atomically(path: Path, text: str) -> None:
     """Writes all of `text` or nothing: a crash mid-write leaves the old file in place."""
+    # Imported here, not at the top: only writing a file needs it, and importing it costs
+    # every start of the app and the command line a few milliseconds.
+    import tempfile
+
     directory = path.parent if str(path.parent) else Path(".")
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     try:

@@ -9,8 +9,8 @@ JSON the game file uses, so the library can never disagree with the file format.
 import json
 import logging
 import os
-import secrets
 import sqlite3
+import zlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, replace
@@ -132,7 +132,7 @@ def _stamp(moment: datetime) -> str:
 def _new_revision() -> int:
     # Random rather than counted: after a backup is restored, a counter could repeat a
     # value for different content, and a stale copy would then pass for current.
-    return secrets.randbits(62)
+    return int.from_bytes(os.urandom(8), "big") >> 2
 
 
 def _compact(data: object) -> str:
@@ -218,12 +218,13 @@ def _check_identity(path: Path, version: int, application: int, has_tables: bool
         )
 
 
-def _inspect(path: Path, timeout: float) -> str | None:
+def _inspect(path: Path, timeout: float, *, thorough: bool = True) -> str | None:
     """What is damaged in the library at `path`, if anything; refuses a foreign or newer one.
 
     The file header is read directly first: SQLite, even read-only, would add -wal and
     -shm files beside a WAL-mode file that has none. The SQLite checks that follow open it
     read-only, since a read-write connection checkpoints the WAL into the file on closing.
+    Not `thorough`, only the header is read: for a file as the app left it.
     """
     try:
         with path.open("rb") as stream:
@@ -235,6 +236,10 @@ def _inspect(path: Path, timeout: float) -> str | None:
     application = int.from_bytes(header[68:72], "big", signed=True)
     if application == APPLICATION_ID:
         _check_identity(path, int.from_bytes(header[60:64], "big", signed=True), application, True)
+    elif not thorough:
+        return "the file has lost its library header"
+    if not thorough:
+        return None
     try:
         probe = sqlite3.connect(_read_only_uri(path), uri=True, timeout=timeout)
     except sqlite3.Error as error:
@@ -268,6 +273,38 @@ def good_backups(data_dir: Path) -> list[Path]:
     return good
 
 
+_LEFT_SUFFIX = ".as-left"
+"""Beside the library: how the app left the file when it last closed it."""
+
+
+def _as_left(path: Path) -> str | None:
+    """A fingerprint of the library file: its size, when it last changed and a checksum of
+    its first and last pages. None if there is a journal beside it (a copy of the app has
+    it open, or did not close it) or it cannot be read."""
+    try:
+        wal = path.with_name(path.name + "-wal")
+        if wal.exists() and wal.stat().st_size > 0:
+            return None
+        status = path.stat()
+        with path.open("rb") as stream:
+            first = stream.read(4096)
+            stream.seek(max(status.st_size - 4096, len(first)))
+            last = stream.read()
+    except OSError:
+        return None
+    return f"{status.st_size} {status.st_mtime_ns} {zlib.crc32(first + last):08x}"
+
+
+def _left_as_it_was(path: Path) -> bool:
+    """Whether the library file is as the app left it when it last closed it cleanly."""
+    try:
+        kept = path.with_name(path.name + _LEFT_SUFFIX).read_text(encoding="ascii")
+    except (OSError, UnicodeDecodeError):
+        return False
+    fingerprint = _as_left(path)
+    return fingerprint is not None and kept == fingerprint
+
+
 def _check_backup(backup: Path) -> None:
     if not backup.is_file():
         raise LibraryError(f"there is no backup {backup}")
@@ -285,6 +322,7 @@ class Library:
         self, connection: sqlite3.Connection, path: Path, timeout: float, clock: Clock
     ) -> None:
         self._connection: sqlite3.Connection | None = connection
+        self._damage_met = False
         self.path = path
         self.data_dir = path.parent
         self._timeout = timeout
@@ -314,7 +352,9 @@ class Library:
             ) from None
         path = directory / LIBRARY_FILE
         if path.is_file() and path.stat().st_size > 0:
-            problem = _inspect(path, timeout)
+            # The full check reads the whole file: it is run unless the file is exactly
+            # as this app left it. Damage met later is reported the same way (_guard).
+            problem = _inspect(path, timeout, thorough=not _left_as_it_was(path))
             if problem is not None:
                 raise _damaged(path, problem)
         try:
@@ -367,7 +407,19 @@ class Library:
         if self._connection is not None:
             self._connection.close()
             self._connection = None
+            if not self._damage_met:
+                self._note_as_left()
         self._saved.clear()
+
+    def _note_as_left(self) -> None:
+        fingerprint = _as_left(self.path)
+        if fingerprint is None:
+            return
+        # Without the note the next open checks the whole file: nothing is lost.
+        with suppress(OSError):
+            self.path.with_name(self.path.name + _LEFT_SUFFIX).write_text(
+                fingerprint, encoding="ascii"
+            )
 
     def __enter__(self) -> Self:
         return self
@@ -651,7 +703,10 @@ class Library:
         try:
             yield
         except sqlite3.Error as error:
-            raise _failure(error, self.path, self._timeout) from error
+            failure = _failure(error, self.path, self._timeout)
+            if isinstance(failure, LibraryDamaged):
+                self._damage_met = True
+            raise failure from error
 
     @contextmanager
     def _reading(self) -> Iterator[sqlite3.Connection]:

@@ -131,7 +131,7 @@ def test_damage_met_after_opening_is_reported_the_same_way(
     backups = library_with_backups(data_dir, clock)
     scribble(data_dir / LIBRARY_FILE, 0.4)
     # As if the damage had slipped past the check on opening.
-    monkeypatch.setattr(library_module, "_inspect", lambda path, timeout: None)
+    monkeypatch.setattr(library_module, "_inspect", lambda path, timeout, thorough=True: None)
 
     def read_everything() -> None:
         with Library.open(data_dir, clock=clock) as library:
@@ -142,3 +142,31 @@ def test_damage_met_after_opening_is_reported_the_same_way(
         read_everything()
     assert "is damaged (database disk image is malformed)" in str(damaged.value)
     assert damaged.value.backups == backups
+
+
+def test_only_a_library_changed_since_the_app_closed_it_is_read_whole(
+    data_dir: Path, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    library_with_backups(data_dir, clock, days=1)
+    inspect = library_module._inspect
+    checks: list[bool] = []
+
+    def recording(path: Path, timeout: float, *, thorough: bool = True) -> str | None:
+        if path.name == LIBRARY_FILE:
+            checks.append(thorough)
+        return inspect(path, timeout, thorough=thorough)
+
+    monkeypatch.setattr(library_module, "_inspect", recording)
+    Library.open(data_dir, clock=clock).close()
+    Library.open(data_dir, clock=clock).close()
+    assert checks == [False, False]
+    # Left open (a -wal journal beside it), as by a crash or another copy of the app.
+    still_open = Library.open(data_dir, clock=clock)
+    still_open.add_game(friday_game())
+    Library.open(data_dir, clock=clock).close()
+    still_open.close()
+    assert checks[2:] == [False, True]
+    scribble(data_dir / LIBRARY_FILE, 0.95)
+    with pytest.raises(LibraryDamaged):
+        Library.open(data_dir, clock=clock)
+    assert checks[4:] == [True]
