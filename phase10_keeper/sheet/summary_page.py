@@ -13,10 +13,10 @@ from reportlab.graphics.widgets.markers import makeMarker
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
-from phase10_keeper.rules import Game, Status
+from phase10_keeper.rules import Game
 from phase10_keeper.sheet.fit import fit_text, printable_form, wrap_text
 from phase10_keeper.sheet.render import BOLD, MARGIN, REGULAR, THIN, Pen, width_of
-from phase10_keeper.stats import GameSeries, PhaseTally, game_series
+from phase10_keeper.stats import GameSeries, game_series, summary_lines
 
 TITLE = "How the game went"
 CHART_TITLE = "Running totals after each hand"
@@ -135,35 +135,6 @@ def legend(series: GameSeries, width: float, height: float) -> Drawing:
         shown, _ = fit_text(label, width_of(REGULAR), column_width - 32, 9, 9)
         drawing.add(String(x + 26, y - 3, shown, fontName=REGULAR, fontSize=9))
     return drawing
-
-
-def _phase_words(tally: PhaseTally) -> str:
-    attempts = "attempt" if tally.attempts == 1 else "attempts"
-    return f"phase {tally.label}, made in {tally.made} of {tally.attempts} {attempts}"
-
-
-def summary_lines(series: GameSeries) -> list[tuple[str, str]]:
-    """The summary as (heading, text) pairs, in the order printed."""
-    lines = []
-    if series.status is Status.FINISHED and series.winner is not None:
-        lines.append(("Winner", f"{series.winner}: {series.why}."))
-    else:
-        leader = series.leaders[-1]
-        lines.append(("Not finished", f"after {series.hands} hands, {leader} leads."))
-    if series.tiebreak_hand is not None:
-        lines.append(("Tie-break", f"replayed in hand {series.tiebreak_hand}."))
-    if series.fastest_phase is not None:
-        lines.append(("Fastest phase", _phase_words(series.fastest_phase) + "."))
-    if series.slowest_phase is not None and series.slowest_phase != series.fastest_phase:
-        lines.append(("Slowest phase", _phase_words(series.slowest_phase) + "."))
-    if series.most_hands_out:
-        names = ", ".join(name for name, _ in series.most_hands_out)
-        count = series.most_hands_out[0][1]
-        lines.append(("Most hands out", f"{names}: {count} hand{'s' if count != 1 else ''}."))
-    if series.biggest_hand is not None:
-        big = series.biggest_hand
-        lines.append(("Biggest hand", f"{big.player}: {big.points} points in hand {big.hand}."))
-    return lines
 
 
 def _draw_summary(pen: Pen, series: GameSeries, left: float, top: float) -> None:

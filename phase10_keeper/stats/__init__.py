@@ -10,6 +10,7 @@ from phase10_keeper.stats.game import (
     game_series,
     hardest_phase,
     phase_tallies,
+    summary_lines,
 )
 from phase10_keeper.stats.players import (
     HeadToHead,
@@ -38,4 +39,5 @@ __all__ = [
     "player_key",
     "stats_of_states",
     "stats_to_json",
+    "summary_lines",
 ]

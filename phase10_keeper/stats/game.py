@@ -179,3 +179,34 @@ def game_series(game: Game, replayed: Replay | None = None) -> GameSeries:
         winner=final.winner,
         why=win_reason(final) if final.status is Status.FINISHED else None,
     )
+
+
+def _phase_words(tally: PhaseTally) -> str:
+    attempts = "attempt" if tally.attempts == 1 else "attempts"
+    return f"phase {tally.label}, made in {tally.made} of {tally.attempts} {attempts}"
+
+
+def summary_lines(series: GameSeries) -> list[tuple[str, str]]:
+    """How the game went in a few plain sentences, as (heading, text) pairs: who won and
+    why (or who leads), the tie-break, the fastest and slowest phase, who went out most
+    and the biggest hand."""
+    lines = []
+    if series.status is Status.FINISHED and series.winner is not None:
+        lines.append(("Winner", f"{series.winner}: {series.why}."))
+    else:
+        leader = series.leaders[-1]
+        lines.append(("Not finished", f"after {series.hands} hands, {leader} leads."))
+    if series.tiebreak_hand is not None:
+        lines.append(("Tie-break", f"replayed in hand {series.tiebreak_hand}."))
+    if series.fastest_phase is not None:
+        lines.append(("Fastest phase", _phase_words(series.fastest_phase) + "."))
+    if series.slowest_phase is not None and series.slowest_phase != series.fastest_phase:
+        lines.append(("Slowest phase", _phase_words(series.slowest_phase) + "."))
+    if series.most_hands_out:
+        names = ", ".join(name for name, _ in series.most_hands_out)
+        count = series.most_hands_out[0][1]
+        lines.append(("Most hands out", f"{names}: {count} hand{'s' if count != 1 else ''}."))
+    if series.biggest_hand is not None:
+        big = series.biggest_hand
+        lines.append(("Biggest hand", f"{big.player}: {big.points} points in hand {big.hand}."))
+    return lines

@@ -6,8 +6,7 @@ import pytest
 
 from phase10_keeper.rules import Game
 from phase10_keeper.sheet import Paper
-from phase10_keeper.sheet.summary_page import summary_lines
-from phase10_keeper.stats import game_series
+from phase10_keeper.stats import game_series, summary_lines
 
 from .pdfs import page_text, read_sheet
 from .samples import SIX, sample_game
