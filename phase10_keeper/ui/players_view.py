@@ -435,6 +435,8 @@ class PlayersView(QWidget):
         self.filter_edit.textChanged.connect(self.proxy.setFilterFixedString)
         self.table = _table(self.proxy, _tr("Players"))
         self.table.setSortingEnabled(True)
+        # Sorting is stable: players with as many wins stay in name order.
+        self.table.sortByColumn(Column.WINS, Qt.SortOrder.DescendingOrder)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.horizontalHeader().setSectionResizeMode(
             Column.PLAYER, QHeaderView.ResizeMode.Stretch
@@ -551,6 +553,9 @@ class PlayersView(QWidget):
         new_name = clean_name(new_name)
         other = self.stats.player(new_name) if new_name else None
         merging = other is not None and other.key != player.key
+        if other is not None and merging:
+            # Merged into someone, a player takes on that player's spelling.
+            new_name = other.name
         changes, problem = self._changes(player, new_name)
         if problem is not None:
             self.prompts.warn(self, _tr("Cannot Rename the Player"), problem)
@@ -586,7 +591,7 @@ class PlayersView(QWidget):
             if new_key != player.key and any(player_key(name) == new_key for name in game.players):
                 title = game.title or _tr("game %1").replace("%1", str(library_game.id))
                 return [], (
-                    _tr("%1 and %2 both played in %3, so they are two people.")
+                    _tr("%1 and %2 both played in the game “%3”, so they are two people.")
                     .replace("%1", player.name)
                     .replace("%2", new_name)
                     .replace("%3", title)
