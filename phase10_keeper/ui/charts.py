@@ -74,6 +74,10 @@ def _tr(text: str) -> str:
     return QCoreApplication.translate("Charts", text)
 
 
+def _percent(share: float) -> str:
+    return f"{round(share * 100)}%"
+
+
 def is_dark(palette: QPalette) -> bool:
     return palette.color(QPalette.ColorRole.Base).lightnessF() < 0.5
 
@@ -595,7 +599,7 @@ class BarChart(ChartWidget):
         palette = self.palette()
         text_colour = palette.color(QPalette.ColorRole.Text)
         label_width = metrics.horizontalAdvance("100%") + PAD
-        top = PAD + metrics.height() * 2
+        top = PAD + metrics.height() * 3
         bottom = size.height() - PAD - 2 * metrics.height()
         self._plot = QRectF(
             PAD + label_width, top, size.width() - 3 * PAD - label_width, bottom - top
@@ -624,6 +628,14 @@ class BarChart(ChartWidget):
                 painter.setBrush(QBrush(text_colour, Qt.BrushStyle.BDiagPattern))
                 painter.drawRect(rect)
             painter.setPen(text_colour)
+            above = _percent(bar.value) + (" " + _tr("hardest") if hardest else "")
+            painter.drawText(
+                QRectF(
+                    rect.center().x() - 60, rect.top() - metrics.height() - 2, 120, metrics.height()
+                ),
+                Qt.AlignmentFlag.AlignCenter,
+                above,
+            )
             slot = self._plot.width() / max(len(data.bars), 1)
             painter.drawText(
                 QRectF(

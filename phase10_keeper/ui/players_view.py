@@ -3,9 +3,10 @@ a player's page with their games, their form over time, phase difficulty and hea
 and renaming or merging a player's names across the whole library, as one undoable change.
 """
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
+from pathlib import Path
 from typing import Any, Protocol
 
 from PySide6.QtCore import (
@@ -269,7 +270,8 @@ class _TableModel(QAbstractTableModel):
         return None
 
 
-def _table(model: QAbstractItemModel, name: str) -> QTableView:
+def _table(model: QAbstractItemModel, name: str, stretch: int) -> QTableView:
+    """A read-only table whose column `stretch` takes the width left over."""
     view = QTableView()
     view.setModel(model)
     view.setAccessibleName(name)
@@ -277,8 +279,10 @@ def _table(model: QAbstractItemModel, name: str) -> QTableView:
     view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     view.verticalHeader().hide()
+    view.setWordWrap(False)
+    view.setTextElideMode(Qt.TextElideMode.ElideRight)
     view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    view.horizontalHeader().setStretchLastSection(True)
+    view.horizontalHeader().setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
     return view
 
 
@@ -286,7 +290,12 @@ class PlayerPage(QWidget):
     """One player: their record in a sentence, their games, their form over time, how
     hard each phase was for them and their head-to-head records."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        ask_path: Callable[[QWidget, str, str, str], Path | None] | None = None,
+        warn: Callable[[QWidget, str, str], None] | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.heading = QLabel()
         font = QFont(self.heading.font())
@@ -298,13 +307,13 @@ class PlayerPage(QWidget):
         self.games_model = _TableModel(
             [_tr("Date"), _tr("Game"), _tr("Place"), _tr("Points per hand"), _tr("Result")], self
         )
-        self.games = _table(self.games_model, _tr("The player's games"))
-        self.form = ChartPanel(LineChart(), _tr("Form chart"))
-        self.phases = ChartPanel(BarChart(), _tr("Phase difficulty chart"))
+        self.games = _table(self.games_model, _tr("The player's games"), stretch=1)
+        self.form = ChartPanel(LineChart(), _tr("Form chart"), ask_path, warn)
+        self.phases = ChartPanel(BarChart(), _tr("Phase difficulty chart"), ask_path, warn)
         self.rivals_model = _TableModel(
             [_tr("Against"), _tr("Games together"), _tr("Ahead"), _tr("Behind")], self
         )
-        self.rivals = _table(self.rivals_model, _tr("Head-to-head records"))
+        self.rivals = _table(self.rivals_model, _tr("Head-to-head records"), stretch=0)
         self.tabs = QTabWidget()
         self.tabs.addTab(self.games, _tr("Games"))
         self.tabs.addTab(self.form, _tr("Form"))
@@ -319,7 +328,7 @@ class PlayerPage(QWidget):
     def show_player(self, player: PlayerStats, games: Sequence[LibraryGame]) -> None:
         self.heading.setText(player.name)
         self.record.setText(
-            _tr("%1 games (%2 finished), %3 wins, %4 hands, %5 points, out %6 times.")
+            _tr("Games: %1 (%2 finished). Wins: %3. Hands: %4. Points: %5. Went out: %6.")
             .replace("%1", str(player.games))
             .replace("%2", str(player.finished))
             .replace("%3", str(player.wins))
@@ -433,20 +442,16 @@ class PlayersView(QWidget):
         self.filter_edit.setAccessibleName(_tr("Filter players by name"))
         self.filter_edit.setClearButtonEnabled(True)
         self.filter_edit.textChanged.connect(self.proxy.setFilterFixedString)
-        self.table = _table(self.proxy, _tr("Players"))
+        self.table = _table(self.proxy, _tr("Players"), stretch=Column.PLAYER)
         self.table.setSortingEnabled(True)
         # Sorting is stable: players with as many wins stay in name order.
         self.table.sortByColumn(Column.WINS, Qt.SortOrder.DescendingOrder)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.horizontalHeader().setSectionResizeMode(
-            Column.PLAYER, QHeaderView.ResizeMode.Stretch
-        )
-        self.table.horizontalHeader().setStretchLastSection(False)
         self.table.selectionModel().currentRowChanged.connect(lambda *_: self._show_selected())
         self.library_phases = ChartPanel(
             BarChart(), _tr("Phase difficulty chart, all players"), self._ask_path, self._warn
         )
-        self.player_page = PlayerPage()
+        self.player_page = PlayerPage(self._ask_path, self._warn)
         self.empty = QLabel(_tr("No games in the library yet: players appear here after a game."))
         self.empty.setWordWrap(True)
 
@@ -479,11 +484,11 @@ class PlayersView(QWidget):
         layout.setContentsMargins(8, 8, 8, 8)
         layout.addWidget(splitter)
 
-    def _ask_path(self, *question: Any) -> Any:
-        return self.prompts.save_path(*question)
+    def _ask_path(self, parent: QWidget, title: str, name: str, filters: str) -> Path | None:
+        return self.prompts.save_path(parent, title, name, filters)
 
-    def _warn(self, *warning: Any) -> None:
-        self.prompts.warn(*warning)
+    def _warn(self, parent: QWidget, title: str, text: str) -> None:
+        self.prompts.warn(parent, title, text)
 
     def refresh(self) -> None:
         """Reads every game of the library again; games that cannot be replayed are left out."""
