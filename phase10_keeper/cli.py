@@ -23,15 +23,46 @@ from phase10_keeper.storage.paths import DATA_DIR_VARIABLE
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
+_LARGEST_ID = 2**63 - 1
+"""The largest integer SQLite stores, so the largest id a library can hold."""
 
 
 class UsageError(Exception):
     """Bad input from the command line: reported as one `error:` line, exit 2."""
 
 
+# Controls (C0, DEL, C1) and the bidirectional overrides and isolates: a terminal acts
+# on them (retitles itself, clears the screen, reverses text) instead of showing them.
+_TERMINAL_ACTIVE = [
+    *range(0x20),
+    *range(0x7F, 0xA0),
+    *range(0x202A, 0x202F),
+    *range(0x2066, 0x206A),
+]
+_ESCAPED = {code: chr(code).encode("unicode_escape").decode("ascii") for code in _TERMINAL_ACTIVE}
+
+
+def shown(text: str) -> str:
+    """`text` as the terminal should show it: control characters written as escapes, the
+    way error lines write names with repr, so no name or title can act on the terminal.
+    """
+    return text.translate(_ESCAPED)
+
+
 def one_line(text: str) -> str:
-    """`text` fit for one `error:` or `warning:` line: names in a file may hold line breaks."""
-    return " ".join(text.splitlines())
+    """`text` fit for one `error:` or `warning:` line: names in a file may hold line breaks
+    and control characters.
+    """
+    return shown(" ".join(text.splitlines()))
+
+
+def _separator() -> str:
+    """The dot between the parts of a table's heading, where the console can print it."""
+    try:
+        " · ".encode(sys.stdout.encoding or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return " - "
+    return " · "
 
 
 class _Parser(argparse.ArgumentParser):
@@ -78,7 +109,7 @@ def standings_table(game: Game, state: GameState) -> str:
         rows.append(
             (
                 str(player.seat + 1),
-                player.name,
+                shown(player.name),
                 phase_text,
                 str(len(player.completed)),
                 str(player.total),
@@ -86,9 +117,12 @@ def standings_table(game: Game, state: GameState) -> str:
         )
     widths = [max(len(row[column]) for row in rows) for column in range(5)]
     lines = []
-    title = game.title or "Phase 10"
+    title = shown(game.title) or "Phase 10"
     played = state.hands_played
-    lines.append(f"{title} · {game.rules.describe()} · {played} hand{'s' if played != 1 else ''}")
+    dot = _separator()
+    lines.append(
+        f"{title}{dot}{game.rules.describe()}{dot}{played} hand{'s' if played != 1 else ''}"
+    )
     lines.append("")
     for index, row in enumerate(rows):
         cells = [
@@ -102,7 +136,7 @@ def standings_table(game: Game, state: GameState) -> str:
         if index == 0:
             lines.append("  ".join("-" * width for width in widths))
     lines.append("")
-    lines.append(status_line(state))
+    lines.append(shown(status_line(state)))
     return "\n".join(lines)
 
 
@@ -166,6 +200,8 @@ def _game_id(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a game id (a whole number)") from None
     if number < 1:
         raise argparse.ArgumentTypeError(f"{text!r} is not a game id: ids start at 1")
+    if number > _LARGEST_ID:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a game id: it is too large")
     return number
 
 
@@ -211,7 +247,7 @@ def games_table(games: Sequence[GameSummary]) -> str:
                 one_line(game.title) or "-",
                 one_line(", ".join(game.players)),
                 str(game.hands),
-                _game_status(game),
+                one_line(_game_status(game)),
             )
         )
     widths = [max(len(row[column]) for row in rows) for column in range(6)]
@@ -332,7 +368,18 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _degrade_console() -> None:
+    """Text the console's encoding cannot hold comes out as escapes (Zo\\xeb), not as a
+    crash: a C locale without UTF-8 mode gives Python an ASCII console.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None and (stream.encoding or "").lower() not in ("utf-8", "utf8"):
+            reconfigure(errors="backslashreplace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _degrade_console()
     parser = build_parser()
     try:
         arguments = parser.parse_args(argv)
@@ -346,6 +393,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return result
     except UsageError as error:
         print(one_line(f"error: {error}"), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except MemoryError:
+        print("error: not enough memory to do that", file=sys.stderr)
         return EXIT_BAD_INPUT
 
 

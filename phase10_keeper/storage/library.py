@@ -210,6 +210,8 @@ def _check_identity(path: Path, version: int, application: int, has_tables: bool
             f"{path} is not a phase10-keeper game library; move it away or "
             "choose another folder with --data-dir"
         )
+    if version < 0:
+        raise _damaged(path, f"its library version {version} does not exist")
     if version > SCHEMA_VERSION:
         raise LibraryTooNew(
             f"the game library {path} is from a newer phase10-keeper (library version "
