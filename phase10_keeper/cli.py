@@ -2,6 +2,7 @@
 
 import argparse
 import json
+import logging
 import os
 import sys
 from collections.abc import Iterator, Sequence
@@ -206,10 +207,13 @@ def _game_id(text: str) -> int:
 
 
 @contextmanager
-def _library(arguments: argparse.Namespace) -> Iterator[Library]:
+def _library(arguments: argparse.Namespace, *, read_only: bool = False) -> Iterator[Library]:
+    """The library; `read_only` for commands that only read it, so they work in a folder
+    the user cannot write and leave it exactly as it was.
+    """
     data_dir = Path(arguments.data_dir) if arguments.data_dir is not None else None
     try:
-        with Library.open(data_dir) as library:
+        with Library.open(data_dir, read_only=read_only) as library:
             yield library
     except LibraryError as error:
         raise UsageError(str(error)) from None
@@ -265,7 +269,7 @@ def games_table(games: Sequence[GameSummary]) -> str:
 
 
 def _games_list(arguments: argparse.Namespace) -> int:
-    with _library(arguments) as library:
+    with _library(arguments, read_only=True) as library:
         games = library.list_games()
     if arguments.json:
         print(json.dumps({"games": [_summary_to_json(game) for game in games]}))
@@ -287,7 +291,7 @@ def _games_import(arguments: argparse.Namespace) -> int:
 
 
 def _games_export(arguments: argparse.Namespace) -> int:
-    with _library(arguments) as library:
+    with _library(arguments, read_only=True) as library:
         game = library.load_game(arguments.id)
     try:
         write_game(Path(arguments.file), game)
@@ -297,7 +301,7 @@ def _games_export(arguments: argparse.Namespace) -> int:
 
 
 def _games_show(arguments: argparse.Namespace) -> int:
-    with _library(arguments) as library:
+    with _library(arguments, read_only=True) as library:
         game = library.load_game(arguments.id)
     state = _replayed(game, f"game {arguments.id}")
     if arguments.json:
@@ -378,6 +382,19 @@ def _degrade_console() -> None:
             reconfigure(errors="backslashreplace")
 
 
+class _WarningLines(logging.Handler):
+    """What the program logs as a warning, as `warning:` lines on stderr."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        print(one_line(f"warning: {record.getMessage()}"), file=sys.stderr)
+
+
+def _report_warnings() -> None:
+    logger = logging.getLogger("phase10_keeper")
+    if not any(isinstance(handler, _WarningLines) for handler in logger.handlers):
+        logger.addHandler(_WarningLines(logging.WARNING))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     _degrade_console()
     parser = build_parser()
@@ -389,6 +406,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 # started from a launcher.
                 os.environ[DATA_DIR_VARIABLE] = arguments.data_dir
             return main_gui()
+        _report_warnings()
         result: int = arguments.run(arguments)
         return result
     except UsageError as error:

@@ -19,7 +19,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
 
-from phase10_keeper.rules import Game, GameError, Replay, Status, replay, replay_from
+from phase10_keeper.rules import Game, GameError, Replay, Status, name_key, replay, replay_from
 from phase10_keeper.storage.backups import (
     backup_dir,
     backup_time,
@@ -986,7 +986,7 @@ class Library:
         database.execute("DELETE FROM game_players WHERE game_id = ?", (game_id,))
         keys = set()
         for seat, name in enumerate(players):
-            key = name.casefold()
+            key = name_key(name)
             keys.add(key)
             # The roster keeps the spelling used most recently.
             database.execute(
@@ -1001,7 +1001,7 @@ class Library:
             )
         # A name that was corrected away in its only game should not stay in the
         # roster to be offered again.
-        for key in {name.casefold() for name in before} - keys:
+        for key in {name_key(name) for name in before} - keys:
             database.execute(
                 "DELETE FROM players WHERE key = ? AND NOT EXISTS "
                 "(SELECT 1 FROM game_players WHERE game_players.player_id = players.id)",
