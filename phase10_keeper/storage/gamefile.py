@@ -36,6 +36,7 @@ from phase10_keeper.rules import (
     name_key,
     preset_rules,
 )
+from phase10_keeper.rules.bulk import cycle_collector_paused
 
 FORMAT = "phase10-keeper/game"
 VERSION = 1
@@ -317,7 +318,10 @@ def game_from_json(data: object) -> Game:
     raw_hands = _expect_list(document["hands"], "hands")
     if len(raw_hands) > MAX_HANDS:
         raise GameFileError(f"the file has {len(raw_hands)} hands; a game has at most {MAX_HANDS}")
-    hands = tuple(_hand_from_json(item, number, lookup) for number, item in enumerate(raw_hands, 1))
+    with cycle_collector_paused():
+        hands = tuple(
+            _hand_from_json(item, number, lookup) for number, item in enumerate(raw_hands, 1)
+        )
     try:
         return Game(
             players=players,
@@ -370,17 +374,20 @@ def game_to_json(game: Game) -> dict[str, Any]:
 def _refuse_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     # A repeated key would silently lose all but its last value, such as one of two
     # results written for the same player.
-    data: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in data:
-            raise GameFileError(f"the key {key!r} appears twice in one object of the file")
-        data[key] = value
+    data = dict(pairs)
+    if len(data) < len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise GameFileError(f"the key {key!r} appears twice in one object of the file")
+            seen.add(key)
     return data
 
 
 def loads_game(text: str) -> Game:
     try:
-        data = json.loads(text, object_pairs_hook=_refuse_repeated_keys)
+        with cycle_collector_paused():
+            data = json.loads(text, object_pairs_hook=_refuse_repeated_keys)
     except GameFileError:
         raise
     except json.JSONDecodeError as error:
