@@ -8,26 +8,17 @@ import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from phase10_keeper import __version__
-from phase10_keeper.rules import Game, GameError, GameState, Status, replay
-from phase10_keeper.rules.wording import tie_sentence, win_reason
-from phase10_keeper.stats import (
-    LibraryStats,
-    PhaseTally,
-    PlayerStats,
-    stats_of_states,
-    stats_to_json,
-)
-from phase10_keeper.storage.gamefile import (
-    GameFileError,
-    read_game,
-    standings_to_json,
-    write_game,
-)
-from phase10_keeper.storage.library import GameSummary, Library, LibraryError
 from phase10_keeper.storage.paths import DATA_DIR_VARIABLE
+
+# The rules, the library and the statistics are imported by the commands that use them:
+# `phase10-keeper` without a command starts the app, whose window should not wait for them.
+if TYPE_CHECKING:
+    from phase10_keeper.rules import Game, GameState
+    from phase10_keeper.stats import LibraryStats, PhaseTally, PlayerStats
+    from phase10_keeper.storage.library import GameSummary, Library
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
@@ -78,14 +69,18 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-def _load(path: str) -> Game:
+def _load(path: str) -> "Game":
+    from phase10_keeper.storage.gamefile import GameFileError, read_game
+
     try:
         return read_game(Path(path))
     except GameFileError as error:
         raise UsageError(f"{path}: {error}") from None
 
 
-def _replayed(game: Game, path: str) -> GameState:
+def _replayed(game: "Game", path: str) -> "GameState":
+    from phase10_keeper.rules import GameError, replay
+
     try:
         result = replay(game)
     except GameError as error:
@@ -95,8 +90,11 @@ def _replayed(game: Game, path: str) -> GameState:
     return result.final
 
 
-def status_line(state: GameState) -> str:
+def status_line(state: "GameState") -> str:
     """One sentence on where the game stands: who won, who must replay, or who deals."""
+    from phase10_keeper.rules import Status
+    from phase10_keeper.rules.wording import tie_sentence, win_reason
+
     if state.status is Status.FINISHED:
         return f"{state.winner} wins: {win_reason(state)}."
     if state.status is Status.TIEBREAK:
@@ -104,7 +102,9 @@ def status_line(state: GameState) -> str:
     return f"Hand {state.hand_number}: {state.dealer} deals, {state.first_player} plays first."
 
 
-def standings_table(game: Game, state: GameState) -> str:
+def standings_table(game: "Game", state: "GameState") -> str:
+    from phase10_keeper.rules import Status
+
     rows = [("Seat", "Player", "Phase", "Done", "Total")]
     for player in state.players:
         phase = state.next_phase(player.name)
@@ -149,6 +149,8 @@ def standings_table(game: Game, state: GameState) -> str:
 
 
 def _standings(arguments: argparse.Namespace) -> int:
+    from phase10_keeper.storage.gamefile import standings_to_json
+
     game = _load(arguments.game)
     state = _replayed(game, arguments.game)
     if arguments.json:
@@ -214,10 +216,12 @@ def _game_id(text: str) -> int:
 
 
 @contextmanager
-def _library(arguments: argparse.Namespace, *, read_only: bool = False) -> Iterator[Library]:
+def _library(arguments: argparse.Namespace, *, read_only: bool = False) -> Iterator["Library"]:
     """The library; `read_only` for commands that only read it, so they work in a folder
     the user cannot write and leave it exactly as it was.
     """
+    from phase10_keeper.storage.library import Library, LibraryError
+
     data_dir = Path(arguments.data_dir) if arguments.data_dir is not None else None
     try:
         with Library.open(data_dir, read_only=read_only) as library:
@@ -226,7 +230,7 @@ def _library(arguments: argparse.Namespace, *, read_only: bool = False) -> Itera
         raise UsageError(str(error)) from None
 
 
-def _summary_to_json(game: GameSummary) -> dict[str, Any]:
+def _summary_to_json(game: "GameSummary") -> dict[str, Any]:
     return {
         "id": game.id,
         "title": game.title,
@@ -239,7 +243,9 @@ def _summary_to_json(game: GameSummary) -> dict[str, Any]:
     }
 
 
-def _game_status(game: GameSummary) -> str:
+def _game_status(game: "GameSummary") -> str:
+    from phase10_keeper.rules import Status
+
     if game.status == Status.FINISHED.value:
         return f"{game.winner} won" if game.winner else "finished"
     if game.status == Status.TIEBREAK.value:
@@ -247,7 +253,7 @@ def _game_status(game: GameSummary) -> str:
     return "in progress"
 
 
-def games_table(games: Sequence[GameSummary]) -> str:
+def games_table(games: Sequence["GameSummary"]) -> str:
     """The library's games as a table, one row each, in the order given."""
     rows = [("ID", "Date", "Title", "Players", "Hands", "Status")]
     for game in games:
@@ -298,6 +304,8 @@ def _games_import(arguments: argparse.Namespace) -> int:
 
 
 def _games_export(arguments: argparse.Namespace) -> int:
+    from phase10_keeper.storage.gamefile import write_game
+
     with _library(arguments, read_only=True) as library:
         game = library.load_game(arguments.id)
     try:
@@ -308,6 +316,8 @@ def _games_export(arguments: argparse.Namespace) -> int:
 
 
 def _games_show(arguments: argparse.Namespace) -> int:
+    from phase10_keeper.storage.gamefile import standings_to_json
+
     with _library(arguments, read_only=True) as library:
         game = library.load_game(arguments.id)
     state = _replayed(game, f"game {arguments.id}")
@@ -337,13 +347,13 @@ def _table(rows: Sequence[Sequence[str]], left: set[int]) -> list[str]:
     return lines
 
 
-def _phase_words(tally: PhaseTally | None) -> str:
+def _phase_words(tally: "PhaseTally | None") -> str:
     if tally is None:
         return "-"
     return f"{tally.label} ({tally.made} of {tally.attempts})"
 
 
-def stats_table(stats: LibraryStats, players: Sequence[PlayerStats]) -> str:
+def stats_table(stats: "LibraryStats", players: Sequence["PlayerStats"]) -> str:
     """The statistics as text: a row per player and, for one player, their phases and
     head-to-head records."""
     finished = f"{stats.finished} finished"
@@ -396,6 +406,9 @@ def stats_table(stats: LibraryStats, players: Sequence[PlayerStats]) -> str:
 
 
 def _stats(arguments: argparse.Namespace) -> int:
+    from phase10_keeper.rules import GameError, replay
+    from phase10_keeper.stats import stats_of_states, stats_to_json
+
     with _library(arguments) as library:
         games = library.live_games()
     finals = []

@@ -795,11 +795,14 @@ class Library:
         return [row[0] for row in rows]
 
     def last_open_game(self) -> int | None:
-        """The game to resume, unless it has been deleted since."""
+        """The game to resume on launch: the one open when the app last quit, unless it
+        has been deleted or finished since."""
         with self._reading() as database:
             row = database.execute(
                 "SELECT games.id FROM meta JOIN games ON games.id = CAST(meta.value AS INTEGER) "
-                "WHERE meta.key = 'last_open_game' AND games.deleted_at IS NULL"
+                "WHERE meta.key = 'last_open_game' AND games.deleted_at IS NULL "
+                "AND games.status != ?",
+                (Status.FINISHED.value,),
             ).fetchone()
         return None if row is None else int(row[0])
 

@@ -227,10 +227,8 @@ class MainWindow(QMainWindow):
 
     def set_library(self, library: "Library") -> None:
         """Uses this library, and reopens the game left unfinished at the last quit."""
-        from phase10_keeper.ui.start_view import game_to_reopen
-
         self.library = library
-        game_id = game_to_reopen(library)
+        game_id = library.last_open_game()
         if game_id is None or not self.open_game(game_id):
             self.show_start()
 

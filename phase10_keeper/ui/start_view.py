@@ -1,7 +1,7 @@
 """What the app shows when no game is open: start a game, continue one, import, print."""
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QPalette, QPixmap
@@ -23,24 +23,8 @@ RECENT_GAMES = 3
 ICON_SIZE = 64
 
 
-class StartLibrary(Protocol):
-    def list_games(self, player: str | None = None) -> Sequence[Any]: ...
-    def last_open_game(self) -> int | None: ...
-
-
 def _unfinished(summary: Any) -> bool:
     return str(summary.status) != Status.FINISHED.value
-
-
-def game_to_reopen(library: StartLibrary) -> int | None:
-    """On launch: the game open when the app last quit, if it is still there and unfinished."""
-    game_id = library.last_open_game()
-    if game_id is None:
-        return None
-    for summary in library.list_games():
-        if summary.id == game_id:
-            return game_id if _unfinished(summary) else None
-    return None
 
 
 class StartView(QWidget):

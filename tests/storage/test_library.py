@@ -299,6 +299,9 @@ def test_the_game_to_resume(library: Library, reopen: Callable[[], Library]) -> 
     assert library.last_open_game() == second
     library.set_last_open_game(first)
     assert library.last_open_game() == first
+    # Finished elsewhere since (in another copy of the app): nothing to resume.
+    library.save_game(first, replace(friday_game(1), rules=build_rules(target=1)))
+    assert library.last_open_game() is None
     library.set_last_open_game(None)
     assert library.last_open_game() is None
 

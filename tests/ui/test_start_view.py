@@ -5,7 +5,7 @@ from dataclasses import dataclass
 import pytest
 from PySide6.QtCore import Qt
 
-from phase10_keeper.ui.start_view import StartView, game_to_reopen
+from phase10_keeper.ui.start_view import StartView
 
 
 @dataclass(frozen=True)
@@ -27,25 +27,6 @@ GAMES = [
     Summary(1, "", "2026-11-26T15:00:00+00:00", None, ("Ed", "Flo"), 0, "in_progress", None),
     Summary(0, "Oldest", None, None, ("Gus", "Hal"), 1, "in_progress", None),
 ]
-
-
-class Library:
-    def __init__(self, last: int | None) -> None:
-        self.last = last
-
-    def list_games(self, player: str | None = None) -> list[Summary]:
-        return GAMES
-
-    def last_open_game(self) -> int | None:
-        return self.last
-
-
-@pytest.mark.parametrize(
-    ("last", "expected"),
-    [(4, 4), (2, 2), (3, None), (99, None), (None, None)],
-)
-def test_game_to_reopen_is_the_last_unfinished_one(last, expected) -> None:
-    assert game_to_reopen(Library(last)) == expected
 
 
 def test_start_view_offers_the_newest_unfinished_games(qtbot) -> None:
