@@ -38,10 +38,13 @@ pytestmark = pytest.mark.skipif(
 # Python may live where the unprivileged user cannot look (such as root's home), so the
 # child starts as root, imports everything the library commands need, then drops to nobody.
 CHILD = """
-import gettext, locale, os, sys
+import gettext, locale, os, shutil, sys
 import encodings.ascii, encodings.latin_1, encodings.unicode_escape, encodings.utf_8_sig
 sys.path.insert(0, {root!r})
 from phase10_keeper.cli import main
+# The commands import these when they run (the app's start does not wait for them).
+import phase10_keeper.rules.wording, phase10_keeper.stats
+import phase10_keeper.storage.gamefile, phase10_keeper.storage.library
 os.setgroups([])
 os.setgid({gid})
 os.setuid({uid})
