@@ -16,7 +16,7 @@ from phase10_keeper.storage.paths import DATA_DIR_VARIABLE
 # The rules, the library and the statistics are imported by the commands that use them:
 # `phase10-keeper` without a command starts the app, whose window should not wait for them.
 if TYPE_CHECKING:
-    from phase10_keeper.rules import Game, GameState
+    from phase10_keeper.rules import Game, GameState, Replay
     from phase10_keeper.stats import LibraryStats, PhaseTally, PlayerStats
     from phase10_keeper.storage.library import GameSummary, Library
 
@@ -78,7 +78,8 @@ def _load(path: str) -> "Game":
         raise UsageError(f"{path}: {error}") from None
 
 
-def _replayed(game: "Game", path: str) -> "GameState":
+def _replayed(game: "Game", path: str) -> "Replay":
+    """The game replayed, its warnings printed; UsageError if it cannot be."""
     from phase10_keeper.rules import GameError, replay
 
     try:
@@ -87,7 +88,7 @@ def _replayed(game: "Game", path: str) -> "GameState":
         raise UsageError(f"{path}: {error}") from None
     for warning in result.warnings:
         print(one_line(f"warning: {path}: {warning}"), file=sys.stderr)
-    return result.final
+    return result
 
 
 def status_line(state: "GameState") -> str:
@@ -152,7 +153,7 @@ def _standings(arguments: argparse.Namespace) -> int:
     from phase10_keeper.storage.gamefile import standings_to_json
 
     game = _load(arguments.game)
-    state = _replayed(game, arguments.game)
+    state = _replayed(game, arguments.game).final
     if arguments.json:
         # ASCII escapes keep the JSON valid UTF-8 whatever encoding the console uses.
         print(json.dumps(standings_to_json(state)))
@@ -174,10 +175,10 @@ def _player_count(text: str) -> int:
 def _sheet(arguments: argparse.Namespace) -> int:
     from phase10_keeper.sheet import Paper, SheetError, default_paper, write_score_sheet
 
-    game = None
+    game = replayed = None
     if arguments.game is not None:
         game = _load(arguments.game)
-        _replayed(game, arguments.game)
+        replayed = _replayed(game, arguments.game)
         if arguments.players is not None or arguments.names is not None:
             raise UsageError("--players and --names are for blank sheets, not with --game")
     names: list[str] = []
@@ -195,6 +196,7 @@ def _sheet(arguments: argparse.Namespace) -> int:
             names=names,
             rows=arguments.players or 6,
             paper=paper,
+            replayed=replayed,
         )
     except SheetError as error:
         raise UsageError(str(error)) from None
@@ -296,9 +298,9 @@ def _games_list(arguments: argparse.Namespace) -> int:
 def _games_import(arguments: argparse.Namespace) -> int:
     # The game is checked before the library is even opened: a bad file changes nothing.
     game = _load(arguments.file)
-    _replayed(game, arguments.file)
+    replayed = _replayed(game, arguments.file)
     with _library(arguments) as library:
-        game_id = library.add_game(game)
+        game_id = library.add_game(game, replayed)
     print(game_id)
     return EXIT_OK
 
@@ -320,7 +322,7 @@ def _games_show(arguments: argparse.Namespace) -> int:
 
     with _library(arguments, read_only=True) as library:
         game = library.load_game(arguments.id)
-    state = _replayed(game, f"game {arguments.id}")
+    state = _replayed(game, f"game {arguments.id}").final
     if arguments.json:
         print(json.dumps(standings_to_json(state)))
     else:

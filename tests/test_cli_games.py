@@ -247,3 +247,24 @@ def test_the_installed_command_runs_without_a_traceback(library_dir: Path) -> No
     )
     assert (result.returncode, result.stdout) == (2, "")
     assert result.stderr == "error: there is no game 3 in the library\n"
+
+
+def test_importing_and_printing_a_game_replay_it_once(
+    games: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_path = str(ROOT / "tests" / "data" / "games" / "mattel-finished.phase10.json")
+    hands = len(json.loads(Path(game_path).read_text(encoding="utf-8"))["hands"])
+    replay_module = sys.modules["phase10_keeper.rules.replay"]
+    advance = replay_module.advance
+    steps: list[int] = []
+
+    def counted(*arguments: Any) -> Any:
+        steps.append(1)
+        return advance(*arguments)
+
+    monkeypatch.setattr(replay_module, "advance", counted)
+    assert games("import", game_path)[0] == 0
+    assert len(steps) == hands
+    steps.clear()
+    assert main(["sheet", str(tmp_path / "sheet.pdf"), "--game", game_path]) == 0
+    assert len(steps) == hands

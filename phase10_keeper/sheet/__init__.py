@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from phase10_keeper.files import write_atomically
-from phase10_keeper.rules import MATTEL_RULES, Game, RuleSet
+from phase10_keeper.rules import MATTEL_RULES, Game, Replay, RuleSet
 
 
 class Paper(StrEnum):
@@ -63,18 +63,28 @@ def write_score_sheet(
     paper: Paper = Paper.A4,
     rules: RuleSet = MATTEL_RULES,
     title: str = "",
+    replayed: Replay | None = None,
 ) -> int:
     """Writes the score sheet as a PDF and returns its page count.
 
     Filled from `game` (its players, rules, title and hands; `rules` is then ignored
     and `title`, when given, replaces the game's) or blank: a row for each of `names`,
     or else `rows` empty rows. The paper is A4 unless given: callers that speak for the
-    user pass `default_paper()`.
+    user pass `default_paper()`. `replayed` is the game's replay where the caller
+    already has one.
     SheetError when the sheet cannot be made, before anything is written to `target`.
     """
     from phase10_keeper.sheet.render import render_sheet
 
-    data = render_sheet(game=game, names=names, rows=rows, paper=paper, rules=rules, title=title)
+    data = render_sheet(
+        game=game,
+        names=names,
+        rows=rows,
+        paper=paper,
+        rules=rules,
+        title=title,
+        replayed=replayed,
+    )
     if isinstance(target, Path):
         # Written beside and renamed: a full disk cannot leave half of a sheet in place
         # of the one that was there.

@@ -13,6 +13,7 @@ from phase10_keeper.rules import (
     GameError,
     GameState,
     HandRecord,
+    Replay,
     RuleSet,
     Status,
     replay,
@@ -131,12 +132,18 @@ def _dealer(game: Game, state: GameState, index: int) -> str:
     return ""
 
 
-def filled_sheet(game: Game, title: str = "") -> Sheet:
-    """The sheet of a game so far; `title`, when given, replaces the game's own."""
+def replay_checked(game: Game) -> Replay:
+    """The game's replay; SheetError if it cannot be replayed."""
     try:
-        state = replay(game).final
+        return replay(game)
     except GameError as error:
         raise SheetError(str(error)) from None
+
+
+def filled_sheet(game: Game, title: str = "", replayed: Replay | None = None) -> Sheet:
+    """The sheet of a game so far; `title`, when given, replaces the game's own.
+    `replayed` is the game's replay where the caller already has it."""
+    state = (replayed if replayed is not None else replay_checked(game)).final
     columns = [_column(record) for record in state.hands]
     pages: list[Page] = []
     totals = dict.fromkeys(game.players, 0)

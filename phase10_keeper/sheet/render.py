@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from phase10_keeper import __version__
 from phase10_keeper.resource_files import resource_path
-from phase10_keeper.rules import CARD_POINTS, CardKind, Game, Order, RuleSet
+from phase10_keeper.rules import CARD_POINTS, CardKind, Game, Order, Replay, RuleSet
 from phase10_keeper.sheet import Paper, SheetError
 from phase10_keeper.sheet.fit import (
     WidthOf,
@@ -35,6 +35,7 @@ from phase10_keeper.sheet.model import (
     Sheet,
     blank_sheet,
     filled_sheet,
+    replay_checked,
 )
 
 REGULAR = "DejaVuSansCondensed"
@@ -783,11 +784,14 @@ def render_sheet(
     paper: Paper,
     rules: RuleSet,
     title: str,
+    replayed: Replay | None = None,
 ) -> Rendered:
     if game is not None and names:
         raise SheetError("names are for a blank sheet; a game brings its own players")
     if game is not None:
-        sheet = filled_sheet(game, title)
+        if replayed is None or replayed.final.hands_played != len(game.hands):
+            replayed = replay_checked(game)
+        sheet = filled_sheet(game, title, replayed)
     else:
         sheet = blank_sheet(names, rows, rules, title)
     fonts = register_fonts()
@@ -811,7 +815,7 @@ def render_sheet(
     if game is not None and game.hands:
         from phase10_keeper.sheet.summary_page import draw_summary_page
 
-        draw_summary_page(canvas, game, PAGE_SIZES[paper])
+        draw_summary_page(canvas, game, PAGE_SIZES[paper], replayed)
         canvas.showPage()
     canvas.save()
     return Rendered(pdf=buffer.getvalue(), pages=canvas.getPageNumber() - 1)

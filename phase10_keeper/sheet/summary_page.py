@@ -13,7 +13,7 @@ from reportlab.graphics.widgets.markers import makeMarker
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
-from phase10_keeper.rules import Game
+from phase10_keeper.rules import Game, Replay
 from phase10_keeper.sheet.fit import fit_text, printable_form, wrap_text
 from phase10_keeper.sheet.render import BOLD, MARGIN, REGULAR, THIN, Pen, width_of
 from phase10_keeper.stats import GameSeries, game_series, summary_lines
@@ -30,9 +30,12 @@ LEADING = 14.0
 LEGEND_ROW = 13.0
 
 
-def draw_summary_page(canvas: Canvas, game: Game, page_size: tuple[float, float]) -> None:
-    """Draws the page on the canvas's current page (the caller ends the page)."""
-    series = game_series(game)
+def draw_summary_page(
+    canvas: Canvas, game: Game, page_size: tuple[float, float], replayed: Replay | None = None
+) -> None:
+    """Draws the page on the canvas's current page (the caller ends the page); `replayed`
+    is the game's replay where the caller has it."""
+    series = game_series(game, replayed)
     pen = Pen(canvas)
     width, height = page_size
     top = height - MARGIN

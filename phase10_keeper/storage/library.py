@@ -607,9 +607,13 @@ class Library:
 
     # Games
 
-    def add_game(self, game: Game) -> int:
-        """Stores a new game and adds its players to the roster; returns its id."""
-        replayed = self._replayed(game, None)
+    def add_game(self, game: Game, replayed: Replay | None = None) -> int:
+        """Stores a new game and adds its players to the roster; returns its id.
+
+        `replayed` is the game's replay where the caller already has one.
+        """
+        if replayed is None or replayed.final.hands_played != len(game.hands):
+            replayed = self._replayed(game, None)
         texts = _hand_texts(game, range(len(game.hands)))
         revision = _new_revision()
         with self._writing() as database:
