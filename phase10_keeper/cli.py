@@ -45,7 +45,8 @@ def shown(text: str) -> str:
     """`text` as the terminal should show it: control characters written as escapes, the
     way error lines write names with repr, so no name or title can act on the terminal.
     """
-    return text.translate(_ESCAPED)
+    # Every character escaped is one str.isprintable refuses; most texts have none.
+    return text if text.isprintable() else text.translate(_ESCAPED)
 
 
 def one_line(text: str) -> str:

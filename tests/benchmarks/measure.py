@@ -43,6 +43,17 @@ def long_game(hands: int, players: Sequence[str] = SIX, *, spare: int = 100) -> 
     )
 
 
+def hands_allowed(wanted: int, spare: int = 100) -> int:
+    """`wanted`, or fewer where the rules cap a fixed number of hands (at 1,000 since
+    that cap came in): the longest game `long_game` can make within the cap."""
+    from phase10_keeper.rules import ruleset
+
+    most: int | None = getattr(ruleset, "MAX_HANDS", None)
+    if most is None or wanted + spare <= most:
+        return wanted
+    return (most - spare) // 100 * 100
+
+
 def median_ms(action: Callable[[], object], runs: int) -> float:
     times = []
     for _ in range(runs):
@@ -161,3 +172,5 @@ def library_of(games: int, data_dir: Path) -> None:
                     {"shift": copy * originals, "originals": originals, "games": games},
                 )
     connection.close()
+    # As the app leaves it: the last to write it was the app.
+    Library.open(data_dir).close()
