@@ -357,3 +357,25 @@ def test_window_geometry_and_paper_are_remembered_across_a_restart(
     again.library.close()
     QApplication.processEvents()
     assert Qt.WindowState.WindowMaximized not in again.windowState()
+
+
+def test_the_saved_games_page_reads_the_library_once_when_first_shown(
+    open_app, library, monkeypatch
+) -> None:
+    library.add_game(game_with_hands(FOUR, 1))
+    window = open_app()
+    reads: list[bool] = []
+    list_games = window.library.list_games
+
+    def counted(*arguments, **keywords):
+        reads.append(keywords.get("deleted", False))
+        return list_games(*arguments, **keywords)
+
+    monkeypatch.setattr(window.library, "list_games", counted)
+    window.show_library()
+    # The games, and the deleted games to know whether any can be restored.
+    assert sorted(reads) == [False, True]
+    window.back_action.trigger()
+    reads.clear()
+    window.show_library()
+    assert sorted(reads) == [False, True]
