@@ -16,7 +16,7 @@ from phase10_keeper.stats import (
     LibraryStats,
     PhaseTally,
     PlayerStats,
-    stats_of_states,
+    stats_of_records,
     stats_to_json,
 )
 from phase10_keeper.storage.gamefile import (
@@ -27,6 +27,7 @@ from phase10_keeper.storage.gamefile import (
 )
 from phase10_keeper.storage.library import GameSummary, Library, LibraryError
 from phase10_keeper.storage.paths import DATA_DIR_VARIABLE
+from phase10_keeper.storage.stats_cache import game_records
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
@@ -357,17 +358,10 @@ def stats_table(stats: LibraryStats, players: Sequence[PlayerStats]) -> str:
 
 def _stats(arguments: argparse.Namespace) -> int:
     with _library(arguments) as library:
-        games = library.live_games()
-    finals = []
-    for game_id, game in games:
-        try:
-            finals.append(replay(game).final)
-        except GameError as error:
-            print(
-                one_line(f"warning: game {game_id} is left out: it cannot be replayed: {error}"),
-                file=sys.stderr,
-            )
-    stats = stats_of_states(finals)
+        records, warnings = game_records(library)
+    for warning in warnings:
+        print(one_line(f"warning: {warning}"), file=sys.stderr)
+    stats = stats_of_records([record for _, record in records])
     players: Sequence[PlayerStats] = stats.players
     if arguments.player is not None:
         player = stats.player(arguments.player)

@@ -9,7 +9,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "phase10_keeper"
 
 ALLOWED_OWN_LAYERS = {
     "rules": {"rules"},
-    "storage": {"rules", "storage", "resource_files"},
+    "storage": {"rules", "stats", "storage", "resource_files"},
     "sheet": {"rules", "sheet", "stats", "resource_files"},
     "stats": {"rules", "stats"},
 }
