@@ -2,6 +2,7 @@
 
 import argparse
 import json
+import logging
 import os
 import sys
 from collections.abc import Iterator, Sequence
@@ -31,15 +32,46 @@ from phase10_keeper.storage.stats_cache import game_records
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
+_LARGEST_ID = 2**63 - 1
+"""The largest integer SQLite stores, so the largest id a library can hold."""
 
 
 class UsageError(Exception):
     """Bad input from the command line: reported as one `error:` line, exit 2."""
 
 
+# Controls (C0, DEL, C1) and the bidirectional overrides and isolates: a terminal acts
+# on them (retitles itself, clears the screen, reverses text) instead of showing them.
+_TERMINAL_ACTIVE = [
+    *range(0x20),
+    *range(0x7F, 0xA0),
+    *range(0x202A, 0x202F),
+    *range(0x2066, 0x206A),
+]
+_ESCAPED = {code: chr(code).encode("unicode_escape").decode("ascii") for code in _TERMINAL_ACTIVE}
+
+
+def shown(text: str) -> str:
+    """`text` as the terminal should show it: control characters written as escapes, the
+    way error lines write names with repr, so no name or title can act on the terminal.
+    """
+    return text.translate(_ESCAPED)
+
+
 def one_line(text: str) -> str:
-    """`text` fit for one `error:` or `warning:` line: names in a file may hold line breaks."""
-    return " ".join(text.splitlines())
+    """`text` fit for one `error:` or `warning:` line: names in a file may hold line breaks
+    and control characters.
+    """
+    return shown(" ".join(text.splitlines()))
+
+
+def _separator() -> str:
+    """The dot between the parts of a table's heading, where the console can print it."""
+    try:
+        " · ".encode(sys.stdout.encoding or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return " - "
+    return " · "
 
 
 class _Parser(argparse.ArgumentParser):
@@ -86,7 +118,7 @@ def standings_table(game: Game, state: GameState) -> str:
         rows.append(
             (
                 str(player.seat + 1),
-                player.name,
+                shown(player.name),
                 phase_text,
                 str(len(player.completed)),
                 str(player.total),
@@ -94,9 +126,12 @@ def standings_table(game: Game, state: GameState) -> str:
         )
     widths = [max(len(row[column]) for row in rows) for column in range(5)]
     lines = []
-    title = game.title or "Phase 10"
+    title = shown(game.title) or "Phase 10"
     played = state.hands_played
-    lines.append(f"{title} · {game.rules.describe()} · {played} hand{'s' if played != 1 else ''}")
+    dot = _separator()
+    lines.append(
+        f"{title}{dot}{game.rules.describe()}{dot}{played} hand{'s' if played != 1 else ''}"
+    )
     lines.append("")
     for index, row in enumerate(rows):
         cells = [
@@ -110,7 +145,7 @@ def standings_table(game: Game, state: GameState) -> str:
         if index == 0:
             lines.append("  ".join("-" * width for width in widths))
     lines.append("")
-    lines.append(status_line(state))
+    lines.append(shown(status_line(state)))
     return "\n".join(lines)
 
 
@@ -174,14 +209,19 @@ def _game_id(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a game id (a whole number)") from None
     if number < 1:
         raise argparse.ArgumentTypeError(f"{text!r} is not a game id: ids start at 1")
+    if number > _LARGEST_ID:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a game id: it is too large")
     return number
 
 
 @contextmanager
-def _library(arguments: argparse.Namespace) -> Iterator[Library]:
+def _library(arguments: argparse.Namespace, *, read_only: bool = False) -> Iterator[Library]:
+    """The library; `read_only` for commands that only read it, so they work in a folder
+    the user cannot write and leave it exactly as it was.
+    """
     data_dir = Path(arguments.data_dir) if arguments.data_dir is not None else None
     try:
-        with Library.open(data_dir) as library:
+        with Library.open(data_dir, read_only=read_only) as library:
             yield library
     except LibraryError as error:
         raise UsageError(str(error)) from None
@@ -219,7 +259,7 @@ def games_table(games: Sequence[GameSummary]) -> str:
                 one_line(game.title) or "-",
                 one_line(", ".join(game.players)),
                 str(game.hands),
-                _game_status(game),
+                one_line(_game_status(game)),
             )
         )
     widths = [max(len(row[column]) for row in rows) for column in range(6)]
@@ -237,7 +277,7 @@ def games_table(games: Sequence[GameSummary]) -> str:
 
 
 def _games_list(arguments: argparse.Namespace) -> int:
-    with _library(arguments) as library:
+    with _library(arguments, read_only=True) as library:
         games = library.list_games()
     if arguments.json:
         print(json.dumps({"games": [_summary_to_json(game) for game in games]}))
@@ -259,7 +299,7 @@ def _games_import(arguments: argparse.Namespace) -> int:
 
 
 def _games_export(arguments: argparse.Namespace) -> int:
-    with _library(arguments) as library:
+    with _library(arguments, read_only=True) as library:
         game = library.load_game(arguments.id)
     try:
         write_game(Path(arguments.file), game)
@@ -269,7 +309,7 @@ def _games_export(arguments: argparse.Namespace) -> int:
 
 
 def _games_show(arguments: argparse.Namespace) -> int:
-    with _library(arguments) as library:
+    with _library(arguments, read_only=True) as library:
         game = library.load_game(arguments.id)
     state = _replayed(game, f"game {arguments.id}")
     if arguments.json:
@@ -357,7 +397,7 @@ def stats_table(stats: LibraryStats, players: Sequence[PlayerStats]) -> str:
 
 
 def _stats(arguments: argparse.Namespace) -> int:
-    with _library(arguments) as library:
+    with _library(arguments, read_only=True) as library:
         records, warnings = game_records(library)
     for warning in warnings:
         print(one_line(f"warning: {warning}"), file=sys.stderr)
@@ -445,7 +485,31 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _degrade_console() -> None:
+    """Text the console's encoding cannot hold comes out as escapes (Zo\\xeb), not as a
+    crash: a C locale without UTF-8 mode gives Python an ASCII console.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None and (stream.encoding or "").lower() not in ("utf-8", "utf8"):
+            reconfigure(errors="backslashreplace")
+
+
+class _WarningLines(logging.Handler):
+    """What the program logs as a warning, as `warning:` lines on stderr."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        print(one_line(f"warning: {record.getMessage()}"), file=sys.stderr)
+
+
+def _report_warnings() -> None:
+    logger = logging.getLogger("phase10_keeper")
+    if not any(isinstance(handler, _WarningLines) for handler in logger.handlers):
+        logger.addHandler(_WarningLines(logging.WARNING))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _degrade_console()
     parser = build_parser()
     try:
         arguments = parser.parse_args(argv)
@@ -455,10 +519,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                 # started from a launcher.
                 os.environ[DATA_DIR_VARIABLE] = arguments.data_dir
             return main_gui()
+        _report_warnings()
         result: int = arguments.run(arguments)
         return result
     except UsageError as error:
         print(one_line(f"error: {error}"), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except MemoryError:
+        print("error: not enough memory to do that", file=sys.stderr)
         return EXIT_BAD_INPUT
 
 

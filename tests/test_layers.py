@@ -9,8 +9,8 @@ PACKAGE = Path(__file__).resolve().parent.parent / "phase10_keeper"
 
 ALLOWED_OWN_LAYERS = {
     "rules": {"rules"},
-    "storage": {"rules", "stats", "storage", "resource_files"},
-    "sheet": {"rules", "sheet", "stats", "resource_files"},
+    "storage": {"rules", "stats", "storage", "resource_files", "files"},
+    "sheet": {"rules", "sheet", "stats", "resource_files", "files"},
     "stats": {"rules", "stats"},
 }
 

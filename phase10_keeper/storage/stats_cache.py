@@ -10,9 +10,9 @@ import json
 from pathlib import Path
 from typing import Any, Protocol
 
+from phase10_keeper.files import write_atomically
 from phase10_keeper.rules import Game, GameError, replay
 from phase10_keeper.stats import GameRecord, game_record, record_from_json, record_to_json
-from phase10_keeper.storage.gamefile import write_text_atomically
 
 CACHE_FILE = "statistics-cache.json"
 CACHE_FORMAT = "phase10-keeper/statistics-cache"
@@ -48,7 +48,7 @@ def _write(path: Path, entries: dict[int, tuple[int, Any]]) -> None:
         "games": [[game_id, revision, record] for game_id, (revision, record) in entries.items()],
     }
     try:
-        write_text_atomically(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+        write_atomically(path, json.dumps(data, separators=(",", ":")).encode("ascii"))
     except OSError:
         # Without the file the next run replays the games again; nothing is lost.
         return

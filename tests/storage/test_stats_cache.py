@@ -98,10 +98,10 @@ def test_a_record_that_does_not_read_is_made_again(library: Library) -> None:
 def test_a_folder_that_cannot_be_written_still_gives_the_records(
     library: Library, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def refuse(_path: Path, _text: str) -> None:
+    def refuse(_path: Path, _data: bytes) -> None:
         raise PermissionError("read-only")
 
-    monkeypatch.setattr(stats_cache, "write_text_atomically", refuse)
+    monkeypatch.setattr(stats_cache, "write_atomically", refuse)
     records, warnings = game_records(library)
     assert len(records) == 3
     assert warnings == []
