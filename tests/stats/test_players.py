@@ -131,3 +131,11 @@ def test_in_choose_order_the_phase_recorded_is_the_one_attempted() -> None:
 def test_a_record_that_is_not_one_is_refused(data: object) -> None:
     with pytest.raises(ValueError, match="not a game record"):
         record_from_json(data)
+
+
+def test_names_match_as_game_files_match_them() -> None:
+    composed, decomposed = "Zo\u00eb", "Zoe\u0308"
+    stats = library_stats((race_to_phase_2(decomposed, "Ben"), race_to_phase_2("ZOË", "Ben")))
+    zoe = stats.player(composed)
+    assert zoe is not None
+    assert (zoe.name, zoe.games) == ("ZOË", 2)
