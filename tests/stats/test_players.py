@@ -134,8 +134,8 @@ def test_a_record_that_is_not_one_is_refused(data: object) -> None:
 
 
 def test_names_match_as_game_files_match_them() -> None:
-    composed, decomposed = "Zo\u00eb", "Zoe\u0308"
-    stats = library_stats((race_to_phase_2(decomposed, "Ben"), race_to_phase_2("ZOË", "Ben")))
-    zoe = stats.player(composed)
-    assert zoe is not None
-    assert (zoe.name, zoe.games) == ("ZOË", 2)
+    # Case does not count, nor the dot of a Turkish capital İ.
+    stats = library_stats((race_to_phase_2("ipek", "Ben"), race_to_phase_2("İPEK", "Ben")))
+    ipek = stats.player("Ipek")
+    assert ipek is not None
+    assert (ipek.name, ipek.games) == ("İPEK", 2)
