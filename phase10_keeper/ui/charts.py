@@ -362,7 +362,8 @@ class LineChart(ChartWidget):
         largest = max((max(line.values, default=0) for line in data.lines), default=0)
         step = nice_step(largest)
         if data.integer_y:
-            step = max(step, 1.0)
+            # Small counts (phases made) read best one by one.
+            step = 1.0 if largest <= 10 else max(step, 1.0)
         self._y_max = max(step * math.ceil(largest / step), step)
         legend_rows = self._legend_rows(metrics, size.width())
         top = PAD + metrics.height() * (1 + len(legend_rows)) + PAD
