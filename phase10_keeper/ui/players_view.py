@@ -320,6 +320,8 @@ class PlayerPage(QWidget):
             [_tr("Date"), _tr("Game"), _tr("Place"), _tr("Points per hand"), _tr("Result")], self
         )
         self.games = _table(self.games_model, _tr("The player's games"), stretch=1)
+        self.games.setToolTip(_tr("Double-click a game to open it"))
+        self.game_ids: list[int] = []
         self.form = ChartPanel(LineChart(), _tr("Form chart"), ask_path, warn)
         self.phases = ChartPanel(BarChart(), _tr("Phase difficulty chart"), ask_path, warn)
         self.rivals_model = _TableModel(
@@ -372,6 +374,7 @@ class PlayerPage(QWidget):
             )
         rows.reverse()
         self.games_model.set_rows(rows)
+        self.game_ids = [games[played.index].id for played in reversed(player.played)]
         self.form.set_lines(
             LineData(
                 title=_tr("Form: points per hand, game by game (lower is better)"),
@@ -425,12 +428,13 @@ class PlayersView(QWidget):
 
     Constructor: `PlayersView(library, parent=None, *, prompts=None)`; `refresh()` reads
     the library again. Signals: `gamesChanged(list)` (ids of games whose names a rename
-    changed), `message(str)`. `undo_stack` holds the renames; `rename_action` renames or
-    merges the selected player.
+    changed), `openRequested(int)` (a game id). `undo_stack` holds the renames;
+    `rename_action` renames or merges the selected player.
     """
 
     gamesChanged = Signal(list)
-    message = Signal(str)
+    openRequested = Signal(int)
+    """A game id: the user asked to open one of the player's games."""
 
     def __init__(
         self,
@@ -464,6 +468,9 @@ class PlayersView(QWidget):
             BarChart(), _tr("Phase difficulty chart, all players"), self._ask_path, self._warn
         )
         self.player_page = PlayerPage(self._ask_path, self._warn)
+        self.player_page.games.activated.connect(
+            lambda index: self.openRequested.emit(self.player_page.game_ids[index.row()])
+        )
         self.empty = QLabel(_tr("No games in the library yet: players appear here after a game."))
         self.empty.setWordWrap(True)
 
