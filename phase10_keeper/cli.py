@@ -409,21 +409,14 @@ def stats_table(stats: "LibraryStats", players: Sequence["PlayerStats"]) -> str:
 
 
 def _stats(arguments: argparse.Namespace) -> int:
-    from phase10_keeper.rules import GameError, replay
-    from phase10_keeper.stats import stats_of_states, stats_to_json
+    from phase10_keeper.stats import stats_of_records, stats_to_json
+    from phase10_keeper.storage.stats_cache import game_records
 
-    with _library(arguments) as library:
-        games = library.live_games()
-    finals = []
-    for game_id, game in games:
-        try:
-            finals.append(replay(game).final)
-        except GameError as error:
-            print(
-                one_line(f"warning: game {game_id} is left out: it cannot be replayed: {error}"),
-                file=sys.stderr,
-            )
-    stats = stats_of_states(finals)
+    with _library(arguments, read_only=True) as library:
+        records, warnings = game_records(library)
+    for warning in warnings:
+        print(one_line(f"warning: {warning}"), file=sys.stderr)
+    stats = stats_of_records([record for _, record in records])
     players: Sequence[PlayerStats] = stats.players
     if arguments.player is not None:
         player = stats.player(arguments.player)

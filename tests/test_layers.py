@@ -9,7 +9,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "phase10_keeper"
 
 ALLOWED_OWN_LAYERS = {
     "rules": {"rules"},
-    "storage": {"rules", "storage", "resource_files", "files"},
+    "storage": {"rules", "stats", "storage", "resource_files", "files"},
     "sheet": {"rules", "sheet", "stats", "resource_files", "files"},
     "stats": {"rules", "stats"},
 }

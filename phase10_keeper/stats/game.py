@@ -47,6 +47,11 @@ class PhaseCounter:
         if entry.made:
             self._made[entry.phase] = self._made.get(entry.phase, 0) + 1
 
+    def add(self, tally: PhaseTally) -> None:
+        """Counts a tally made elsewhere (another game's) in with these."""
+        self._attempts[tally.label] = self._attempts.get(tally.label, 0) + tally.attempts
+        self._made[tally.label] = self._made.get(tally.label, 0) + tally.made
+
     def tallies(self) -> tuple[PhaseTally, ...]:
         """In label order; labels never attempted are left out."""
         return tuple(

@@ -8,13 +8,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from phase10_keeper.rules import Game, GameState, Status, clean_name, replay
+from phase10_keeper.rules import Game, GameState, Status, clean_name, name_key, replay
 from phase10_keeper.stats.game import PhaseCounter, PhaseTally, hardest_phase, phase_attempts
 
 
 def player_key(name: str) -> str:
-    """What two spellings of one player have in common."""
-    return clean_name(name).casefold()
+    """What two spellings of one player have in common, as game files compare names."""
+    return name_key(clean_name(name))
 
 
 @dataclass(frozen=True)
@@ -102,8 +102,102 @@ class LibraryStats:
         return next((player for player in self.players if player.key == key), None)
 
 
+@dataclass(frozen=True)
+class PlayerRecord:
+    """One player's part in one game."""
+
+    name: str
+    hands: int
+    """Hands played, tie-break replay hands included."""
+    points: int
+    went_out: int
+    phases: tuple[PhaseTally, ...]
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """What the statistics need of one game, small enough to keep between runs."""
+
+    finished: bool
+    winner: str | None
+    ranking: tuple[str, ...]
+    players: tuple[PlayerRecord, ...]
+    """In seating order."""
+
+
+def game_record(state: GameState) -> GameRecord:
+    """The record of a game from where it stands (its replay's final state)."""
+    names = [player.name for player in state.players]
+    hands = dict.fromkeys(names, 0)
+    points = dict.fromkeys(names, 0)
+    went_out = dict.fromkeys(names, 0)
+    phases = {name: PhaseCounter() for name in names}
+    for hand in state.hands:
+        went_out[hand.went_out] += 1
+        for name, entry in hand.entries.items():
+            hands[name] += 1
+            points[name] += entry.points
+        for name, entry in phase_attempts(hand):
+            phases[name].count(entry)
+    return GameRecord(
+        finished=state.status is Status.FINISHED,
+        winner=state.winner,
+        ranking=state.ranking(),
+        players=tuple(
+            PlayerRecord(name, hands[name], points[name], went_out[name], phases[name].tallies())
+            for name in names
+        ),
+    )
+
+
+def record_to_json(record: GameRecord) -> dict[str, Any]:
+    return {
+        "finished": record.finished,
+        "winner": record.winner,
+        "ranking": list(record.ranking),
+        "players": [
+            {
+                "name": player.name,
+                "hands": player.hands,
+                "points": player.points,
+                "went_out": player.went_out,
+                "phases": [[tally.label, tally.attempts, tally.made] for tally in player.phases],
+            }
+            for player in record.players
+        ],
+    }
+
+
+def record_from_json(data: Any) -> GameRecord:
+    """The record `record_to_json` wrote; ValueError if `data` is not one."""
+    try:
+        record = GameRecord(
+            finished=bool(data["finished"]),
+            winner=None if data["winner"] is None else str(data["winner"]),
+            ranking=tuple(str(name) for name in data["ranking"]),
+            players=tuple(
+                PlayerRecord(
+                    name=str(player["name"]),
+                    hands=int(player["hands"]),
+                    points=int(player["points"]),
+                    went_out=int(player["went_out"]),
+                    phases=tuple(
+                        PhaseTally(int(label), int(attempts), int(made))
+                        for label, attempts, made in player["phases"]
+                    ),
+                )
+                for player in data["players"]
+            ),
+        )
+    except (KeyError, TypeError, ValueError) as error:
+        raise ValueError(f"not a game record: {error!r}") from None
+    if sorted(record.ranking) != sorted(player.name for player in record.players):
+        raise ValueError("not a game record: the ranking is not the players")
+    return record
+
+
 @dataclass
-class _Record:
+class _Totals:
     name: str
     games: int = 0
     finished: int = 0
@@ -121,77 +215,77 @@ def library_stats(games: Sequence[Game]) -> LibraryStats:
 
 def stats_of_states(finals: Sequence[GameState]) -> LibraryStats:
     """The statistics of games given as where each stands, oldest first."""
-    records: dict[str, _Record] = {}
+    return stats_of_records([game_record(state) for state in finals])
+
+
+def stats_of_records(games: Sequence[GameRecord]) -> LibraryStats:
+    """The statistics of games given by their records, oldest first."""
+    totals: dict[str, _Totals] = {}
     played: dict[str, list[PlayedGame]] = {}
     meetings: dict[tuple[str, str], list[int]] = {}
     everyone = PhaseCounter()
-    for index, state in enumerate(finals):
-        finished = state.status is Status.FINISHED
-        ranking = state.ranking()
-        for player in state.players:
+    for index, game in enumerate(games):
+        for player in game.players:
             key = player_key(player.name)
-            record = records.setdefault(key, _Record(player.name))
-            record.name = player.name
-            record.games += 1
-            record.finished += finished
-            won = finished and state.winner == player.name
-            record.wins += won
+            total = totals.setdefault(key, _Totals(player.name))
+            total.name = player.name
+            total.games += 1
+            total.finished += game.finished
+            won = game.finished and game.winner == player.name
+            total.wins += won
+            total.hands += player.hands
+            total.points += player.points
+            total.went_out += player.went_out
+            for tally in player.phases:
+                total.phases.add(tally)
+                everyone.add(tally)
             played.setdefault(key, []).append(
                 PlayedGame(
                     index=index,
-                    finished=finished,
+                    finished=game.finished,
                     won=won,
-                    position=ranking.index(player.name) + 1,
-                    seats=len(state.players),
-                    hands=len(player.hand_points),
-                    points=sum(player.hand_points),
+                    position=game.ranking.index(player.name) + 1,
+                    seats=len(game.players),
+                    hands=player.hands,
+                    points=player.points,
                 )
             )
-        for hand in state.hands:
-            records[player_key(hand.went_out)].went_out += 1
-            for name, entry in hand.entries.items():
-                record = records[player_key(name)]
-                record.hands += 1
-                record.points += entry.points
-            for name, entry in phase_attempts(hand):
-                records[player_key(name)].phases.count(entry)
-                everyone.count(entry)
-        if finished:
-            places = {player_key(name): place for place, name in enumerate(ranking)}
+        if game.finished:
+            places = {player_key(name): place for place, name in enumerate(game.ranking)}
             for one, one_place in places.items():
                 for other, other_place in places.items():
                     if one != other:
                         meetings.setdefault((one, other), []).append(one_place - other_place)
     players = [
         PlayerStats(
-            name=record.name,
-            games=record.games,
-            finished=record.finished,
-            wins=record.wins,
-            hands=record.hands,
-            points=record.points,
-            went_out=record.went_out,
-            phases=record.phases.tallies(),
+            name=total.name,
+            games=total.games,
+            finished=total.finished,
+            wins=total.wins,
+            hands=total.hands,
+            points=total.points,
+            went_out=total.went_out,
+            phases=total.phases.tallies(),
             played=tuple(played[key]),
-            head_to_head=_head_to_head(key, records, meetings),
+            head_to_head=_head_to_head(key, totals, meetings),
         )
-        for key, record in records.items()
+        for key, total in totals.items()
     ]
     players.sort(key=lambda player: (-player.wins, player.key, player.name))
     return LibraryStats(
-        games=len(finals),
-        finished=sum(state.status is Status.FINISHED for state in finals),
+        games=len(games),
+        finished=sum(game.finished for game in games),
         players=tuple(players),
         phases=everyone.tallies(),
     )
 
 
 def _head_to_head(
-    key: str, records: dict[str, _Record], meetings: dict[tuple[str, str], list[int]]
+    key: str, totals: dict[str, _Totals], meetings: dict[tuple[str, str], list[int]]
 ) -> tuple[HeadToHead, ...]:
     rows = [
         HeadToHead(
-            opponent=records[other].name,
+            opponent=totals[other].name,
             games=len(differences),
             ahead=sum(difference < 0 for difference in differences),
             behind=sum(difference > 0 for difference in differences),

@@ -758,6 +758,16 @@ class Library:
         """Every game that is not deleted, with its id, oldest first."""
         return [(game.id, self.load_game(game.id)) for game in reversed(self.list_games())]
 
+    def live_revisions(self) -> list[tuple[int, int]]:
+        """The id and revision of every game that is not deleted, oldest first. A game's
+        revision changes whenever it is saved, so it tells whether a copy is current."""
+        with self._reading() as database:
+            revisions: dict[int, int] = dict(
+                database.execute("SELECT id, revision FROM games WHERE deleted_at IS NULL")
+            )
+        listed = reversed(self.list_games())
+        return [(game.id, revisions[game.id]) for game in listed if game.id in revisions]
+
     def rename_game(self, game_id: int, title: str) -> None:
         self._update_game(game_id, "title = ?", title)
 

@@ -17,6 +17,7 @@ from PySide6.QtCore import (
     QAbstractTableModel,
     QByteArray,
     QCoreApplication,
+    QEvent,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -218,6 +219,7 @@ class ChartWidget(QWidget):
         return QSize(560, 320)
 
     def series_count(self) -> int:
+        """How many series the chart draws: its lines, or one for a set of bars."""
         raise NotImplementedError
 
     def focus_text(self) -> str | None:
@@ -225,6 +227,7 @@ class ChartWidget(QWidget):
         raise NotImplementedError
 
     def draw(self, painter: QPainter, size: QSize) -> None:
+        """Draws the whole chart at `size`: on the widget, an image or an SVG file."""
         raise NotImplementedError
 
     def paintEvent(self, event: QPaintEvent) -> None:
@@ -266,7 +269,7 @@ class ChartWidget(QWidget):
         self.update()
         super().focusOutEvent(event)
 
-    def leaveEvent(self, event: Any) -> None:
+    def leaveEvent(self, event: QEvent) -> None:
         if not self.hasFocus():
             self._focus.shown = False
             self.update()
@@ -359,7 +362,8 @@ class LineChart(ChartWidget):
         largest = max((max(line.values, default=0) for line in data.lines), default=0)
         step = nice_step(largest)
         if data.integer_y:
-            step = max(step, 1.0)
+            # Small counts (phases made) read best one by one.
+            step = 1.0 if largest <= 10 else max(step, 1.0)
         self._y_max = max(step * math.ceil(largest / step), step)
         legend_rows = self._legend_rows(metrics, size.width())
         top = PAD + metrics.height() * (1 + len(legend_rows)) + PAD

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
 
 from phase10_keeper.rules import Game, Replay, Status
@@ -84,7 +85,7 @@ def summary_text(series: GameSeries) -> str:
 class GameCharts(QWidget):
     """Running totals and the phase race of one game, with the summary once it is over.
 
-    `set_game(game, replay)` redraws (with `fresh`, for another game than before);
+    `set_game(game, replay)` shows a game (with `fresh`, another game than before);
     `gameFinished` is emitted when the game shown unfinished becomes finished (the game
     page then brings the summary forward).
     """
@@ -99,6 +100,8 @@ class GameCharts(QWidget):
     ) -> None:
         super().__init__(parent)
         self.series: GameSeries | None = None
+        self._pending: tuple[Game, Replay] | None = None
+        self._shown_unfinished = False
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.summary.setAccessibleName(_tr("How the game went"))
@@ -114,18 +117,32 @@ class GameCharts(QWidget):
         layout.addWidget(self.tabs, 1)
 
     def set_game(self, game: Game, replayed: Replay, *, fresh: bool = False) -> None:
-        was_unfinished = (
-            not fresh and self.series is not None and self.series.status is not Status.FINISHED
-        )
-        series = self.series = game_series(game, replayed)
+        """Shows this game; while the charts are hidden, only once they are shown again,
+        so recording a hand costs nothing for charts no one looks at."""
+        finished = replayed.final.status is Status.FINISHED
+        just_finished = finished and not fresh and self._shown_unfinished
+        self._shown_unfinished = not finished
+        self._pending = (game, replayed)
+        if self.isVisible() or just_finished:
+            self._draw()
+        if just_finished:
+            self.gameFinished.emit()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        self._draw()
+        super().showEvent(event)
+
+    def _draw(self) -> None:
+        if self._pending is None:
+            return
+        series = self.series = game_series(*self._pending)
+        self._pending = None
         row_label = _tr("Hand %1")
         self.totals.set_lines(totals_data(series), row_label)
         self.race.set_lines(phase_race_data(series), row_label)
         finished = series.status is Status.FINISHED
         self.summary.setVisible(finished)
         self.summary.setText(summary_text(series) if finished else "")
-        if finished and was_unfinished:
-            self.gameFinished.emit()
 
 
 def window_prompts(widget: QWidget) -> "Prompts":

@@ -318,6 +318,7 @@ class MainWindow(QMainWindow):
 
             view = self.players_view = PlayersView(self.library, prompts=self.prompts)
             view.gamesChanged.connect(self._games_renamed_players)
+            view.openRequested.connect(self.open_game)
             self.undo_group.addStack(view.undo_stack)
             self.edit_menu.insertAction(self._library_separator, view.rename_action)
             self.players_page = self._library_page(view, self.tr("Players"))

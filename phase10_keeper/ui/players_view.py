@@ -35,13 +35,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from phase10_keeper.rules import Game, GameError, GameState, clean_name, replay
+from phase10_keeper.rules import Game, clean_name, players_problem
 from phase10_keeper.stats import (
+    GameRecord,
     PhaseTally,
     PlayerStats,
     player_key,
-    stats_of_states,
+    stats_of_records,
 )
+from phase10_keeper.storage.library import GameSummary
+from phase10_keeper.storage.stats_cache import RecordSource, game_records
 from phase10_keeper.ui.charts import (
     Bar,
     BarChart,
@@ -65,19 +68,28 @@ def _tr(text: str) -> str:
     return QCoreApplication.translate("PlayersView", text)
 
 
-class PlayersLibrary(Protocol):
+class PlayersLibrary(RecordSource, Protocol):
     """The parts of the game library the page uses."""
 
-    def live_games(self) -> list[tuple[int, Game]]: ...
-    def load_game(self, game_id: int) -> Game: ...
+    def list_games(self) -> Sequence[GameSummary]: ...
     def save_game(self, game_id: int, game: Game) -> None: ...
 
 
 @dataclass(frozen=True)
 class LibraryGame:
     id: int
-    game: Game
-    state: GameState
+    title: str
+    started: str | None
+    record: GameRecord
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(player.name for player in self.record.players)
+
+    @property
+    def name(self) -> str:
+        """The game's title, or words for it where it has none."""
+        return self.title or _tr("Game %1").replace("%1", str(self.id))
 
 
 def _percent(share: float) -> str:
@@ -308,6 +320,8 @@ class PlayerPage(QWidget):
             [_tr("Date"), _tr("Game"), _tr("Place"), _tr("Points per hand"), _tr("Result")], self
         )
         self.games = _table(self.games_model, _tr("The player's games"), stretch=1)
+        self.games.setToolTip(_tr("Double-click a game to open it"))
+        self.game_ids: list[int] = []
         self.form = ChartPanel(LineChart(), _tr("Form chart"), ask_path, warn)
         self.phases = ChartPanel(BarChart(), _tr("Phase difficulty chart"), ask_path, warn)
         self.rivals_model = _TableModel(
@@ -339,8 +353,8 @@ class PlayerPage(QWidget):
         rows = []
         details = []
         for number, played in enumerate(player.played, start=1):
-            game = games[played.index].game
-            title = game.title or _tr("Game %1").replace("%1", str(games[played.index].id))
+            game = games[played.index]
+            title = game.name
             place = (
                 _tr("%1 of %2").replace("%1", str(played.position)).replace("%2", str(played.seats))
             )
@@ -360,6 +374,7 @@ class PlayerPage(QWidget):
             )
         rows.reverse()
         self.games_model.set_rows(rows)
+        self.game_ids = [games[played.index].id for played in reversed(player.played)]
         self.form.set_lines(
             LineData(
                 title=_tr("Form: points per hand, game by game (lower is better)"),
@@ -413,12 +428,13 @@ class PlayersView(QWidget):
 
     Constructor: `PlayersView(library, parent=None, *, prompts=None)`; `refresh()` reads
     the library again. Signals: `gamesChanged(list)` (ids of games whose names a rename
-    changed), `message(str)`. `undo_stack` holds the renames; `rename_action` renames or
-    merges the selected player.
+    changed), `openRequested(int)` (a game id). `undo_stack` holds the renames;
+    `rename_action` renames or merges the selected player.
     """
 
     gamesChanged = Signal(list)
-    message = Signal(str)
+    openRequested = Signal(int)
+    """A game id: the user asked to open one of the player's games."""
 
     def __init__(
         self,
@@ -430,7 +446,7 @@ class PlayersView(QWidget):
         super().__init__(parent)
         self.library = library
         self.prompts = prompts or Prompts()
-        self.stats = stats_of_states(())
+        self.stats = stats_of_records(())
         self.games: list[LibraryGame] = []
         self.undo_stack = QUndoStack(self)
 
@@ -452,6 +468,9 @@ class PlayersView(QWidget):
             BarChart(), _tr("Phase difficulty chart, all players"), self._ask_path, self._warn
         )
         self.player_page = PlayerPage(self._ask_path, self._warn)
+        self.player_page.games.activated.connect(
+            lambda index: self.openRequested.emit(self.player_page.game_ids[index.row()])
+        )
         self.empty = QLabel(_tr("No games in the library yet: players appear here after a game."))
         self.empty.setWordWrap(True)
 
@@ -491,15 +510,16 @@ class PlayersView(QWidget):
         self.prompts.warn(parent, title, text)
 
     def refresh(self) -> None:
-        """Reads every game of the library again; games that cannot be replayed are left out."""
+        """Reads the library again; games that cannot be replayed are left out."""
         selected = self.selected_key()
-        self.games = []
-        for game_id, game in self.library.live_games():
-            try:
-                self.games.append(LibraryGame(game_id, game, replay(game).final))
-            except GameError:
-                continue
-        self.stats = stats_of_states([game.state for game in self.games])
+        records, _ = game_records(self.library)
+        summaries = {summary.id: summary for summary in self.library.list_games()}
+        self.games = [
+            LibraryGame(game_id, summaries[game_id].title, summaries[game_id].started, record)
+            for game_id, record in records
+            if game_id in summaries
+        ]
+        self.stats = stats_of_records([game.record for game in self.games])
         self.model.set_players(self.stats.players)
         self.library_phases.set_bars(
             phase_data(self.stats.phases, self.stats.hardest_phase), _tr("Attempts made")
@@ -588,24 +608,22 @@ class PlayersView(QWidget):
         """The games whose spelling changes, or why the name cannot be given."""
         new_key = player_key(new_name)
         changes = []
-        for library_game in self.games:
-            game = library_game.game
-            old = next((name for name in game.players if player_key(name) == player.key), None)
+        for game in self.games:
+            players = game.players
+            old = next((name for name in players if player_key(name) == player.key), None)
             if old is None or old == new_name:
                 continue
-            if new_key != player.key and any(player_key(name) == new_key for name in game.players):
-                title = game.title or _tr("game %1").replace("%1", str(library_game.id))
+            if new_key != player.key and any(player_key(name) == new_key for name in players):
                 return [], (
                     _tr("%1 and %2 both played in the game “%3”, so they are two people.")
                     .replace("%1", player.name)
                     .replace("%2", new_name)
-                    .replace("%3", title)
+                    .replace("%3", game.name)
                 )
-            try:
-                game.with_player_renamed(old, new_name)
-            except GameError as error:
-                return [], str(error)
-            changes.append(NameChange(library_game.id, old, new_name))
+            problem = players_problem(tuple(new_name if name == old else name for name in players))
+            if problem is not None:
+                return [], problem
+            changes.append(NameChange(game.id, old, new_name))
         return changes, None
 
     def _apply(self, changes: Sequence[NameChange]) -> None:

@@ -1,16 +1,24 @@
 """How long the statistics of a large library take: 1,000 games of 25 hands.
 
-Run `python tests/benchmarks/bench_stats.py` from the repository. It times the statistics
-from games already in memory (replaying each and adding up), which is what the app and
-the `stats` command do once the games are read.
+Run `python tests/benchmarks/bench_stats.py [FOLDER]` from the repository. It times
+- the statistics from games already in memory (replaying each game and adding up);
+- what `phase10-keeper stats` does on a library: the first time, reading and replaying
+  every game and keeping each game's record beside the library; then again, with every
+  record kept, reading only the records.
 """
 
 import random
 import statistics
+import sys
+import tempfile
 import time
+from collections.abc import Callable
+from pathlib import Path
 
 from phase10_keeper.rules import Cards, Game, Hand, PlayerResult
-from phase10_keeper.stats import library_stats
+from phase10_keeper.stats import library_stats, stats_of_records
+from phase10_keeper.storage.library import Library
+from phase10_keeper.storage.stats_cache import CACHE_FILE, game_records
 
 NAMES = ("Priya", "Marcus", "Kwame", "Dana", "Zoë", "Ana", "Ben", "Cleo")
 GAMES = 1000
@@ -42,19 +50,39 @@ def library(seed: int = 10) -> list[Game]:
     return games
 
 
+def timed(action: Callable[[], object], repeats: int = REPEATS) -> str:
+    times = []
+    for _ in range(repeats):
+        started = time.perf_counter()
+        action()
+        times.append(time.perf_counter() - started)
+    return f"median {statistics.median(times):.3f} s, max {max(times):.3f} s"
+
+
+def from_library(data_dir: Path) -> None:
+    with Library.open(data_dir) as opened:
+        records, _ = game_records(opened)
+    stats = stats_of_records([record for _, record in records])
+    assert stats.games == GAMES
+
+
 def main() -> None:
     games = library()
-    times = []
-    for _ in range(REPEATS):
-        started = time.perf_counter()
-        stats = library_stats(games)
-        times.append(time.perf_counter() - started)
-    assert stats.games == GAMES
-    assert sum(player.hands for player in stats.players) == GAMES * HANDS * 4
-    print(
-        f"statistics of {GAMES} games of {HANDS} hands: "
-        f"median {statistics.median(times):.3f} s, max {max(times):.3f} s"
-    )
+    print(f"{GAMES} games of {HANDS} hands, 4 players each")
+    print(f"  from games in memory:        {timed(lambda: library_stats(games))}")
+    with tempfile.TemporaryDirectory() as temporary:
+        data_dir = Path(sys.argv[1] if len(sys.argv) > 1 else temporary)
+        with Library.open(data_dir) as opened:
+            for game in games:
+                opened.add_game(game)
+
+        def cold() -> None:
+            (data_dir / CACHE_FILE).unlink(missing_ok=True)
+            from_library(data_dir)
+
+        print(f"  `stats`, no records kept:    {timed(cold, 3)}")
+        from_library(data_dir)
+        print(f"  `stats`, every record kept:  {timed(lambda: from_library(data_dir))}")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,15 @@
 """Statistics over a library, against games worked out by hand (see games.py)."""
 
+import pytest
+
 from phase10_keeper.rules import Cards, Game, Hand, PlayerResult, Preset, preset_rules
-from phase10_keeper.stats import HeadToHead, PhaseTally, library_stats, stats_to_json
+from phase10_keeper.stats import (
+    HeadToHead,
+    PhaseTally,
+    library_stats,
+    record_from_json,
+    stats_to_json,
+)
 
 from .games import one_hand_in, race_to_phase_2, tie_break
 
@@ -109,3 +117,25 @@ def test_in_choose_order_the_phase_recorded_is_the_one_attempted() -> None:
     ana, ben = sorted(library_stats((game,)).players, key=lambda player: player.name)
     assert ana.phases == (PhaseTally(5, 1, 1),)
     assert ben.phases == (PhaseTally(3, 1, 0),)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {},
+        {"finished": True, "winner": None, "ranking": ["A"], "players": []},
+        {"finished": True, "winner": None, "ranking": [], "players": [{"name": "A"}]},
+        None,
+    ],
+)
+def test_a_record_that_is_not_one_is_refused(data: object) -> None:
+    with pytest.raises(ValueError, match="not a game record"):
+        record_from_json(data)
+
+
+def test_names_match_as_game_files_match_them() -> None:
+    # Case does not count, nor the dot of a Turkish capital İ.
+    stats = library_stats((race_to_phase_2("ipek", "Ben"), race_to_phase_2("İPEK", "Ben")))
+    ipek = stats.player("Ipek")
+    assert ipek is not None
+    assert (ipek.name, ipek.games) == ("İPEK", 2)

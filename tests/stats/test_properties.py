@@ -1,10 +1,19 @@
 """Properties of the statistics of any library of valid games."""
 
+import json
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from phase10_keeper.rules import Game, Status, replay
-from phase10_keeper.stats import game_series, library_stats, player_key
+from phase10_keeper.stats import (
+    game_record,
+    game_series,
+    library_stats,
+    player_key,
+    record_from_json,
+    record_to_json,
+)
 
 from ..rules.test_properties import games
 
@@ -84,3 +93,10 @@ def test_a_game_series_ends_at_the_standings(game: Game) -> None:
         assert series.biggest_hand.points == max(
             points for line in series.players for points in line.points if points is not None
         )
+
+
+@PROPERTY
+@given(games())
+def test_a_game_record_reads_back_from_json_as_it_was(game: Game) -> None:
+    record = game_record(replay(game).final)
+    assert record_from_json(json.loads(json.dumps(record_to_json(record)))) == record

@@ -2,6 +2,7 @@
 
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import QPoint, QSize, Qt
 from PySide6.QtGui import QColor, QImage, QPalette
 from PySide6.QtTest import QTest
@@ -15,6 +16,8 @@ from phase10_keeper.ui.players_view import phase_data
 from phase10_keeper.ui.session import GameSession
 
 from .games import FOUR, SIX, game_with_hands, went_out
+
+pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints")
 
 
 def _colours(image: QImage) -> set[int]:
@@ -157,6 +160,9 @@ def test_the_game_page_charts_follow_each_hand_live(qtbot) -> None:
     qtbot.addWidget(view)
     assert view.side_tabs.tabText(1) == "Charts"
     assert view.side_tabs.currentWidget() is view.standings
+    view.show()
+    qtbot.waitExposed(view)
+    view.side_tabs.setCurrentWidget(view.charts)
     chart = view.charts.totals.chart
     assert isinstance(chart, LineChart)
     assert chart.series_count() == 4
@@ -170,6 +176,20 @@ def test_the_game_page_charts_follow_each_hand_live(qtbot) -> None:
     assert not view.charts.summary.isHidden()
     assert "Priya" in view.charts.summary.text()
     assert chart.data.highlight == "Priya"
+
+
+def test_hidden_charts_are_drawn_when_shown(qtbot) -> None:
+    session = GameSession(game_with_hands(FOUR, 2))
+    view = GameView(session)
+    qtbot.addWidget(view)
+    view.show()
+    qtbot.waitExposed(view)
+    chart = view.charts.totals.chart
+    assert isinstance(chart, LineChart)
+    assert chart.data.point_count == 0
+    session.record_hand(went_out(FOUR, "Kwame"))
+    view.side_tabs.setCurrentWidget(view.charts)
+    assert chart.data.point_count == 4
 
 
 def test_a_finished_game_opened_does_not_jump_to_the_charts(qtbot) -> None:

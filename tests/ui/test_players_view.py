@@ -100,6 +100,7 @@ def test_a_players_page_has_their_games_form_phases_and_rivals(view) -> None:
         "Robert",
     ]
     assert view.library_phases.chart.series_count() == 1
+    assert page.game_ids == [3, 2]
 
 
 def test_renaming_a_player_changes_every_game_and_undoes_as_one(view, library, answers) -> None:
@@ -167,11 +168,17 @@ def test_the_window_reaches_the_page_and_reloads_the_open_game(qtbot, library, a
     assert window.pages.currentWidget() is window.players_page
     window.back_action.trigger()
     assert window.pages.currentWidget() is window.start_view
-    game_id = library.live_games()[2][0]
-    assert window.open_game(game_id)
     window.players_action.trigger()
     view = window.players_view
     assert view is not None
+    # Activating one of a player's games opens it.
+    view.select_player("Robert")
+    games = view.player_page.games
+    games.activated.emit(games.model().index(0, 0))
+    assert window.session is not None
+    assert window.session.game.title == "Sunday"
+    assert window.pages.currentWidget() is window.game_view
+    window.players_action.trigger()
     assert window.undo_action.isVisible()
     view.select_player("Robert")
     assert view.rename_selected("Rob")

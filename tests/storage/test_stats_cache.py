@@ -1,0 +1,108 @@
+"""Each game's statistics record, kept beside the library between runs."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from phase10_keeper.rules import Game
+from phase10_keeper.stats import library_stats, stats_of_records
+from phase10_keeper.storage import stats_cache
+from phase10_keeper.storage.library import Library
+from phase10_keeper.storage.stats_cache import CACHE_FILE, game_records
+
+from ..stats.games import one_hand_in, race_to_phase_2, tie_break
+
+GAMES = (tie_break(), race_to_phase_2(), one_hand_in())
+
+
+@pytest.fixture
+def library(tmp_path: Path):
+    with Library.open(tmp_path) as library:
+        for game in GAMES:
+            library.add_game(game)
+        yield library
+
+
+class CountingLoads:
+    def __init__(self, library: Library) -> None:
+        self.library = library
+        self.loaded: list[int] = []
+        self.data_dir = library.data_dir
+
+    def live_revisions(self) -> list[tuple[int, int]]:
+        return self.library.live_revisions()
+
+    def load_game(self, game_id: int) -> Game:
+        self.loaded.append(game_id)
+        return self.library.load_game(game_id)
+
+
+def test_records_give_the_statistics_of_the_games(library: Library) -> None:
+    records, warnings = game_records(library)
+    assert warnings == []
+    assert [game_id for game_id, _ in records] == [1, 2, 3]
+    assert stats_of_records([record for _, record in records]) == library_stats(GAMES)
+
+
+def test_kept_records_are_read_instead_of_replaying(library: Library) -> None:
+    first, _ = game_records(library)
+    assert (library.data_dir / CACHE_FILE).exists()
+    counting = CountingLoads(library)
+    again, _ = game_records(counting)
+    assert again == first
+    assert counting.loaded == []
+
+
+def test_a_saved_game_is_replayed_again_and_a_deleted_one_dropped(library: Library) -> None:
+    game_records(library)
+    library.save_game(3, GAMES[2].with_hand_removed(0))
+    library.delete_game(1)
+    counting = CountingLoads(library)
+    records, _ = game_records(counting)
+    assert counting.loaded == [3]
+    assert [game_id for game_id, _ in records] == [2, 3]
+    assert records[1][1].players[0].hands == 0
+    kept = json.loads((library.data_dir / CACHE_FILE).read_text(encoding="utf-8"))
+    assert [entry[0] for entry in kept["games"]] == [2, 3]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "not json",
+        '{"format": "phase10-keeper/statistics-cache", "version": 999, "games": []}',
+        '{"format": "phase10-keeper/statistics-cache", "version": 1, "games": [[1]]}',
+        "[1, 2]",
+    ],
+)
+def test_a_damaged_or_foreign_file_is_made_again(library: Library, text: str) -> None:
+    expected, _ = game_records(library)
+    (library.data_dir / CACHE_FILE).write_text(text, encoding="utf-8")
+    assert game_records(library)[0] == expected
+    kept = json.loads((library.data_dir / CACHE_FILE).read_text(encoding="utf-8"))
+    assert kept["version"] == stats_cache.CACHE_VERSION
+
+
+def test_a_record_that_does_not_read_is_made_again(library: Library) -> None:
+    expected, _ = game_records(library)
+    path = library.data_dir / CACHE_FILE
+    kept = json.loads(path.read_text(encoding="utf-8"))
+    kept["games"][0][2]["players"][0]["hands"] = "many"
+    path.write_text(json.dumps(kept), encoding="utf-8")
+    counting = CountingLoads(library)
+    assert game_records(counting)[0] == expected
+    assert counting.loaded == [1]
+
+
+def test_a_folder_that_cannot_be_written_still_gives_the_records(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse(_path: Path, _data: bytes) -> None:
+        raise PermissionError("read-only")
+
+    monkeypatch.setattr(stats_cache, "write_atomically", refuse)
+    records, warnings = game_records(library)
+    assert len(records) == 3
+    assert warnings == []
+    assert not (library.data_dir / CACHE_FILE).exists()
