@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from phase10_keeper.ui.user_text import plain
 from phase10_keeper.ui.window_settings import save_window_state
 
 if TYPE_CHECKING:
@@ -69,6 +70,7 @@ class MainWindow(QMainWindow):
         self.pages = QStackedWidget()
         self.setCentralWidget(self.pages)
         self.save_label = QLabel()
+        plain(self.save_label)
         self.statusBar().addPermanentWidget(self.save_label)
         self._build_menus()
         self.setWindowTitle(self.tr("Phase 10 Keeper"))

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from phase10_keeper.rules import MATTEL_RULES, MAX_PLAYERS, Game, RuleSet, clean_name
 from phase10_keeper.ui.games_view import Prompts
 from phase10_keeper.ui.rules_editor import ProblemLabel
+from phase10_keeper.ui.user_text import isolate, plain
 
 PAPER_KEY = "sheet/paper"
 FOLDER_KEY = "sheet/folder"
@@ -123,6 +124,7 @@ class SheetDialog(QDialog):
         self.paper_combo.setCurrentIndex(self.paper_combo.findData(remembered_paper(settings)))
 
         self.intro = QLabel()
+        plain(self.intro)
         self.intro.setWordWrap(True)
         self.rows_radio = QRadioButton(self.tr("&Empty rows:"))
         self.rows_spin = QSpinBox()
@@ -178,7 +180,7 @@ class SheetDialog(QDialog):
             title = self.game.title or self.tr("this game")
             return self.tr(
                 "The sheet of “{0}”: every hand so far, the phases and the card values."
-            ).format(title)
+            ).format(isolate(title))
         return self.tr(
             "A sheet to keep score on paper: one row per player, twelve hands a page, "
             "with the phases of “{0}” and the card values printed on it."

@@ -4,6 +4,7 @@ import pytest
 
 from phase10_keeper.rules import GameError, build_rules
 from phase10_keeper.ui.session import GameSession
+from phase10_keeper.ui.user_text import isolate
 
 from .games import FOUR, game_with_hands, went_out
 
@@ -82,7 +83,7 @@ def test_renaming_a_player_reaches_every_hand_and_can_be_undone(library) -> None
         before.completed,
         before.seat,
     )
-    assert session.undo_stack.undoText() == "rename Dana to Danielle"
+    assert session.undo_stack.undoText() == f"rename {isolate('Dana')} to {isolate('Danielle')}"
     assert library.games[game_id] == session.game
     session.undo_stack.undo()
     assert session.game == game
