@@ -38,6 +38,9 @@ if TYPE_CHECKING:
 MESSAGE_MS = 8000
 ERROR_COLOUR = "#d8483e"
 
+CHECKPOINT_MS = 15_000
+"""How often the library's WAL is folded into its file, when something was written."""
+
 
 class MainWindow(QMainWindow):
     """Constructor: `MainWindow(library=None, *, prompts=None, open_url=None)`.
@@ -69,6 +72,10 @@ class MainWindow(QMainWindow):
 
         self.pages = QStackedWidget()
         self.setCentralWidget(self.pages)
+        # Written changes move from the WAL into the library file within seconds, so a
+        # damaged or deleted -wal file has little to take with it.
+        self._checkpoint_timer = QTimer(self, interval=CHECKPOINT_MS)
+        self._checkpoint_timer.timeout.connect(self._checkpoint)
         self.save_label = QLabel()
         plain(self.save_label)
         self.statusBar().addPermanentWidget(self.save_label)
@@ -214,9 +221,14 @@ class MainWindow(QMainWindow):
         from phase10_keeper.ui.start_view import game_to_reopen
 
         self.library = library
+        self._checkpoint_timer.start()
         game_id = game_to_reopen(library)
         if game_id is None or not self.open_game(game_id):
             self.show_start()
+
+    def _checkpoint(self) -> None:
+        if self.library is not None:
+            self.library.checkpoint()
 
     def _show_page(self, page: QWidget, title: str) -> None:
         if self.pages.indexOf(page) < 0:

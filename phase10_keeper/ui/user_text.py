@@ -17,6 +17,18 @@ def isolate(text: str) -> str:
     return f"{FIRST_STRONG_ISOLATE}{text}{POP_DIRECTIONAL_ISOLATE}"
 
 
+SENTENCE_NAME_LENGTH = 24
+"""Characters of a name shown inside a sentence; a longer one ends in an ellipsis, so a
+long name cannot widen the window (tables and the entry form elide by width)."""
+
+
+def in_sentence(name: str) -> str:
+    """A name as a sentence shows it: cut short if long, and isolated."""
+    if len(name) > SENTENCE_NAME_LENGTH:
+        name = name[: SENTENCE_NAME_LENGTH - 1] + "…"
+    return isolate(name)
+
+
 def plain(*labels: QLabel) -> None:
     """Labels that show names or titles: Qt would otherwise render "<b>Bo</b>" as bold."""
     for label in labels:

@@ -129,3 +129,11 @@ def test_any_names_are_shown_as_plain_text(qtbot, library, names: list[str]) -> 
         if any(name in label.text() for name in names):
             assert label.textFormat() == Qt.TextFormat.PlainText, label.text()
     window.close()
+
+
+def test_a_long_name_is_cut_short_in_the_banner(qtbot, library) -> None:
+    long_name = "W" * MAX_NAME_LENGTH
+    window = open_game(qtbot, library, hostile_game((long_name, "Ana", "Bo"), hands=0))
+    detail = window.game_view.detail.text()
+    assert long_name not in detail
+    assert "WWWW…" in detail
