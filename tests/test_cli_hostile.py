@@ -196,7 +196,7 @@ hostile_text = st.text(
 
 
 @settings(
-    max_examples=60,
+    max_examples=int(os.environ.get("PHASE10_KEEPER_HOSTILE_EXAMPLES", "60")),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
@@ -231,6 +231,58 @@ def test_any_names_and_title_through_every_command(
         assert_inert(err)
         for line in err.splitlines():
             assert line.startswith(("error: ", "warning: ")), line
+        if code == 2:
+            assert err.startswith("error: ")
+            assert err.count("\n") == 1
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | hostile_text,
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(hostile_text, children, max_size=4)
+    ),
+    max_leaves=12,
+)
+GAME_KEYS = ["title", "players", "hands", "rules", "first_dealer", "started", "version"]
+
+
+@settings(
+    max_examples=int(os.environ.get("PHASE10_KEEPER_HOSTILE_EXAMPLES", "80")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    key=st.sampled_from(GAME_KEYS),
+    value=json_values,
+    raw=st.binary(max_size=64),
+    use_raw=st.booleans(),
+)
+def test_any_file_through_the_file_commands(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path_factory: pytest.TempPathFactory,
+    key: str,
+    value: Any,
+    raw: bytes,
+    use_raw: bool,
+) -> None:
+    folder = tmp_path_factory.mktemp("files")
+    path = folder / "game.json"
+    if use_raw:
+        path.write_bytes(raw)
+    else:
+        document = game_document(["Ana", "Bo"])
+        document[key] = value
+        path.write_text(json.dumps(document), encoding="utf-8")
+    for args in (
+        ["standings", str(path)],
+        ["standings", str(path), "--json"],
+        ["sheet", str(folder / "out.pdf"), "--game", str(path)],
+        ["--data-dir", str(folder / "data"), "games", "import", str(path)],
+    ):
+        code, out, err = run(capsys, *args)
+        assert code in (0, 2), (args, err)
+        assert_inert(out)
+        assert_inert(err)
         if code == 2:
             assert err.startswith("error: ")
             assert err.count("\n") == 1

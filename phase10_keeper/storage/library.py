@@ -675,11 +675,11 @@ class Library:
                 "SELECT game_id, name FROM game_players ORDER BY game_id, seat"
             ):
                 seated.setdefault(game_id, []).append(name)
-        needle = player.casefold() if player is not None else ""
+        needle = name_key(player) if player is not None else ""
         summaries = []
         for game_id, title, started, finished, created, status, winner, deleted_at, hands in rows:
             players = tuple(seated.get(game_id, ()))
-            if any(needle in name.casefold() for name in players):
+            if any(needle in name_key(name) for name in players):
                 summaries.append(
                     GameSummary(
                         game_id,

@@ -218,3 +218,11 @@ def test_the_mark_is_a_small_file_beside_the_library(library: Library) -> None:
     assert revision is not None
     assert str(int(revision[0])) in marks[0].read_text()
     assert os.path.getsize(marks[0]) < 100
+
+
+def test_finding_games_by_player_matches_as_names_are_matched(library: Library) -> None:
+    from phase10_keeper.rules import Game
+
+    library.add_game(Game(players=("\u0130pek", "Zo\u00eb")))
+    assert len(library.list_games(player="ipek")) == 1
+    assert len(library.list_games(player="zoe\u0308")) == 1
