@@ -13,6 +13,13 @@ from typing import Any, NoReturn
 from phase10_keeper import __version__
 from phase10_keeper.rules import Game, GameError, GameState, Status, replay
 from phase10_keeper.rules.wording import tie_sentence, win_reason
+from phase10_keeper.stats import (
+    LibraryStats,
+    PhaseTally,
+    PlayerStats,
+    stats_of_states,
+    stats_to_json,
+)
 from phase10_keeper.storage.gamefile import (
     GameFileError,
     read_game,
@@ -311,6 +318,111 @@ def _games_show(arguments: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _percent(share: float) -> str:
+    return f"{round(share * 100)}%"
+
+
+def _table(rows: Sequence[Sequence[str]], left: set[int]) -> list[str]:
+    """Rows as aligned columns under a ruled header; columns in `left` align left."""
+    widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
+    lines = []
+    for index, row in enumerate(rows):
+        cells = [
+            cell.ljust(width) if column in left else cell.rjust(width)
+            for column, (cell, width) in enumerate(zip(row, widths, strict=True))
+        ]
+        lines.append("  ".join(cells).rstrip())
+        if index == 0:
+            lines.append("  ".join("-" * width for width in widths))
+    return lines
+
+
+def _phase_words(tally: PhaseTally | None) -> str:
+    if tally is None:
+        return "-"
+    return f"{tally.label} ({tally.made} of {tally.attempts})"
+
+
+def stats_table(stats: LibraryStats, players: Sequence[PlayerStats]) -> str:
+    """The statistics as text: a row per player and, for one player, their phases and
+    head-to-head records."""
+    finished = f"{stats.finished} finished"
+    lines = [f"{stats.games} game{'s' if stats.games != 1 else ''} in the library, {finished}.", ""]
+    rows = [("Player", "Games", "Wins", "Win rate", "Hands", "Points/hand", "Out", "Hardest")]
+    for player in players:
+        rows.append(
+            (
+                one_line(player.name),
+                str(player.games),
+                str(player.wins),
+                _percent(player.win_rate) if player.finished else "-",
+                str(player.hands),
+                f"{player.points_per_hand:.1f}" if player.hands else "-",
+                str(player.went_out),
+                _phase_words(player.hardest_phase),
+            )
+        )
+    lines += _table(rows, left={0, 7})
+    if len(players) == 1:
+        (player,) = players
+        lines += ["", f"Phases of {one_line(player.name)}:"]
+        lines += _table(
+            [("Phase", "Attempts", "Made", "Share")]
+            + [
+                (str(tally.label), str(tally.attempts), str(tally.made), _percent(tally.share))
+                for tally in player.phases
+            ],
+            left=set(),
+        )
+        if player.head_to_head:
+            lines += ["", "Head to head (finished games together):"]
+            lines += _table(
+                [("Against", "Games", "Ahead", "Behind")]
+                + [
+                    (one_line(row.opponent), str(row.games), str(row.ahead), str(row.behind))
+                    for row in player.head_to_head
+                ],
+                left={0},
+            )
+    else:
+        hardest = stats.hardest_phase
+        if hardest is not None:
+            lines += [
+                "",
+                f"Hardest phase over all games: phase {hardest.label}, made in "
+                f"{_percent(hardest.share)} of {hardest.attempts} attempts.",
+            ]
+    return "\n".join(lines)
+
+
+def _stats(arguments: argparse.Namespace) -> int:
+    with _library(arguments) as library:
+        games = library.live_games()
+    finals = []
+    for game_id, game in games:
+        try:
+            finals.append(replay(game).final)
+        except GameError as error:
+            print(
+                one_line(f"warning: game {game_id} is left out: it cannot be replayed: {error}"),
+                file=sys.stderr,
+            )
+    stats = stats_of_states(finals)
+    players: Sequence[PlayerStats] = stats.players
+    if arguments.player is not None:
+        player = stats.player(arguments.player)
+        if player is None:
+            raise UsageError(f"no game in the library has a player called {arguments.player!r}")
+        players = [player]
+    if arguments.json:
+        print(json.dumps(stats_to_json(stats, players)))
+    elif not stats.games:
+        print("The library has no games yet.")
+    else:
+        print(stats_table(stats, players))
+    return EXIT_OK
+
+
 def _add_games_commands(commands: "argparse._SubParsersAction[_Parser]") -> None:
     games = commands.add_parser(
         "games", help="the game library: list, import, export or show its games"
@@ -369,6 +481,13 @@ def build_parser() -> argparse.ArgumentParser:
     sheet.set_defaults(run=_sheet)
 
     _add_games_commands(commands)
+
+    stats = commands.add_parser(
+        "stats", help="statistics of every player over the games in the library"
+    )
+    stats.add_argument("--player", metavar="NAME", help="only this player (ignoring case)")
+    stats.add_argument("--json", action="store_true", help="print one JSON object")
+    stats.set_defaults(run=_stats)
     return parser
 
 

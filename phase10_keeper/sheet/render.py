@@ -808,5 +808,10 @@ def render_sheet(
     for page in sheet.pages:
         _draw_page(pen, sheet, page, paper)
         canvas.showPage()
+    if game is not None and game.hands:
+        from phase10_keeper.sheet.summary_page import draw_summary_page
+
+        draw_summary_page(canvas, game, PAGE_SIZES[paper])
+        canvas.showPage()
     canvas.save()
-    return Rendered(pdf=buffer.getvalue(), pages=len(sheet.pages))
+    return Rendered(pdf=buffer.getvalue(), pages=canvas.getPageNumber() - 1)

@@ -698,6 +698,10 @@ class Library:
         summaries.reverse()
         return summaries
 
+    def live_games(self) -> list[tuple[int, Game]]:
+        """Every game that is not deleted, with its id, oldest first."""
+        return [(game.id, self.load_game(game.id)) for game in reversed(self.list_games())]
+
     def rename_game(self, game_id: int, title: str) -> None:
         self._update_game(game_id, "title = ?", title)
 

@@ -382,3 +382,14 @@ def test_any_game_round_trips_and_can_be_replaced_by_any_other(
     library.save_game(game_id, first)
     assert library.load_game(game_id) == first
     other.close()
+
+
+def test_live_games_are_every_game_not_deleted_oldest_first(tmp_path: Path) -> None:
+    with Library.open(tmp_path) as library:
+        later = library.add_game(Game(("Ana", "Ben"), started="2026-02-01T20:00:00+00:00"))
+        earlier = library.add_game(Game(("Cleo", "Dev"), started="2026-01-01T20:00:00+00:00"))
+        library.delete_game(library.add_game(Game(("Eun", "Fay"))))
+        assert [(game_id, game.players) for game_id, game in library.live_games()] == [
+            (earlier, ("Cleo", "Dev")),
+            (later, ("Ana", "Ben")),
+        ]
