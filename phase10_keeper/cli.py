@@ -396,7 +396,7 @@ def stats_table(stats: LibraryStats, players: Sequence[PlayerStats]) -> str:
 
 
 def _stats(arguments: argparse.Namespace) -> int:
-    with _library(arguments) as library:
+    with _library(arguments, read_only=True) as library:
         games = library.live_games()
     finals = []
     for game_id, game in games:

@@ -286,3 +286,17 @@ def test_any_file_through_the_file_commands(
         if code == 2:
             assert err.startswith("error: ")
             assert err.count("\n") == 1
+
+
+def test_stats_find_a_player_as_names_are_matched(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    data = str(tmp_path / "data")
+    path = write(tmp_path, game_document(["\u0130pek", f"Bo{CLEAR}"]))
+    assert run(capsys, "--data-dir", data, "games", "import", path)[0] == 0
+    code, out, err = run(capsys, "--data-dir", data, "stats", "--player", "ipek")
+    assert (code, err) == (0, "")
+    assert "\u0130pek" in out
+    code, out, err = run(capsys, "--data-dir", data, "stats")
+    assert code == 0
+    assert_inert(out)

@@ -8,13 +8,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from phase10_keeper.rules import Game, GameState, Status, clean_name, replay
+from phase10_keeper.rules import Game, GameState, Status, clean_name, name_key, replay
 from phase10_keeper.stats.game import PhaseCounter, PhaseTally, hardest_phase, phase_attempts
 
 
 def player_key(name: str) -> str:
     """What two spellings of one player have in common."""
-    return clean_name(name).casefold()
+    return name_key(clean_name(name))
 
 
 @dataclass(frozen=True)

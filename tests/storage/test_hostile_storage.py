@@ -226,3 +226,18 @@ def test_finding_games_by_player_matches_as_names_are_matched(library: Library) 
     library.add_game(Game(players=("\u0130pek", "Zo\u00eb")))
     assert len(library.list_games(player="ipek")) == 1
     assert len(library.list_games(player="zoe\u0308")) == 1
+
+
+def test_wal_files_deleted_under_an_open_library_are_noticed_by_the_next_copy(
+    data_dir: Path,
+) -> None:
+    first = Library.open(data_dir)
+    try:
+        first.add_game(friday_game())
+        first.add_game(friday_game())
+        wal(data_dir).unlink()
+        (data_dir / (LIBRARY_FILE + "-shm")).unlink()
+        with pytest.raises(LibraryBehind):
+            Library.open(data_dir)
+    finally:
+        first.close()
