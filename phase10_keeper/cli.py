@@ -11,7 +11,15 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from phase10_keeper import __version__
-from phase10_keeper.rules import Game, GameError, GameState, Status, replay
+from phase10_keeper.rules import (
+    Game,
+    GameError,
+    GameState,
+    Status,
+    clean_name,
+    name_problem,
+    replay,
+)
 from phase10_keeper.rules.wording import tie_sentence, win_reason
 from phase10_keeper.stats import (
     LibraryStats,
@@ -180,11 +188,15 @@ def _sheet(arguments: argparse.Namespace) -> int:
             raise UsageError("--players and --names are for blank sheets, not with --game")
     names: list[str] = []
     if arguments.names is not None:
-        names = [name.strip() for name in arguments.names.split(",")]
+        names = [clean_name(name) for name in arguments.names.split(",")]
         if any(not name for name in names):
             raise UsageError("--names has an empty name; separate names with single commas")
         if len(names) > 6:
             raise UsageError(f"a sheet has room for 6 players, not {len(names)}")
+        for name in names:
+            problem = name_problem(name)
+            if problem is not None:
+                raise UsageError(f"--names: {problem}")
     paper = Paper(arguments.paper) if arguments.paper is not None else default_paper()
     try:
         write_score_sheet(

@@ -300,3 +300,17 @@ def test_stats_find_a_player_as_names_are_matched(
     code, out, err = run(capsys, "--data-dir", data, "stats")
     assert code == 0
     assert_inert(out)
+
+
+@pytest.mark.parametrize(
+    ("names", "words"),
+    [("Ana,\u200b\u200b", "nothing visible"), (f"Ana,{'N' * 500}", "a name has at most")],
+)
+def test_sheet_names_are_checked_like_players(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, names: str, words: str
+) -> None:
+    code, out, err = run(capsys, "sheet", str(tmp_path / "out.pdf"), "--names", names)
+    assert (code, out) == (2, "")
+    assert err.startswith("error: --names: ")
+    assert words in err
+    assert not (tmp_path / "out.pdf").exists()
