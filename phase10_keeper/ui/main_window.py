@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from phase10_keeper.ui.user_text import plain
+from phase10_keeper.ui.user_text import isolate, plain
 from phase10_keeper.ui.window_settings import save_window_state
 
 if TYPE_CHECKING:
@@ -410,7 +410,7 @@ class MainWindow(QMainWindow):
     def _game_title(self) -> str:
         assert self.session is not None
         title = self.session.game.title or self.tr("Phase 10")
-        return self.tr("%1 — Phase 10 Keeper").replace("%1", title)
+        return self.tr("%1 — Phase 10 Keeper").replace("%1", isolate(title))
 
     def _game_changed(self) -> None:
         if self.pages.currentWidget() is self.game_view:

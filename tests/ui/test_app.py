@@ -12,6 +12,7 @@ from phase10_keeper.rules import Game, build_rules
 from phase10_keeper.storage.library import Library, LibraryError
 from phase10_keeper.ui import app
 from phase10_keeper.ui.main_window import MainWindow
+from phase10_keeper.ui.user_text import isolate
 
 from .games import FOUR, game_with_hands, went_out
 
@@ -66,7 +67,7 @@ def test_the_last_unfinished_game_is_reopened_and_every_change_saved(launch, rea
     assert session.game_id == game_id
     assert session.game == game
     assert window.pages.currentWidget() is window.game_view
-    assert window.windowTitle() == "Friday night — Phase 10 Keeper"
+    assert window.windowTitle() == f"{isolate('Friday night')} — Phase 10 Keeper"
     session.record_hand(went_out(FOUR, "Kwame"))
     assert real_library.load_game(game_id).hands == session.game.hands
     window.undo_action.trigger()

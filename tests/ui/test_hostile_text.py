@@ -137,3 +137,8 @@ def test_a_long_name_is_cut_short_in_the_banner(qtbot, library) -> None:
     detail = window.game_view.detail.text()
     assert long_name not in detail
     assert "WWWW…" in detail
+
+
+def test_the_window_title_isolates_the_game_title(qtbot, library) -> None:
+    window = open_game(qtbot, library, hostile_game())
+    assert window.windowTitle().startswith(isolate(f"<i>{MARKUP}</i>"))
