@@ -142,3 +142,21 @@ def test_a_long_name_is_cut_short_in_the_banner(qtbot, library) -> None:
 def test_the_window_title_isolates_the_game_title(qtbot, library) -> None:
     window = open_game(qtbot, library, hostile_game())
     assert window.windowTitle().startswith(isolate(f"<i>{MARKUP}</i>"))
+
+
+def test_the_players_page_shows_a_name_as_plain_text(qtbot) -> None:
+    from phase10_keeper.storage.library import Library
+    from phase10_keeper.ui.players_view import PlayersView
+
+    from .answers import Answers
+
+    with Library.open() as real:
+        real.add_game(hostile_game())
+        view = PlayersView(real, prompts=Answers().prompts())
+        qtbot.addWidget(view)
+        view.refresh()
+        assert view.select_player(MARKUP)
+        shown = labels_showing(view, MARKUP)
+        assert shown
+        for label in shown:
+            assert label.textFormat() == Qt.TextFormat.PlainText
