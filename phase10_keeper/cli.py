@@ -34,7 +34,7 @@ from phase10_keeper.storage.gamefile import (
     standings_to_json,
     write_game,
 )
-from phase10_keeper.storage.library import GameSummary, Library, LibraryError
+from phase10_keeper.storage.library import GameSummary, Library, LibraryDamaged, LibraryError
 from phase10_keeper.storage.paths import DATA_DIR_VARIABLE
 
 EXIT_OK = 0
@@ -234,6 +234,9 @@ def _library(arguments: argparse.Namespace, *, read_only: bool = False) -> Itera
     try:
         with Library.open(data_dir, read_only=read_only) as library:
             yield library
+    except LibraryDamaged as error:
+        # Restoring is a choice made in the app, which lists the backups and what each holds.
+        raise UsageError(f"{error}; start the app to restore a backup") from None
     except LibraryError as error:
         raise UsageError(str(error)) from None
 

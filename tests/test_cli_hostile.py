@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from phase10_keeper.cli import main
+from phase10_keeper.rules import Game
 from phase10_keeper.storage.library import LIBRARY_FILE, Library
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -314,3 +315,22 @@ def test_sheet_names_are_checked_like_players(
     assert err.startswith("error: --names: ")
     assert words in err
     assert not (tmp_path / "out.pdf").exists()
+
+
+def test_a_library_behind_what_was_saved_is_an_error_that_says_what_to_do(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    with Library.open(tmp_path) as library:
+        library.add_game(Game(players=("Ana", "Bo")))
+    # The mark claims changes the file does not hold, as after a lost -wal file.
+    (tmp_path / (LIBRARY_FILE + ".revision")).write_text(
+        '{"revision": 99, "last_game_id": 7}\n', encoding="ascii"
+    )
+    for command in (
+        ["games", "list"],
+        ["games", "import", write(tmp_path, game_document(["A", "B"]))],
+    ):
+        code, out, err = run(capsys, "--data-dir", str(tmp_path), *command)
+        assert (code, out) == (2, "")
+        assert "is behind what was last saved" in err
+        assert err.rstrip().endswith("start the app to restore a backup")
