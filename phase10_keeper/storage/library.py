@@ -433,10 +433,12 @@ class Library:
         directory = default_data_dir() if data_dir is None else Path(data_dir)
         path = directory / LIBRARY_FILE
         if path.is_file() and path.stat().st_size > 0:
+            # The mark is read first: it is written after each commit, so a copy of the app
+            # committing meanwhile can only put the file further ahead of it.
+            mark = _read_mark(path)
             problem, revision = _inspect_with_revision(path, timeout)
             if problem is not None:
                 raise _damaged(path, problem)
-            mark = _read_mark(path)
             if mark.revision > revision and not accept_behind:
                 raise _behind(path, revision, mark)
             if read_only:
