@@ -167,6 +167,17 @@ def _standings(arguments: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _typed_text(text: str) -> str:
+    """Text from the command line as the user typed it. Where Python decoded the
+    arguments as ASCII (a C locale without UTF-8 mode), other bytes arrive as lone
+    surrogates; UTF-8 is what terminals send, so they are read as UTF-8 when they can be.
+    """
+    try:
+        return os.fsencode(text).decode("utf-8")
+    except (UnicodeError, ValueError):
+        return text
+
+
 def _player_count(text: str) -> int:
     try:
         count = int(text)
@@ -188,7 +199,7 @@ def _sheet(arguments: argparse.Namespace) -> int:
             raise UsageError("--players and --names are for blank sheets, not with --game")
     names: list[str] = []
     if arguments.names is not None:
-        names = [clean_name(name) for name in arguments.names.split(",")]
+        names = [clean_name(name) for name in _typed_text(arguments.names).split(",")]
         if any(not name for name in names):
             raise UsageError("--names has an empty name; separate names with single commas")
         if len(names) > 6:
@@ -542,6 +553,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return main_gui()
         _report_warnings()
         result: int = arguments.run(arguments)
+        # Flushed here, so a reader that stopped early is met below and not at exit.
+        sys.stdout.flush()
         return result
     except UsageError as error:
         print(one_line(f"error: {error}"), file=sys.stderr)
@@ -549,6 +562,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except MemoryError:
         print("error: not enough memory to do that", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except BrokenPipeError:
+        # The reader stopped reading (`| head`): nothing is wrong with the input. Python
+        # would complain again when flushing stdout at exit, so it is pointed elsewhere.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK
 
 
 def main_gui() -> int:

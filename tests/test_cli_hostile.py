@@ -334,3 +334,49 @@ def test_a_library_behind_what_was_saved_is_an_error_that_says_what_to_do(
         assert (code, out) == (2, "")
         assert "is behind what was last saved" in err
         assert err.rstrip().endswith("start the app to restore a backup")
+
+
+def test_names_typed_on_an_ascii_console_are_read_as_utf8(tmp_path: Path) -> None:
+    env = {**os.environ, "LC_ALL": "C", "LANG": "C", "PYTHONUTF8": "0"}
+    env.pop("PYTHONIOENCODING", None)
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "phase10_keeper",
+            "sheet",
+            str(tmp_path / "out.pdf"),
+            "--names",
+            "Zo\u00eb,\u0141ukasz",
+        ],
+        capture_output=True,
+        cwd=ROOT,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+    assert (done.returncode, done.stderr) == (0, b"")
+
+
+def test_a_reader_that_stops_early_is_no_traceback(tmp_path: Path) -> None:
+    path = write(tmp_path, game_document(["Ana", "Bo"]))
+    closed_for_reading, output = os.pipe()
+    os.close(closed_for_reading)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "phase10_keeper", "standings", path],
+            stdout=output,
+            stderr=subprocess.PIPE,
+            cwd=ROOT,
+            env={
+                **os.environ,
+                "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
+            },
+            timeout=60,
+            check=False,
+        )
+    finally:
+        os.close(output)
+    assert done.stderr == b""
+    assert done.returncode == 0
