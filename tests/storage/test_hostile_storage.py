@@ -9,6 +9,7 @@ import sys
 import textwrap
 from contextlib import closing
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -52,10 +53,19 @@ def wal(data_dir: Path) -> Path:
     return data_dir / (LIBRARY_FILE + "-wal")
 
 
-def test_a_scribbled_wal_is_reported_not_passed_over(data_dir: Path) -> None:
+def flip_middle(path: Path) -> None:
+    """Inverts 64 bytes in the middle of the file, leaving the rest as it was."""
+    data = bytearray(path.read_bytes())
+    middle = len(data) // 2
+    data[middle : middle + 64] = bytes(byte ^ 0xFF for byte in data[middle : middle + 64])
+    path.write_bytes(bytes(data))
+
+
+@pytest.mark.parametrize("damage", [lambda path: scribble(path, 0.5), flip_middle])
+def test_a_scribbled_wal_is_reported_not_passed_over(data_dir: Path, damage: Any) -> None:
     add_games_and_vanish(data_dir, 5)
     assert wal(data_dir).stat().st_size > 0
-    scribble(wal(data_dir), 0.5)
+    damage(wal(data_dir))
     with pytest.raises(LibraryBehind) as behind:
         Library.open(data_dir)
     message = str(behind.value)
