@@ -453,6 +453,9 @@ class Library:
             raise LibraryError(
                 f"cannot create the library folder {directory}: {error.strerror or error}"
             ) from None
+        # A library made anew where one was (deleted, or moved away) goes on from the
+        # mark, so an id printed for a game of the old one never means another game.
+        fresh = not path.exists()
         try:
             connection = sqlite3.connect(path, timeout=timeout, isolation_level=None)
         except sqlite3.Error as error:
@@ -460,7 +463,7 @@ class Library:
         library = cls(connection, path, timeout, clock)
         try:
             library._prepare()
-            if accept_behind:
+            if accept_behind or (fresh and _read_mark(path).revision > 0):
                 library._count_on_from(_read_mark(path))
         except BaseException:
             library.close()

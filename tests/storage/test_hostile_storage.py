@@ -271,3 +271,16 @@ def test_a_commit_by_another_copy_while_opening_is_no_false_alarm(
         Library.open(data_dir).close()
     finally:
         writer.close()
+
+
+def test_a_library_deleted_on_purpose_starts_afresh_without_reusing_ids(data_dir: Path) -> None:
+    with Library.open(data_dir) as library:
+        for number in range(3):
+            library.add_game(friday_game(number))
+    for suffix in ("", "-wal", "-shm"):
+        (data_dir / (LIBRARY_FILE + suffix)).unlink(missing_ok=True)
+    with Library.open(data_dir) as library:
+        assert library.list_games() == []
+        assert library.add_game(friday_game()) == 4
+    with Library.open(data_dir) as library:
+        assert len(library.list_games()) == 1
