@@ -529,21 +529,27 @@ class Library:
         if self._connection is not None:
             if self._unsaved_in_backup:
                 self._try_backup()
-            self.checkpoint()
+            self._checkpoint("TRUNCATE")
             self._connection.close()
             self._connection = None
         self._saved.clear()
 
     def checkpoint(self) -> None:
-        """Moves what the WAL holds into the file, if this copy wrote since the last time.
-        The app calls this when writes pause; another copy reading at the moment only
-        makes it a partial checkpoint.
+        """Copies what the WAL holds into the file itself, if this copy wrote since the
+        last time; the app calls this every few seconds. It never waits: a copy of the app
+        reading at that moment leaves some for the next time.
+        """
+        self._checkpoint("PASSIVE")
+
+    def _checkpoint(self, mode: str) -> None:
+        """PASSIVE copies what it can at once; TRUNCATE, on closing, waits for readers
+        (up to the timeout) and empties the WAL file as well.
         """
         if self._connection is None or not self._wal_written:
             return
         try:
-            self._connection.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
-            self._wal_written = False
+            busy, _, _ = self._connection.execute(f"PRAGMA wal_checkpoint({mode})").fetchone()
+            self._wal_written = bool(busy)
         except sqlite3.Error as error:
             logger.debug("could not checkpoint the game library %s: %s", self.path, error)
 

@@ -201,13 +201,15 @@ def test_a_library_behind_its_mark_can_carry_on_without_reusing_ids(qtbot, monke
     window.library.close()
 
 
-def test_the_window_folds_written_changes_into_the_library_file(qtbot, real_library) -> None:
+def test_the_window_folds_written_changes_into_the_library_file(
+    qtbot, real_library, monkeypatch
+) -> None:
     window = MainWindow()
     qtbot.addWidget(window)
     window.set_library(real_library)
     real_library.add_game(game_with_hands(FOUR, 3))
-    wal = real_library.path.with_name(real_library.path.name + "-wal")
-    assert wal.stat().st_size > 0
+    checkpoints: list[bool] = []
+    monkeypatch.setattr(real_library, "checkpoint", lambda: checkpoints.append(True))
     assert window._checkpoint_timer.isActive()
     window._checkpoint_timer.timeout.emit()
-    assert wal.stat().st_size == 0
+    assert checkpoints == [True]
