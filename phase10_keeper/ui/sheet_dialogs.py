@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from phase10_keeper.rules import MATTEL_RULES, MAX_PLAYERS, Game, RuleSet, clean_name
+from phase10_keeper.rules import MATTEL_RULES, MAX_PLAYERS, Game, RuleSet, clean_name, name_problem
 from phase10_keeper.ui.games_view import Prompts
 from phase10_keeper.ui.rules_editor import ProblemLabel
 from phase10_keeper.ui.user_text import isolate, plain
@@ -81,6 +81,10 @@ def names_problem(names: Sequence[str]) -> str | None:
         return _tr("One of the names is empty: separate names with single commas.")
     if len(names) > MAX_PLAYERS:
         return _tr("A sheet has room for {0} players, not {1}.").format(MAX_PLAYERS, len(names))
+    for name in names:
+        problem = name_problem(name)
+        if problem is not None:
+            return problem[:1].upper() + problem[1:] + "."
     return None
 
 
