@@ -163,6 +163,17 @@ def _standings(arguments: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _typed_text(text: str) -> str:
+    """Text from the command line as the user typed it. Where Python decoded the
+    arguments as ASCII (a C locale without UTF-8 mode), other bytes arrive as lone
+    surrogates; UTF-8 is what terminals send, so they are read as UTF-8 when they can be.
+    """
+    try:
+        return os.fsencode(text).decode("utf-8")
+    except (UnicodeError, ValueError):
+        return text
+
+
 def _player_count(text: str) -> int:
     try:
         count = int(text)
@@ -174,6 +185,7 @@ def _player_count(text: str) -> int:
 
 
 def _sheet(arguments: argparse.Namespace) -> int:
+    from phase10_keeper.rules import clean_name, name_problem
     from phase10_keeper.sheet import Paper, SheetError, default_paper, write_score_sheet
 
     game = replayed = None
@@ -184,11 +196,15 @@ def _sheet(arguments: argparse.Namespace) -> int:
             raise UsageError("--players and --names are for blank sheets, not with --game")
     names: list[str] = []
     if arguments.names is not None:
-        names = [name.strip() for name in arguments.names.split(",")]
+        names = [clean_name(name) for name in _typed_text(arguments.names).split(",")]
         if any(not name for name in names):
             raise UsageError("--names has an empty name; separate names with single commas")
         if len(names) > 6:
             raise UsageError(f"a sheet has room for 6 players, not {len(names)}")
+        for name in names:
+            problem = name_problem(name)
+            if problem is not None:
+                raise UsageError(f"--names: {problem}")
     paper = Paper(arguments.paper) if arguments.paper is not None else default_paper()
     try:
         write_score_sheet(
@@ -223,12 +239,15 @@ def _library(arguments: argparse.Namespace, *, read_only: bool = False) -> Itera
     """The library; `read_only` for commands that only read it, so they work in a folder
     the user cannot write and leave it exactly as it was.
     """
-    from phase10_keeper.storage.library import Library, LibraryError
+    from phase10_keeper.storage.library import Library, LibraryDamaged, LibraryError
 
     data_dir = Path(arguments.data_dir) if arguments.data_dir is not None else None
     try:
         with Library.open(data_dir, read_only=read_only) as library:
             yield library
+    except LibraryDamaged as error:
+        # Restoring is a choice made in the app, which lists the backups and what each holds.
+        raise UsageError(f"{error}; start the app to restore a backup") from None
     except LibraryError as error:
         raise UsageError(str(error)) from None
 
@@ -536,6 +555,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return main_gui()
         _report_warnings()
         result: int = arguments.run(arguments)
+        # Flushed here, so a reader that stopped early is met below and not at exit.
+        sys.stdout.flush()
         return result
     except UsageError as error:
         print(one_line(f"error: {error}"), file=sys.stderr)
@@ -543,6 +564,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except MemoryError:
         print("error: not enough memory to do that", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except BrokenPipeError:
+        # The reader stopped reading (`| head`): nothing is wrong with the input. Python
+        # would complain again when flushing stdout at exit, so it is pointed elsewhere.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK
 
 
 def main_gui() -> int:

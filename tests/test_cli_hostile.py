@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from phase10_keeper.cli import main
+from phase10_keeper.rules import Game
 from phase10_keeper.storage.library import LIBRARY_FILE, Library
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -196,7 +197,7 @@ hostile_text = st.text(
 
 
 @settings(
-    max_examples=60,
+    max_examples=int(os.environ.get("PHASE10_KEEPER_HOSTILE_EXAMPLES", "60")),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
@@ -234,3 +235,148 @@ def test_any_names_and_title_through_every_command(
         if code == 2:
             assert err.startswith("error: ")
             assert err.count("\n") == 1
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | hostile_text,
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(hostile_text, children, max_size=4)
+    ),
+    max_leaves=12,
+)
+GAME_KEYS = ["title", "players", "hands", "rules", "first_dealer", "started", "version"]
+
+
+@settings(
+    max_examples=int(os.environ.get("PHASE10_KEEPER_HOSTILE_EXAMPLES", "80")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    key=st.sampled_from(GAME_KEYS),
+    value=json_values,
+    raw=st.binary(max_size=64),
+    use_raw=st.booleans(),
+)
+def test_any_file_through_the_file_commands(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path_factory: pytest.TempPathFactory,
+    key: str,
+    value: Any,
+    raw: bytes,
+    use_raw: bool,
+) -> None:
+    folder = tmp_path_factory.mktemp("files")
+    path = folder / "game.json"
+    if use_raw:
+        path.write_bytes(raw)
+    else:
+        document = game_document(["Ana", "Bo"])
+        document[key] = value
+        path.write_text(json.dumps(document), encoding="utf-8")
+    for args in (
+        ["standings", str(path)],
+        ["standings", str(path), "--json"],
+        ["sheet", str(folder / "out.pdf"), "--game", str(path)],
+        ["--data-dir", str(folder / "data"), "games", "import", str(path)],
+    ):
+        code, out, err = run(capsys, *args)
+        assert code in (0, 2), (args, err)
+        assert_inert(out)
+        assert_inert(err)
+        if code == 2:
+            assert err.startswith("error: ")
+            assert err.count("\n") == 1
+
+
+def test_stats_find_a_player_as_names_are_matched(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    data = str(tmp_path / "data")
+    path = write(tmp_path, game_document(["\u0130pek", f"Bo{CLEAR}"]))
+    assert run(capsys, "--data-dir", data, "games", "import", path)[0] == 0
+    code, out, err = run(capsys, "--data-dir", data, "stats", "--player", "ipek")
+    assert (code, err) == (0, "")
+    assert "\u0130pek" in out
+    code, out, err = run(capsys, "--data-dir", data, "stats")
+    assert code == 0
+    assert_inert(out)
+
+
+@pytest.mark.parametrize(
+    ("names", "words"),
+    [("Ana,\u200b\u200b", "nothing visible"), (f"Ana,{'N' * 500}", "a name has at most")],
+)
+def test_sheet_names_are_checked_like_players(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, names: str, words: str
+) -> None:
+    code, out, err = run(capsys, "sheet", str(tmp_path / "out.pdf"), "--names", names)
+    assert (code, out) == (2, "")
+    assert err.startswith("error: --names: ")
+    assert words in err
+    assert not (tmp_path / "out.pdf").exists()
+
+
+def test_a_library_behind_what_was_saved_is_an_error_that_says_what_to_do(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    with Library.open(tmp_path) as library:
+        library.add_game(Game(players=("Ana", "Bo")))
+    # The mark claims changes the file does not hold, as after a lost -wal file.
+    (tmp_path / (LIBRARY_FILE + ".revision")).write_text(
+        '{"revision": 99, "last_game_id": 7}\n', encoding="ascii"
+    )
+    for command in (
+        ["games", "list"],
+        ["games", "import", write(tmp_path, game_document(["A", "B"]))],
+    ):
+        code, out, err = run(capsys, "--data-dir", str(tmp_path), *command)
+        assert (code, out) == (2, "")
+        assert "is behind what was last saved" in err
+        assert err.rstrip().endswith("start the app to restore a backup")
+
+
+def test_names_typed_on_an_ascii_console_are_read_as_utf8(tmp_path: Path) -> None:
+    env = {**os.environ, "LC_ALL": "C", "LANG": "C", "PYTHONUTF8": "0"}
+    env.pop("PYTHONIOENCODING", None)
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "phase10_keeper",
+            "sheet",
+            str(tmp_path / "out.pdf"),
+            "--names",
+            "Zo\u00eb,\u0141ukasz",
+        ],
+        capture_output=True,
+        cwd=ROOT,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+    assert (done.returncode, done.stderr) == (0, b"")
+
+
+def test_a_reader_that_stops_early_is_no_traceback(tmp_path: Path) -> None:
+    path = write(tmp_path, game_document(["Ana", "Bo"]))
+    closed_for_reading, output = os.pipe()
+    os.close(closed_for_reading)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "phase10_keeper", "standings", path],
+            stdout=output,
+            stderr=subprocess.PIPE,
+            cwd=ROOT,
+            env={
+                **os.environ,
+                "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
+            },
+            timeout=60,
+            check=False,
+        )
+    finally:
+        os.close(output)
+    assert done.stderr == b""
+    assert done.returncode == 0

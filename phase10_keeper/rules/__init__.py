@@ -18,6 +18,7 @@ from phase10_keeper.rules.game import (
     PlayerResult,
     clean_name,
     name_key,
+    name_problem,
     players_problem,
 )
 from phase10_keeper.rules.phases import MATTEL_PHASES, MAX_PHASE_CARDS, Group, GroupKind, Phase
@@ -92,6 +93,7 @@ __all__ = [
     "check_hand",
     "clean_name",
     "name_key",
+    "name_problem",
     "players_problem",
     "preset_rules",
     "replay",

@@ -70,23 +70,31 @@ def _shown(text: str) -> str:
     return repr(text if len(text) <= 20 else text[:20] + "…")
 
 
+def name_problem(name: str) -> str | None:
+    """Why this name cannot be a player's, or None if it can."""
+    if not name:
+        return "a player's name is empty"
+    if len(name) > MAX_NAME_LENGTH:
+        return (
+            f"the name {_shown(name)} is {len(name)} characters long; "
+            f"a name has at most {MAX_NAME_LENGTH}"
+        )
+    if name != clean_name(name):
+        return f"the name {name!r} has spaces at its ends or is not in composed form"
+    if all(_invisible(character) for character in name):
+        return f"the name {name!r} has nothing visible in it"
+    return None
+
+
 def players_problem(players: tuple[str, ...]) -> str | None:
     """Why these names cannot sit at one table, or None if they can."""
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         return f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}"
     seen: dict[str, str] = {}
     for name in players:
-        if not name:
-            return "a player's name is empty"
-        if len(name) > MAX_NAME_LENGTH:
-            return (
-                f"the name {_shown(name)} is {len(name)} characters long; "
-                f"a name has at most {MAX_NAME_LENGTH}"
-            )
-        if name != clean_name(name):
-            return f"the name {name!r} has spaces at its ends or is not in composed form"
-        if all(_invisible(character) for character in name):
-            return f"the name {name!r} has nothing visible in it"
+        problem = name_problem(name)
+        if problem is not None:
+            return problem
         key = name_key(name)
         if key in seen:
             return (

@@ -469,14 +469,16 @@ class Library:
         directory = default_data_dir() if data_dir is None else Path(data_dir)
         path = directory / LIBRARY_FILE
         if path.is_file() and path.stat().st_size > 0:
-            # The full check reads the whole file: it is run unless the file is exactly
-            # as this app left it. Damage met later is reported the same way (_guard).
+            # The mark is read first: it is written after each commit, so a copy of the app
+            # committing meanwhile can only put the file further ahead of it. The full check
+            # reads the whole file: it is run unless the file is exactly as this app left
+            # it. Damage met later is reported the same way (_guard).
+            mark = _read_mark(path)
             problem, revision = _inspect_with_revision(
                 path, timeout, thorough=not _left_as_it_was(path)
             )
             if problem is not None:
                 raise _damaged(path, problem)
-            mark = _read_mark(path)
             if mark.revision > revision and not accept_behind:
                 raise _behind(path, revision, mark)
             if read_only:
@@ -491,6 +493,9 @@ class Library:
             raise LibraryError(
                 f"cannot create the library folder {directory}: {error.strerror or error}"
             ) from None
+        # A library made anew where one was (deleted, or moved away) goes on from the
+        # mark, so an id printed for a game of the old one never means another game.
+        fresh = not path.exists()
         try:
             connection = sqlite3.connect(path, timeout=timeout, isolation_level=None)
         except sqlite3.Error as error:
@@ -498,7 +503,7 @@ class Library:
         library = cls(connection, path, timeout, clock)
         try:
             library._prepare()
-            if accept_behind:
+            if accept_behind or (fresh and _read_mark(path).revision > 0):
                 library._count_on_from(_read_mark(path))
         except BaseException:
             library.close()
@@ -564,7 +569,7 @@ class Library:
         if self._connection is not None:
             if self._unsaved_in_backup:
                 self._try_backup()
-            self.checkpoint()
+            self._checkpoint("TRUNCATE")
             self._connection.close()
             self._connection = None
             if not self.read_only and not self._damage_met:
@@ -582,15 +587,21 @@ class Library:
             )
 
     def checkpoint(self) -> None:
-        """Moves what the WAL holds into the file, if this copy wrote since the last time.
-        The app calls this when writes pause; another copy reading at the moment only
-        makes it a partial checkpoint.
+        """Copies what the WAL holds into the file itself, if this copy wrote since the
+        last time; the app calls this every few seconds. It never waits: a copy of the app
+        reading at that moment leaves some for the next time.
+        """
+        self._checkpoint("PASSIVE")
+
+    def _checkpoint(self, mode: str) -> None:
+        """PASSIVE copies what it can at once; TRUNCATE, on closing, waits for readers
+        (up to the timeout) and empties the WAL file as well.
         """
         if self._connection is None or not self._wal_written:
             return
         try:
-            self._connection.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
-            self._wal_written = False
+            busy, _, _ = self._connection.execute(f"PRAGMA wal_checkpoint({mode})").fetchone()
+            self._wal_written = bool(busy)
         except sqlite3.Error as error:
             logger.debug("could not checkpoint the game library %s: %s", self.path, error)
 
@@ -731,11 +742,11 @@ class Library:
                 "SELECT game_id, name FROM game_players ORDER BY game_id, seat"
             ):
                 seated.setdefault(game_id, []).append(name)
-        needle = player.casefold() if player is not None else ""
+        needle = name_key(player) if player is not None else ""
         summaries = []
         for game_id, title, started, finished, created, status, winner, deleted_at, hands in rows:
             players = tuple(seated.get(game_id, ()))
-            if any(needle in name.casefold() for name in players):
+            if any(needle in name_key(name) for name in players):
                 summaries.append(
                     GameSummary(
                         game_id,

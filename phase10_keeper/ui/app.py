@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from phase10_keeper import __version__
 from phase10_keeper.resource_files import resource_path
 from phase10_keeper.ui.main_window import MainWindow
+from phase10_keeper.ui.user_text import plain_box
 from phase10_keeper.ui.window_settings import restore_window_state
 
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
@@ -52,15 +53,15 @@ def _application(argv: list[str]) -> QApplication:
 
 
 def _library_message(error: Exception) -> str:
-    from phase10_keeper.storage.library import LibraryDamaged
+    from phase10_keeper.storage.library import LibraryDamaged, describe_backup
 
     text = QApplication.translate("app", "The game library cannot be opened:\n%1").replace(
         "%1", str(error)
     )
     if isinstance(error, LibraryDamaged) and error.backups:
-        text += "\n\n" + QApplication.translate("app", "Backups are kept in:\n%1").replace(
-            "%1", "\n".join(str(backup) for backup in error.backups)
-        )
+        text += "\n\n" + QApplication.translate("app", "Backups in %1, newest first:\n%2").replace(
+            "%1", str(error.backups[0].parent)
+        ).replace("%2", "\n".join(describe_backup(backup) for backup in error.backups))
     return text
 
 
@@ -75,8 +76,26 @@ def ask_to_restore_backup(window: MainWindow, message: str) -> bool:
     )
     box.addButton(QApplication.translate("app", "Quit"), QMessageBox.ButtonRole.RejectRole)
     box.setDefaultButton(restore)
+    plain_box(box)
     box.exec()
     return box.clickedButton() is restore
+
+
+def ask_to_carry_on(window: MainWindow, message: str) -> bool:
+    """Asks whether to go on with a library that lost its latest changes, as it is."""
+    box = QMessageBox(window)
+    box.setIcon(QMessageBox.Icon.Warning)
+    box.setWindowTitle(QApplication.translate("app", "Phase 10 Keeper"))
+    box.setText(message)
+    carry_on = box.addButton(
+        QApplication.translate("app", "Carry On With What Is There"),
+        QMessageBox.ButtonRole.AcceptRole,
+    )
+    box.addButton(QApplication.translate("app", "Quit"), QMessageBox.ButtonRole.RejectRole)
+    box.setDefaultButton(carry_on)
+    plain_box(box)
+    box.exec()
+    return box.clickedButton() is carry_on
 
 
 def open_library(window: MainWindow) -> bool:
@@ -85,15 +104,24 @@ def open_library(window: MainWindow) -> bool:
     A damaged library with a good backup is offered back from that backup; the damaged
     file is kept aside, never deleted.
     """
-    from phase10_keeper.storage.library import Library, LibraryDamaged, LibraryError
+    from phase10_keeper.storage.library import (
+        Library,
+        LibraryBehind,
+        LibraryDamaged,
+        LibraryError,
+    )
 
     try:
         try:
             library = Library.open()
         except LibraryDamaged as damaged:
-            if not damaged.backups or not ask_to_restore_backup(window, _library_message(damaged)):
+            message = _library_message(damaged)
+            if damaged.backups and ask_to_restore_backup(window, message):
+                library = Library.open_from_backup(damaged.backups[0])
+            elif isinstance(damaged, LibraryBehind) and ask_to_carry_on(window, message):
+                library = Library.open(accept_behind=True)
+            else:
                 raise
-            library = Library.open_from_backup(damaged.backups[0])
     except LibraryError as error:
         QMessageBox.critical(
             window, QApplication.translate("app", "Phase 10 Keeper"), _library_message(error)

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from phase10_keeper.rules import CardKind, GameState, Hand, Problem
 from phase10_keeper.ui.draft import HandDraft
+from phase10_keeper.ui.user_text import plain, plain_tooltip
 
 NAME_WIDTH = 230
 COUNT_WIDTH = 54
@@ -46,6 +47,7 @@ class _Row:
     def __init__(self, name: str) -> None:
         self.name = name
         self.label = QLabel()
+        plain(self.label)
         self.went_out = QRadioButton()
         self.made = QCheckBox()
         self.phase: QComboBox | None = None
@@ -158,7 +160,9 @@ class HandEntryForm(QFrame):
             self._build()
         for row in self._rows:
             phase = draft.fixed_phase(row.name)
-            row.label.setToolTip(row.name if phase is None else f"{row.name}\n{phase.title()}")
+            row.label.setToolTip(
+                plain_tooltip(row.name if phase is None else f"{row.name}\n{phase.title()}")
+            )
         self.show_problems([])
         self.refresh()
         self.focus_first()
@@ -339,7 +343,7 @@ class HandEntryForm(QFrame):
         for problem in problems:
             for widget in self._fields_for(problem):
                 self._mark(widget, problem.severity.value)
-                widget.setToolTip(problem.message)
+                widget.setToolTip(plain_tooltip(problem.message))
             who = f"{problem.player}: " if problem.player else ""
             mark = "✗" if problem.is_error else "⚠"
             lines.append(f"{mark} {who}{problem.message}")

@@ -31,6 +31,7 @@ from phase10_keeper.ui.game_charts import GameCharts, window_prompts
 from phase10_keeper.ui.grid_model import ScoreGridModel
 from phase10_keeper.ui.session import GameSession
 from phase10_keeper.ui.standings_model import Column, StandingsModel
+from phase10_keeper.ui.user_text import plain, plain_box
 
 if TYPE_CHECKING:
     from phase10_keeper.ui.rename_player_dialog import RenamePlayerDialog
@@ -109,6 +110,7 @@ class GameView(QWidget):
         self.ranking.setWordWrap(True)
         self.ranking.setFont(base)
         self.rules_label = QLabel()
+        plain(self.headline, self.detail, self.ranking)
         self.rules_label.setObjectName("rules")
         self.rules_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
         self.banner = QFrame()
@@ -287,6 +289,7 @@ class GameView(QWidget):
         box.setWindowTitle(self.tr("Unusual hand"))
         box.setText(self.tr("This hand looks unusual. Record it as typed?"))
         box.setInformativeText("\n".join(f"• {problem}" for problem in problems))
+        plain_box(box)
         record = box.addButton(self.tr("Record Anyway"), QMessageBox.ButtonRole.AcceptRole)
         box.addButton(self.tr("Go Back"), QMessageBox.ButtonRole.RejectRole)
         box.exec()

@@ -50,6 +50,7 @@ from PySide6.QtWidgets import (
 
 from phase10_keeper.rules import Game, GameError, Status, replay
 from phase10_keeper.storage.gamefile import SUFFIX, GameFileError, read_game, write_game
+from phase10_keeper.ui.user_text import isolate, plain, plain_tooltip
 
 GAME_ID_ROLE = Qt.ItemDataRole.UserRole
 
@@ -263,7 +264,9 @@ class GamesTableModel(QAbstractTableModel):
         deleted = game.deleted is not None
         if role == Qt.ItemDataRole.ToolTipRole and deleted and column == self.STATUS:
             return self.tr("Deleted on {0}").format(date_text(game.deleted))
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return plain_tooltip(self._text(game, column))
+        if role == Qt.ItemDataRole.DisplayRole:
             return self._text(game, column)
         if role == Qt.ItemDataRole.FontRole and deleted:
             font = QFont()
@@ -453,6 +456,7 @@ class GamesView(QWidget):
         self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty_label.setWordWrap(True)
         self.notice = QLabel()
+        plain(self.empty_label, self.notice)
         self.notice.setWordWrap(True)
         self.notice.hide()
 
@@ -600,7 +604,7 @@ class GamesView(QWidget):
         self.library.rename_game(game_id, title.strip())
         self.refresh()
         self.gameRenamed.emit(game_id, title.strip())
-        self._say(self.tr("Renamed to “{0}”.").format(title.strip()))
+        self._say(self.tr("Renamed to “{0}”.").format(isolate(title.strip())))
 
     def delete_selected(self) -> None:
         game_id = self._selected_live_id()
@@ -612,13 +616,13 @@ class GamesView(QWidget):
             self.tr("Delete Game"),
             self.tr(
                 "Delete “{0}” from the library? You can restore it later with “Show deleted games”."
-            ).format(title),
+            ).format(isolate(title)),
         ):
             return
         self.library.delete_game(game_id)
         self._deleted.append(game_id)
         self.refresh()
-        self._say(self.tr("Deleted “{0}”.").format(title))
+        self._say(self.tr("Deleted “{0}”.").format(isolate(title)))
         self.gameDeleted.emit(game_id)
 
     def undo_delete(self) -> None:
@@ -638,7 +642,7 @@ class GamesView(QWidget):
         self.refresh()
         self.select_game(game_id)
         title = self._summary(game_id).title or self.tr("Untitled game")
-        self._say(self.tr("Restored “{0}”.").format(title))
+        self._say(self.tr("Restored “{0}”.").format(isolate(title)))
         self.gameRestored.emit(game_id)
 
     def import_file(self, path: Path | None = None) -> int | None:
@@ -664,7 +668,7 @@ class GamesView(QWidget):
                     "\n".join(warnings)
                 ),
             )
-        self._say(self.tr("Imported “{0}”.").format(game.title or path.name))
+        self._say(self.tr("Imported “{0}”.").format(isolate(game.title or path.name)))
         self.gameImported.emit(game_id)
         return game_id
 
@@ -676,7 +680,7 @@ class GamesView(QWidget):
         path = export_game(self, self.prompts, self.library.load_game(game_id), path)
         if path is None:
             return None
-        self._say(self.tr("Exported to {0}.").format(path.name))
+        self._say(self.tr("Exported to {0}.").format(isolate(path.name)))
         return path
 
     def _summary(self, game_id: int) -> Any:

@@ -13,6 +13,7 @@ from PySide6.QtCore import (
 )
 
 from phase10_keeper.rules import GameState, Status
+from phase10_keeper.ui.user_text import plain_tooltip
 
 CELL_ROLE = Qt.ItemDataRole.UserRole + 1
 """A `Cell` for a hand column (None where the player sat out), or None for the total."""
@@ -110,7 +111,7 @@ class ScoreGridModel(QAbstractTableModel):
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
             return self._describe(cell)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return self._tooltip(row, column, cell)
+            return plain_tooltip(self._tooltip(row, column, cell))
         return None
 
     def _describe(self, cell: Cell | None) -> str:
@@ -160,8 +161,10 @@ class ScoreGridModel(QAbstractTableModel):
             return None
         record = self._state.hands[section]
         if role == Qt.ItemDataRole.ToolTipRole:
-            return _tr("Hand {number}: {dealer} dealt, {player} went out").format(
-                number=record.number, dealer=record.dealer, player=record.went_out
+            return plain_tooltip(
+                _tr("Hand {number}: {dealer} dealt, {player} went out").format(
+                    number=record.number, dealer=record.dealer, player=record.went_out
+                )
             )
         if record.replay:
             return _tr("{number} tie").format(number=record.number)

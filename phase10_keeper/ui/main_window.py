@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from phase10_keeper.ui.user_text import isolate, plain
 from phase10_keeper.ui.window_settings import save_window_state
 
 if TYPE_CHECKING:
@@ -37,6 +38,9 @@ if TYPE_CHECKING:
 
 MESSAGE_MS = 8000
 ERROR_COLOUR = "#d8483e"
+
+CHECKPOINT_MS = 15_000
+"""How often the library's WAL is folded into its file, when something was written."""
 
 
 class MainWindow(QMainWindow):
@@ -71,7 +75,12 @@ class MainWindow(QMainWindow):
 
         self.pages = QStackedWidget()
         self.setCentralWidget(self.pages)
+        # Written changes move from the WAL into the library file within seconds, so a
+        # damaged or deleted -wal file has little to take with it.
+        self._checkpoint_timer = QTimer(self, interval=CHECKPOINT_MS)
+        self._checkpoint_timer.timeout.connect(self._checkpoint)
         self.save_label = QLabel()
+        plain(self.save_label)
         self.statusBar().addPermanentWidget(self.save_label)
         self._build_menus()
         self.setWindowTitle(self.tr("Phase 10 Keeper"))
@@ -228,9 +237,14 @@ class MainWindow(QMainWindow):
     def set_library(self, library: "Library") -> None:
         """Uses this library, and reopens the game left unfinished at the last quit."""
         self.library = library
+        self._checkpoint_timer.start()
         game_id = library.last_open_game()
         if game_id is None or not self.open_game(game_id):
             self.show_start()
+
+    def _checkpoint(self) -> None:
+        if self.library is not None:
+            self.library.checkpoint()
 
     def _show_page(self, page: QWidget, title: str) -> None:
         if self.pages.indexOf(page) < 0:
@@ -398,7 +412,7 @@ class MainWindow(QMainWindow):
     def _game_title(self) -> str:
         assert self.session is not None
         title = self.session.game.title or self.tr("Phase 10")
-        return self.tr("%1 — Phase 10 Keeper").replace("%1", title)
+        return self.tr("%1 — Phase 10 Keeper").replace("%1", isolate(title))
 
     def _game_changed(self) -> None:
         if self.pages.currentWidget() is self.game_view:

@@ -48,10 +48,13 @@ from phase10_keeper.rules import (
     RuleSetError,
     build_rules,
     clean_name,
+    name_key,
+    name_problem,
     players_problem,
     preset_rules,
 )
 from phase10_keeper.ui.rules_editor import PhaseListEditor, ProblemLabel
+from phase10_keeper.ui.user_text import isolate, plain
 
 MAX_FIXED_HANDS = 99
 
@@ -109,11 +112,11 @@ class NewGameForm:
         if len(self.players) >= MAX_PLAYERS:
             return _tr("A game has at most {0} players.").format(MAX_PLAYERS)
         for player in self.players:
-            if player.casefold() == name.casefold():
+            if name_key(player) == name_key(name):
                 return _tr("{0} is already playing: each player needs a different name.").format(
-                    player
+                    isolate(player)
                 )
-        return None
+        return name_problem(name)
 
     def add_player(self, name: str) -> str | None:
         """Adds a player at the end of the seating; returns the problem if it could not."""
@@ -217,6 +220,7 @@ class NewGameDialog(QDialog):
         self.tabs.addTab(self._players_page(sorted(roster, key=str.casefold)), self.tr("&Players"))
         self.tabs.addTab(self._rules_page(), self.tr("&Rules"))
         self.summary = QLabel()
+        plain(self.summary)
         self.summary.setWordWrap(True)
         self.message = ProblemLabel()
         self.buttons = QDialogButtonBox(
@@ -517,7 +521,7 @@ class NewGameDialog(QDialog):
             rules = self.tr("the house phase list needs fixing")
         if players:
             text = self.tr("{0} players · {1} · {2} deals first").format(
-                players, rules, self.form.dealer()
+                players, rules, isolate(self.form.dealer())
             )
         else:
             text = self.tr("No players yet · {0}").format(rules)

@@ -55,6 +55,7 @@ from phase10_keeper.ui.charts import (
     LineData,
 )
 from phase10_keeper.ui.games_view import Prompts, date_text
+from phase10_keeper.ui.user_text import plain
 
 _Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
@@ -315,6 +316,7 @@ class PlayerPage(QWidget):
         font.setBold(True)
         self.heading.setFont(font)
         self.record = QLabel()
+        plain(self.heading, self.record)
         self.record.setWordWrap(True)
         self.games_model = _TableModel(
             [_tr("Date"), _tr("Game"), _tr("Place"), _tr("Points per hand"), _tr("Result")], self

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from phase10_keeper.rules import MATTEL_PHASES, Group, GroupKind, Phase
 from phase10_keeper.rules.phases import MAX_PHASE_CARDS
+from phase10_keeper.ui.user_text import plain
 
 NEW_GROUP = Group(GroupKind.SET, 3)
 """What "Add group" and "Add phase" start from: the smallest group most phases have."""
@@ -133,6 +134,7 @@ class ProblemLabel(QWidget):
         self.icon.setAlignment(Qt.AlignmentFlag.AlignTop)
         self.label = QLabel()
         self.label.setWordWrap(True)
+        plain(self.label)
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)

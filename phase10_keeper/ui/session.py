@@ -12,6 +12,7 @@ from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from phase10_keeper.rules import Game, GameState, Hand, Replay, replay, replay_from
+from phase10_keeper.ui.user_text import isolate
 
 
 class GameStore(Protocol):
@@ -119,7 +120,7 @@ class GameSession(QObject):
         if game == self.game:
             return
         text = _tr("rename {old} to {new}").format(
-            old=old, new=game.players[self.game.players.index(old)]
+            old=isolate(old), new=isolate(game.players[self.game.players.index(old)])
         )
         # The replay starts from the names at the table, so it starts again from there.
         self.undo_stack.push(_ChangeGame(self, text, self.game, game, 0, replay(game)))

@@ -27,9 +27,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from phase10_keeper.rules import MATTEL_RULES, MAX_PLAYERS, Game, RuleSet, clean_name
+from phase10_keeper.rules import MATTEL_RULES, MAX_PLAYERS, Game, RuleSet, clean_name, name_problem
 from phase10_keeper.ui.games_view import Prompts
 from phase10_keeper.ui.rules_editor import ProblemLabel
+from phase10_keeper.ui.user_text import isolate, plain
 
 PAPER_KEY = "sheet/paper"
 FOLDER_KEY = "sheet/folder"
@@ -80,6 +81,10 @@ def names_problem(names: Sequence[str]) -> str | None:
         return _tr("One of the names is empty: separate names with single commas.")
     if len(names) > MAX_PLAYERS:
         return _tr("A sheet has room for {0} players, not {1}.").format(MAX_PLAYERS, len(names))
+    for name in names:
+        problem = name_problem(name)
+        if problem is not None:
+            return problem[:1].upper() + problem[1:] + "."
     return None
 
 
@@ -123,6 +128,7 @@ class SheetDialog(QDialog):
         self.paper_combo.setCurrentIndex(self.paper_combo.findData(remembered_paper(settings)))
 
         self.intro = QLabel()
+        plain(self.intro)
         self.intro.setWordWrap(True)
         self.rows_radio = QRadioButton(self.tr("&Empty rows:"))
         self.rows_spin = QSpinBox()
@@ -178,7 +184,7 @@ class SheetDialog(QDialog):
             title = self.game.title or self.tr("this game")
             return self.tr(
                 "The sheet of “{0}”: every hand so far, the phases and the card values."
-            ).format(title)
+            ).format(isolate(title))
         return self.tr(
             "A sheet to keep score on paper: one row per player, twelve hands a page, "
             "with the phases of “{0}” and the card values printed on it."

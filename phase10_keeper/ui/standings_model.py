@@ -14,6 +14,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QFont
 
 from phase10_keeper.rules import GameState, Order, Status
+from phase10_keeper.ui.user_text import plain_tooltip
 
 _Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
@@ -89,7 +90,8 @@ class StandingsModel(QAbstractTableModel):
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
             return self._text(index.row(), name, column)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return self._tooltip(name, column)
+            tooltip = self._tooltip(name, column)
+            return None if tooltip is None else plain_tooltip(tooltip)
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return int(self._alignment(column))
         if role == Qt.ItemDataRole.FontRole and (

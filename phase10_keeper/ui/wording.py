@@ -3,6 +3,7 @@
 from PySide6.QtCore import QCoreApplication
 
 from phase10_keeper.rules import GameState, Status, WinReason
+from phase10_keeper.ui.user_text import in_sentence
 
 
 def _tr(text: str) -> str:
@@ -10,7 +11,8 @@ def _tr(text: str) -> str:
 
 
 def names_list(names: tuple[str, ...] | list[str]) -> str:
-    """ "A", "A and B", "A, B and C" """
+    """ "A", "A and B", "A, B and C", each name as a sentence shows it."""
+    names = [in_sentence(name) for name in names]
     if len(names) == 1:
         return names[0]
     return _tr("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
@@ -31,7 +33,7 @@ def win_reason(reason: WinReason | None) -> str:
 def headline(state: GameState) -> str:
     """The one line at the top of the window: the winner, the tie, or the next hand."""
     if state.status is Status.FINISHED:
-        return _tr("{winner} wins").format(winner=state.winner)
+        return _tr("{winner} wins").format(winner=in_sentence(state.winner or ""))
     if state.status is Status.TIEBREAK:
         return _tr("Tie at {total} points").format(total=state.tied_total)
     return _tr("Hand {number}").format(number=state.hand_number)
@@ -41,7 +43,7 @@ def detail(state: GameState) -> str:
     """The sentence under the headline: why the game was won, or who deals and plays first."""
     if state.status is Status.FINISHED:
         return _tr("{winner}: {reason}.").format(
-            winner=state.winner, reason=win_reason(state.win_reason)
+            winner=in_sentence(state.winner or ""), reason=win_reason(state.win_reason)
         )
     if state.status is Status.TIEBREAK:
         phase = state.replay_phase()
@@ -57,11 +59,11 @@ def detail(state: GameState) -> str:
             players=names_list(state.tiebreak_players),
             total=state.tied_total,
             what=what,
-            dealer=state.dealer,
-            first=state.first_player,
+            dealer=in_sentence(state.dealer or ""),
+            first=in_sentence(state.first_player or ""),
         )
     return _tr("{dealer} deals, {first} plays first.").format(
-        dealer=state.dealer, first=state.first_player
+        dealer=in_sentence(state.dealer or ""), first=in_sentence(state.first_player or "")
     )
 
 
@@ -71,7 +73,7 @@ def ranking_line(state: GameState) -> str:
     for place, name in enumerate(state.ranking(), start=1):
         parts.append(
             _tr("{place}. {name} {total}").format(
-                place=place, name=name, total=state.player(name).total
+                place=place, name=in_sentence(name), total=state.player(name).total
             )
         )
     return " · ".join(parts)

@@ -91,3 +91,22 @@ def test_a_short_wait_for_the_other_copy_is_no_error(library: Library) -> None:
         library.save_game(game_id, game)
         release.join()
     assert library.load_game(game_id) == game
+
+
+def test_opening_while_another_copy_writes_never_looks_behind(data_dir: Path) -> None:
+    Library.open(data_dir).close()
+    writer = subprocess.Popen(
+        [sys.executable, "-c", WRITER, "Ann", "150", str(data_dir)], cwd=REPOSITORY
+    )
+    opened = 0
+    try:
+        while writer.poll() is None:
+            # LibraryBehind here would be a false alarm about a healthy library.
+            with Library.open(data_dir, read_only=opened % 2 == 0) as library:
+                library.list_games()
+            opened += 1
+    finally:
+        assert writer.wait(timeout=60) == 0
+    assert opened > 0
+    with Library.open(data_dir) as library:
+        assert len(library.list_games()) == 150

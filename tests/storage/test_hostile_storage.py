@@ -9,6 +9,7 @@ import sys
 import textwrap
 from contextlib import closing
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -52,10 +53,19 @@ def wal(data_dir: Path) -> Path:
     return data_dir / (LIBRARY_FILE + "-wal")
 
 
-def test_a_scribbled_wal_is_reported_not_passed_over(data_dir: Path) -> None:
+def flip_middle(path: Path) -> None:
+    """Inverts 64 bytes in the middle of the file, leaving the rest as it was."""
+    data = bytearray(path.read_bytes())
+    middle = len(data) // 2
+    data[middle : middle + 64] = bytes(byte ^ 0xFF for byte in data[middle : middle + 64])
+    path.write_bytes(bytes(data))
+
+
+@pytest.mark.parametrize("damage", [lambda path: scribble(path, 0.5), flip_middle])
+def test_a_scribbled_wal_is_reported_not_passed_over(data_dir: Path, damage: Any) -> None:
     add_games_and_vanish(data_dir, 5)
     assert wal(data_dir).stat().st_size > 0
-    scribble(wal(data_dir), 0.5)
+    damage(wal(data_dir))
     with pytest.raises(LibraryBehind) as behind:
         Library.open(data_dir)
     message = str(behind.value)
@@ -179,11 +189,21 @@ def test_closing_checkpoints_the_wal(data_dir: Path) -> None:
         other.close()
 
 
-def test_a_checkpoint_after_writes_empties_the_wal(library: Library) -> None:
+def file_alone_holds(library: Library, tmp_path: Path) -> int:
+    """How many games the library file holds without its WAL file."""
+    alone = tmp_path / "alone"
+    alone.mkdir(parents=True)
+    (alone / LIBRARY_FILE).write_bytes(library.path.read_bytes())
+    with Library.open(alone, read_only=True) as copy:
+        return len(copy.list_games())
+
+
+def test_a_checkpoint_after_writes_puts_them_in_the_file(library: Library, tmp_path: Path) -> None:
     library.add_game(friday_game())
-    assert wal(library.data_dir).stat().st_size > 0
+    library.add_game(friday_game())
+    assert file_alone_holds(library, tmp_path / "before") < 2
     library.checkpoint()
-    assert wal(library.data_dir).stat().st_size == 0
+    assert file_alone_holds(library, tmp_path / "after") == 2
 
 
 def test_a_read_only_open_changes_nothing(data_dir: Path, clock: FakeClock) -> None:
@@ -218,3 +238,59 @@ def test_the_mark_is_a_small_file_beside_the_library(library: Library) -> None:
     assert revision is not None
     assert str(int(revision[0])) in marks[0].read_text()
     assert os.path.getsize(marks[0]) < 100
+
+
+def test_finding_games_by_player_matches_as_names_are_matched(library: Library) -> None:
+    from phase10_keeper.rules import Game
+
+    library.add_game(Game(players=("\u0130pek", "Zo\u00eb")))
+    assert len(library.list_games(player="ipek")) == 1
+    assert len(library.list_games(player="zoe\u0308")) == 1
+
+
+def test_wal_files_deleted_under_an_open_library_are_noticed_by_the_next_copy(
+    data_dir: Path,
+) -> None:
+    first = Library.open(data_dir)
+    try:
+        first.add_game(friday_game())
+        first.add_game(friday_game())
+        wal(data_dir).unlink()
+        (data_dir / (LIBRARY_FILE + "-shm")).unlink()
+        with pytest.raises(LibraryBehind):
+            Library.open(data_dir)
+    finally:
+        first.close()
+
+
+def test_a_commit_by_another_copy_while_opening_is_no_false_alarm(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from phase10_keeper.storage import library as library_module
+
+    writer = Library.open(data_dir)
+    inspect = library_module._inspect_with_revision
+
+    def another_copy_commits_meanwhile(path: Path, timeout: float) -> tuple[str | None, int]:
+        found = inspect(path, timeout)
+        writer.add_game(friday_game())
+        return found
+
+    monkeypatch.setattr(library_module, "_inspect_with_revision", another_copy_commits_meanwhile)
+    try:
+        Library.open(data_dir).close()
+    finally:
+        writer.close()
+
+
+def test_a_library_deleted_on_purpose_starts_afresh_without_reusing_ids(data_dir: Path) -> None:
+    with Library.open(data_dir) as library:
+        for number in range(3):
+            library.add_game(friday_game(number))
+    for suffix in ("", "-wal", "-shm"):
+        (data_dir / (LIBRARY_FILE + suffix)).unlink(missing_ok=True)
+    with Library.open(data_dir) as library:
+        assert library.list_games() == []
+        assert library.add_game(friday_game()) == 4
+    with Library.open(data_dir) as library:
+        assert len(library.list_games()) == 1

@@ -1,6 +1,7 @@
 """Folders the user cannot write, checked as an unprivileged user (root may write anything)."""
 
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -74,7 +75,7 @@ def shared_dir() -> Iterator[Path]:
     try:
         yield folder
     finally:
-        subprocess.run(["rm", "-rf", str(folder)], check=True)
+        shutil.rmtree(folder)
 
 
 def library_with_a_game(data_dir: Path) -> None:

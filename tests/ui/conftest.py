@@ -46,6 +46,9 @@ class MemoryLibrary:
         self.last_open: int | None = None
         self.fail_with: Exception | None = None
 
+    def checkpoint(self) -> None:
+        pass
+
     def add_game(self, game: Game) -> int:
         game_id = len(self.games) + 1
         self.games[game_id] = game

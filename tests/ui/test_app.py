@@ -12,6 +12,7 @@ from phase10_keeper.rules import Game, build_rules
 from phase10_keeper.storage.library import Library, LibraryError
 from phase10_keeper.ui import app
 from phase10_keeper.ui.main_window import MainWindow
+from phase10_keeper.ui.user_text import isolate
 
 from .games import FOUR, game_with_hands, went_out
 
@@ -66,7 +67,7 @@ def test_the_last_unfinished_game_is_reopened_and_every_change_saved(launch, rea
     assert session.game_id == game_id
     assert session.game == game
     assert window.pages.currentWidget() is window.game_view
-    assert window.windowTitle() == "Friday night — Phase 10 Keeper"
+    assert window.windowTitle() == f"{isolate('Friday night')} — Phase 10 Keeper"
     session.record_hand(went_out(FOUR, "Kwame"))
     assert real_library.load_game(game_id).hands == session.game.hands
     window.undo_action.trigger()
@@ -161,3 +162,54 @@ def test_a_damaged_library_is_left_alone_when_the_user_declines(qtbot, monkeypat
     assert "damaged" in shown[0]
     assert library_file.read_bytes() == damaged_bytes
     assert not (library_file.parent / "damaged").exists()
+
+
+def _library_behind_its_mark() -> Path:
+    """A library whose mark says later changes, and game 9, were saved than it holds."""
+    with Library.open() as library:
+        library.add_game(game_with_hands(FOUR, 1))
+        library_file = library.path
+    mark = library_file.with_name(library_file.name + ".revision")
+    mark.write_text('{"revision": 40, "last_game_id": 9}\n', encoding="ascii")
+    return library_file
+
+
+def test_the_backup_offer_says_what_each_backup_holds(qtbot, monkeypatch) -> None:
+    _damaged_library_with_backup(game_with_hands(FOUR, 2))
+    asked: list[str] = []
+    monkeypatch.setattr(app, "ask_to_restore_backup", lambda window, text: asked.append(text))
+    monkeypatch.setattr(QMessageBox, "critical", lambda *arguments: None)
+    monkeypatch.setattr(QApplication, "exit", lambda code=0: None)
+    window = MainWindow()
+    qtbot.addWidget(window)
+    app.open_library(window)
+    assert "2026-11-01" in asked[0]
+    assert "1 game" in asked[0]
+
+
+def test_a_library_behind_its_mark_can_carry_on_without_reusing_ids(qtbot, monkeypatch) -> None:
+    _library_behind_its_mark()
+    asked: list[str] = []
+    monkeypatch.setattr(app, "ask_to_restore_backup", lambda window, text: False)
+    monkeypatch.setattr(app, "ask_to_carry_on", lambda window, text: asked.append(text) or True)
+    window = MainWindow()
+    qtbot.addWidget(window)
+    assert app.open_library(window)
+    assert "behind what was last saved" in asked[0]
+    assert window.library is not None
+    assert window.library.add_game(game_with_hands(FOUR, 0)) == 10
+    window.library.close()
+
+
+def test_the_window_folds_written_changes_into_the_library_file(
+    qtbot, real_library, monkeypatch
+) -> None:
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.set_library(real_library)
+    real_library.add_game(game_with_hands(FOUR, 3))
+    checkpoints: list[bool] = []
+    monkeypatch.setattr(real_library, "checkpoint", lambda: checkpoints.append(True))
+    assert window._checkpoint_timer.isActive()
+    window._checkpoint_timer.timeout.emit()
+    assert checkpoints == [True]

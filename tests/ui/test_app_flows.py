@@ -28,6 +28,7 @@ from phase10_keeper.ui.games_view import GAME_ID_ROLE
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.new_game_dialog import NewGameDialog
 from phase10_keeper.ui.sheet_dialogs import PAPER_KEY, SheetDialog
+from phase10_keeper.ui.user_text import isolate
 
 from .answers import Answers
 from .games import FOUR, SIX, game_with_hands, went_out
@@ -138,7 +139,7 @@ def test_start_page_new_game_with_a_variant_and_a_house_phase_list(open_app, lib
     assert "Even" in window.game_view.rules_label.text()
     assert library.last_open_game() == session.game_id
     assert library.load_game(session.game_id) == game
-    assert window.windowTitle() == f"{game.title} — Phase 10 Keeper"
+    assert window.windowTitle() == f"{isolate(game.title)} — Phase 10 Keeper"
 
 
 def test_new_game_cancelled_leaves_the_open_game(open_app, library) -> None:

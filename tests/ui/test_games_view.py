@@ -18,6 +18,7 @@ from phase10_keeper.ui.games_view import (
     file_name_for,
     load_game_file,
 )
+from phase10_keeper.ui.user_text import isolate
 
 from .answers import Answers
 
@@ -189,7 +190,7 @@ def test_view_deletes_after_confirmation_and_undoes(qtbot) -> None:
     assert "Sunday" in answers.asked[-1]
     assert view.proxy.rowCount() == 2
     assert view.undo_delete_action.isEnabled()
-    assert "Deleted “Sunday”" in view.notice.text()
+    assert f"Deleted “{isolate('Sunday')}”" in view.notice.text()
 
     with qtbot.waitSignal(view.gameRestored) as restored:
         qtbot.mouseClick(view.buttons[view.undo_delete_action], Qt.MouseButton.LeftButton)
@@ -331,7 +332,7 @@ def test_a_game_deleted_before_a_restart_can_be_restored(qtbot) -> None:
     with qtbot.waitSignal(restarted.gameRestored) as restored:
         qtbot.mouseClick(restarted.buttons[restarted.restore_action], Qt.MouseButton.LeftButton)
     assert restored.args == [3]
-    assert "Restored “Sunday”" in restarted.notice.text()
+    assert f"Restored “{isolate('Sunday')}”" in restarted.notice.text()
     assert library.list_games(deleted=True) == []
     assert restarted.selected_id() == 3
     assert not restarted.restore_action.isEnabled()

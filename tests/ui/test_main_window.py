@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QApplication, QLineEdit
 from phase10_keeper.rules import CardKind, Game, Preset, Problem, Status, build_rules
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.session import GameSession
+from phase10_keeper.ui.user_text import isolate
 
 from .games import FOUR, SIX, game_with_hands
 
@@ -104,13 +105,15 @@ def test_a_whole_game_to_a_win(open_window, keys) -> None:
     state = window.session.state
     assert state.status is Status.FINISHED
     assert state.winner == "Priya"
-    assert window.game_view.headline.text() == "Priya wins"
+    assert window.game_view.headline.text() == f"{isolate('Priya')} wins"
     assert (
         "the lowest total among those who completed the last phase"
         in window.game_view.detail.text()
     )
     assert window.game_view.ranking.isVisibleTo(window)
-    assert window.game_view.ranking.text().startswith("Final ranking: 1. Priya 0 · 2. Marcus 15")
+    assert window.game_view.ranking.text().startswith(
+        f"Final ranking: 1. {isolate('Priya')} 0 · 2. {isolate('Marcus')} 15"
+    )
     assert window.game_view.form.isHidden()
     assert window.game_view.grid_model.headerData(0, Qt.Orientation.Vertical) == "Priya\n★ winner"
 
@@ -131,7 +134,10 @@ def test_tie_break_replay_hand_for_the_tied_players_only(open_window, keys, monk
     state = window.session.state
     assert state.status is Status.TIEBREAK
     assert window.game_view.headline.text() == "Tie at 0 points"
-    assert "Priya and Marcus tied on 0 points" in window.game_view.detail.text()
+    assert (
+        f"{isolate('Priya')} and {isolate('Marcus')} tied on 0 points"
+        in window.game_view.detail.text()
+    )
     assert [row.name for row in window.game_view.form._rows] == ["Priya", "Marcus"]
     assert window.game_view.form.title.text() == "Tie-break: hand 2"
     keys.press(Qt.Key.Key_Down)

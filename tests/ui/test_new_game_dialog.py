@@ -13,6 +13,7 @@ from phase10_keeper.rules import (
     Preset,
 )
 from phase10_keeper.ui.new_game_dialog import NewGameDialog, NewGameForm
+from phase10_keeper.ui.user_text import isolate
 
 STARTED = "2026-11-29T19:30:00+01:00"
 
@@ -28,7 +29,7 @@ def test_form_refuses_duplicates_ignoring_case() -> None:
     assert form.add_player("  Priya ") is None
     problem = form.add_player("priya")
     assert problem is not None
-    assert "Priya is already playing" in problem
+    assert f"{isolate('Priya')} is already playing" in problem
     assert form.players == ["Priya"]
 
 

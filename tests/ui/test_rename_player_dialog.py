@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QApplication
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.rename_player_dialog import RenamePlayerDialog
 from phase10_keeper.ui.session import GameSession
+from phase10_keeper.ui.user_text import isolate
 
 from .games import FOUR, game_with_hands
 
@@ -62,4 +63,7 @@ def test_rename_from_the_edit_menu_renames_the_selected_player_everywhere(qtbot,
     assert "Marcus Aurelius" in [
         view.grid_model.headerData(row, Qt.Orientation.Vertical).split("\n")[0] for row in range(4)
     ]
-    assert window.undo_action.text() == "Undo rename Marcus to Marcus Aurelius"
+    assert (
+        window.undo_action.text()
+        == f"Undo rename {isolate('Marcus')} to {isolate('Marcus Aurelius')}"
+    )

@@ -7,6 +7,7 @@ import pytest
 
 from phase10_keeper.rules import GameError, build_rules, replay
 from phase10_keeper.ui.session import GameSession
+from phase10_keeper.ui.user_text import isolate
 
 from .games import FOUR, SIX, game_with_hands, long_game, went_out
 
@@ -85,7 +86,7 @@ def test_renaming_a_player_reaches_every_hand_and_can_be_undone(library) -> None
         before.completed,
         before.seat,
     )
-    assert session.undo_stack.undoText() == "rename Dana to Danielle"
+    assert session.undo_stack.undoText() == f"rename {isolate('Dana')} to {isolate('Danielle')}"
     assert library.games[game_id] == session.game
     session.undo_stack.undo()
     assert session.game == game

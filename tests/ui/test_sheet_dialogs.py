@@ -73,6 +73,8 @@ def test_split_and_check_names() -> None:
     assert names_problem(()) is not None
     assert "empty" in (names_problem(split_names("Ann,,Bo")) or "")
     assert "room for 6" in (names_problem(tuple("ABCDEFG")) or "")
+    assert "nothing visible" in (names_problem(split_names("Ann,\u200b")) or "")
+    assert "at most 60" in (names_problem(split_names(f"Ann,{'N' * 61}")) or "")
 
 
 def test_game_sheet_is_written_then_opened(qtbot, tmp_path: Path) -> None:

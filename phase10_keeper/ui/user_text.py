@@ -1,0 +1,51 @@
+"""Text the user typed, on screen: shown as typed, never read as markup, and never able
+to turn the sentence around it right to left.
+"""
+
+from PySide6 import QtGui
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QMessageBox
+
+FIRST_STRONG_ISOLATE = "\u2068"
+POP_DIRECTIONAL_ISOLATE = "\u2069"
+
+
+def isolate(text: str) -> str:
+    """`text` wrapped in Unicode isolates, for a name or title inside a sentence: a
+    right-to-left name, or one holding a direction override, reorders only itself.
+    """
+    return f"{FIRST_STRONG_ISOLATE}{text}{POP_DIRECTIONAL_ISOLATE}"
+
+
+SENTENCE_NAME_LENGTH = 24
+"""Characters of a name shown inside a sentence; a longer one ends in an ellipsis, so a
+long name cannot widen the window (tables and the entry form elide by width)."""
+
+
+def in_sentence(name: str) -> str:
+    """A name as a sentence shows it: cut short if long, and isolated."""
+    if len(name) > SENTENCE_NAME_LENGTH:
+        name = name[: SENTENCE_NAME_LENGTH - 1] + "…"
+    return isolate(name)
+
+
+def plain(*labels: QLabel) -> None:
+    """Labels that show names or titles: Qt would otherwise render "<b>Bo</b>" as bold."""
+    for label in labels:
+        label.setTextFormat(Qt.TextFormat.PlainText)
+
+
+def plain_box(box: QMessageBox) -> QMessageBox:
+    """A message box whose text and informative text are shown as plain text."""
+    box.setTextFormat(Qt.TextFormat.PlainText)
+    plain(*box.findChildren(QLabel))
+    return box
+
+
+def plain_tooltip(text: str) -> str:
+    """A tooltip that shows `text` as typed: Qt renders a tooltip that looks like markup
+    as rich text, so such a one is converted to rich text that spells it out.
+    """
+    if QtGui.Qt.mightBeRichText(text):
+        return QtGui.Qt.convertFromPlainText(text, Qt.WhiteSpaceMode.WhiteSpacePre)
+    return text
