@@ -271,8 +271,10 @@ def test_a_commit_by_another_copy_while_opening_is_no_false_alarm(
     writer = Library.open(data_dir)
     inspect = library_module._inspect_with_revision
 
-    def another_copy_commits_meanwhile(path: Path, timeout: float) -> tuple[str | None, int]:
-        found = inspect(path, timeout)
+    def another_copy_commits_meanwhile(
+        path: Path, timeout: float, *, thorough: bool
+    ) -> tuple[str | None, int]:
+        found = inspect(path, timeout, thorough=thorough)
         writer.add_game(friday_game())
         return found
 
