@@ -43,6 +43,7 @@ from phase10_keeper.rules.ruleset import (
     RuleSetError,
     build_rules,
     preset_rules,
+    target_position,
 )
 
 __all__ = [
@@ -87,4 +88,5 @@ __all__ = [
     "replay_from",
     "standings",
     "start",
+    "target_position",
 ]

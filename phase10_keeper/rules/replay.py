@@ -150,20 +150,23 @@ class GameState:
         return tuple(phase for phase in self.rules.phases if phase.label not in made)
 
     def replay_phase(self) -> Phase | None:
-        """The phase the tied players replay, where the rules fix it."""
-        if self.rules.order is Order.CHOOSE:
-            return None
+        """The phase the tied players replay: the last phase (in choose order the list's
+        last, Mattel's phase 10), or after a fixed number of hands that of the last hand."""
         if self.rules.hands is not None:
             return self.rules.phases[min(self.rules.hands, len(self.rules.phases)) - 1]
+        if self.rules.order is Order.CHOOSE:
+            return self.rules.phases[-1]
         return self.rules.target_phase
 
     def ranking(self) -> tuple[str, ...]:
-        """The winner first, then most phases completed, then lowest total, then seat."""
+        """The winner first, then most phases completed (not in a game of a fixed number
+        of hands, where everyone moves on every hand), then lowest total, then seat."""
+        fixed_hands = self.rules.hands is not None
         ordered = sorted(
             self.players,
             key=lambda player: (
                 player.name != self.winner,
-                -len(player.completed),
+                0 if fixed_hands else -len(player.completed),
                 player.total,
                 player.seat,
             ),
@@ -211,19 +214,49 @@ def check_hand(state: GameState, hand: Hand) -> list[Problem]:
             error("cannot go out in the replay hand; only the tied players play it", hand.went_out)
         else:
             error(f"the player who went out, {hand.went_out!r}, is not in this game")
+    # The super wild fills two places in a phase, so the one player whose phase held it
+    # may keep one card more; nobody's phase held it if somebody still has it in hand.
+    super_wild_laid = state.rules.super_wild and not any(
+        result.cards.super_wild for result in hand.results.values()
+    )
+    super_wild_makers: list[str] = []
     for name in participants:
         result = hand.results.get(name)
         if result is not None:
             problems.extend(
-                _check_result(state, name, result, name == hand.went_out, replay, number)
+                _check_result(
+                    state,
+                    name,
+                    result,
+                    name == hand.went_out,
+                    replay,
+                    number,
+                    super_wild_makers if super_wild_laid else None,
+                )
             )
+    for name in super_wild_makers[1:]:
+        error(
+            f"holds one card more than the phase allows, as {super_wild_makers[0]} does; "
+            "only one player's phase can hold the super wild",
+            name,
+            "low",
+        )
     problems.extend(_check_table(state, hand, number))
     return problems
 
 
 def _check_result(
-    state: GameState, name: str, result: PlayerResult, went_out: bool, replay: bool, number: int
+    state: GameState,
+    name: str,
+    result: PlayerResult,
+    went_out: bool,
+    replay: bool,
+    number: int,
+    super_wild_makers: list[str] | None,
 ) -> list[Problem]:
+    """Problems with one player's result. Where the super wild may have been laid in a
+    phase, `super_wild_makers` collects the makers who hold the one card more it allows.
+    """
     rules = state.rules
     problems: list[Problem] = []
 
@@ -252,10 +285,16 @@ def _check_result(
             error(f"went out, so cannot still hold cards (holds {cards.total})", "low")
     elif result.made and phase is not None and cards.total <= HAND_SIZE:
         most = HAND_SIZE - phase.card_count
-        if cards.total > most:
+        if super_wild_makers is not None and cards.total == most + 1:
+            super_wild_makers.append(name)
+        elif cards.total > most:
+            extra = ""
+            if super_wild_makers is not None:
+                most += 1
+                extra = " (one more than the phase leaves, for the super wild in it)"
             error(
                 f"made phase {phase.label} ({phase.card_count} cards), so holds at most "
-                f"{most} cards, not {cards.total}",
+                f"{most} cards{extra}, not {cards.total}",
                 "low",
             )
         elif cards.is_empty:

@@ -30,6 +30,7 @@ from phase10_keeper.rules import (
     build_rules,
     clean_name,
     preset_rules,
+    target_position,
 )
 
 FORMAT = "phase10-keeper/game"
@@ -129,15 +130,23 @@ def rules_from_json(data: object) -> RuleSet:
     order = None
     if _optional(rules, "order") is not None:
         order = _choice(Order, rules["order"], "rules order")
-    target = None
+    raw_target = None
     if _optional(rules, "target") is not None:
-        target = _expect_int(rules["target"], "rules target")
+        raw_target = _expect_int(rules["target"], "rules target")
     hands = None
     if _optional(rules, "hands") is not None:
         hands = _expect_int(rules["hands"], "rules hands")
     super_wild = _optional(rules, "super_wild")
     two_strike = _optional(rules, "two_strike")
     try:
+        target = None
+        if raw_target is not None:
+            base = preset_rules(preset)
+            target = target_position(
+                base.phases if phases is None else phases,
+                base.order if order is None else order,
+                raw_target,
+            )
         return build_rules(
             preset,
             phases=phases,
@@ -192,7 +201,7 @@ def rules_to_json(rules: RuleSet) -> dict[str, Any]:
         data["order"] = rules.order.value
     default_target = base.target if rules.preset is Preset.SHORT else len(rules.phases)
     if rules.target != default_target:
-        data["target"] = rules.target
+        data["target"] = rules.target_label
     if rules.hands != base.hands:
         data["hands"] = rules.hands
     if rules.super_wild:
