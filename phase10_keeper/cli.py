@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from phase10_keeper import __version__
-from phase10_keeper.rules import Game, GameError, GameState, Status, replay
+from phase10_keeper.rules import Game, GameError, GameState, Preset, Status, preset_rules, replay
 from phase10_keeper.rules.wording import tie_sentence, win_reason
 from phase10_keeper.storage.gamefile import (
     GameFileError,
@@ -136,6 +136,8 @@ def _sheet(arguments: argparse.Namespace) -> int:
         _replayed(game, arguments.game)
         if arguments.players is not None or arguments.names is not None:
             raise UsageError("--players and --names are for blank sheets, not with --game")
+        if arguments.rules is not None:
+            raise UsageError("--rules is for blank sheets; a game brings its own rules")
     names: list[str] = []
     if arguments.names is not None:
         names = [name.strip() for name in arguments.names.split(",")]
@@ -151,6 +153,7 @@ def _sheet(arguments: argparse.Namespace) -> int:
             names=names,
             rows=arguments.players or 6,
             paper=paper,
+            rules=preset_rules(Preset(arguments.rules or Preset.MATTEL)),
         )
     except SheetError as error:
         raise UsageError(str(error)) from None
@@ -325,6 +328,14 @@ def build_parser() -> argparse.ArgumentParser:
     rows.add_argument("--names", metavar="A,B,...", help="print these names on a blank sheet")
     sheet.add_argument(
         "--paper", choices=["letter", "a4"], help="paper size (default: from your locale)"
+    )
+    sheet.add_argument(
+        "--rules",
+        choices=[preset.value for preset in Preset],
+        metavar="PRESET",
+        help="a blank sheet's phases and rule text: "
+        + ", ".join(preset.value for preset in Preset)
+        + " (default mattel)",
     )
     sheet.set_defaults(run=_sheet)
 

@@ -141,7 +141,9 @@ def filled_sheet(game: Game, title: str = "") -> Sheet:
     pages: list[Page] = []
     totals = dict.fromkeys(game.players, 0)
     made: dict[str, frozenset[int]] = {name: frozenset() for name in game.players}
-    for start in range(0, max(len(columns), 1), HANDS_PER_PAGE):
+    # A replay hand still to come needs a column, on a page of its own if the last is full.
+    slots = len(columns) + (1 if state.status is Status.TIEBREAK else 0)
+    for start in range(0, max(slots, 1), HANDS_PER_PAGE):
         carried = dict(totals) if start else None
         chunk = tuple(columns[start : start + HANDS_PER_PAGE])
         for column in chunk:

@@ -8,6 +8,7 @@ import io
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import Enum
 
 from reportlab.lib.pagesizes import A4, LETTER, landscape
 from reportlab.pdfbase import pdfmetrics
@@ -70,6 +71,8 @@ POINTS_SIZE = 14.0
 THIN, MEDIUM, THICK = 0.4, 0.9, 1.6
 ABSENT_GREY = 0.88
 """Behind the struck-through cells of players who sat out a replay hand."""
+UNUSED_GREY = 0.94
+"""Behind the columns after the last hand of a game of a fixed number of hands."""
 
 LEGEND_TEXT = 8.5
 LEGEND_LEADING = 11.0
@@ -312,7 +315,20 @@ def _draw_head_row(pen: Pen, sheet: Sheet, page: Page, grid: Grid) -> None:
         x = grid.hand_x(slot)
         centre = x + grid.hand_width / 2
         column = page.columns[slot] if slot < len(page.columns) else None
-        if (column is not None and column.replay) or _replay_slot(sheet, page) == slot:
+        kind = _slot_kind(sheet, page, slot)
+        if kind is SlotKind.UNUSED:
+            pen.text(centre, middle - 4.5, EN_DASH, BOLD, 13, "centre")
+            continue
+        if kind is SlotKind.REPLAY_IF_TIED:
+            pen.text(
+                centre,
+                top - 14 if any(page.dealers) else middle - 3.5,
+                "Tied?",
+                BOLD,
+                9.5,
+                "centre",
+            )
+        elif (column is not None and column.replay) or _replay_slot(sheet, page) == slot:
             pen.text(centre, top - 14, "Replay", BOLD, 9.5, "centre")
         else:
             # Without dealers under them, the numbers sit in the middle of the row.
@@ -426,6 +442,27 @@ def _replay_slot(sheet: Sheet, page: Page) -> int | None:
     return None
 
 
+class SlotKind(Enum):
+    HAND = "hand"
+    """A hand played, to be played, or a replay hand played or due."""
+    REPLAY_IF_TIED = "replay-if-tied"
+    """After the last of a fixed number of hands, while the game is undecided."""
+    UNUSED = "unused"
+    """Beyond the last of a fixed number of hands: no hand is ever written here."""
+
+
+def _slot_kind(sheet: Sheet, page: Page, slot: int) -> SlotKind:
+    limit = sheet.rules.hands
+    number = page.first_hand + slot
+    if limit is None or number <= limit or slot < len(page.columns):
+        return SlotKind.HAND
+    if _replay_slot(sheet, page) == slot:
+        return SlotKind.HAND
+    if number == limit + 1 and sheet.more_to_play and not sheet.replay_players:
+        return SlotKind.REPLAY_IF_TIED
+    return SlotKind.UNUSED
+
+
 def _strike(pen: Pen, x: float, top: float, grid: Grid) -> None:
     """A cell of a player who sat out a replay hand: greyed and crossed by a diagonal."""
     pen.fill(x, top - grid.row_height, grid.hand_width, grid.row_height, ABSENT_GREY)
@@ -448,6 +485,9 @@ def _draw_body(pen: Pen, sheet: Sheet, page: Page, grid: Grid) -> None:
         replay_slot = _replay_slot(sheet, page)
         for slot in range(HANDS_PER_PAGE):
             x = grid.hand_x(slot)
+            if _slot_kind(sheet, page, slot) is SlotKind.UNUSED:
+                pen.fill(x, top - grid.row_height, grid.hand_width, grid.row_height, UNUSED_GREY)
+                continue
             column: Column | None = page.columns[slot] if slot < len(page.columns) else None
             sits_out = name not in column.cells if column is not None else False
             if slot == replay_slot:
@@ -504,10 +544,18 @@ def _rule_notes(rules: RuleSet) -> list[str]:
             f"The game ends when someone completes phase {rules.target_phase.label}; if more "
             "than one does in the same hand, the lowest total wins."
         )
-    if rules.two_strike:
+    if rules.two_strike_applies:
         notes.append("Two-strike: miss the same phase two hands in a row and move on anyway.")
-    if rules.order is Order.CHOOSE or rules.hands is not None:
-        notes.append("Tied? Only the tied players play one more hand; the first out wins.")
+    if rules.hands is not None:
+        notes.append(
+            "Tied? Only the tied players play one more hand, on the phase of the last hand; "
+            "the first out wins."
+        )
+    elif rules.order is Order.CHOOSE:
+        notes.append(
+            f"Tied? Only the tied players play one more hand, on phase {rules.phases[-1].label}; "
+            "the first out wins."
+        )
     else:
         notes.append(
             "Tied? Only the tied players play one more hand on the last phase; the first out wins."
@@ -664,6 +712,9 @@ class Legend:
         if self.rules.order is Order.CHOOSE:
             words = "phases made so far" if self.filled else "by the name: fill in phases made"
             lines.append(("tracker", words))
+        if self.rules.hands is not None:
+            lines.append(("unused", f"no hand: the game has {self.rules.hands} hands"))
+            lines.append(("tied", "only if tied: the replay hand"))
         return lines
 
     def _draw_key(self, pen: Pen, x: float, y: float, width: float) -> None:
@@ -682,6 +733,11 @@ class Legend:
                 pen.text(x, baseline, "Σ 140" if self.filled else "Total", REGULAR, 7.5)
             elif sample == "dealer":
                 pen.text(x, baseline, "D: Ann", REGULAR, 7.5)
+            elif sample == "tied":
+                pen.text(x, baseline, "Tied?", BOLD, 7.5)
+            elif sample == "unused":
+                pen.fill(x, baseline - 3, box[0] * 1.6, LEGEND_LEADING - 1, UNUSED_GREY)
+                pen.text(x + box[0] * 0.8, baseline, EN_DASH, BOLD, 8, "centre")
             else:
                 for place, made in enumerate((True, False, True)):
                     left = x + place * (TRACKER_BOX + TRACKER_GAP)

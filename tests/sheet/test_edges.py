@@ -1,0 +1,110 @@
+"""Sheets at the edges: a replay due after a full page, fixed-hands columns, variant pads."""
+
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from phase10_keeper.cli import main
+from phase10_keeper.rules import Cards, Game, Hand, PlayerResult, Preset, build_rules, replay
+from phase10_keeper.sheet.model import filled_sheet
+from phase10_keeper.storage.gamefile import write_game
+
+from .pdfs import page_text, read_sheet
+from .samples import sample_game
+
+
+def test_a_tie_due_after_exactly_twelve_hands_gets_its_replay_column() -> None:
+    game = sample_game(12, finishers=("Marcus", "Dana"), tied=True)
+    assert replay(game).final.tiebreak_players == ("Marcus", "Dana")
+    sheet = filled_sheet(game)
+    assert len(sheet.pages) == 2
+    assert (sheet.pages[1].first_hand, sheet.pages[1].columns) == (13, ())
+    reader = read_sheet(game=game)
+    assert "Replay" in page_text(reader, 1)
+    assert "Continued on page 2." in page_text(reader, 0)
+
+
+def fixed_game(hands: int, played: int) -> Game:
+    rules = build_rules(Preset.FIXED_HANDS, hands=hands)
+    missed = PlayerResult(made=False, cards=Cards(low=10))
+    log = tuple(
+        Hand("Ann", {"Ann": PlayerResult(made=True), "Bo": missed})
+        if number % 2
+        else Hand("Bo", {"Ann": missed, "Bo": PlayerResult(made=True)})
+        for number in range(played)
+    )
+    return Game(("Ann", "Bo"), rules, log)
+
+
+def test_columns_after_the_last_of_a_fixed_number_of_hands_are_marked_unused() -> None:
+    reader = read_sheet(game=fixed_game(hands=9, played=9))
+    text = page_text(reader, 0)
+    assert "Winner: Bo" in text
+    headings = text.split("Player")[1].split("Total")[0].split()
+    assert "10" not in headings
+    assert headings[-3:] == ["\u2013"] * 3
+    assert "no hand: the game has 9 hands" in text
+
+
+def test_an_undecided_fixed_game_keeps_a_column_for_a_replay() -> None:
+    text = page_text(read_sheet(game=fixed_game(hands=10, played=4)), 0)
+    assert "Tied?" in text
+    assert "only if tied: the replay hand" in text
+    assert text.split("Total")[0].count("\u2013") == 1
+
+
+def test_a_fixed_game_tied_after_its_last_hand_has_its_replay_column_open() -> None:
+    game = fixed_game(hands=2, played=2)
+    assert replay(game).final.tiebreak_players == ("Ann", "Bo")
+    text = page_text(read_sheet(game=game), 0)
+    headings = text.split("Player")[1].split("Total")[0].split()
+    assert "Replay" in headings
+    assert "Tied?" not in headings
+    assert headings.count("\u2013") == 9
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
+    code = main(list(args))
+    return code, capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("preset", "words"),
+    [
+        ("even", ["Even phases only", "completes phase 10"]),
+        ("masters", ["Masters Edition (choose your phase)", "pick any phase"]),
+        ("fixed-hands", ["Fixed number of hands", "10 hands: everyone moves", "Tied?"]),
+        ("short", ["Short game (first to make phase 5)", "completes phase 5"]),
+    ],
+)
+def test_a_blank_sheet_for_a_preset_prints_its_phases_and_rules(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, preset: str, words: list[str]
+) -> None:
+    out = tmp_path / "blank.pdf"
+    assert run(capsys, "sheet", str(out), "--rules", preset) == (0, "")
+    text = PdfReader(out).pages[0].extract_text()
+    for expected in words:
+        assert expected in text
+    if preset == "even":
+        assert "2 sets of 3" not in text  # Mattel's phase 1 is not in the even list
+        assert "1 set of 3 + 1 run of 4" in text
+
+
+def test_rules_for_a_sheet_of_a_game_are_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    game_path = tmp_path / "game.phase10.json"
+    write_game(game_path, fixed_game(hands=3, played=1))
+    out = tmp_path / "x.pdf"
+    code, err = run(capsys, "sheet", str(out), "--game", str(game_path), "--rules", "even")
+    assert code == 2
+    assert err.startswith("error: --rules is for blank sheets")
+    assert not out.exists()
+
+
+def test_an_unknown_preset_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    code, err = run(capsys, "sheet", "never.pdf", "--rules", "house")
+    assert code == 2
+    assert err.startswith("error:")
+    assert "house" in err
