@@ -153,7 +153,7 @@ BROKEN = {
     "masters-phase-again": (2, "A", "already made phase 4"),
     "missing-result": (2, "Kwame", "no result"),
     "negative-count": (2, "Kwame", "negative"),
-    "newer-version": (None, None, "version 2"),
+    "newer-version": (None, None, "version 3"),
     "not-json": (None, None, "not valid JSON"),
     "super-wild-off": (1, "Dana", "super wild"),
     "tiebreak-extra-player": (11, "Cleo", "tie-break"),
