@@ -69,7 +69,9 @@ def standings_table(game: Game, state: GameState) -> str:
     rows = [("Seat", "Player", "Phase", "Done", "Total")]
     for player in state.players:
         phase = state.next_phase(player.name)
-        if phase is not None:
+        if not player.seated:
+            phase_text = f"left before hand {player.left_before}"
+        elif phase is not None:
             phase_text = phase.title()
         elif state.status is Status.IN_PROGRESS:
             phase_text = "chooses a phase"

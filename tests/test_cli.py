@@ -155,6 +155,8 @@ BROKEN = {
     "negative-count": (2, "Kwame", "negative"),
     "newer-version": (None, None, "version 3"),
     "not-json": (None, None, "not valid JSON"),
+    "seating-during-tiebreak": (11, "Dee", "during a tie-break"),
+    "seating-leaver-result": (5, "Dana", "has left the game"),
     "super-wild-off": (1, "Dana", "super wild"),
     "tiebreak-extra-player": (11, "Cleo", "tie-break"),
     "too-many-cards": (1, "Dana", "11 cards"),

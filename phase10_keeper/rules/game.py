@@ -158,14 +158,6 @@ class Game:
         joined = sum(1 for change in self.seating if isinstance(change, Join))
         return self.players[: len(self.players) - joined]
 
-    @property
-    def first_dealer_seat(self) -> int:
-        return self.players.index(self.first_dealer)
-
-    def dealer_of(self, hand_index: int) -> str:
-        """Who deals the hand at this 0-based index: the deal passes left every hand."""
-        return self.players[(self.first_dealer_seat + hand_index) % len(self.players)]
-
     def changes_before(self, hand_number: int) -> tuple[SeatingChange, ...]:
         """The seating changes that take effect before this 1-based hand."""
         return tuple(change for change in self.seating if change.before_hand == hand_number)

@@ -116,7 +116,7 @@ def _column(record: HandRecord) -> Column:
     )
 
 
-def _dealer(game: Game, state: GameState, index: int) -> str:
+def _dealer(state: GameState, index: int) -> str:
     """Who deals the hand at this 0-based index, or empty if no one will.
 
     Known for hands to come too while the game goes on, so the table can carry on on
@@ -125,7 +125,7 @@ def _dealer(game: Game, state: GameState, index: int) -> str:
     if index < len(state.hands):
         return state.hands[index].dealer
     if state.status is Status.IN_PROGRESS:
-        return game.dealer_of(index)
+        return state.dealer_of(index)
     if state.status is Status.TIEBREAK and index == len(state.hands):
         return state.dealer or ""
     return ""
@@ -160,7 +160,7 @@ def filled_sheet(game: Game, title: str = "") -> Sheet:
                 totals=dict(totals),
                 made=dict(made),
                 dealers=tuple(
-                    _dealer(game, state, index) for index in range(start, start + HANDS_PER_PAGE)
+                    _dealer(state, index) for index in range(start, start + HANDS_PER_PAGE)
                 ),
             )
         )

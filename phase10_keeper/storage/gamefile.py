@@ -477,16 +477,18 @@ def standings_to_json(state: GameState) -> dict[str, Any]:
     """The standings exactly as `phase10-keeper standings --json` prints them."""
     players = []
     for player in state.players:
-        phase = state.next_phase(player.name)
-        players.append(
-            {
-                "name": player.name,
-                "phase": phase.label if phase is not None else None,
-                "completed": list(player.completed),
-                "total": player.total,
-                "hand_points": list(player.hand_points),
-            }
-        )
+        phase = state.next_phase(player.name) if player.seated else None
+        entry = {
+            "name": player.name,
+            "phase": phase.label if phase is not None else None,
+            "completed": list(player.completed),
+            "total": player.total,
+            "hand_points": list(player.hand_points),
+        }
+        # Only a version 2 game (one whose table changed) says who is seated.
+        if state.seating:
+            entry["seated"] = player.seated
+        players.append(entry)
     return {
         "status": state.status.value,
         "winner": state.winner,

@@ -726,7 +726,7 @@ class Library:
         try:
             if earlier is None:
                 return replay(game)
-            return replay_from(earlier, game.hands[earlier.final.hands_played :])
+            return replay_from(earlier, game)
         except GameError as error:
             raise LibraryError(f"the game cannot be saved: {error}") from None
 

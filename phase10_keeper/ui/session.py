@@ -115,7 +115,7 @@ class GameSession(QObject):
         self.game = replace(self.game, title=title)
 
     def _change(self, game: Game, first_changed: int, text: str) -> None:
-        after = replay_from(self.replay.first(first_changed), game.hands[first_changed:])
+        after = replay_from(self.replay.first(first_changed), game)
         self.undo_stack.push(_ChangeGame(self, text, (self.game, self.replay), (game, after)))
 
     def _show(self, game: Game, result: Replay, what: str) -> None:

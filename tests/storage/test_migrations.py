@@ -11,6 +11,8 @@ from phase10_keeper.rules import (
     Cards,
     Game,
     Hand,
+    Join,
+    Leave,
     PlayerResult,
     Preset,
     build_rules,
@@ -141,6 +143,32 @@ def test_upgrading_version_2_keeps_every_game(data_dir: Path) -> None:
     with closing(sqlite3.connect(data_dir / LIBRARY_FILE)) as database:
         assert database.execute("SELECT seating FROM games").fetchall() == [(None,), (None,)]
     assert header(data_dir / LIBRARY_FILE) == (SCHEMA_VERSION, APPLICATION_ID)
+
+
+def test_an_upgraded_library_stores_seating_changes(data_dir: Path) -> None:
+    build_version(data_dir, 2)
+    seated = FRIDAY.with_seating_change(Leave(3, "Dana")).with_seating_change(
+        Join(3, "Eve", after="Priya", total=60)
+    )
+    with Library.open(data_dir) as library:
+        library.save_game(1, seated)
+        third = library.add_game(seated)
+        assert "Eve" in library.roster()
+    with Library.open(data_dir) as library:
+        assert library.load_game(1) == seated
+        assert library.load_game(third) == seated
+        assert library.list_games()[0].players == ("Priya", "Marcus", "Kwame", "Dana", "Eve")
+        library.save_game(1, FRIDAY)
+        assert library.load_game(1) == FRIDAY
+    with closing(sqlite3.connect(data_dir / LIBRARY_FILE)) as database:
+        assert database.execute("SELECT seating FROM games ORDER BY id").fetchall() == [
+            (None,),
+            (None,),
+            (
+                '[{"before_hand":3,"leave":"Dana"},'
+                '{"before_hand":3,"join":"Eve","after":"Priya","total":60}]',
+            ),
+        ]
 
 
 def test_a_new_library_and_an_upgraded_one_have_the_same_schema(
