@@ -34,6 +34,7 @@ from phase10_keeper.rules.replay import (
     check_hand,
     replay,
     replay_from,
+    seat_changes,
     standings,
     start,
 )
@@ -92,6 +93,7 @@ __all__ = [
     "preset_rules",
     "replay",
     "replay_from",
+    "seat_changes",
     "standings",
     "start",
     "target_position",
