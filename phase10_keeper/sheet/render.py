@@ -399,18 +399,32 @@ def _draw_name_cell(pen: Pen, sheet: Sheet, page: Page, grid: Grid, row: int) ->
         _winner_tag(pen, x, bottom + 5)
     text = printable_form(name)
     measure = width_of(BOLD)
-    if tracker or grid.row_height < TWO_LINE_NAME_ROW:
+    note = _seating_note(sheet, name)
+    if tracker or note or grid.row_height < TWO_LINE_NAME_ROW:
         shown, size = fit_text(text, measure, room, NAME_SIZE, NAME_MIN_SIZE)
         lines = [shown]
     else:
         lines, size = fit_two_lines(text, measure, room, NAME_SIZE, NAME_MIN_SIZE)
     leading = size * 1.15
-    if tracker or winner:
+    if tracker or winner or note:
         first = top - 16
     else:
         first = (top + bottom) / 2 - size * 0.36 + (len(lines) - 1) * leading / 2
     for index, line in enumerate(lines):
         pen.text(x, first - index * leading, line, BOLD, size)
+    if note:
+        pen.fitted(x, first - size - 3, note, REGULAR, (7, 5.5), room)
+
+
+def _seating_note(sheet: Sheet, name: str) -> str:
+    """Under a name: when the player joined and on what total, or when they left."""
+    notes = []
+    if name in sheet.joined:
+        number, total = sheet.joined[name]
+        notes.append(f"joined at hand {number} on {total}")
+    if name in sheet.left:
+        notes.append(f"left after hand {sheet.left[name] - 1}")
+    return "; ".join(notes)
 
 
 def _draw_hand_cell(
@@ -463,6 +477,16 @@ def _slot_kind(sheet: Sheet, page: Page, slot: int) -> SlotKind:
     return SlotKind.UNUSED
 
 
+def _not_seated(pen: Pen, x: float, top: float, grid: Grid, *, left: bool) -> None:
+    """A cell of a player not at the table: before joining, greyed; after leaving, greyed
+    and crossed out along the row, which a heavy line closes after their last hand."""
+    bottom = top - grid.row_height
+    pen.fill(x, bottom, grid.hand_width, grid.row_height, UNUSED_GREY)
+    if left:
+        middle = top - grid.row_height / 2
+        pen.line(x, middle, x + grid.hand_width, middle, THIN)
+
+
 def _strike(pen: Pen, x: float, top: float, grid: Grid) -> None:
     """A cell of a player who sat out a replay hand: greyed and crossed by a diagonal."""
     pen.fill(x, top - grid.row_height, grid.hand_width, grid.row_height, ABSENT_GREY)
@@ -488,6 +512,16 @@ def _draw_body(pen: Pen, sheet: Sheet, page: Page, grid: Grid) -> None:
             if _slot_kind(sheet, page, slot) is SlotKind.UNUSED:
                 pen.fill(x, top - grid.row_height, grid.hand_width, grid.row_height, UNUSED_GREY)
                 continue
+            number = page.first_hand + slot
+            if not sheet.seated_for(name, number):
+                left = sheet.left.get(name)
+                _not_seated(pen, x, top, grid, left=left is not None and number >= left)
+                if number == left:
+                    pen.line(x, top, x, top - grid.row_height, THICK)
+                continue
+            if sheet.joined.get(name, (1, 0))[0] == number > 1:
+                # Where a player joined, a heavy line opens their row.
+                pen.line(x, top, x, top - grid.row_height, THICK)
             column: Column | None = page.columns[slot] if slot < len(page.columns) else None
             sits_out = name not in column.cells if column is not None else False
             if slot == replay_slot:
@@ -570,6 +604,10 @@ class Legend:
     rules: RuleSet
     filled: bool
     width: float
+    joined: bool = False
+    """Someone joined during the game: the key explains how their row is marked."""
+    left: bool = False
+    """Someone left during the game."""
 
     @property
     def phases_width(self) -> float:
@@ -712,6 +750,10 @@ class Legend:
         if self.rules.order is Order.CHOOSE:
             words = "phases made so far" if self.filled else "by the name: fill in phases made"
             lines.append(("tracker", words))
+        if self.joined:
+            lines.append(("joined", "joined here (total by the name)"))
+        if self.left:
+            lines.append(("left", "row closed: left the game"))
         if self.rules.hands is not None:
             lines.append(("unused", f"no hand: the game has {self.rules.hands} hands"))
             lines.append(("tied", "only if tied: the replay hand"))
@@ -735,6 +777,13 @@ class Legend:
                 pen.text(x, baseline, "D: Ann", REGULAR, 7.5)
             elif sample == "tied":
                 pen.text(x, baseline, "Tied?", BOLD, 7.5)
+            elif sample == "joined":
+                pen.fill(x, baseline - 3, box[0], LEGEND_LEADING - 1, UNUSED_GREY)
+                pen.line(x + box[0], baseline - 3, x + box[0], baseline + LEGEND_LEADING - 4, THICK)
+            elif sample == "left":
+                pen.fill(x, baseline - 3, box[0] * 1.6, LEGEND_LEADING - 1, UNUSED_GREY)
+                pen.line(x, baseline + 2, x + box[0] * 1.6, baseline + 2, THIN)
+                pen.line(x, baseline - 3, x, baseline + LEGEND_LEADING - 4, THICK)
             elif sample == "unused":
                 pen.fill(x, baseline - 3, box[0] * 1.6, LEGEND_LEADING - 1, UNUSED_GREY)
                 pen.text(x + box[0] * 0.8, baseline, EN_DASH, BOLD, 8, "centre")
@@ -773,7 +822,9 @@ def page_layout(sheet: Sheet, page: Page, paper: Paper) -> tuple[Grid, Legend]:
     """Where the table and the legend under it go on a page of this paper."""
     page_width, page_height = PAGE_SIZES[paper]
     width = page_width - 2 * MARGIN
-    legend = Legend(sheet.rules, sheet.filled, width)
+    legend = Legend(
+        sheet.rules, sheet.filled, width, joined=bool(sheet.joined), left=bool(sheet.left)
+    )
     grid_top = page_height - MARGIN - HEADER_HEIGHT - GAP
     below = LEGEND_GAP + legend.height + GAP + FOOTER_HEIGHT + MARGIN
     room = grid_top - HEAD_ROW_HEIGHT - below

@@ -8,7 +8,7 @@ from pypdf import PdfReader
 from phase10_keeper.cli import main
 from phase10_keeper.rules import Cards, Game, Hand, PlayerResult, Preset, build_rules, replay
 from phase10_keeper.sheet.model import filled_sheet
-from phase10_keeper.storage.gamefile import write_game
+from phase10_keeper.storage.gamefile import read_game, write_game
 
 from .pdfs import page_text, read_sheet
 from .samples import sample_game
@@ -108,3 +108,28 @@ def test_an_unknown_preset_is_refused(capsys: pytest.CaptureFixture[str]) -> Non
     assert code == 2
     assert err.startswith("error:")
     assert "house" in err
+
+
+SEATING = Path(__file__).resolve().parent.parent / "data" / "games" / "seating.phase10.json"
+
+
+def test_a_joiner_and_a_leaver_are_marked_and_explained() -> None:
+    game = read_game(SEATING)
+    sheet = filled_sheet(game)
+    assert sheet.joined == {"Eve": (7, 120)}
+    assert sheet.left == {"Dana": 5}
+    assert [sheet.seated_for("Dana", n) for n in (4, 5, 12)] == [True, False, False]
+    assert [sheet.seated_for("Eve", n) for n in (6, 7, 8)] == [False, True, True]
+    text = page_text(read_sheet(game=game), 0)
+    assert "Dana\nleft after hand 4" in text
+    assert "Eve\njoined at hand 7 on 120" in text
+    assert "joined here (total by the name)" in text
+    assert "row closed: left the game" in text
+    # Eve's total starts at 120: her running total after hand 7 is printed on it.
+    assert "Σ 120" in text
+
+
+def test_a_game_without_seating_changes_has_no_seating_marks() -> None:
+    text = page_text(read_sheet(game=sample_game(3)), 0)
+    assert "joined here" not in text
+    assert "row closed" not in text
