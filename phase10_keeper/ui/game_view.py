@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QSplitter,
     QTableView,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -26,6 +27,7 @@ from phase10_keeper.rules import GameError, Hand, Problem, Status
 from phase10_keeper.ui import wording
 from phase10_keeper.ui.delegates import CELL_SIZE, TOTAL_SIZE, ScoreCellDelegate
 from phase10_keeper.ui.entry_form import HandEntryForm
+from phase10_keeper.ui.game_charts import GameCharts, window_prompts
 from phase10_keeper.ui.grid_model import ScoreGridModel
 from phase10_keeper.ui.session import GameSession
 from phase10_keeper.ui.standings_model import Column, StandingsModel
@@ -163,8 +165,17 @@ class GameView(QWidget):
         self.grid.verticalHeader().setTextElideMode(Qt.TextElideMode.ElideRight)
         self.grid.doubleClicked.connect(self._grid_double_clicked)
 
+        self.charts = GameCharts(
+            ask_path=lambda *question: window_prompts(self).save_path(*question),
+            warn=lambda *warning: window_prompts(self).warn(*warning),
+        )
+        self.side_tabs = QTabWidget()
+        self.side_tabs.addTab(self.standings, self.tr("Standings"))
+        self.side_tabs.addTab(self.charts, self.tr("Charts"))
+        self.charts.gameFinished.connect(lambda: self.side_tabs.setCurrentWidget(self.charts))
+
         splitter = self.tables = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(self.standings)
+        splitter.addWidget(self.side_tabs)
         splitter.addWidget(self.grid)
         # The grid is the paper sheet and grows with every hand; it gets the larger share.
         splitter.setStretchFactor(0, 2)
@@ -201,6 +212,7 @@ class GameView(QWidget):
         self.session.changed.disconnect(self.refresh)
         self.session = session
         session.changed.connect(self.refresh)
+        self.charts.set_game(session.game, session.replay, fresh=True)
         self.refresh()
 
     # -- showing the game --------------------------------------------------------------
@@ -227,6 +239,7 @@ class GameView(QWidget):
         self.standings_model.set_state(state)
         self.standings.setColumnHidden(Column.PHASE, finished)
         self.grid_model.set_state(state)
+        self.charts.set_game(game, self.session.replay)
         self._fit_tables()
         self.grid.horizontalHeader().resizeSection(self.grid_model.total_column, TOTAL_SIZE.width())
         has_hands = bool(self.session.game.hands)
@@ -247,7 +260,10 @@ class GameView(QWidget):
         )
         standings = self.standings
         standings_height = (
-            header_height + standings.verticalHeader().length() + 2 * standings.frameWidth()
+            header_height
+            + standings.verticalHeader().length()
+            + 2 * standings.frameWidth()
+            + self.side_tabs.tabBar().sizeHint().height()
         )
         self.tables.setFixedHeight(max(grid_height, standings_height))
 
