@@ -11,7 +11,16 @@ from typing import Protocol
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from phase10_keeper.rules import Game, GameState, Hand, Replay, replay, replay_from
+from phase10_keeper.rules import (
+    Game,
+    GameState,
+    Hand,
+    Leave,
+    Replay,
+    SeatingChange,
+    replay,
+    replay_from,
+)
 
 
 class GameStore(Protocol):
@@ -95,6 +104,15 @@ class GameSession(QObject):
             index,
             _tr("delete hand {number}").format(number=index + 1),
         )
+
+    def change_seating(self, change: SeatingChange) -> None:
+        """A player leaves or joins before the next hand; GameError if nobody may now
+        (during a tie-break, or once the game is over), and then nothing changes."""
+        if isinstance(change, Leave):
+            text = _tr("{name} leaves").format(name=change.name)
+        else:
+            text = _tr("{name} joins").format(name=change.name)
+        self._change(self.game.with_seating_change(change), len(self.game.hands), text)
 
     def rename_player(self, old: str, new: str) -> None:
         """Gives a player another name everywhere in this game, hand log included;
