@@ -6,11 +6,20 @@ import pytest
 from pypdf import PdfReader
 
 from phase10_keeper.cli import main
-from phase10_keeper.rules import Cards, Game, Hand, PlayerResult, Preset, build_rules, replay
+from phase10_keeper.rules import (
+    Cards,
+    Game,
+    Hand,
+    Join,
+    PlayerResult,
+    Preset,
+    build_rules,
+    replay,
+)
 from phase10_keeper.sheet.model import filled_sheet
 from phase10_keeper.storage.gamefile import read_game, write_game
 
-from .pdfs import page_text, read_sheet
+from .pdfs import all_text, page_text, read_sheet
 from .samples import sample_game
 
 
@@ -133,3 +142,16 @@ def test_a_game_without_seating_changes_has_no_seating_marks() -> None:
     text = page_text(read_sheet(game=sample_game(3)), 0)
     assert "joined here" not in text
     assert "row closed" not in text
+
+
+def test_a_sheet_has_a_row_for_everyone_who_sat_even_past_six() -> None:
+    game = read_game(SEATING)
+    players = ("Priya", "Marcus", "Kwame", "Eve")
+    six = game.with_seating_change(Join(8, "Fay")).with_seating_change(Join(8, "Gus"))
+    six = six.with_hand_appended(
+        Hand("Fay", {name: PlayerResult(name == "Fay") for name in (*players, "Fay", "Gus")})
+    )
+    assert len(six.players) == 7
+    text = all_text(read_sheet(game=six))
+    assert "Gus\njoined at hand 8 on 0" in text
+    assert "Fay" in text
