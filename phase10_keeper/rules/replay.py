@@ -158,9 +158,10 @@ class GameState:
 
     def _round_from(self, name: str) -> tuple[str, ...]:
         """The seated players round the table, starting left of `name`."""
+        seated = {player.name for player in self.players if player.seated}
         at = self.circle.index(name)
         after = self.circle[at + 1 :] + self.circle[: at + 1]
-        return tuple(other for other in after if self.player(other).seated)
+        return tuple(other for other in after if other in seated)
 
     def player(self, name: str) -> PlayerState:
         for player in self.players:

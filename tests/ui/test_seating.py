@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QApplication
 from phase10_keeper.rules import Game, Hand, Join, Leave, Preset, Status, build_rules
 from phase10_keeper.ui.grid_model import ScoreGridModel
 from phase10_keeper.ui.main_window import MainWindow
+from phase10_keeper.ui.rename_player_dialog import RenamePlayerDialog
 from phase10_keeper.ui.seating_dialogs import (
     PlayerJoinsDialog,
     PlayerLeavesDialog,
@@ -187,3 +188,14 @@ def test_a_seating_change_during_a_tie_break_is_refused(qtbot, library) -> None:
     assert session.game == game
     assert len(answers.warnings) == 1
     assert "during a tie-break" in answers.warnings[0]
+
+
+def test_a_player_can_be_renamed_when_more_than_six_have_sat(qtbot) -> None:
+    players = ("Ana", "Ben", "Cy", "Dee", "Eun", "Fay", "Gus")
+    dialog = RenamePlayerDialog(players, "Gus")
+    qtbot.addWidget(dialog)
+    dialog.name_edit.setText("Gustav")
+    assert dialog.problem() is None
+    assert dialog.rename_button.isEnabled()
+    dialog.name_edit.setText("ana")
+    assert dialog.problem() is not None
