@@ -55,11 +55,15 @@ class PlayerState:
     """One entry per hand the player took part in."""
     misses: int
     """Hands in a row the current phase was missed (for two-strike)."""
-    seated: bool = True
     joined_before: int | None = None
     """For a player who joined during the game, the 1-based hand they joined before."""
     left_before: int | None = None
     """For a player who left, the 1-based hand they left before."""
+
+    @property
+    def seated(self) -> bool:
+        """Whether the player is at the table now."""
+        return self.left_before is None
 
     def seated_for(self, hand_number: int) -> bool:
         """Whether the player was at the table for this 1-based hand."""
@@ -257,7 +261,7 @@ def _changed_seating(state: GameState, change: SeatingChange, seat: int) -> Game
     seating = (*state.seating, change)
     if isinstance(change, Leave):
         players = tuple(
-            replace(player, seated=False, left_before=number)
+            replace(player, left_before=number)
             if player.name == change.name
             else player
             for player in state.players
