@@ -261,9 +261,7 @@ def _changed_seating(state: GameState, change: SeatingChange, seat: int) -> Game
     seating = (*state.seating, change)
     if isinstance(change, Leave):
         players = tuple(
-            replace(player, left_before=number)
-            if player.name == change.name
-            else player
+            replace(player, left_before=number) if player.name == change.name else player
             for player in state.players
         )
         left = replace(state, players=players, seating=seating)
