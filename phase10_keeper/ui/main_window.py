@@ -518,11 +518,13 @@ class MainWindow(QMainWindow):
         return self.printer().print_game(self.session.game)
 
     def print_blank_sheets(self) -> Path | None:
-        """Blank sheets, with the open game's players and phases if a game is open."""
+        """Blank sheets, with the names of the players at the open game's table now and
+        its phases, if a game is open."""
         if self.session is None:
             return self.printer().print_blank()
-        game = self.session.game
-        return self.printer().print_blank(names=game.players, rules=game.rules)
+        state = self.session.state
+        seated = tuple(player.name for player in state.players if player.seated)
+        return self.printer().print_blank(names=seated, rules=state.rules)
 
     def player_leaves(self) -> QWidget | None:
         """Asks who leaves before the next hand, and records it (undoably)."""

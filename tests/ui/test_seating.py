@@ -199,3 +199,17 @@ def test_a_player_can_be_renamed_when_more_than_six_have_sat(qtbot) -> None:
     assert dialog.rename_button.isEnabled()
     dialog.name_edit.setText("ana")
     assert dialog.problem() is not None
+
+
+def test_blank_sheets_for_the_table_name_those_seated_now(qtbot, library, monkeypatch) -> None:
+    window = open_window(qtbot, library)
+    window._change_seating(Leave(3, "Dana"))
+    asked: dict[str, object] = {}
+
+    class Printer:
+        def print_blank(self, names: tuple[str, ...] = (), rules: object = None) -> None:
+            asked.update(names=names, rules=rules)
+
+    monkeypatch.setattr(window, "printer", Printer)
+    window.print_blank_sheets()
+    assert asked["names"] == ("Priya", "Marcus", "Kwame")
