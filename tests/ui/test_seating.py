@@ -213,3 +213,26 @@ def test_blank_sheets_for_the_table_name_those_seated_now(qtbot, library, monkey
     monkeypatch.setattr(window, "printer", Printer)
     window.print_blank_sheets()
     assert asked["names"] == ("Priya", "Marcus", "Kwame")
+
+
+def test_hands_after_a_join_record_and_undo_in_order(qtbot, library) -> None:
+    window = open_window(qtbot, library)
+    session = window.session
+    assert session is not None
+    window._change_seating(Join(3, "Eve", after="Priya", total=50))
+    table = ("Priya", "Marcus", "Kwame", "Dana", "Eve")
+    session.record_hand(went_out(table, "Eve"))
+    assert session.state.player("Eve").total == 50
+    # Eve sits left of Priya, who dealt hand 1: the deal reaches her after Dana.
+    assert [session.state.dealer_of(index) for index in range(2, 6)] == [
+        "Kwame",
+        "Dana",
+        "Priya",
+        "Eve",
+    ]
+    assert window.undo_action.text() == "Undo record hand 3"
+    window.undo_action.trigger()
+    assert window.undo_action.text() == "Undo Eve joins"
+    window.undo_action.trigger()
+    assert session.game == game_with_hands(FOUR, 2)
+    assert library.games[session.game_id] == session.game
