@@ -33,7 +33,7 @@ from phase10_keeper.rules.game import MAX_STARTING_TOTAL
 from phase10_keeper.ui.rules_editor import ProblemLabel
 
 TOTAL_STEP = 5
-"""Every hand score is a multiple of five, and so is every total the table agrees on."""
+"""Every hand score is a multiple of five, so the totals offered step by five."""
 
 
 def highest_total(state: GameState) -> int:
