@@ -65,3 +65,18 @@ def test_a_leave_that_leaves_one_player_names_the_winner(
     assert data["ranking"] == ["Kwame", "Priya", "Marcus", "Eve", "Dana"]
     assert main(["standings", str(path)]) == 0
     assert "Kwame wins: the only player left at the table." in capsys.readouterr().out
+
+
+def test_a_version_2_game_goes_through_the_library_unchanged(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    source = GAMES / "seating.phase10.json"
+    library = ["--data-dir", str(tmp_path / "library")]
+    assert main([*library, "games", "import", str(source)]) == 0
+    game_id = capsys.readouterr().out.strip()
+    assert main([*library, "games", "show", game_id, "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert [player["seated"] for player in shown["players"]] == [True, True, True, False, True]
+    exported = tmp_path / "back.phase10.json"
+    assert main([*library, "games", "export", game_id, str(exported)]) == 0
+    assert exported.read_bytes() == source.read_bytes()
