@@ -16,7 +16,7 @@ from phase10_keeper.storage.paths import DATA_DIR_VARIABLE
 # The rules, the library and the statistics are imported by the commands that use them:
 # `phase10-keeper` without a command starts the app, whose window should not wait for them.
 if TYPE_CHECKING:
-    from phase10_keeper.rules import Game, GameState, Replay
+    from phase10_keeper.rules import Game, GameState, Preset, Replay
     from phase10_keeper.stats import LibraryStats, PhaseTally, PlayerStats
     from phase10_keeper.storage.library import GameSummary, Library
 
@@ -110,7 +110,9 @@ def standings_table(game: "Game", state: "GameState") -> str:
     rows = [("Seat", "Player", "Phase", "Done", "Total")]
     for player in state.players:
         phase = state.next_phase(player.name)
-        if phase is not None:
+        if not player.seated:
+            phase_text = f"left before hand {player.left_before}"
+        elif phase is not None:
             phase_text = phase.title()
         elif state.status is Status.IN_PROGRESS:
             phase_text = "chooses a phase"
@@ -184,8 +186,22 @@ def _player_count(text: str) -> int:
     return count
 
 
+PRESETS_HELP = "mattel, masters, even, odd, short or fixed-hands"
+"""The rules presets, written out: naming them from the rules would make every command,
+the app's start included, wait for the rules to be imported."""
+
+
+def _preset(text: str) -> "Preset":
+    from phase10_keeper.rules import Preset
+
+    try:
+        return Preset(text)
+    except ValueError:
+        raise UsageError(f"--rules is one of {PRESETS_HELP}, not {text!r}") from None
+
+
 def _sheet(arguments: argparse.Namespace) -> int:
-    from phase10_keeper.rules import clean_name, name_problem
+    from phase10_keeper.rules import Preset, clean_name, name_problem, preset_rules
     from phase10_keeper.sheet import Paper, SheetError, default_paper, write_score_sheet
 
     game = replayed = None
@@ -194,6 +210,8 @@ def _sheet(arguments: argparse.Namespace) -> int:
         replayed = _replayed(game, arguments.game)
         if arguments.players is not None or arguments.names is not None:
             raise UsageError("--players and --names are for blank sheets, not with --game")
+        if arguments.rules is not None:
+            raise UsageError("--rules is for blank sheets; a game brings its own rules")
     names: list[str] = []
     if arguments.names is not None:
         names = [clean_name(name) for name in _typed_text(arguments.names).split(",")]
@@ -214,6 +232,7 @@ def _sheet(arguments: argparse.Namespace) -> int:
             rows=arguments.players or 6,
             paper=paper,
             replayed=replayed,
+            rules=preset_rules(_preset(arguments.rules or Preset.MATTEL)),
         )
     except SheetError as error:
         raise UsageError(str(error)) from None
@@ -505,6 +524,11 @@ def build_parser() -> argparse.ArgumentParser:
     rows.add_argument("--names", metavar="A,B,...", help="print these names on a blank sheet")
     sheet.add_argument(
         "--paper", choices=["letter", "a4"], help="paper size (default: from your locale)"
+    )
+    sheet.add_argument(
+        "--rules",
+        metavar="PRESET",
+        help="a blank sheet's phases and rule text: " + PRESETS_HELP + " (default mattel)",
     )
     sheet.set_defaults(run=_sheet)
 

@@ -15,7 +15,10 @@ from phase10_keeper.rules.game import (
     MIN_PLAYERS,
     Game,
     Hand,
+    Join,
+    Leave,
     PlayerResult,
+    SeatingChange,
     clean_name,
     name_key,
     name_problem,
@@ -35,6 +38,7 @@ from phase10_keeper.rules.replay import (
     check_hand,
     replay,
     replay_from,
+    seat_changes,
     standings,
     start,
 )
@@ -49,6 +53,7 @@ from phase10_keeper.rules.ruleset import (
     RuleSetError,
     build_rules,
     preset_rules,
+    target_position,
 )
 
 __all__ = [
@@ -76,6 +81,8 @@ __all__ = [
     "GroupKind",
     "Hand",
     "HandRecord",
+    "Join",
+    "Leave",
     "Order",
     "Phase",
     "PlayerResult",
@@ -85,6 +92,7 @@ __all__ = [
     "Replay",
     "RuleSet",
     "RuleSetError",
+    "SeatingChange",
     "Severity",
     "Status",
     "WinReason",
@@ -98,6 +106,8 @@ __all__ = [
     "preset_rules",
     "replay",
     "replay_from",
+    "seat_changes",
     "standings",
     "start",
+    "target_position",
 ]

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field, replace
 
 from phase10_keeper.rules.cards import NO_CARDS, Cards
 from phase10_keeper.rules.problems import GameError
-from phase10_keeper.rules.ruleset import MATTEL_RULES, RuleSet
+from phase10_keeper.rules.ruleset import MATTEL_RULES, Order, RuleSet
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
@@ -34,6 +34,35 @@ class Hand:
 
     went_out: str
     results: Mapping[str, PlayerResult] = field(hash=False)
+
+
+@dataclass(frozen=True)
+class Leave:
+    """A player leaves the table before hand `before_hand` (1-based) is dealt."""
+
+    before_hand: int
+    name: str
+
+
+@dataclass(frozen=True)
+class Join:
+    """A new player sits down before hand `before_hand` (1-based) is dealt.
+
+    They sit after `after` (None: in the last seat), with a starting `total` and, where
+    phases are played in order, the label of their starting `phase` (None: the first).
+    """
+
+    before_hand: int
+    name: str
+    after: str | None = None
+    total: int = 0
+    phase: int | None = None
+
+
+SeatingChange = Leave | Join
+
+MAX_STARTING_TOTAL = 100_000
+"""Far beyond any real game; keeps a joiner's total a number a sheet can print."""
 
 
 def clean_name(name: str) -> str:
@@ -86,10 +115,14 @@ def name_problem(name: str) -> str | None:
     return None
 
 
-def players_problem(players: tuple[str, ...]) -> str | None:
-    """Why these names cannot sit at one table, or None if they can."""
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        return f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}"
+def players_problem(players: tuple[str, ...], *, count: int | None = None) -> str | None:
+    """Why these names cannot sit at one table, or None if they can.
+
+    `count`, where given, is how many of them start the game (the rest join later).
+    """
+    starting = len(players) if count is None else count
+    if not MIN_PLAYERS <= starting <= MAX_PLAYERS:
+        return f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {starting}"
     seen: dict[str, str] = {}
     for name in players:
         problem = name_problem(name)
@@ -108,6 +141,8 @@ def players_problem(players: tuple[str, ...]) -> str | None:
 @dataclass(frozen=True)
 class Game:
     players: tuple[str, ...]
+    """Everyone who ever sat: the starting players in seating order, then those who
+    joined, in the order they joined."""
     rules: RuleSet = MATTEL_RULES
     hands: tuple[Hand, ...] = ()
     first_dealer: str = ""
@@ -115,9 +150,14 @@ class Game:
     title: str = ""
     started: str | None = None
     """When the game began, as an ISO 8601 timestamp."""
+    seating: tuple[SeatingChange, ...] = ()
+    """Players who joined or left during the game, in hand order."""
 
     def __post_init__(self) -> None:
-        problem = players_problem(self.players)
+        joined = [change.name for change in self.seating if isinstance(change, Join)]
+        problem = players_problem(self.players, count=len(self.players) - len(joined))
+        if problem is None:
+            problem = self._seating_problem(joined)
         if problem is not None:
             raise GameError.single(problem)
         if len(self.title) > MAX_TITLE_LENGTH:
@@ -127,23 +167,70 @@ class Game:
             )
         if not self.first_dealer:
             object.__setattr__(self, "first_dealer", self.players[0])
-        elif self.first_dealer not in self.players:
+        elif self.first_dealer not in self.starting_players:
             raise GameError.single(f"the first dealer {self.first_dealer!r} is not a player")
 
-    @property
-    def first_dealer_seat(self) -> int:
-        return self.players.index(self.first_dealer)
+    def _seating_problem(self, joined: list[str]) -> str | None:
+        """What is wrong with the seating changes, as far as it shows without the hands."""
+        starting = len(self.players) - len(joined)
+        if list(self.players[starting:]) != joined:
+            return "players who join are listed last in `players`, in the order they join"
+        seated = list(self.players[:starting])
+        previous = 1
+        for change in self.seating:
+            where = f"the seating change before hand {change.before_hand}"
+            if change.before_hand < previous:
+                return f"{where} is listed after a change before hand {previous}"
+            previous = change.before_hand
+            if len(seated) < MIN_PLAYERS:
+                return f"{where} comes after the game ended with one player left"
+            if isinstance(change, Leave):
+                if change.name not in seated:
+                    return f"{where}: {change.name!r} is not at the table to leave"
+                seated.remove(change.name)
+                continue
+            if change.name in seated:
+                return f"{where}: {change.name!r} is at the table already"
+            if change.after is not None and change.after not in seated:
+                return (
+                    f"{where}: {change.name!r} cannot sit after {change.after!r}, "
+                    "who is not at the table"
+                )
+            if len(seated) >= MAX_PLAYERS:
+                return f"{where}: {change.name!r} cannot join; a table seats {MAX_PLAYERS}"
+            if not 0 <= change.total <= MAX_STARTING_TOTAL:
+                return f"{where}: {change.name!r} cannot start on a total of {change.total}"
+            if change.phase is not None:
+                if self.rules.order is Order.CHOOSE:
+                    return (
+                        f"{where}: {change.name!r} is given a starting phase, but players "
+                        "choose their phase in this game"
+                    )
+                if self.rules.phase(change.phase) is None:
+                    return f"{where}: there is no phase {change.phase} in this game"
+            seated.append(change.name)
+        return None
 
-    def dealer_of(self, hand_index: int) -> str:
-        """Who deals the hand at this 0-based index: the deal passes left every hand."""
-        return self.players[(self.first_dealer_seat + hand_index) % len(self.players)]
+    @property
+    def starting_players(self) -> tuple[str, ...]:
+        """The players seated for the first hand, in seating order."""
+        joined = sum(1 for change in self.seating if isinstance(change, Join))
+        return self.players[: len(self.players) - joined]
+
+    def changes_before(self, hand_number: int) -> tuple[SeatingChange, ...]:
+        """The seating changes that take effect before this 1-based hand."""
+        return tuple(change for change in self.seating if change.before_hand == hand_number)
 
     def with_hand_appended(self, hand: Hand) -> "Game":
         return replace(self, hands=(*self.hands, hand))
 
     def with_hand_inserted(self, index: int, hand: Hand) -> "Game":
         self._check_index(index, allow_end=True)
-        return replace(self, hands=(*self.hands[:index], hand, *self.hands[index:]))
+        return replace(
+            self,
+            hands=(*self.hands[:index], hand, *self.hands[index:]),
+            seating=self._seating_shifted(index, 1),
+        )
 
     def with_hand_replaced(self, index: int, hand: Hand) -> "Game":
         self._check_index(index)
@@ -151,7 +238,35 @@ class Game:
 
     def with_hand_removed(self, index: int) -> "Game":
         self._check_index(index)
-        return replace(self, hands=self.hands[:index] + self.hands[index + 1 :])
+        return replace(
+            self,
+            hands=self.hands[:index] + self.hands[index + 1 :],
+            seating=self._seating_shifted(index + 1, -1),
+        )
+
+    def with_seating_change(self, change: SeatingChange) -> "Game":
+        """The game with one more seating change, which must come after all the others;
+        a player who joins is added to `players`."""
+        players = self.players
+        if isinstance(change, Join):
+            players = (*players, clean_name(change.name))
+            change = replace(change, name=clean_name(change.name))
+        return replace(self, players=players, seating=(*self.seating, change))
+
+    def without_last_seating_change(self) -> "Game":
+        last = self.seating[-1]
+        players = self.players[:-1] if isinstance(last, Join) else self.players
+        return replace(self, players=players, seating=self.seating[:-1])
+
+    def _seating_shifted(self, index: int, step: int) -> tuple[SeatingChange, ...]:
+        """The seating changes kept before the same hands when a hand at the 0-based
+        `index` is inserted (step 1) or removed (step -1)."""
+        return tuple(
+            replace(change, before_hand=change.before_hand + step)
+            if change.before_hand > index + (1 if step > 0 else 0)
+            else change
+            for change in self.seating
+        )
 
     def with_player_renamed(self, old: str, new: str) -> "Game":
         """The same game with one player renamed everywhere, hand log included."""
@@ -167,11 +282,18 @@ class Game:
             )
             for hand in self.hands
         )
+        seating = tuple(
+            replace(change, name=renamed(change.name), after=renamed(change.after))
+            if isinstance(change, Join) and change.after is not None
+            else replace(change, name=renamed(change.name))
+            for change in self.seating
+        )
         return replace(
             self,
             players=tuple(renamed(name) for name in self.players),
             first_dealer=renamed(self.first_dealer),
             hands=hands,
+            seating=seating,
         )
 
     def _check_index(self, index: int, *, allow_end: bool = False) -> None:

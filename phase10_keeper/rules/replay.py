@@ -5,7 +5,7 @@ it, so replaying a log, appending a hand and editing a hand in the middle (repla
 from there) all go through the same steps and cannot disagree.
 """
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from itertools import accumulate
@@ -19,7 +19,7 @@ from phase10_keeper.rules.cards import (
     HAND_SIZE,
     Cards,
 )
-from phase10_keeper.rules.game import Game, Hand, PlayerResult
+from phase10_keeper.rules.game import Game, Hand, Leave, PlayerResult, SeatingChange
 from phase10_keeper.rules.log import Log
 from phase10_keeper.rules.phases import Phase
 from phase10_keeper.rules.problems import GameError, Problem, Severity
@@ -38,6 +38,8 @@ class WinReason(StrEnum):
     LOWEST_TOTAL_OF_COMPLETERS = "lowest_total_of_completers"
     LOWEST_TOTAL_AFTER_FIXED_HANDS = "lowest_total_after_fixed_hands"
     WENT_OUT_IN_REPLAY = "went_out_in_replay"
+    LAST_AT_TABLE = "last_at_table"
+    """Everyone else left the table."""
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,21 @@ class PlayerState:
     """One entry per hand the player took part in."""
     misses: int
     """Hands in a row the current phase was missed (for two-strike)."""
+    joined_before: int | None = None
+    """For a player who joined during the game, the 1-based hand they joined before."""
+    left_before: int | None = None
+    """For a player who left, the 1-based hand they left before."""
+
+    @property
+    def seated(self) -> bool:
+        """Whether the player is at the table now."""
+        return self.left_before is None
+
+    def seated_for(self, hand_number: int) -> bool:
+        """Whether the player was at the table for this 1-based hand."""
+        if self.joined_before is not None and hand_number < self.joined_before:
+            return False
+        return self.left_before is None or hand_number < self.left_before
 
 
 @dataclass(frozen=True)
@@ -83,7 +100,11 @@ class GameState:
 
     rules: RuleSet
     players: tuple[PlayerState, ...]
-    first_dealer_seat: int
+    """Everyone who has sat at the table so far, in the order of the game's players."""
+    first_dealer: str
+    circle: tuple[str, ...]
+    """Everyone who has sat at the table so far, in seating order round it; the deal
+    passes along it, skipping those who left."""
     hands: Log[HandRecord]
     status: Status = Status.IN_PROGRESS
     winner: str | None = None
@@ -91,6 +112,8 @@ class GameState:
     tiebreak_players: tuple[str, ...] = ()
     """Players tied on points who must replay; also kept once the replay decided it."""
     tied_total: int | None = None
+    seating: tuple[SeatingChange, ...] = ()
+    """The seating changes that have taken effect."""
 
     @property
     def hands_played(self) -> int:
@@ -115,18 +138,34 @@ class GameState:
     @property
     def first_player(self) -> str | None:
         """Who plays first in the next hand: the next participant left of the dealer."""
-        if self.is_over:
+        dealer = self.dealer
+        if dealer is None:
             return None
         playing = self.participants()
-        dealer_seat = (self.first_dealer_seat + len(self.hands)) % len(self.players)
-        for step in range(1, len(self.players) + 1):
-            name = self.players[(dealer_seat + step) % len(self.players)].name
-            if name in playing:
-                return name
-        return None
+        return next(name for name in self._round_from(dealer) if name in playing)
 
     def dealer_of(self, hand_index: int) -> str:
-        return self.players[(self.first_dealer_seat + hand_index) % len(self.players)].name
+        """Who dealt the hand at this 0-based index, or deals it if nobody joins or
+        leaves before then: the deal passes to the next seated player every hand."""
+        if hand_index < len(self.hands):
+            return self.hands[hand_index].dealer
+        if self.hands:
+            anchor, steps = self.hands[-1].dealer, hand_index - len(self.hands) + 1
+        elif self.player(self.first_dealer).seated:
+            anchor, steps = self.first_dealer, hand_index
+        else:
+            anchor, steps = self.first_dealer, hand_index + 1
+        if steps == 0:
+            return anchor
+        seated = list(self._round_from(anchor))
+        return seated[(steps - 1) % len(seated)]
+
+    def _round_from(self, name: str) -> tuple[str, ...]:
+        """The seated players round the table, starting left of `name`."""
+        seated = {player.name for player in self.players if player.seated}
+        at = self.circle.index(name)
+        after = self.circle[at + 1 :] + self.circle[: at + 1]
+        return tuple(other for other in after if other in seated)
 
     def player(self, name: str) -> PlayerState:
         for player in self.players:
@@ -135,10 +174,10 @@ class GameState:
         raise KeyError(name)
 
     def participants(self) -> tuple[str, ...]:
-        """Who plays the next hand: everyone, or in a tie-break only the tied players."""
+        """Who plays the next hand: everyone seated, or in a tie-break the tied players."""
         if self.status is Status.TIEBREAK:
             return self.tiebreak_players
-        return tuple(player.name for player in self.players)
+        return tuple(player.name for player in self.players if player.seated)
 
     def next_phase(self, name: str) -> Phase | None:
         """The phase this player attempts next, where the rules fix it."""
@@ -152,20 +191,26 @@ class GameState:
         return tuple(phase for phase in self.rules.phases if phase.label not in made)
 
     def replay_phase(self) -> Phase | None:
-        """The phase the tied players replay, where the rules fix it."""
-        if self.rules.order is Order.CHOOSE:
-            return None
+        """The phase the tied players replay: the last phase (in choose order the list's
+        last, Mattel's phase 10), or after a fixed number of hands that of the last hand."""
         if self.rules.hands is not None:
             return self.rules.phases[min(self.rules.hands, len(self.rules.phases)) - 1]
+        if self.rules.order is Order.CHOOSE:
+            return self.rules.phases[-1]
         return self.rules.target_phase
 
     def ranking(self) -> tuple[str, ...]:
-        """The winner first, then most phases completed, then lowest total, then seat."""
+        """The winner first, then those still seated before those who left (the most
+        recent leaver first), then most phases completed (not in a game of a fixed
+        number of hands, where everyone moves on every hand), then lowest total, then
+        seat."""
+        fixed_hands = self.rules.hands is not None
         ordered = sorted(
             self.players,
             key=lambda player: (
                 player.name != self.winner,
-                -len(player.completed),
+                -(player.left_before or len(self.hands) + 2),
+                0 if fixed_hands else -len(player.completed),
                 player.total,
                 player.seat,
             ),
@@ -174,14 +219,78 @@ class GameState:
 
 
 def start(game: Game) -> GameState:
+    """Where the game stands before the first hand, with the seating changes before it."""
     players = tuple(
         PlayerState(
             name=name, seat=seat, position=0, completed=(), total=0, hand_points=Log(), misses=0
         )
-        for seat, name in enumerate(game.players)
+        for seat, name in enumerate(game.starting_players)
     )
-    return GameState(
-        rules=game.rules, players=players, first_dealer_seat=game.first_dealer_seat, hands=Log()
+    state = GameState(
+        rules=game.rules,
+        players=players,
+        first_dealer=game.first_dealer,
+        circle=game.starting_players,
+        hands=Log(),
+    )
+    return seat_changes(state, game)
+
+
+def seat_changes(state: GameState, game: Game) -> GameState:
+    """`state` with the seating changes `game` makes before the next hand that `state`
+    has not taken in yet."""
+    for change in game.seating[len(state.seating) :]:
+        if change.before_hand != state.hand_number:
+            break
+        state = _changed_seating(state, change, game.players.index(change.name))
+    return state
+
+
+def _changed_seating(state: GameState, change: SeatingChange, seat: int) -> GameState:
+    number = state.hand_number
+    if state.status is Status.TIEBREAK:
+        raise GameError.single(
+            "nobody joins or leaves during a tie-break; the tied players replay first",
+            number,
+            change.name,
+        )
+    if state.is_over:
+        raise GameError.single(
+            "the game is already over; nobody joins or leaves after its end", number, change.name
+        )
+    seating = (*state.seating, change)
+    if isinstance(change, Leave):
+        players = tuple(
+            replace(player, left_before=number) if player.name == change.name else player
+            for player in state.players
+        )
+        left = replace(state, players=players, seating=seating)
+        remaining = left.participants()
+        if len(remaining) == 1:
+            return replace(
+                left,
+                status=Status.FINISHED,
+                winner=remaining[0],
+                win_reason=WinReason.LAST_AT_TABLE,
+            )
+        return left
+    phase = state.rules.phase(change.phase) if change.phase is not None else None
+    joined = PlayerState(
+        name=change.name,
+        seat=seat,
+        position=0 if phase is None else state.rules.phases.index(phase),
+        completed=(),
+        total=change.total,
+        hand_points=Log(),
+        misses=0,
+        joined_before=number,
+    )
+    at = len(state.circle) if change.after is None else state.circle.index(change.after) + 1
+    return replace(
+        state,
+        players=(*state.players, joined),
+        circle=(*state.circle[:at], change.name, *state.circle[at:]),
+        seating=seating,
     )
 
 
@@ -205,29 +314,63 @@ def check_hand(state: GameState, hand: Hand) -> list[Problem]:
     for name in hand.results:
         if name not in seated:
             error(f"{name!r} is not a player in this game", name)
+        elif not state.player(name).seated:
+            error("has left the game; only the players at the table have results", name)
         elif name not in participants:
             error("is not in the tie-break replay hand; only the tied players play it", name)
     for name in participants:
         if name not in hand.results:
             error("has no result for this hand", name)
     if hand.went_out not in participants:
-        if hand.went_out in seated:
+        if hand.went_out in seated and not state.player(hand.went_out).seated:
+            error("has left the game, so cannot go out", hand.went_out)
+        elif hand.went_out in seated:
             error("cannot go out in the replay hand; only the tied players play it", hand.went_out)
         else:
             error(f"the player who went out, {hand.went_out!r}, is not in this game")
+    # The super wild fills two places in a phase, so the one player whose phase held it
+    # may keep one card more; nobody's phase held it if somebody still has it in hand.
+    super_wild_laid = state.rules.super_wild and not any(
+        result.cards.super_wild for result in hand.results.values()
+    )
+    super_wild_makers: list[str] = []
     for name in participants:
         result = hand.results.get(name)
         if result is not None:
             problems.extend(
-                _check_result(state, name, result, name == hand.went_out, replay, number)
+                _check_result(
+                    state,
+                    name,
+                    result,
+                    name == hand.went_out,
+                    replay,
+                    number,
+                    super_wild_makers if super_wild_laid else None,
+                )
             )
+    for name in super_wild_makers[1:]:
+        error(
+            f"holds one card more than the phase allows, as {super_wild_makers[0]} does; "
+            "only one player's phase can hold the super wild",
+            name,
+            "low",
+        )
     problems.extend(_check_table(state, hand, number))
     return problems
 
 
 def _check_result(
-    state: GameState, name: str, result: PlayerResult, went_out: bool, replay: bool, number: int
+    state: GameState,
+    name: str,
+    result: PlayerResult,
+    went_out: bool,
+    replay: bool,
+    number: int,
+    super_wild_makers: list[str] | None,
 ) -> list[Problem]:
+    """Problems with one player's result. Where the super wild may have been laid in a
+    phase, `super_wild_makers` collects the makers who hold the one card more it allows.
+    """
     rules = state.rules
     problems: list[Problem] = []
 
@@ -260,10 +403,16 @@ def _check_result(
             error(f"went out, so cannot still hold cards (holds {cards.total})", "low")
     elif result.made and phase is not None and cards.total <= HAND_SIZE:
         most = HAND_SIZE - phase.card_count
-        if cards.total > most:
+        if super_wild_makers is not None and cards.total == most + 1:
+            super_wild_makers.append(name)
+        elif cards.total > most:
+            extra = ""
+            if super_wild_makers is not None:
+                most += 1
+                extra = " (one more than the phase leaves, for the super wild in it)"
             error(
                 f"made phase {phase.label} ({phase.card_count} cards), so holds at most "
-                f"{most} cards, not {cards.total}",
+                f"{most} cards{extra}, not {cards.total}",
                 "low",
             )
         elif cards.is_empty:
@@ -469,6 +618,9 @@ def _after_hand(state: GameState, hand: Hand) -> GameState:
     completers: list[str] = []
     players = []
     for player in state.players:
+        if not player.seated:
+            players.append(player)
+            continue
         result = hand.results[player.name]
         label = result.phase if rules.order is Order.CHOOSE else rules.phases[player.position].label
         attempted[player.name] = label
@@ -481,7 +633,7 @@ def _after_hand(state: GameState, hand: Hand) -> GameState:
     )
     if rules.hands is not None:
         if after.hands_played >= rules.hands:
-            return _decide(after, [p.name for p in after.players], fixed_hands=True)
+            return _decide(after, list(after.participants()), fixed_hands=True)
         return after
     if completers:
         return _decide(after, completers, fixed_hands=False)
@@ -565,19 +717,40 @@ class Replay:
 
 def replay(game: Game) -> Replay:
     """Replays the hand log from the start; GameError names the first impossible hand."""
-    return replay_from(Replay(states=Log((start(game),)), warnings=()), game.hands)
+    return replay_from(Replay(states=Log((start(game),)), warnings=()), game)
 
 
-def replay_from(earlier: Replay, hands: Iterable[Hand]) -> Replay:
-    """`earlier` continued by `hands`: the same steps a replay from the start takes."""
-    states = earlier.states
-    warnings = list(earlier.warnings)
+def replay_from(earlier: Replay, game: Game) -> Replay:
+    """`earlier`, the replay of the first hands of `game`, continued to its end: the same
+    steps a replay from the start takes. The seating changes `earlier` has not taken in
+    yet may only be those before its next hand (as when someone has just left)."""
     state = earlier.final
+    applied = len(state.seating)
+    if game.seating[:applied] != state.seating or any(
+        change.before_hand < state.hand_number for change in game.seating[applied:]
+    ):
+        raise ValueError("the replay to continue does not have the game's seating changes")
+    states = earlier.states
+    seated = seat_changes(state, game)
+    if seated is not state:
+        state = seated
+        states = states.first(len(states) - 1).appended(state)
+    warnings = list(earlier.warnings)
     with cycle_collector_paused():
-        for hand in hands:
+        for hand in game.hands[state.hands_played :]:
             state, problems = advance(state, hand)
+            state = seat_changes(state, game)
             states = states.appended(state)
             warnings.extend(problems)
+    late = [change for change in game.seating if change.before_hand > state.hand_number]
+    if late:
+        raise GameError.single(
+            f"a seating change before hand {late[0].before_hand}, but only "
+            f"{state.hands_played} hands were played; a change can come at most before "
+            "the next hand",
+            late[0].before_hand,
+            late[0].name,
+        )
     return Replay(states=states, warnings=tuple(warnings))
 
 

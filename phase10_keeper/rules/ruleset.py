@@ -105,26 +105,73 @@ class RuleSet:
                 return phase
         return None
 
+    @property
+    def two_strike_applies(self) -> bool:
+        """Two-strike moves a player on only where phases are played in order and a miss
+        keeps a player on their phase (with a fixed number of hands everyone moves on)."""
+        return self.two_strike and self.order is Order.SEQUENCE and self.hands is None
+
+    @property
+    def target_label(self) -> int:
+        """`target` as a game file writes it: the label of the phase that ends the game in
+        sequence order, how many phases must be made in choose order."""
+        if self.order is Order.CHOOSE:
+            return self.target
+        return self.target_phase.label
+
     def describe(self) -> str:
-        """One line for the rule set: "Mattel rules", "Even phases only, super wild"."""
-        parts = [PRESET_NAMES[self.preset]]
+        """One line for what the rules do: "Mattel rules", "Even phases only, super wild".
+
+        Only what has an effect is named: a target with a fixed number of hands, or
+        two-strike where players choose their phase, change nothing and go unmentioned.
+        """
         default = preset_rules(self.preset)
+        choose = self.order is Order.CHOOSE
+        ends_by_target = self.hands is None
+        if self.preset is Preset.SHORT and ends_by_target and not choose:
+            parts = [f"Short game (first to make phase {self.target_phase.label})"]
+        elif self.preset is Preset.SHORT:
+            parts = ["Short game"]
+        elif self.preset is Preset.MASTERS and not choose:
+            parts = ["Masters Edition"]
+        else:
+            parts = [PRESET_NAMES[self.preset]]
         if self.phases != default.phases:
             parts.append("house phase list")
         if self.order is not default.order:
-            parts.append("choose your phase" if self.order is Order.CHOOSE else "phases in order")
-        if self.target != default.target:
-            if self.order is Order.CHOOSE:
+            parts.append("choose your phase" if choose else "phases in order")
+        # A short game names its target already; elsewhere the whole list is the default.
+        named_target = self.preset is Preset.SHORT and not choose
+        if ends_by_target and not named_target and self.target != len(self.phases):
+            if choose:
                 parts.append(f"ends at {self.target} phases made")
             else:
                 parts.append(f"ends at phase {self.target_phase.label}")
-        if self.hands != default.hands and self.hands is not None:
+        if self.hands is not None and self.hands != default.hands:
             parts.append(f"{self.hands} hands")
         if self.super_wild:
             parts.append("super wild")
-        if self.two_strike:
+        if self.two_strike_applies:
             parts.append("two-strike")
         return ", ".join(parts)
+
+
+def target_position(phases: tuple[Phase, ...], order: Order, number: int) -> int:
+    """The `target` a game file gives, as RuleSet.target holds it.
+
+    In sequence order a number is the label of the phase that ends the game; a number
+    that is no label of the list is a 1-based position, as files written before labels
+    were meant. In choose order it is how many phases must be made.
+    """
+    if order is Order.CHOOSE:
+        return number
+    for position, phase in enumerate(phases, 1):
+        if phase.label == number:
+            return position
+    if 1 <= number <= len(phases):
+        return number
+    labels = ", ".join(str(phase.label) for phase in phases)
+    raise RuleSetError(f"target {number} is not a phase of this game (phases: {labels})")
 
 
 def preset_rules(preset: Preset) -> RuleSet:

@@ -33,6 +33,8 @@ def win_reason(state: GameState) -> str:
         return f"the lowest total, {total}, of those who {made} {goal(rules)}"
     if state.win_reason is WinReason.LOWEST_TOTAL_AFTER_FIXED_HANDS:
         return f"the lowest total, {total}, after {rules.hands} hands"
+    if state.win_reason is WinReason.LAST_AT_TABLE:
+        return "the only player left at the table"
     others = [name for name in state.tiebreak_players if name != winner]
     return (
         f"went out first in the tie-break replay hand, after a tie at {state.tied_total} "

@@ -4,7 +4,7 @@ Plain data only: the renderer decides where and how it is drawn.
 """
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from phase10_keeper.rules import (
@@ -13,6 +13,8 @@ from phase10_keeper.rules import (
     GameError,
     GameState,
     HandRecord,
+    Join,
+    Leave,
     Replay,
     RuleSet,
     Status,
@@ -77,6 +79,17 @@ class Sheet:
     """Whether hands are still to be written in (a blank or an unfinished game)."""
     replay_players: tuple[str, ...] = ()
     """The tied players, while the tie-break replay hand is still to be played."""
+    joined: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """Players who joined during the game: the hand they joined before and their
+    starting total."""
+    left: dict[str, int] = field(default_factory=dict)
+    """Players who left during the game: the hand they left before."""
+
+    def seated_for(self, name: str, hand_number: int) -> bool:
+        """Whether the player sat at the table for this 1-based hand."""
+        if name in self.joined and hand_number < self.joined[name][0]:
+            return False
+        return name not in self.left or hand_number < self.left[name]
 
 
 def _date(started: str | None) -> str:
@@ -117,7 +130,7 @@ def _column(record: HandRecord) -> Column:
     )
 
 
-def _dealer(game: Game, state: GameState, index: int) -> str:
+def _dealer(state: GameState, index: int) -> str:
     """Who deals the hand at this 0-based index, or empty if no one will.
 
     Known for hands to come too while the game goes on, so the table can carry on on
@@ -126,7 +139,7 @@ def _dealer(game: Game, state: GameState, index: int) -> str:
     if index < len(state.hands):
         return state.hands[index].dealer
     if state.status is Status.IN_PROGRESS:
-        return game.dealer_of(index)
+        return state.dealer_of(index)
     if state.status is Status.TIEBREAK and index == len(state.hands):
         return state.dealer or ""
     return ""
@@ -146,9 +159,17 @@ def filled_sheet(game: Game, title: str = "", replayed: Replay | None = None) ->
     state = (replayed if replayed is not None else replay_checked(game)).final
     columns = [_column(record) for record in state.hands]
     pages: list[Page] = []
-    totals = dict.fromkeys(game.players, 0)
+    joined = {
+        change.name: (change.before_hand, change.total)
+        for change in game.seating
+        if isinstance(change, Join)
+    }
+    left = {change.name: change.before_hand for change in game.seating if isinstance(change, Leave)}
+    totals = {name: joined.get(name, (0, 0))[1] for name in game.players}
     made: dict[str, frozenset[int]] = {name: frozenset() for name in game.players}
-    for start in range(0, max(len(columns), 1), HANDS_PER_PAGE):
+    # A replay hand still to come needs a column, on a page of its own if the last is full.
+    slots = len(columns) + (1 if state.status is Status.TIEBREAK else 0)
+    for start in range(0, max(slots, 1), HANDS_PER_PAGE):
         carried = dict(totals) if start else None
         chunk = tuple(columns[start : start + HANDS_PER_PAGE])
         for column in chunk:
@@ -165,7 +186,7 @@ def filled_sheet(game: Game, title: str = "", replayed: Replay | None = None) ->
                 totals=dict(totals),
                 made=dict(made),
                 dealers=tuple(
-                    _dealer(game, state, index) for index in range(start, start + HANDS_PER_PAGE)
+                    _dealer(state, index) for index in range(start, start + HANDS_PER_PAGE)
                 ),
             )
         )
@@ -180,6 +201,8 @@ def filled_sheet(game: Game, title: str = "", replayed: Replay | None = None) ->
         outcome=_outcome(state),
         more_to_play=not state.is_over,
         replay_players=state.tiebreak_players if state.status is Status.TIEBREAK else (),
+        joined=joined,
+        left=left,
     )
 
 

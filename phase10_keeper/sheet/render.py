@@ -8,6 +8,7 @@ import io
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import Enum
 from functools import cached_property
 
 from reportlab.lib.pagesizes import A4, LETTER, landscape
@@ -72,6 +73,8 @@ POINTS_SIZE = 14.0
 THIN, MEDIUM, THICK = 0.4, 0.9, 1.6
 ABSENT_GREY = 0.88
 """Behind the struck-through cells of players who sat out a replay hand."""
+UNUSED_GREY = 0.94
+"""Behind the columns after the last hand of a game of a fixed number of hands."""
 
 LEGEND_TEXT = 8.5
 LEGEND_LEADING = 11.0
@@ -331,7 +334,20 @@ def _draw_head_row(pen: Pen, sheet: Sheet, page: Page, grid: Grid) -> None:
         x = grid.hand_x(slot)
         centre = x + grid.hand_width / 2
         column = page.columns[slot] if slot < len(page.columns) else None
-        if (column is not None and column.replay) or _replay_slot(sheet, page) == slot:
+        kind = _slot_kind(sheet, page, slot)
+        if kind is SlotKind.UNUSED:
+            pen.text(centre, middle - 4.5, EN_DASH, BOLD, 13, "centre")
+            continue
+        if kind is SlotKind.REPLAY_IF_TIED:
+            pen.text(
+                centre,
+                top - 14 if any(page.dealers) else middle - 3.5,
+                "Tied?",
+                BOLD,
+                9.5,
+                "centre",
+            )
+        elif (column is not None and column.replay) or _replay_slot(sheet, page) == slot:
             pen.text(centre, top - 14, "Replay", BOLD, 9.5, "centre")
         else:
             # Without dealers under them, the numbers sit in the middle of the row.
@@ -402,18 +418,32 @@ def _draw_name_cell(pen: Pen, sheet: Sheet, page: Page, grid: Grid, row: int) ->
         _winner_tag(pen, x, bottom + 5)
     text = printable_form(name)
     measure = width_of(BOLD)
-    if tracker or grid.row_height < TWO_LINE_NAME_ROW:
+    note = _seating_note(sheet, name)
+    if tracker or note or grid.row_height < TWO_LINE_NAME_ROW:
         shown, size = fit_text(text, measure, room, NAME_SIZE, NAME_MIN_SIZE)
         lines = [shown]
     else:
         lines, size = fit_two_lines(text, measure, room, NAME_SIZE, NAME_MIN_SIZE)
     leading = size * 1.15
-    if tracker or winner:
+    if tracker or winner or note:
         first = top - 16
     else:
         first = (top + bottom) / 2 - size * 0.36 + (len(lines) - 1) * leading / 2
     for index, line in enumerate(lines):
         pen.text(x, first - index * leading, line, BOLD, size)
+    if note:
+        pen.fitted(x, first - size - 3, note, REGULAR, (7, 5.5), room)
+
+
+def _seating_note(sheet: Sheet, name: str) -> str:
+    """Under a name: when the player joined and on what total, or when they left."""
+    notes = []
+    if name in sheet.joined:
+        number, total = sheet.joined[name]
+        notes.append(f"joined at hand {number} on {total}")
+    if name in sheet.left:
+        notes.append(f"left after hand {sheet.left[name] - 1}")
+    return "; ".join(notes)
 
 
 def _draw_hand_cell(
@@ -445,6 +475,37 @@ def _replay_slot(sheet: Sheet, page: Page) -> int | None:
     return None
 
 
+class SlotKind(Enum):
+    HAND = "hand"
+    """A hand played, to be played, or a replay hand played or due."""
+    REPLAY_IF_TIED = "replay-if-tied"
+    """After the last of a fixed number of hands, while the game is undecided."""
+    UNUSED = "unused"
+    """Beyond the last of a fixed number of hands: no hand is ever written here."""
+
+
+def _slot_kind(sheet: Sheet, page: Page, slot: int) -> SlotKind:
+    limit = sheet.rules.hands
+    number = page.first_hand + slot
+    if limit is None or number <= limit or slot < len(page.columns):
+        return SlotKind.HAND
+    if _replay_slot(sheet, page) == slot:
+        return SlotKind.HAND
+    if number == limit + 1 and sheet.more_to_play and not sheet.replay_players:
+        return SlotKind.REPLAY_IF_TIED
+    return SlotKind.UNUSED
+
+
+def _not_seated(pen: Pen, x: float, top: float, grid: Grid, *, left: bool) -> None:
+    """A cell of a player not at the table: before joining, greyed; after leaving, greyed
+    and crossed out along the row, which a heavy line closes after their last hand."""
+    bottom = top - grid.row_height
+    pen.fill(x, bottom, grid.hand_width, grid.row_height, UNUSED_GREY)
+    if left:
+        middle = top - grid.row_height / 2
+        pen.line(x, middle, x + grid.hand_width, middle, THIN)
+
+
 def _strike(pen: Pen, x: float, top: float, grid: Grid) -> None:
     """A cell of a player who sat out a replay hand: greyed and crossed by a diagonal."""
     pen.fill(x, top - grid.row_height, grid.hand_width, grid.row_height, ABSENT_GREY)
@@ -467,6 +528,19 @@ def _draw_body(pen: Pen, sheet: Sheet, page: Page, grid: Grid) -> None:
         replay_slot = _replay_slot(sheet, page)
         for slot in range(HANDS_PER_PAGE):
             x = grid.hand_x(slot)
+            if _slot_kind(sheet, page, slot) is SlotKind.UNUSED:
+                pen.fill(x, top - grid.row_height, grid.hand_width, grid.row_height, UNUSED_GREY)
+                continue
+            number = page.first_hand + slot
+            if not sheet.seated_for(name, number):
+                left = sheet.left.get(name)
+                _not_seated(pen, x, top, grid, left=left is not None and number >= left)
+                if number == left:
+                    pen.line(x, top, x, top - grid.row_height, THICK)
+                continue
+            if sheet.joined.get(name, (1, 0))[0] == number > 1:
+                # Where a player joined, a heavy line opens their row.
+                pen.line(x, top, x, top - grid.row_height, THICK)
             column: Column | None = page.columns[slot] if slot < len(page.columns) else None
             sits_out = name not in column.cells if column is not None else False
             if slot == replay_slot:
@@ -523,10 +597,18 @@ def _rule_notes(rules: RuleSet) -> list[str]:
             f"The game ends when someone completes phase {rules.target_phase.label}; if more "
             "than one does in the same hand, the lowest total wins."
         )
-    if rules.two_strike:
+    if rules.two_strike_applies:
         notes.append("Two-strike: miss the same phase two hands in a row and move on anyway.")
-    if rules.order is Order.CHOOSE or rules.hands is not None:
-        notes.append("Tied? Only the tied players play one more hand; the first out wins.")
+    if rules.hands is not None:
+        notes.append(
+            "Tied? Only the tied players play one more hand, on the phase of the last hand; "
+            "the first out wins."
+        )
+    elif rules.order is Order.CHOOSE:
+        notes.append(
+            f"Tied? Only the tied players play one more hand, on phase {rules.phases[-1].label}; "
+            "the first out wins."
+        )
     else:
         notes.append(
             "Tied? Only the tied players play one more hand on the last phase; the first out wins."
@@ -541,6 +623,10 @@ class Legend:
     rules: RuleSet
     filled: bool
     width: float
+    joined: bool = False
+    """Someone joined during the game: the key explains how their row is marked."""
+    left: bool = False
+    """Someone left during the game."""
 
     @property
     def phases_width(self) -> float:
@@ -689,6 +775,13 @@ class Legend:
         if self.rules.order is Order.CHOOSE:
             words = "phases made so far" if self.filled else "by the name: fill in phases made"
             lines.append(("tracker", words))
+        if self.joined:
+            lines.append(("joined", "joined here (total by the name)"))
+        if self.left:
+            lines.append(("left", "row closed: left the game"))
+        if self.rules.hands is not None:
+            lines.append(("unused", f"no hand: the game has {self.rules.hands} hands"))
+            lines.append(("tied", "only if tied: the replay hand"))
         return lines
 
     def _draw_key(self, pen: Pen, x: float, y: float, width: float) -> None:
@@ -707,6 +800,18 @@ class Legend:
                 pen.text(x, baseline, "Σ 140" if self.filled else "Total", REGULAR, 7.5)
             elif sample == "dealer":
                 pen.text(x, baseline, "D: Ann", REGULAR, 7.5)
+            elif sample == "tied":
+                pen.text(x, baseline, "Tied?", BOLD, 7.5)
+            elif sample == "joined":
+                pen.fill(x, baseline - 3, box[0], LEGEND_LEADING - 1, UNUSED_GREY)
+                pen.line(x + box[0], baseline - 3, x + box[0], baseline + LEGEND_LEADING - 4, THICK)
+            elif sample == "left":
+                pen.fill(x, baseline - 3, box[0] * 1.6, LEGEND_LEADING - 1, UNUSED_GREY)
+                pen.line(x, baseline + 2, x + box[0] * 1.6, baseline + 2, THIN)
+                pen.line(x, baseline - 3, x, baseline + LEGEND_LEADING - 4, THICK)
+            elif sample == "unused":
+                pen.fill(x, baseline - 3, box[0] * 1.6, LEGEND_LEADING - 1, UNUSED_GREY)
+                pen.text(x + box[0] * 0.8, baseline, EN_DASH, BOLD, 8, "centre")
             else:
                 for place, made in enumerate((True, False, True)):
                     left = x + place * (TRACKER_BOX + TRACKER_GAP)
@@ -742,7 +847,9 @@ def page_layout(sheet: Sheet, page: Page, paper: Paper) -> tuple[Grid, Legend]:
     """Where the table and the legend under it go on a page of this paper."""
     page_width, page_height = PAGE_SIZES[paper]
     width = page_width - 2 * MARGIN
-    legend = Legend(sheet.rules, sheet.filled, width)
+    legend = Legend(
+        sheet.rules, sheet.filled, width, joined=bool(sheet.joined), left=bool(sheet.left)
+    )
     grid_top = page_height - MARGIN - HEADER_HEIGHT - GAP
     below = LEGEND_GAP + legend.height + GAP + FOOTER_HEIGHT + MARGIN
     room = grid_top - HEAD_ROW_HEIGHT - below

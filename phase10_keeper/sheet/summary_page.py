@@ -58,7 +58,11 @@ def draw_summary_page(
 
 def _style(index: int) -> tuple[colors.Color, tuple[float, ...] | None, str]:
     grey = GREYS[index % len(GREYS)]
-    return colors.Color(grey, grey, grey), DASHES[index % len(DASHES)], MARKERS[index]
+    return (
+        colors.Color(grey, grey, grey),
+        DASHES[index % len(DASHES)],
+        MARKERS[index % len(MARKERS)],
+    )
 
 
 def running_totals_chart(series: GameSeries, width: float, height: float) -> Drawing:

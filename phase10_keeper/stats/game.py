@@ -153,15 +153,22 @@ def game_series(game: Game, replayed: Replay | None = None) -> GameSeries:
     made: dict[str, list[int]] = {name: [] for name in names}
     went_out = dict.fromkeys(names, 0)
     biggest: BigHand | None = None
+    # A player who joins later has no state before then: their line starts flat on the
+    # total the table gave them.
+    before_joining = {
+        player.name: player.total - sum(player.hand_points) for player in final.players
+    }
     for state, hand in zip(run.states[1:], final.hands, strict=True):
         went_out[hand.went_out] += 1
-        for player in state.players:
-            entry = hand.entries.get(player.name)
-            points[player.name].append(entry.points if entry is not None else None)
-            totals[player.name].append(player.total)
-            made[player.name].append(len(player.completed))
+        seen = {player.name: player for player in state.players}
+        for name in names:
+            player = seen.get(name)
+            entry = hand.entries.get(name)
+            points[name].append(entry.points if entry is not None else None)
+            totals[name].append(before_joining[name] if player is None else player.total)
+            made[name].append(0 if player is None else len(player.completed))
             if entry is not None and (biggest is None or entry.points > biggest.points):
-                biggest = BigHand(player.name, hand.number, entry.points)
+                biggest = BigHand(name, hand.number, entry.points)
     most = max(went_out.values(), default=0)
     tallies = phase_tallies(final.hands)
     return GameSeries(

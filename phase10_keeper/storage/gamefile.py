@@ -1,6 +1,8 @@
-"""The game file, format version 1: reading, writing and the standings as JSON.
+"""The game file, format versions 1 and 2: reading, writing and the standings as JSON.
 
 The format is a public contract (see the README); readers elsewhere depend on every key.
+Version 2 adds only `seating` (players who join or leave during the game); a game
+without such changes is still written as version 1, byte for byte as before.
 """
 
 import json
@@ -24,22 +26,29 @@ from phase10_keeper.rules import (
     Group,
     GroupKind,
     Hand,
+    Join,
+    Leave,
     Order,
     Phase,
     PlayerResult,
     Preset,
     RuleSet,
     RuleSetError,
+    SeatingChange,
     Status,
     build_rules,
     clean_name,
     name_key,
     preset_rules,
+    target_position,
 )
 from phase10_keeper.rules.bulk import cycle_collector_paused
 
 FORMAT = "phase10-keeper/game"
-VERSION = 1
+VERSION = 2
+"""The newest version this reader reads."""
+SEATING_VERSION = 2
+"""The version a game with seating changes is written as."""
 SUFFIX = ".phase10.json"
 MAX_FILE_BYTES = 16 * 1024 * 1024
 """A game of the most hands allowed, pretty-printed, is a few megabytes."""
@@ -139,15 +148,23 @@ def rules_from_json(data: object) -> RuleSet:
     order = None
     if _optional(rules, "order") is not None:
         order = _choice(Order, rules["order"], "rules order")
-    target = None
+    raw_target = None
     if _optional(rules, "target") is not None:
-        target = _expect_int(rules["target"], "rules target")
+        raw_target = _expect_int(rules["target"], "rules target")
     hands = None
     if _optional(rules, "hands") is not None:
         hands = _expect_int(rules["hands"], "rules hands")
     super_wild = _optional(rules, "super_wild")
     two_strike = _optional(rules, "two_strike")
     try:
+        target = None
+        if raw_target is not None:
+            base = preset_rules(preset)
+            target = target_position(
+                base.phases if phases is None else phases,
+                base.order if order is None else order,
+                raw_target,
+            )
         return build_rules(
             preset,
             phases=phases,
@@ -208,7 +225,7 @@ def rules_to_json(rules: RuleSet) -> dict[str, Any]:
         data["order"] = rules.order.value
     default_target = base.target if rules.preset is Preset.SHORT else len(rules.phases)
     if rules.target != default_target:
-        data["target"] = rules.target
+        data["target"] = rules.target_label
     if rules.hands != base.hands:
         data["hands"] = rules.hands
     if rules.super_wild:
@@ -282,6 +299,55 @@ def _hand_from_json(data: object, number: int, lookup: Mapping[str, str]) -> Han
     return Hand(went_out=went_out, results=results)
 
 
+def _seating_from_json(
+    data: object, players: tuple[str, ...], lookup: Mapping[str, str]
+) -> tuple[SeatingChange, ...]:
+    changes: list[SeatingChange] = []
+    for index, item in enumerate(_expect_list(data, "seating"), 1):
+        what = f"seating change {index}"
+        change = _expect_object(item, what)
+        if "before_hand" not in change:
+            raise GameFileError(f"{what} does not say before which hand (before_hand)")
+        before = _expect_int(change["before_hand"], f"{what}: before_hand")
+        if before < 1:
+            raise GameFileError(f"{what}: before_hand {before} must be 1 or more")
+        leave, join = _optional(change, "leave"), _optional(change, "join")
+        if (leave is None) == (join is None):
+            raise GameFileError(f"{what} must name either a player who leaves or one who joins")
+        if leave is not None:
+            name = _resolve(_expect_str(leave, f"{what}: leave"), lookup)
+            if name not in players:
+                raise GameFileError(f"{what}: {name!r}, who leaves, is not a player")
+            changes.append(Leave(before_hand=before, name=name))
+            continue
+        name = _resolve(_expect_str(join, f"{what}: join"), lookup)
+        if name not in players:
+            raise GameFileError(f"{what}: {name!r}, who joins, is not listed in players")
+        after = None
+        if _optional(change, "after") is not None:
+            after = _resolve(_expect_str(change["after"], f"{what}: after"), lookup)
+        total = 0
+        if _optional(change, "total") is not None:
+            total = _expect_int(change["total"], f"{what}: total")
+        phase = None
+        if _optional(change, "phase") is not None:
+            phase = _expect_int(change["phase"], f"{what}: phase")
+        changes.append(Join(before_hand=before, name=name, after=after, total=total, phase=phase))
+    return tuple(changes)
+
+
+def _seating_to_json(change: SeatingChange) -> dict[str, Any]:
+    if isinstance(change, Leave):
+        return {"before_hand": change.before_hand, "leave": change.name}
+    data: dict[str, Any] = {"before_hand": change.before_hand, "join": change.name}
+    if change.after is not None:
+        data["after"] = change.after
+    data["total"] = change.total
+    if change.phase is not None:
+        data["phase"] = change.phase
+    return data
+
+
 def game_from_json(data: object) -> Game:
     """The game a decoded game file describes; GameFileError says what is wrong with it."""
     document = _expect_object(data, "a game file")
@@ -315,6 +381,14 @@ def game_from_json(data: object) -> Game:
     started = None
     if _optional(document, "started") is not None:
         started = _expect_str(document["started"], "started")
+    seating: tuple[SeatingChange, ...] = ()
+    if _optional(document, "seating") is not None:
+        if version < SEATING_VERSION:
+            raise GameFileError(
+                f"the game file is version {version}, but players joining or leaving "
+                f"(seating) need version {SEATING_VERSION}"
+            )
+        seating = _seating_from_json(document["seating"], players, lookup)
     raw_hands = _expect_list(document["hands"], "hands")
     if len(raw_hands) > MAX_HANDS:
         raise GameFileError(f"the file has {len(raw_hands)} hands; a game has at most {MAX_HANDS}")
@@ -330,6 +404,7 @@ def game_from_json(data: object) -> Game:
             first_dealer=first_dealer,
             title=title,
             started=started,
+            seating=seating,
         )
     except GameError as error:
         raise GameFileError(str(error)) from None
@@ -349,7 +424,7 @@ def _result_to_json(result: PlayerResult) -> dict[str, Any]:
 
 
 def game_to_json(game: Game) -> dict[str, Any]:
-    data: dict[str, Any] = {"format": FORMAT, "version": VERSION}
+    data: dict[str, Any] = {"format": FORMAT, "version": SEATING_VERSION if game.seating else 1}
     if game.title:
         data["title"] = game.title
     if game.started is not None:
@@ -357,6 +432,8 @@ def game_to_json(game: Game) -> dict[str, Any]:
     data["rules"] = rules_to_json(game.rules)
     data["players"] = list(game.players)
     data["first_dealer"] = game.first_dealer
+    if game.seating:
+        data["seating"] = [_seating_to_json(change) for change in game.seating]
     data["hands"] = [
         {
             "went_out": hand.went_out,
@@ -458,16 +535,18 @@ def standings_to_json(state: GameState) -> dict[str, Any]:
     """The standings exactly as `phase10-keeper standings --json` prints them."""
     players = []
     for player in state.players:
-        phase = state.next_phase(player.name)
-        players.append(
-            {
-                "name": player.name,
-                "phase": phase.label if phase is not None else None,
-                "completed": list(player.completed),
-                "total": player.total,
-                "hand_points": list(player.hand_points),
-            }
-        )
+        phase = state.next_phase(player.name) if player.seated else None
+        entry = {
+            "name": player.name,
+            "phase": phase.label if phase is not None else None,
+            "completed": list(player.completed),
+            "total": player.total,
+            "hand_points": list(player.hand_points),
+        }
+        # Only a version 2 game (one whose table changed) says who is seated.
+        if state.seating:
+            entry["seated"] = player.seated
+        players.append(entry)
     return {
         "status": state.status.value,
         "winner": state.winner,

@@ -149,6 +149,13 @@ def _compact(data: object) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
+def _seating_text(game: Game) -> str | None:
+    """The stored JSON of the game's seating changes, as the game file writes them."""
+    if not game.seating:
+        return None
+    return _compact(game_to_json(replace(game, hands=()))["seating"])
+
+
 def _hand_texts(game: Game, indexes: Sequence[int]) -> dict[int, str]:
     """The stored JSON of the hands at these positions, as the game file writes them."""
     subset = replace(game, hands=tuple(game.hands[index] for index in indexes))
@@ -632,7 +639,8 @@ class Library:
             state = replayed.final
             cursor = database.execute(
                 "INSERT INTO games (title, started, finished, created, updated, rules, "
-                "first_dealer, status, winner, revision) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "first_dealer, status, winner, revision, seating) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     game.title,
                     game.started,
@@ -644,6 +652,7 @@ class Library:
                     state.status.value,
                     state.winner,
                     revision,
+                    _seating_text(game),
                 ),
             )
             game_id = cursor.lastrowid
@@ -679,7 +688,8 @@ class Library:
                 finished = row[1] or self._now()
             database.execute(
                 "UPDATE games SET title = ?, started = ?, finished = ?, updated = ?, rules = ?, "
-                "first_dealer = ?, status = ?, winner = ?, revision = ? WHERE id = ?",
+                "first_dealer = ?, status = ?, winner = ?, revision = ?, seating = ? "
+                "WHERE id = ?",
                 (
                     game.title,
                     game.started,
@@ -690,6 +700,7 @@ class Library:
                     state.status.value,
                     state.winner,
                     revision,
+                    _seating_text(game),
                     game_id,
                 ),
             )
@@ -701,13 +712,14 @@ class Library:
     def load_game(self, game_id: int) -> Game:
         with self._reading() as database:
             row = database.execute(
-                "SELECT title, started, rules, first_dealer, revision FROM games WHERE id = ?",
+                "SELECT title, started, rules, first_dealer, revision, seating FROM games "
+                "WHERE id = ?",
                 (game_id,),
             ).fetchone()
             if row is None:
                 raise self._no_game(game_id)
             players, texts = self._stored_log(database, game_id)
-        title, started, rules, first_dealer, revision = row
+        title, started, rules, first_dealer, revision, seating = row
         try:
             game = game_from_json(
                 {
@@ -718,6 +730,7 @@ class Library:
                     "rules": json.loads(rules),
                     "players": list(players),
                     "first_dealer": first_dealer,
+                    "seating": None if seating is None else json.loads(seating),
                     "hands": [json.loads(text) for text in texts],
                 }
             )
@@ -1000,7 +1013,7 @@ class Library:
         try:
             if earlier is None:
                 return replay(game)
-            return replay_from(earlier, game.hands[earlier.final.hands_played :])
+            return replay_from(earlier, game)
         except GameError as error:
             raise LibraryError(f"the game cannot be saved: {error}") from None
 
@@ -1016,7 +1029,8 @@ class Library:
             saved.game.players,
             saved.game.rules,
             saved.game.first_dealer,
-        ) == (game.players, game.rules, game.first_dealer)
+            saved.game.seating,
+        ) == (game.players, game.rules, game.first_dealer, game.seating)
         if replayed is None or replayed.final.hands_played != len(game.hands):
             replayed = None
         if saved is None or not same_table:

@@ -68,7 +68,11 @@ _VERSION_2 = (
     "ALTER TABLE games ADD COLUMN deleted_at TEXT",
 )
 
-STEPS: tuple[tuple[str, ...], ...] = (_VERSION_1, _VERSION_2)
+# Version 3: players who join or leave during a game, as the game file's `seating` list
+# (JSON); NULL for a game whose table never changed.
+_VERSION_3 = ("ALTER TABLE games ADD COLUMN seating TEXT",)
+
+STEPS: tuple[tuple[str, ...], ...] = (_VERSION_1, _VERSION_2, _VERSION_3)
 """STEPS[n] takes a library from version n to version n + 1."""
 
 SCHEMA_VERSION = len(STEPS)

@@ -53,7 +53,20 @@ class ScoreCellDelegate(QStyledItemDelegate):
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, str(total))
         else:
             cell = model.cell(row, column)
-            if cell is None:
+            absence = model.absence(row, column) if cell is None else None
+            if absence is not None:
+                # Not at the table: the cell is shaded and says why, in small letters.
+                shade = QColor(ink)
+                shade.setAlphaF(0.08)
+                painter.fillRect(option.rect, shade)
+                small = QFont(option.font)
+                small.setPointSizeF(option.font.pointSizeF() * 0.82)
+                painter.setFont(small)
+                painter.setPen(muted)
+                painter.drawText(
+                    rect, Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, absence
+                )
+            elif cell is None:
                 painter.setPen(muted)
                 painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, "—")
             else:

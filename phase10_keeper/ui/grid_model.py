@@ -51,7 +51,13 @@ class ScoreGridModel(QAbstractTableModel):
         return self.hand_count
 
     def set_state(self, state: GameState) -> None:
-        """Shows `state`; only column count changes are structural, the rest is new data."""
+        """Shows `state`: new hands are new columns, the rest is new data; a player who
+        joins (or whose joining is undone) changes the rows, which resets the model."""
+        if len(state.players) != len(self._state.players):
+            self.beginResetModel()
+            self._state = state
+            self.endResetModel()
+            return
         old, new = len(self._state.hands), len(state.hands)
         if new > old:
             self.beginInsertColumns(QModelIndex(), old, new - 1)
@@ -92,6 +98,17 @@ class ScoreGridModel(QAbstractTableModel):
             replay=record.replay,
         )
 
+    def absence(self, row: int, column: int) -> str | None:
+        """Why a player has no cell in a hand they were not at the table for: "joins
+        later" or "left"; None where they were seated (and perhaps sat out a replay)."""
+        player = self._state.players[row]
+        number = column + 1
+        if player.seated_for(number):
+            return None
+        if player.left_before is not None and number >= player.left_before:
+            return _tr("left")
+        return _tr("not seated")
+
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
             return None
@@ -109,7 +126,7 @@ class ScoreGridModel(QAbstractTableModel):
         if role == CELL_ROLE:
             return cell
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
-            return self._describe(cell)
+            return self.absence(row, column) or self._describe(cell)
         if role == Qt.ItemDataRole.ToolTipRole:
             return plain_tooltip(self._tooltip(row, column, cell))
         return None
@@ -175,6 +192,8 @@ class ScoreGridModel(QAbstractTableModel):
         # The mark goes on a line of its own so a long name cannot push it out of sight.
         if state.status is Status.FINISHED and name == state.winner:
             return _tr("{name}\n★ winner").format(name=name)
+        if not state.player(name).seated:
+            return _tr("{name}\nleft").format(name=name)
         if name == state.dealer:
             return _tr("{name}\ndeals").format(name=name)
         return name

@@ -166,6 +166,11 @@ class MainWindow(QMainWindow):
         )
         self.menuBar().addMenu(self.tr("&View")).addAction(self.players_action)
 
+        self.game_menu = self.menuBar().addMenu(self.tr("&Game"))
+        self.leave_action = self._action(self.tr("Player &Leaves…"), self.player_leaves)
+        self.join_action = self._action(self.tr("Player &Joins…"), self.player_joins)
+        self.game_menu.addActions([self.leave_action, self.join_action])
+
         help_menu = self.menuBar().addMenu(self.tr("&Help"))
         self.about_action = self._action(self.tr("&About Phase 10 Keeper"), self.about)
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
@@ -191,6 +196,7 @@ class MainWindow(QMainWindow):
         self.export_game_action.setEnabled(on_game or on_library)
         self.export_sheet_action.setEnabled(on_game)
         self.close_action.setEnabled(self.session is not None)
+        self._update_seating_actions()
         self.back_action.setEnabled(on_library or on_players)
         self.undo_action.setVisible(on_game or on_players)
         self.redo_action.setVisible(on_game or on_players)
@@ -417,6 +423,21 @@ class MainWindow(QMainWindow):
     def _game_changed(self) -> None:
         if self.pages.currentWidget() is self.game_view:
             self.setWindowTitle(self._game_title())
+        self._update_seating_actions()
+
+    def _update_seating_actions(self) -> None:
+        """Players join or leave only between the hands of a game in progress."""
+        from phase10_keeper.rules import Status
+
+        on_game = self.session is not None and self.pages.currentWidget() is self.game_view
+        playing = (
+            on_game
+            and self.session is not None
+            and (self.session.state.status is Status.IN_PROGRESS)
+        )
+        self.game_menu.menuAction().setVisible(on_game)
+        self.leave_action.setEnabled(playing)
+        self.join_action.setEnabled(playing)
 
     def _saved(self, text: str, ok: bool) -> None:
         self.save_label.setStyleSheet("" if ok else f"color: {ERROR_COLOUR}; font-weight: bold;")
@@ -513,11 +534,48 @@ class MainWindow(QMainWindow):
         return self.printer().print_game(self.session.game)
 
     def print_blank_sheets(self) -> Path | None:
-        """Blank sheets, with the open game's players and phases if a game is open."""
+        """Blank sheets, with the names of the players at the open game's table now and
+        its phases, if a game is open."""
         if self.session is None:
             return self.printer().print_blank()
-        game = self.session.game
-        return self.printer().print_blank(names=game.players, rules=game.rules)
+        state = self.session.state
+        seated = tuple(player.name for player in state.players if player.seated)
+        return self.printer().print_blank(names=seated, rules=state.rules)
+
+    def player_leaves(self) -> QWidget | None:
+        """Asks who leaves before the next hand, and records it (undoably)."""
+        from phase10_keeper.ui.seating_dialogs import PlayerLeavesDialog
+
+        if self.session is None:
+            return None
+        dialog = PlayerLeavesDialog(self.session.state, self)
+        dialog.leaving.connect(self._change_seating)
+        dialog.finished.connect(dialog.deleteLater)
+        dialog.open()
+        return dialog
+
+    def player_joins(self) -> QWidget | None:
+        """Asks who sits down before the next hand, and records it (undoably)."""
+        from phase10_keeper.ui.seating_dialogs import PlayerJoinsDialog
+
+        if self.session is None:
+            return None
+        roster = self.library.roster() if self.library is not None else []
+        dialog = PlayerJoinsDialog(self.session.state, self.session.game.players, roster, self)
+        dialog.joining.connect(self._change_seating)
+        dialog.finished.connect(dialog.deleteLater)
+        dialog.open()
+        return dialog
+
+    def _change_seating(self, change: object) -> None:
+        from phase10_keeper.rules import GameError, Join, Leave
+
+        assert isinstance(change, Join | Leave)
+        assert self.session is not None
+        try:
+            self.session.change_seating(change)
+        except GameError as error:
+            self.prompts.warn(self, self.tr("Cannot Change the Table"), str(error))
 
     def about(self) -> QWidget:
         from phase10_keeper.ui.about_dialog import AboutDialog

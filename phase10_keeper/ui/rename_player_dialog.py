@@ -12,7 +12,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from phase10_keeper.rules import clean_name, players_problem
+from phase10_keeper.rules import MAX_PLAYERS, clean_name, players_problem
 from phase10_keeper.ui.rules_editor import ProblemLabel
 
 
@@ -68,7 +68,10 @@ class RenamePlayerDialog(QDialog):
         """Why the typed name cannot be used, or None if it can."""
         old = self.player_combo.currentText()
         new = clean_name(self.name_edit.text())
-        return players_problem(tuple(new if name == old else name for name in self.players))
+        names = tuple(new if name == old else name for name in self.players)
+        # Renaming changes no one's seat: only the names are checked, however many
+        # players have joined the table since the start.
+        return players_problem(names, count=min(len(names), MAX_PLAYERS))
 
     def _check(self) -> None:
         problem = self.problem()

@@ -11,7 +11,16 @@ from typing import Protocol
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from phase10_keeper.rules import Game, GameState, Hand, Replay, replay, replay_from
+from phase10_keeper.rules import (
+    Game,
+    GameState,
+    Hand,
+    Leave,
+    Replay,
+    SeatingChange,
+    replay,
+    replay_from,
+)
 from phase10_keeper.ui.user_text import isolate
 
 
@@ -113,6 +122,15 @@ class GameSession(QObject):
             _tr("delete hand {number}").format(number=index + 1),
         )
 
+    def change_seating(self, change: SeatingChange) -> None:
+        """A player leaves or joins before the next hand; GameError if nobody may now
+        (during a tie-break, or once the game is over), and then nothing changes."""
+        if isinstance(change, Leave):
+            text = _tr("{name} leaves").format(name=change.name)
+        else:
+            text = _tr("{name} joins").format(name=change.name)
+        self._change(self.game.with_seating_change(change), len(self.game.hands), text)
+
     def rename_player(self, old: str, new: str) -> None:
         """Gives a player another name everywhere in this game, hand log included;
         GameError if the name is empty or another player's (then nothing changes)."""
@@ -135,10 +153,12 @@ class GameSession(QObject):
 
     def _replayed(self, game: Game, first_changed: int) -> Replay:
         """The replay of `game`, which has the hands of the game shown before
-        `first_changed`: the shown replay continued from there."""
-        if first_changed == 0:
+        `first_changed`: the shown replay continued from there. A change of seating is
+        taken in by the states it follows, so then the replay starts again (they are rare,
+        and a whole replay is quick)."""
+        if first_changed == 0 or game.seating != self.game.seating:
             return replay(game)
-        return replay_from(self.replay.first(first_changed), game.hands[first_changed:])
+        return replay_from(self.replay.first(first_changed), game)
 
     def _show(self, game: Game, result: Replay, what: str) -> None:
         # The undo stack holds hand logs; a rename since must survive undo and redo.

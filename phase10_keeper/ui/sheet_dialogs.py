@@ -27,8 +27,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from phase10_keeper.rules import MATTEL_RULES, MAX_PLAYERS, Game, RuleSet, clean_name, name_problem
+from phase10_keeper.rules import (
+    MATTEL_RULES,
+    MAX_PLAYERS,
+    Game,
+    Preset,
+    RuleSet,
+    clean_name,
+    name_problem,
+    preset_rules,
+)
 from phase10_keeper.ui.games_view import Prompts
+from phase10_keeper.ui.new_game_dialog import preset_names
 from phase10_keeper.ui.rules_editor import ProblemLabel
 from phase10_keeper.ui.user_text import isolate, plain
 
@@ -116,6 +126,7 @@ class SheetDialog(QDialog):
         self.settings = settings
         self.game = game
         self.rules = rules or (game.rules if game is not None else MATTEL_RULES)
+        self._given_rules = self.rules
         self._request: SheetRequest | None = None
         self.setWindowTitle(
             self.tr("Print Score Sheet") if game is not None else self.tr("Print Blank Sheets")
@@ -126,6 +137,9 @@ class SheetDialog(QDialog):
         self.paper_combo.addItem(self.tr("A4 (210 by 297 mm)"), "a4")
         self.paper_combo.addItem(self.tr("Letter (8.5 by 11 in)"), "letter")
         self.paper_combo.setCurrentIndex(self.paper_combo.findData(remembered_paper(settings)))
+        self.rules_combo = QComboBox()
+        self.rules_combo.setAccessibleName(self.tr("Rules printed on the sheet"))
+        self._fill_rules()
 
         self.intro = QLabel()
         plain(self.intro)
@@ -153,6 +167,8 @@ class SheetDialog(QDialog):
         rows_grid.addWidget(self.names_edit, 1, 1)
         rows_grid.setColumnStretch(1, 1)
         form = QFormLayout()
+        if game is None:
+            form.addRow(self.tr("&Rules:"), self.rules_combo)
         form.addRow(self.tr("&Paper:"), self.paper_combo)
 
         self.buttons = QDialogButtonBox(
@@ -175,6 +191,7 @@ class SheetDialog(QDialog):
         self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 64)
 
         self.intro.setText(self._intro_text())
+        self.rules_combo.currentIndexChanged.connect(self._rules_chosen)
         self.rows_radio.toggled.connect(self._update_enabled)
         self.names_edit.textEdited.connect(lambda _: self.names_radio.setChecked(True))
         self._update_enabled()
@@ -189,6 +206,21 @@ class SheetDialog(QDialog):
             "A sheet to keep score on paper: one row per player, twelve hands a page, "
             "with the phases of “{0}” and the card values printed on it."
         ).format(self.rules.describe())
+
+    def _fill_rules(self) -> None:
+        """The presets, and first the rules given (the open game's) when no preset has them."""
+        presets = preset_names()
+        if self.rules not in (preset_rules(preset) for preset in Preset):
+            self.rules_combo.addItem(self.tr("This game's: {0}").format(self.rules.describe()))
+        for preset, name in presets.items():
+            self.rules_combo.addItem(name, preset.value)
+            if preset_rules(preset) == self.rules:
+                self.rules_combo.setCurrentIndex(self.rules_combo.count() - 1)
+
+    def _rules_chosen(self) -> None:
+        preset = self.rules_combo.currentData()
+        self.rules = self._given_rules if preset is None else preset_rules(Preset(preset))
+        self.intro.setText(self._intro_text())
 
     def _update_enabled(self) -> None:
         self.rows_spin.setEnabled(self.rows_radio.isChecked())

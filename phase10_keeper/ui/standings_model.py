@@ -42,7 +42,14 @@ class StandingsModel(QAbstractTableModel):
         self._order = state.ranking()
 
     def set_state(self, state: GameState) -> None:
-        """Shows `state`: the same players, perhaps in a new order, so only data changes."""
+        """Shows `state`: the same players, perhaps in a new order, so only data changes;
+        a player who joins (or whose joining is undone) resets the model."""
+        if len(state.players) != len(self._state.players):
+            self.beginResetModel()
+            self._state = state
+            self._order = state.ranking()
+            self.endResetModel()
+            return
         self._state = state
         self._order = state.ranking()
         self.dataChanged.emit(
@@ -130,6 +137,9 @@ class StandingsModel(QAbstractTableModel):
 
     def phase_text(self, name: str) -> str:
         state = self._state
+        player = state.player(name)
+        if player.left_before is not None:
+            return _tr("left before hand {number}").format(number=player.left_before)
         if state.status is Status.FINISHED:
             return "—"
         if state.status is Status.TIEBREAK:

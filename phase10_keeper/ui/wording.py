@@ -26,6 +26,7 @@ def win_reason(reason: WinReason | None) -> str:
         ),
         WinReason.LOWEST_TOTAL_AFTER_FIXED_HANDS: _tr("the lowest total after the last hand"),
         WinReason.WENT_OUT_IN_REPLAY: _tr("went out first in the tie-break replay hand"),
+        WinReason.LAST_AT_TABLE: _tr("the only player left at the table"),
     }
     return reasons[reason] if reason is not None else ""
 

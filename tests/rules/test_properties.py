@@ -2,7 +2,8 @@
 
 The strategy plays random but valid games: random rules (presets and overrides,
 house phase lists included), 2 to 6 players, a random player going out, random made
-flags and card counts that respect every limit in the rules, across the whole table.
+flags and card counts that respect every limit in the rules, across the whole table,
+and now and then a player who leaves or joins before a hand.
 """
 
 import json
@@ -13,24 +14,30 @@ from hypothesis import strategies as st
 
 from phase10_keeper.rules import (
     HAND_SIZE,
+    MAX_PLAYERS,
     Cards,
     Game,
     GameState,
     Group,
     GroupKind,
     Hand,
+    Join,
+    Leave,
     Order,
     Phase,
     PlayerResult,
     Preset,
     Replay,
     RuleSet,
+    SeatingChange,
     Status,
+    WinReason,
     advance,
     build_rules,
     check_hand,
     replay,
     replay_from,
+    seat_changes,
     start,
 )
 from phase10_keeper.rules.cards import DECK_HIGH, DECK_LOW, DECK_SKIPS, DECK_WILDS
@@ -38,6 +45,7 @@ from phase10_keeper.storage.gamefile import dumps_game, game_from_json, loads_ga
 from phase10_keeper.storage.gamefile import standings_to_json as to_json
 
 NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eun", "Fay")
+JOINERS = ("Gus", "Hal", "Ivy")
 PROPERTY = settings(max_examples=60, deadline=None)
 
 
@@ -157,10 +165,61 @@ def next_hands(draw: st.DrawFn, state: GameState) -> Hand:
 
 
 @st.composite
+def seating_changes(draw: st.DrawFn, state: GameState, game: Game) -> SeatingChange | None:
+    """A player who leaves or joins before the next hand, or (mostly) nobody."""
+    if state.status is not Status.IN_PROGRESS or draw(st.integers(0, 5)) > 0:
+        return None
+    seated = state.participants()
+    joiners = [name for name in JOINERS if name not in game.players]
+    if draw(st.booleans()) and joiners and len(seated) < MAX_PLAYERS:
+        phase = None
+        if state.rules.order is Order.SEQUENCE:
+            phase = draw(st.none() | st.sampled_from([p.label for p in state.rules.phases]))
+        return Join(
+            state.hand_number,
+            joiners[0],
+            after=draw(st.none() | st.sampled_from(seated)),
+            total=5 * draw(st.integers(0, 60)),
+            phase=phase,
+        )
+    return Leave(state.hand_number, draw(st.sampled_from(seated)))
+
+
+@st.composite
 def games(draw: st.DrawFn) -> Game:
     players = NAMES[: draw(st.integers(2, 6))]
     game = Game(players, draw(rule_sets()), first_dealer=draw(st.sampled_from(players)))
-    return replace(game, hands=draw(continuations(start(game))))
+    state = start(game)
+    for _ in range(draw(st.integers(0, 16))):
+        change = draw(seating_changes(state, game))
+        if change is not None:
+            game = game.with_seating_change(change)
+            state = seat_changes(state, game)
+        if state.is_over or not any(can_go_out(state, n) for n in state.participants()):
+            break
+        hand = draw(next_hands(state))
+        state, _ = advance(state, hand)
+        game = game.with_hand_appended(hand)
+    return game
+
+
+def first_hands(game: Game, count: int) -> Game:
+    """The game as it stood before its hand `count` + 1, seating changes before it included."""
+    seating = tuple(change for change in game.seating if change.before_hand <= count + 1)
+    joined = sum(1 for change in seating if isinstance(change, Join))
+    players = game.starting_players + game.players[len(game.starting_players) :][:joined]
+    return replace(game, players=players, hands=game.hands[:count], seating=seating)
+
+
+def starting_total(game: Game, name: str) -> int:
+    return next(
+        (
+            change.total
+            for change in game.seating
+            if isinstance(change, Join) and change.name == name
+        ),
+        0,
+    )
 
 
 @st.composite
@@ -196,7 +255,7 @@ def test_totals_are_the_sums_of_hand_points(game: Game) -> None:
     run = replay(game)
     for state in run.states:
         for player in state.players:
-            assert player.total == sum(player.hand_points)
+            assert player.total == starting_total(game, player.name) + sum(player.hand_points)
             entries = [r.entries[player.name] for r in state.hands if player.name in r.entries]
             assert player.hand_points == tuple(entry.points for entry in entries)
 
@@ -256,11 +315,15 @@ def test_the_end_of_the_game_follows_the_rules(game: Game) -> None:
         assert (state.winner is not None) == (state.status is Status.FINISHED)
         assert (state.dealer is None) == (state.status is Status.FINISHED)
         assert bool(data["tiebreak_players"]) == (state.status is Status.TIEBREAK)
-        assert sorted(data["ranking"]) == sorted(game.players)
+        assert sorted(data["ranking"]) == sorted(player.name for player in state.players)
         if state.winner is not None:
             assert data["ranking"][0] == state.winner
         for player, entry in zip(state.players, data["players"], strict=True):
-            if state.status is not Status.IN_PROGRESS or game.rules.order is Order.CHOOSE:
+            if (
+                state.status is not Status.IN_PROGRESS
+                or game.rules.order is Order.CHOOSE
+                or not player.seated
+            ):
                 assert entry["phase"] is None
             else:
                 assert entry["phase"] == game.rules.phases[player.position].label
@@ -280,11 +343,15 @@ def test_the_winner_won_by_the_rules(game: Game) -> None:
         return
     rules = game.rules
     winner = final.player(final.winner or "")
-    if final.hands[-1].replay:
+    assert winner.seated
+    if final.win_reason is WinReason.LAST_AT_TABLE:
+        assert final.participants() == (winner.name,)
+        assert isinstance(game.seating[-1], Leave)
+    elif final.hands[-1].replay:
         assert final.winner == final.hands[-1].went_out
     elif rules.hands is not None:
         assert final.hands_played == rules.hands
-        assert winner.total == min(p.total for p in final.players)
+        assert winner.total == min(p.total for p in final.players if p.seated)
     elif rules.order is Order.CHOOSE:
         assert len(winner.completed) >= rules.target
     else:
@@ -314,12 +381,39 @@ def test_editing_from_a_hand_on_equals_building_the_edited_log(
 ) -> None:
     whole = replay(game)
     cut = data.draw(st.integers(0, len(game.hands)), label="cut")
-    prefix = replay(replace(game, hands=game.hands[:cut]))
-    assert replay_from(prefix, game.hands[cut:]) == whole
+    before = first_hands(game, cut)
+    prefix = replay(before)
+    assert replay_from(prefix, game) == whole
     assert whole.first(cut) == prefix
     rest = data.draw(continuations(prefix.final), label="new rest")
-    edited = replace(game, hands=(*game.hands[:cut], *rest))
-    assert replay_from(prefix, rest) == replay(edited)
+    edited = replace(before, hands=(*before.hands, *rest))
+    assert replay_from(prefix, edited) == replay(edited)
     # The edit shares the earlier states with the whole replay, and leaves them as they were.
-    assert replay_from(whole.first(cut), rest) == replay(edited)
+    assert replay_from(whole.first(cut), edited) == replay(edited)
     assert whole == replay(game)
+
+
+@PROPERTY
+@given(games())
+def test_hands_are_played_by_the_seated_players_and_dealt_by_one(game: Game) -> None:
+    run = replay(game)
+    for before, hand, after in pairs(run, game):
+        playing = before.participants()
+        assert set(hand.results) == set(playing)
+        record = after.hands[-1]
+        assert before.player(record.dealer).seated
+        assert record.dealer == before.dealer
+        for player in before.players:
+            assert player.seated_for(before.hand_number) == player.seated
+            if not player.seated:
+                assert after.player(player.name) == player
+    for state in run.states:
+        seated = [p.name for p in state.players if p.seated]
+        assert len(seated) >= 1
+        assert len(seated) >= 2 or state.win_reason is WinReason.LAST_AT_TABLE
+        ranking = state.ranking()
+        leavers = [name for name in ranking if not state.player(name).seated]
+        assert ranking[len(ranking) - len(leavers) :] == tuple(leavers)
+        assert [state.player(name).left_before for name in leavers] == sorted(
+            (state.player(name).left_before for name in leavers), reverse=True
+        )

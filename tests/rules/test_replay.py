@@ -192,7 +192,7 @@ def test_continuing_a_replay_equals_replaying_the_whole_log() -> None:
     whole = replay(Game(PLAYERS, hands=hands))
     for cut in range(len(hands) + 1):
         prefix = replay(Game(PLAYERS, hands=hands[:cut]))
-        assert replay_from(prefix, hands[cut:]) == whole
+        assert replay_from(prefix, Game(PLAYERS, hands=hands)) == whole
         assert whole.first(cut) == prefix
 
 

@@ -10,9 +10,11 @@ from phase10_keeper.rules import (
     Order,
     Phase,
     Preset,
+    RuleSet,
     RuleSetError,
     build_rules,
     preset_rules,
+    target_position,
 )
 
 
@@ -120,3 +122,34 @@ def test_describe_names_the_preset_and_what_differs() -> None:
     assert build_rules(Preset.MASTERS, target=4).describe() == (
         "Masters Edition (choose your phase), ends at 4 phases made"
     )
+
+
+@pytest.mark.parametrize(
+    ("rules", "description"),
+    [
+        (build_rules(Preset.SHORT, target=6), "Short game (first to make phase 6)"),
+        (build_rules(Preset.SHORT, hands=10), "Short game, 10 hands"),
+        (build_rules(Preset.MASTERS, two_strike=True), "Masters Edition (choose your phase)"),
+        (build_rules(Preset.FIXED_HANDS, two_strike=True), "Fixed number of hands"),
+        (build_rules(Preset.MASTERS, order=Order.SEQUENCE), "Masters Edition, phases in order"),
+        (build_rules(Preset.EVEN, target=3), "Even phases only, ends at phase 6"),
+        (
+            build_rules(
+                Preset.MATTEL,
+                phases=tuple(Phase(n, (Group(GroupKind.SET, 3),)) for n in range(1, 21)),
+            ),
+            "Mattel rules, house phase list",
+        ),
+    ],
+)
+def test_describe_says_only_what_the_rules_do(rules: RuleSet, description: str) -> None:
+    assert rules.describe() == description
+
+
+def test_a_target_in_a_file_is_a_label_where_the_list_has_it() -> None:
+    even = preset_rules(Preset.EVEN).phases
+    assert target_position(even, Order.SEQUENCE, 6) == 3
+    assert target_position(even, Order.SEQUENCE, 3) == 3
+    assert target_position(even, Order.CHOOSE, 4) == 4
+    with pytest.raises(RuleSetError, match="target 7 is not a phase"):
+        target_position(even, Order.SEQUENCE, 7)

@@ -166,6 +166,27 @@ def test_there_is_only_one_super_wild() -> None:
     assert (problem.player, problem.field) == ("Dana", "super_wild")
 
 
+def test_the_phase_that_held_the_super_wild_leaves_one_card_more() -> None:
+    # Marcus laid phase 1 (6 places) with the super wild filling two: 5 cards are left.
+    state = start(Game(PLAYERS, build_rules(Preset.MATTEL, super_wild=True)))
+    assert check_hand(state, worked_hand(Marcus=made(low=5))) == []
+    too_many = only(check_hand(state, worked_hand(Marcus=made(low=6))))
+    assert (too_many.player, too_many.field) == ("Marcus", "low")
+    assert "at most 5 cards" in too_many.message
+    # Without the variant the same count is impossible.
+    assert only(first_hand(Marcus=made(low=5))).player == "Marcus"
+
+
+def test_only_one_phase_can_hold_the_super_wild() -> None:
+    state = start(Game(PLAYERS, build_rules(Preset.MATTEL, super_wild=True)))
+    problem = only(check_hand(state, worked_hand(Marcus=made(low=5), Kwame=made(low=5))))
+    assert (problem.player, problem.field) == ("Kwame", "low")
+    assert "Marcus" in problem.message
+    # A super wild still in someone's hand was laid in nobody's phase.
+    held = worked_hand(Marcus=made(low=5), Dana=missed(low=9, super_wild=1))
+    assert only(check_hand(state, held)).player == "Marcus"
+
+
 def test_the_super_wild_is_one_of_the_eight_wilds() -> None:
     state = start(Game(PLAYERS, build_rules(Preset.MATTEL, super_wild=True)))
     hand = worked_hand(Kwame=missed(low=6, wild=4), Dana=missed(low=5, wild=4, super_wild=1))

@@ -146,8 +146,16 @@ def test_the_lowest_total_wins_after_a_fixed_number_of_hands() -> None:
     state = play(("A", "B", "C"), hands, rules)
     assert [p.total for p in state.players] == [50, 100, 175]
     assert (state.winner, state.win_reason) == ("A", WinReason.LOWEST_TOTAL_AFTER_FIXED_HANDS)
-    # After the winner: C made two phases and B one, so C ranks above B's lower total.
+    # After the winner the lowest total ranks first, though C made more phases than B.
     assert [p.completed for p in state.players] == [(2,), (1,), (1, 2)]
+    assert state.ranking() == ("A", "B", "C")
+
+
+def test_a_fixed_game_in_progress_ranks_by_total_alone() -> None:
+    rules = build_rules(Preset.FIXED_HANDS, hands=5)
+    hand = Hand("A", {"A": made(), "B": made(wild=4), "C": missed(low=10)})
+    state = play(("A", "B", "C"), [hand], rules)
+    assert state.status is Status.IN_PROGRESS
     assert state.ranking() == ("A", "C", "B")
 
 
@@ -220,7 +228,7 @@ class TestMasters:
         assert [p.total for p in state.players] == [10, 15]
         assert (state.winner, state.win_reason) == ("A", WinReason.LOWEST_TOTAL_OF_COMPLETERS)
 
-    def test_a_tie_is_replayed_without_naming_a_phase(self) -> None:
+    def test_a_tie_is_replayed_on_phase_ten(self) -> None:
         hands = [
             Hand("A", {"A": made(1), "B": made(1, low=1)}),
             Hand("B", {"A": made(2, low=1), "B": made(2)}),
@@ -228,9 +236,16 @@ class TestMasters:
         ]
         state = play(("A", "B"), hands, self.rules)
         assert state.status is Status.TIEBREAK
-        assert state.replay_phase() is None
-        state, _ = advance(state, Hand("B", {"A": missed(low=10), "B": made()}))
+        assert state.replay_phase() == MATTEL_RULES.phases[-1]
+        made_before = check_hand(state, Hand("B", {"A": missed(3, low=10), "B": made(1)}))
+        assert {(p.player, p.field) for p in made_before if p.is_error} == {
+            ("A", "phase"),
+            ("B", "phase"),
+        }
+        assert "attempted phase 10, not phase 1" in str(made_before[-1])
+        state, _ = advance(state, Hand("B", {"A": missed(low=10), "B": made(10)}))
         assert state.winner == "B"
+        assert state.hands[-1].entries["A"].phase == 10
 
 
 def test_ranking_without_a_winner_puts_phases_before_points_then_seats() -> None:

@@ -102,7 +102,7 @@ def test_dealers_are_marked_in_the_hand_headers_for_hands_to_come_too() -> None:
     text = page_text(read_sheet(game=game), 0)
     assert text.count("D: ") == 12 + 1
     for index in range(12):
-        assert f"{index + 1}\nD: {game.dealer_of(index)}\n" in text
+        assert f"{index + 1}\nD: {SIX[(2 + index) % 6]}\n" in text
 
 
 def test_a_finished_game_has_no_dealers_for_hands_never_played() -> None:

@@ -46,8 +46,10 @@ def test_no_phase_is_made_more_often_than_it_is_tried(library: list[Game]) -> No
 def test_points_are_the_sum_of_the_standings_totals(library: list[Game]) -> None:
     stats = library_stats(library)
     for player in stats.players:
+        # The points of the hands played: a player who joined late started on a total
+        # the table gave them, which no hand scored.
         totals = [
-            final.players[index].total
+            sum(final.players[index].hand_points)
             for final in (replay(game).final for game in library)
             for index, seated in enumerate(final.players)
             if player_key(seated.name) == player.key
@@ -88,7 +90,8 @@ def test_a_game_series_ends_at_the_standings(game: Game) -> None:
     for player, line in zip(final.players, series.players, strict=True):
         assert line.totals[-1:] == ((player.total,) if game.hands else ())
         assert line.phases_made[-1:] == ((len(player.completed),) if game.hands else ())
-        assert sum(points or 0 for points in line.points) == player.total
+        assert len(line.points) == len(line.totals) == series.hands
+        assert sum(points or 0 for points in line.points) == sum(player.hand_points)
     if series.biggest_hand is not None:
         assert series.biggest_hand.points == max(
             points for line in series.players for points in line.points if points is not None

@@ -155,8 +155,8 @@ def test_missing_cards_and_kinds_count_zero() -> None:
 
 
 def test_a_newer_version_is_refused_with_a_clear_message() -> None:
-    with pytest.raises(GameFileError, match=r"version 2.*newer"):
-        game_from_json(example(version=2))
+    with pytest.raises(GameFileError, match=r"version 3.*newer"):
+        game_from_json(example(version=3))
 
 
 @pytest.mark.parametrize(
@@ -183,7 +183,7 @@ def test_a_newer_version_is_refused_with_a_clear_message() -> None:
         (lambda d: d.update(rules="mattel"), "rules must be an object"),
         (lambda d: d.update(rules={"preset": "house"}), "'house' is not one of"),
         (lambda d: d.update(rules={"order": "random"}), "rules order"),
-        (lambda d: d.update(rules={"target": 11}), "between 1 and 10"),
+        (lambda d: d.update(rules={"target": 11}), "target 11 is not a phase of this game"),
         (lambda d: d.update(rules={"target": "5"}), "target must be a whole number"),
         (lambda d: d.update(rules={"hands": 0}), "at least 1"),
         (lambda d: d.update(rules={"super_wild": "yes"}), "super_wild must be true or false"),
@@ -415,6 +415,37 @@ def test_a_written_short_game_on_a_long_house_list_keeps_its_target() -> None:
     for target in (5, 12):
         rules = build_rules(Preset.SHORT, phases=house, target=target)
         assert rules_from_json(rules_to_json(rules)) == rules
+
+
+@pytest.mark.parametrize(
+    ("data", "label"),
+    [
+        ({"preset": "even", "target": 6}, 6),
+        ({"preset": "even", "target": 2}, 2),
+        ({"preset": "even", "target": 3}, 6),  # no label of the list: the third phase
+        ({"preset": "odd", "target": 5}, 5),
+    ],
+)
+def test_a_target_is_a_phase_label_and_else_a_position(data: dict[str, Any], label: int) -> None:
+    rules = rules_from_json(data)
+    assert rules.target_phase.label == label
+    assert rules_to_json(rules).get("target", rules.phases[-1].label) == label
+
+
+def test_a_target_that_is_neither_label_nor_position_is_refused() -> None:
+    with pytest.raises(GameFileError, match=r"target 7 is not a phase .*phases: 2, 4, 6, 8, 10"):
+        rules_from_json({"preset": "even", "target": 7})
+
+
+def test_a_house_list_target_is_written_as_its_label() -> None:
+    rules = build_rules(Preset.MATTEL, phases=HOUSE, target=2)
+    assert rules_to_json(rules)["target"] == 11
+    assert rules_from_json({**rules_to_json(rules), "target": 2}) == rules
+    # Choose order counts phases made: a count, never a label.
+    masters = rules_from_json(
+        {"preset": "masters", "phases": rules_to_json(rules)["phases"], "target": 3}
+    )
+    assert masters.target == 3
 
 
 @st.composite

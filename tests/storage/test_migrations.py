@@ -7,7 +7,17 @@ from pathlib import Path
 
 import pytest
 
-from phase10_keeper.rules import Cards, Game, Hand, PlayerResult, Preset, build_rules, replay
+from phase10_keeper.rules import (
+    Cards,
+    Game,
+    Hand,
+    Join,
+    Leave,
+    PlayerResult,
+    Preset,
+    build_rules,
+    replay,
+)
 from phase10_keeper.storage import migrations
 from phase10_keeper.storage.library import (
     LIBRARY_FILE,
@@ -20,12 +30,16 @@ from phase10_keeper.storage.migrations import APPLICATION_ID, SCHEMA_VERSION, mi
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
-def build_version_1(data_dir: Path) -> Path:
+def build_version(data_dir: Path, version: int) -> Path:
     data_dir.mkdir(parents=True, exist_ok=True)
     path = data_dir / LIBRARY_FILE
     with closing(sqlite3.connect(path)) as database:
-        database.executescript((FIXTURES / "library_v1.sql").read_text(encoding="utf-8"))
+        database.executescript((FIXTURES / f"library_v{version}.sql").read_text(encoding="utf-8"))
     return path
+
+
+def build_version_1(data_dir: Path) -> Path:
+    return build_version(data_dir, 1)
 
 
 def schema(path: Path) -> list[tuple[str, str, str]]:
@@ -108,6 +122,55 @@ def test_the_fixture_is_the_schema_version_1_created(tmp_path: Path) -> None:
     assert header(fixture) == header(fresh) == (1, APPLICATION_ID)
 
 
+def test_the_version_2_fixture_is_the_schema_version_2_created(tmp_path: Path) -> None:
+    fresh = tmp_path / "fresh.sqlite3"
+    with closing(sqlite3.connect(fresh, isolation_level=None)) as database:
+        migrate(database, target=2)
+    fixture = build_version(tmp_path / "fixture", 2)
+    assert schema(fixture) == schema(fresh)
+    assert header(fixture) == header(fresh) == (2, APPLICATION_ID)
+
+
+def test_upgrading_version_2_keeps_every_game(data_dir: Path) -> None:
+    build_version(data_dir, 2)
+    with Library.open(data_dir) as library:
+        assert library.load_game(1) == FRIDAY
+        assert library.load_game(2) == LUNCH
+        assert [game.id for game in library.list_games()] == [1]
+        assert [game.id for game in library.list_games(deleted=True)] == [2]
+        assert library.notes(1) == "Dana brought snacks"
+        assert library.roster() == ["Dana", "Kwame", "Marcus", "Priya", "Zoë"]
+    with closing(sqlite3.connect(data_dir / LIBRARY_FILE)) as database:
+        assert database.execute("SELECT seating FROM games").fetchall() == [(None,), (None,)]
+    assert header(data_dir / LIBRARY_FILE) == (SCHEMA_VERSION, APPLICATION_ID)
+
+
+def test_an_upgraded_library_stores_seating_changes(data_dir: Path) -> None:
+    build_version(data_dir, 2)
+    seated = FRIDAY.with_seating_change(Leave(3, "Dana")).with_seating_change(
+        Join(3, "Eve", after="Priya", total=60)
+    )
+    with Library.open(data_dir) as library:
+        library.save_game(1, seated)
+        third = library.add_game(seated)
+        assert "Eve" in library.roster()
+    with Library.open(data_dir) as library:
+        assert library.load_game(1) == seated
+        assert library.load_game(third) == seated
+        assert library.list_games()[0].players == ("Priya", "Marcus", "Kwame", "Dana", "Eve")
+        library.save_game(1, FRIDAY)
+        assert library.load_game(1) == FRIDAY
+    with closing(sqlite3.connect(data_dir / LIBRARY_FILE)) as database:
+        assert database.execute("SELECT seating FROM games ORDER BY id").fetchall() == [
+            (None,),
+            (None,),
+            (
+                '[{"before_hand":3,"leave":"Dana"},'
+                '{"before_hand":3,"join":"Eve","after":"Priya","total":60}]',
+            ),
+        ]
+
+
 def test_a_new_library_and_an_upgraded_one_have_the_same_schema(
     tmp_path: Path, library: Library
 ) -> None:
@@ -148,7 +211,7 @@ def test_a_backup_is_made_before_upgrading(data_dir: Path) -> None:
     build_version_1(data_dir)
     with Library.open(data_dir) as library:
         [backup] = library.backups()
-    assert backup.name.endswith("-before-v2.sqlite3")
+    assert backup.name.endswith(f"-before-v{SCHEMA_VERSION}.sqlite3")
     assert header(backup) == (1, APPLICATION_ID)
     with closing(sqlite3.connect(backup)) as database:
         assert database.execute("SELECT COUNT(*) FROM hands").fetchone() == (3,)
@@ -156,7 +219,7 @@ def test_a_backup_is_made_before_upgrading(data_dir: Path) -> None:
 
 def test_a_failed_upgrade_changes_nothing(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = build_version_1(data_dir)
-    broken = (migrations.STEPS[0], (*migrations.STEPS[1], "ALTER TABLE nowhere ADD COLUMN x"))
+    broken = (*migrations.STEPS[:-1], (*migrations.STEPS[-1], "ALTER TABLE nowhere ADD COLUMN x"))
     monkeypatch.setattr(migrations, "STEPS", broken)
     with pytest.raises(LibraryError, match="no such table: nowhere"):
         Library.open(data_dir)

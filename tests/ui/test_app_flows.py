@@ -299,6 +299,7 @@ def test_menus_use_the_standard_shortcuts(open_app) -> None:
         "&File",
         "&Edit",
         "&View",
+        "&Game",
         "&Help",
     ]
 

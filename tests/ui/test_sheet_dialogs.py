@@ -7,7 +7,15 @@ from pypdf import PdfReader
 from PySide6.QtCore import QSettings, QUrl
 from PySide6.QtWidgets import QWidget
 
-from phase10_keeper.rules import Cards, Game, Hand, PlayerResult, Preset, build_rules
+from phase10_keeper.rules import (
+    Cards,
+    Game,
+    Hand,
+    PlayerResult,
+    Preset,
+    build_rules,
+    preset_rules,
+)
 from phase10_keeper.ui.games_view import Prompts
 from phase10_keeper.ui.sheet_dialogs import (
     PAPER_KEY,
@@ -214,3 +222,36 @@ def test_dialog_inputs_have_accessible_names(qtbot, tmp_path: Path) -> None:
     qtbot.addWidget(dialog)
     for widget in (dialog.paper_combo, dialog.rows_spin, dialog.names_edit):
         assert widget.accessibleName()
+
+
+def test_blank_sheets_can_be_for_any_preset(qtbot, tmp_path: Path) -> None:
+    settings = _settings(tmp_path)
+    dialog = SheetDialog(settings)
+    qtbot.addWidget(dialog)
+    assert dialog.rules_combo.currentData() == "mattel"
+    dialog.rules_combo.setCurrentIndex(dialog.rules_combo.findData("even"))
+    assert "Even phases only" in dialog.intro.text()
+    dialog.accept()
+    request = dialog.request()
+    assert request is not None
+    assert request.rules == preset_rules(Preset.EVEN)
+    path = Recorder().printer(qtbot, settings).write(request, tmp_path / "even.pdf")
+    assert path is not None
+    assert "Even phases only" in _text(path)
+
+
+def test_a_games_own_rules_are_offered_first_for_its_blank_sheets(qtbot, tmp_path: Path) -> None:
+    rules = build_rules(Preset.EVEN, super_wild=True)
+    dialog = SheetDialog(_settings(tmp_path), names=("Ann", "Bo"), rules=rules)
+    qtbot.addWidget(dialog)
+    assert dialog.rules_combo.currentIndex() == 0
+    assert dialog.rules_combo.currentText() == "This game's: Even phases only, super wild"
+    dialog.rules_combo.setCurrentIndex(dialog.rules_combo.findData("masters"))
+    dialog.rules_combo.setCurrentIndex(0)
+    assert dialog.rules == rules
+
+
+def test_a_games_sheet_has_no_rules_choice(qtbot, tmp_path: Path) -> None:
+    dialog = SheetDialog(_settings(tmp_path), game=_game())
+    qtbot.addWidget(dialog)
+    assert not dialog.rules_combo.isVisibleTo(dialog)

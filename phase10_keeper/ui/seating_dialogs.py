@@ -1,0 +1,243 @@
+"""A player leaves the table, or a new one sits down, before the next hand.
+
+Each dialog asks only what the table has to agree on and emits the seating change; the
+game session records it, undoably, and the replay does the rest.
+"""
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGridLayout,
+    QLabel,
+    QRadioButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from phase10_keeper.rules import (
+    MAX_PLAYERS,
+    GameState,
+    Join,
+    Leave,
+    Order,
+    clean_name,
+)
+from phase10_keeper.rules.game import MAX_STARTING_TOTAL
+from phase10_keeper.ui.rules_editor import ProblemLabel
+
+TOTAL_STEP = 5
+"""Every hand score is a multiple of five, so the totals offered step by five."""
+
+
+def highest_total(state: GameState) -> int:
+    """The highest total of the players at the table."""
+    return max(player.total for player in state.players if player.seated)
+
+
+def average_total(state: GameState) -> int:
+    """The average total of the players at the table, rounded up to a multiple of five."""
+    totals = [player.total for player in state.players if player.seated]
+    steps = -(-sum(totals) // (TOTAL_STEP * len(totals)))
+    return steps * TOTAL_STEP
+
+
+class PlayerLeavesDialog(QDialog):
+    """Asks who leaves before the next hand. Emits `leaving` with the `Leave`."""
+
+    leaving = Signal(object)
+
+    def __init__(self, state: GameState, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.state = state
+        self.setWindowTitle(self.tr("Player Leaves"))
+        self.player_combo = QComboBox()
+        self.player_combo.addItems(list(state.participants()))
+        self.player_combo.setAccessibleName(self.tr("Player who leaves"))
+        self.explanation = QLabel()
+        self.explanation.setWordWrap(True)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.leave_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.leave_button.setText(self.tr("Leaves"))
+        form = QFormLayout()
+        form.addRow(self.tr("&Player:"), self.player_combo)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.explanation)
+        layout.addWidget(self.buttons)
+        self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 56)
+        self.player_combo.currentTextChanged.connect(self._explain)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        self._explain(self.player_combo.currentText())
+
+    def _explain(self, name: str) -> None:
+        others = [other for other in self.state.participants() if other != name]
+        if len(others) == 1:
+            text = self.tr(
+                "{name} leaves before hand {number}. With only {other} left at the table, "
+                "the game ends and {other} wins."
+            ).format(name=name, number=self.state.hand_number, other=others[0])
+        else:
+            text = self.tr(
+                "{name} leaves before hand {number}: they keep their total and phases, "
+                "cannot win, and the deal passes them by."
+            ).format(name=name, number=self.state.hand_number)
+        self.explanation.setText(text)
+
+    def accept(self) -> None:
+        self.leaving.emit(Leave(self.state.hand_number, self.player_combo.currentText()))
+        super().accept()
+
+
+class PlayerJoinsDialog(QDialog):
+    """Asks who sits down before the next hand, where, and on what total and phase.
+
+    `roster` offers the names of earlier games. Emits `joining` with the `Join`.
+    """
+
+    joining = Signal(object)
+
+    def __init__(
+        self,
+        state: GameState,
+        players: Sequence[str],
+        roster: Sequence[str] = (),
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.state = state
+        self.players = tuple(players)
+        self.setWindowTitle(self.tr("Player Joins"))
+        taken = {name.casefold() for name in self.players}
+        self.name_combo = QComboBox()
+        self.name_combo.setEditable(True)
+        self.name_combo.addItems([name for name in roster if name.casefold() not in taken])
+        self.name_combo.setCurrentIndex(-1)
+        self.name_combo.setAccessibleName(self.tr("Name of the player who joins"))
+        line_edit = self.name_combo.lineEdit()
+        assert line_edit is not None
+        line_edit.setPlaceholderText(self.tr("Name"))
+
+        self.seat_combo = QComboBox()
+        self.seat_combo.setAccessibleName(self.tr("Where the player sits"))
+        circle = [name for name in state.circle if state.player(name).seated]
+        for name in circle:
+            self.seat_combo.addItem(self.tr("after {name}").format(name=name), name)
+        self.seat_combo.addItem(self.tr("in the last seat"), None)
+        self.seat_combo.setCurrentIndex(self.seat_combo.count() - 1)
+
+        highest, average = highest_total(state), average_total(state)
+        self.zero_radio = QRadioButton(self.tr("&0"))
+        self.highest_radio = QRadioButton(self.tr("the &highest total, {0}").format(highest))
+        self.average_radio = QRadioButton(
+            self.tr("the &average, rounded up to 5: {0}").format(average)
+        )
+        self.number_radio = QRadioButton(self.tr("&another total:"))
+        self.number_spin = QSpinBox()
+        self.number_spin.setRange(0, MAX_STARTING_TOTAL)
+        self.number_spin.setSingleStep(TOTAL_STEP)
+        self.number_spin.setAccessibleName(self.tr("Starting total"))
+        self.totals = QButtonGroup(self)
+        for value, radio in (
+            (0, self.zero_radio),
+            (highest, self.highest_radio),
+            (average, self.average_radio),
+        ):
+            self.totals.addButton(radio)
+            radio.setProperty("total", value)
+        self.totals.addButton(self.number_radio)
+        self.zero_radio.setChecked(True)
+        totals_grid = QGridLayout()
+        totals_grid.addWidget(self.zero_radio, 0, 0)
+        totals_grid.addWidget(self.highest_radio, 1, 0)
+        totals_grid.addWidget(self.average_radio, 2, 0)
+        totals_grid.addWidget(self.number_radio, 3, 0)
+        totals_grid.addWidget(self.number_spin, 3, 1)
+
+        self.phase_combo = QComboBox()
+        self.phase_combo.setAccessibleName(self.tr("Starting phase"))
+        for phase in state.rules.phases:
+            self.phase_combo.addItem(phase.title(), phase.label)
+
+        self.problem_label = ProblemLabel()
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.join_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.join_button.setText(self.tr("Joins"))
+
+        form = QFormLayout()
+        form.addRow(self.tr("&Name:"), self.name_combo)
+        form.addRow(self.tr("&Sits:"), self.seat_combo)
+        form.addRow(self.tr("Starting total:"), totals_grid)
+        if state.rules.order is Order.SEQUENCE:
+            form.addRow(self.tr("Starting &phase:"), self.phase_combo)
+        layout = QVBoxLayout(self)
+        layout.addWidget(
+            QLabel(self.tr("Joins before hand {0}.").format(state.hand_number)),
+        )
+        layout.addLayout(form)
+        layout.addWidget(self.problem_label)
+        layout.addWidget(self.buttons)
+        self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 60)
+
+        self.name_combo.currentTextChanged.connect(self._check)
+        self.number_spin.valueChanged.connect(lambda _: self.number_radio.setChecked(True))
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        self._check()
+
+    def starting_total(self) -> int:
+        if self.number_radio.isChecked():
+            return self.number_spin.value()
+        checked = self.totals.checkedButton()
+        assert checked is not None
+        value = checked.property("total")
+        assert isinstance(value, int)
+        return value
+
+    def problem(self) -> str | None:
+        """Why the player cannot join as entered, or None if they can."""
+        name = clean_name(self.name_combo.currentText())
+        if not name:
+            return self.tr("Type the name of the player who joins.")
+        if name.casefold() in {player.casefold() for player in self.players}:
+            return self.tr("{0} has a row in this game already: names must differ.").format(name)
+        if len(self.state.participants()) >= MAX_PLAYERS:
+            return self.tr("A table seats {0}: someone must leave first.").format(MAX_PLAYERS)
+        return None
+
+    def _check(self) -> None:
+        problem = self.problem()
+        name = clean_name(self.name_combo.currentText())
+        # An empty name is not worth a warning before anything is typed.
+        self.problem_label.set_problem(problem if name else None)
+        self.join_button.setEnabled(problem is None)
+
+    def change(self) -> Join:
+        phase = None
+        if self.state.rules.order is Order.SEQUENCE:
+            phase = self.phase_combo.currentData()
+        return Join(
+            before_hand=self.state.hand_number,
+            name=clean_name(self.name_combo.currentText()),
+            after=self.seat_combo.currentData(),
+            total=self.starting_total(),
+            phase=phase,
+        )
+
+    def accept(self) -> None:
+        if self.problem() is not None:
+            self._check()
+            return
+        self.joining.emit(self.change())
+        super().accept()

@@ -1,0 +1,82 @@
+"""`standings` for a version 2 game: players who joined or left, as scripts read them."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from phase10_keeper.cli import main
+
+GAMES = Path(__file__).resolve().parent / "data" / "games"
+
+
+def standings(capsys: pytest.CaptureFixture[str], name: str, *args: str) -> str:
+    assert main(["standings", str(GAMES / f"{name}.phase10.json"), *args]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    return out
+
+
+def test_a_version_2_game_says_who_is_seated(capsys: pytest.CaptureFixture[str]) -> None:
+    data = json.loads(standings(capsys, "seating", "--json"))
+    assert data["status"] == "in_progress"
+    assert data["dealer"] == "Eve"
+    assert data["hands_played"] == 7
+    assert [
+        (p["name"], p["seated"], p["phase"], p["total"], len(p["hand_points"]))
+        for p in data["players"]
+    ] == [
+        ("Priya", True, 5, 165, 7),
+        ("Marcus", True, 5, 180, 7),
+        ("Kwame", True, 6, 140, 7),
+        ("Dana", False, None, 200, 4),
+        ("Eve", True, 2, 120, 1),
+    ]
+    # Dana, who left, keeps her phases and ranks after everyone still seated.
+    assert data["players"][3]["completed"] == [1, 2]
+    assert data["ranking"] == ["Kwame", "Priya", "Marcus", "Eve", "Dana"]
+
+
+def test_a_version_1_game_has_no_seated_key(capsys: pytest.CaptureFixture[str]) -> None:
+    data = json.loads(standings(capsys, "worked-hand", "--json"))
+    assert all("seated" not in player for player in data["players"])
+
+
+def test_the_table_says_who_left(capsys: pytest.CaptureFixture[str]) -> None:
+    text = standings(capsys, "seating")
+    assert "Dana    left before hand 5" in text
+    assert text.rstrip().endswith("Hand 8: Eve deals, Priya plays first.")
+
+
+def test_a_leave_that_leaves_one_player_names_the_winner(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    document = json.loads((GAMES / "seating.phase10.json").read_text(encoding="utf-8"))
+    document["seating"] += [
+        {"before_hand": 8, "leave": "Priya"},
+        {"before_hand": 8, "leave": "Marcus"},
+        {"before_hand": 8, "leave": "Eve"},
+    ]
+    path = tmp_path / "last.phase10.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    assert main(["standings", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["status"], data["winner"], data["dealer"]) == ("finished", "Kwame", None)
+    assert data["ranking"] == ["Kwame", "Priya", "Marcus", "Eve", "Dana"]
+    assert main(["standings", str(path)]) == 0
+    assert "Kwame wins: the only player left at the table." in capsys.readouterr().out
+
+
+def test_a_version_2_game_goes_through_the_library_unchanged(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    source = GAMES / "seating.phase10.json"
+    library = ["--data-dir", str(tmp_path / "library")]
+    assert main([*library, "games", "import", str(source)]) == 0
+    game_id = capsys.readouterr().out.strip()
+    assert main([*library, "games", "show", game_id, "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert [player["seated"] for player in shown["players"]] == [True, True, True, False, True]
+    exported = tmp_path / "back.phase10.json"
+    assert main([*library, "games", "export", game_id, str(exported)]) == 0
+    assert exported.read_bytes() == source.read_bytes()
