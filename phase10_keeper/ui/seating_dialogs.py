@@ -28,9 +28,12 @@ from phase10_keeper.rules import (
     Leave,
     Order,
     clean_name,
+    name_key,
+    name_problem,
 )
 from phase10_keeper.rules.game import MAX_STARTING_TOTAL
 from phase10_keeper.ui.rules_editor import ProblemLabel
+from phase10_keeper.ui.user_text import in_sentence, isolate, plain
 
 TOTAL_STEP = 5
 """Every hand score is a multiple of five, so the totals offered step by five."""
@@ -61,6 +64,7 @@ class PlayerLeavesDialog(QDialog):
         self.player_combo.addItems(list(state.participants()))
         self.player_combo.setAccessibleName(self.tr("Player who leaves"))
         self.explanation = QLabel()
+        plain(self.explanation)
         self.explanation.setWordWrap(True)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
@@ -85,12 +89,14 @@ class PlayerLeavesDialog(QDialog):
             text = self.tr(
                 "{name} leaves before hand {number}. With only {other} left at the table, "
                 "the game ends and {other} wins."
-            ).format(name=name, number=self.state.hand_number, other=others[0])
+            ).format(
+                name=in_sentence(name), number=self.state.hand_number, other=in_sentence(others[0])
+            )
         else:
             text = self.tr(
                 "{name} leaves before hand {number}: they keep their total and phases, "
                 "cannot win, and the deal passes them by."
-            ).format(name=name, number=self.state.hand_number)
+            ).format(name=in_sentence(name), number=self.state.hand_number)
         self.explanation.setText(text)
 
     def accept(self) -> None:
@@ -117,10 +123,10 @@ class PlayerJoinsDialog(QDialog):
         self.state = state
         self.players = tuple(players)
         self.setWindowTitle(self.tr("Player Joins"))
-        taken = {name.casefold() for name in self.players}
+        taken = {name_key(name) for name in self.players}
         self.name_combo = QComboBox()
         self.name_combo.setEditable(True)
-        self.name_combo.addItems([name for name in roster if name.casefold() not in taken])
+        self.name_combo.addItems([name for name in roster if name_key(name) not in taken])
         self.name_combo.setCurrentIndex(-1)
         self.name_combo.setAccessibleName(self.tr("Name of the player who joins"))
         line_edit = self.name_combo.lineEdit()
@@ -131,7 +137,7 @@ class PlayerJoinsDialog(QDialog):
         self.seat_combo.setAccessibleName(self.tr("Where the player sits"))
         circle = [name for name in state.circle if state.player(name).seated]
         for name in circle:
-            self.seat_combo.addItem(self.tr("after {name}").format(name=name), name)
+            self.seat_combo.addItem(self.tr("after {name}").format(name=isolate(name)), name)
         self.seat_combo.addItem(self.tr("in the last seat"), None)
         self.seat_combo.setCurrentIndex(self.seat_combo.count() - 1)
 
@@ -210,8 +216,13 @@ class PlayerJoinsDialog(QDialog):
         name = clean_name(self.name_combo.currentText())
         if not name:
             return self.tr("Type the name of the player who joins.")
-        if name.casefold() in {player.casefold() for player in self.players}:
-            return self.tr("{0} has a row in this game already: names must differ.").format(name)
+        problem = name_problem(name)
+        if problem is not None:
+            return problem[0].upper() + problem[1:] + "."
+        if name_key(name) in {name_key(player) for player in self.players}:
+            return self.tr("{0} has a row in this game already: names must differ.").format(
+                in_sentence(name)
+            )
         if len(self.state.participants()) >= MAX_PLAYERS:
             return self.tr("A table seats {0}: someone must leave first.").format(MAX_PLAYERS)
         return None

@@ -126,9 +126,9 @@ class GameSession(QObject):
         """A player leaves or joins before the next hand; GameError if nobody may now
         (during a tie-break, or once the game is over), and then nothing changes."""
         if isinstance(change, Leave):
-            text = _tr("{name} leaves").format(name=change.name)
+            text = _tr("{name} leaves").format(name=isolate(change.name))
         else:
-            text = _tr("{name} joins").format(name=change.name)
+            text = _tr("{name} joins").format(name=isolate(change.name))
         self._change(self.game.with_seating_change(change), len(self.game.hands), text)
 
     def rename_player(self, old: str, new: str) -> None:

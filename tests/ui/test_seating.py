@@ -16,6 +16,7 @@ from phase10_keeper.ui.seating_dialogs import (
 )
 from phase10_keeper.ui.session import GameSession
 from phase10_keeper.ui.standings_model import StandingsModel
+from phase10_keeper.ui.user_text import isolate
 
 from .answers import Answers
 from .conftest import result
@@ -59,11 +60,11 @@ def test_player_leaves_from_the_game_menu_and_undo_brings_them_back(qtbot, libra
     dialog = shown(PlayerLeavesDialog)
     assert isinstance(dialog, PlayerLeavesDialog)
     dialog.player_combo.setCurrentText("Marcus")
-    assert "Marcus leaves before hand 3" in dialog.explanation.text()
+    assert f"{isolate('Marcus')} leaves before hand 3" in dialog.explanation.text()
     dialog.accept()
     assert session.game.seating == (Leave(3, "Marcus"),)
     assert session.state.participants() == ("Priya", "Kwame", "Dana")
-    assert window.undo_action.text() == "Undo Marcus leaves"
+    assert window.undo_action.text() == f"Undo {isolate('Marcus')} leaves"
     view = window.game_view
     assert view is not None
     assert view.form.draft is not None
@@ -161,12 +162,12 @@ def test_a_leave_that_ends_the_game_names_the_winner(qtbot, library) -> None:
     dialog = shown(PlayerLeavesDialog)
     assert isinstance(dialog, PlayerLeavesDialog)
     dialog.player_combo.setCurrentText("Priya")
-    assert "the game ends and Marcus wins" in dialog.explanation.text()
+    assert f"the game ends and {isolate('Marcus')} wins" in dialog.explanation.text()
     dialog.accept()
     assert (session.state.status, session.state.winner) == (Status.FINISHED, "Marcus")
     view = window.game_view
     assert view is not None
-    assert view.headline.text() == "Marcus wins"
+    assert view.headline.text() == f"{isolate('Marcus')} wins"
     assert "the only player left at the table" in view.detail.text()
     assert not window.leave_action.isEnabled()
     assert not window.join_action.isEnabled()
@@ -232,7 +233,7 @@ def test_hands_after_a_join_record_and_undo_in_order(qtbot, library) -> None:
     ]
     assert window.undo_action.text() == "Undo record hand 3"
     window.undo_action.trigger()
-    assert window.undo_action.text() == "Undo Eve joins"
+    assert window.undo_action.text() == f"Undo {isolate('Eve')} joins"
     window.undo_action.trigger()
     assert session.game == game_with_hands(FOUR, 2)
     assert library.games[session.game_id] == session.game
