@@ -255,7 +255,7 @@ def _check_result(
         if cards.total > most:
             error(
                 f"made phase {phase.label} ({phase.card_count} cards), so holds at most "
-                f"{most} cards, not {cards.total}",
+                f"{_cards(most)}, not {cards.total}",
                 "low",
             )
         elif cards.is_empty:
@@ -273,7 +273,7 @@ def _check_result(
         problems.append(
             Problem(
                 Severity.WARNING,
-                f"did not make the phase but holds {cards.total} cards; "
+                f"did not make the phase but holds {_cards(cards.total)}; "
                 f"a player who did not make it holds {HAND_SIZE}",
                 number,
                 name,
@@ -281,6 +281,10 @@ def _check_result(
             )
         )
     return problems
+
+
+def _cards(count: int) -> str:
+    return "1 card" if count == 1 else f"{count} cards"
 
 
 def _attempted_phase(

@@ -50,9 +50,14 @@ class ScoreGridModel(QAbstractTableModel):
         return self.hand_count
 
     def set_state(self, state: GameState) -> None:
-        """Shows `state`; only column count changes are structural, the rest is new data."""
+        """Shows `state`; only column count changes are structural, the rest is new data
+        (another number of players is another table)."""
         old, new = len(self._state.hands), len(state.hands)
-        if new > old:
+        if len(state.players) != len(self._state.players):
+            self.beginResetModel()
+            self._state = state
+            self.endResetModel()
+        elif new > old:
             self.beginInsertColumns(QModelIndex(), old, new - 1)
             self._state = state
             self.endInsertColumns()

@@ -51,7 +51,8 @@ from phase10_keeper.rules import (
     players_problem,
     preset_rules,
 )
-from phase10_keeper.ui.rules_editor import PhaseListEditor, ProblemLabel
+from phase10_keeper.ui.problem_label import ProblemLabel
+from phase10_keeper.ui.rules_editor import PhaseListEditor
 
 MAX_FIXED_HANDS = 99
 

@@ -29,17 +29,21 @@ class _ChangeGame(QUndoCommand):
         text: str,
         before: tuple[Game, Replay],
         after: tuple[Game, Replay],
+        recorded: Hand | None = None,
     ) -> None:
         super().__init__(text)
         self._session = session
         self._before = before
         self._after = after
+        self._recorded = recorded
 
     def redo(self) -> None:
         self._session._show(*self._after, self.text())
 
     def undo(self) -> None:
         self._session._show(*self._before, _tr("Undid {change}").format(change=self.text()))
+        if self._recorded is not None:
+            self._session.recordUndone.emit(self._recorded)
 
 
 class GameSession(QObject):
@@ -48,6 +52,8 @@ class GameSession(QObject):
     saved = Signal(str)
     """The change was saved; the text says what changed."""
     save_failed = Signal(str)
+    recordUndone = Signal(object)
+    """The `Hand` whose recording was just undone."""
 
     def __init__(
         self,
@@ -78,6 +84,7 @@ class GameSession(QObject):
             self.game.with_hand_appended(hand),
             len(self.game.hands),
             _tr("record hand {number}").format(number=number),
+            recorded=hand,
         )
 
     def replace_hand(self, index: int, hand: Hand) -> None:
@@ -114,9 +121,13 @@ class GameSession(QObject):
         """Takes on a title the game was given elsewhere (in the library), unsaved."""
         self.game = replace(self.game, title=title)
 
-    def _change(self, game: Game, first_changed: int, text: str) -> None:
+    def _change(
+        self, game: Game, first_changed: int, text: str, recorded: Hand | None = None
+    ) -> None:
         after = replay_from(self.replay.first(first_changed), game.hands[first_changed:])
-        self.undo_stack.push(_ChangeGame(self, text, (self.game, self.replay), (game, after)))
+        self.undo_stack.push(
+            _ChangeGame(self, text, (self.game, self.replay), (game, after), recorded)
+        )
 
     def _show(self, game: Game, result: Replay, what: str) -> None:
         # The undo stack holds hand logs; a rename since must survive undo and redo.

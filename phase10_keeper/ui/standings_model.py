@@ -41,9 +41,17 @@ class StandingsModel(QAbstractTableModel):
         self._order = state.ranking()
 
     def set_state(self, state: GameState) -> None:
-        """Shows `state`: the same players, perhaps in a new order, so only data changes."""
+        """Shows `state`. The same number of players, perhaps in a new order, is only new
+        data; another number of players is another table."""
+        order = state.ranking()
+        if len(order) != len(self._order):
+            self.beginResetModel()
+            self._state = state
+            self._order = order
+            self.endResetModel()
+            return
         self._state = state
-        self._order = state.ranking()
+        self._order = order
         self.dataChanged.emit(
             self.index(0, 0), self.index(self.rowCount() - 1, self.columnCount() - 1)
         )
