@@ -241,6 +241,13 @@ def test_a_failed_save_is_shown_in_the_window(open_window, keys, library) -> Non
     keys.press(Qt.Key.Key_Return)
     assert window.session.state.hands_played == 1
     assert "the disk is full" in window.save_label.text()
+    # Said where the user looks: right above the form they just typed into.
+    assert window.game_view.save_problem.isVisibleTo(window)
+    assert "the disk is full" in window.game_view.save_problem.text()
+    library.fail_with = None
+    keys.type("o")
+    keys.press(Qt.Key.Key_Return)
+    assert not window.game_view.save_problem.isVisibleTo(window)
 
 
 def test_masters_players_pick_their_phase_from_the_keyboard(open_window, keys) -> None:
