@@ -31,6 +31,7 @@ from phase10_keeper.rules import (
     clean_name,
     preset_rules,
 )
+from phase10_keeper.rules.bulk import cycle_collector_paused
 
 FORMAT = "phase10-keeper/game"
 VERSION = 1
@@ -295,7 +296,10 @@ def game_from_json(data: object) -> Game:
     if _optional(document, "started") is not None:
         started = _expect_str(document["started"], "started")
     raw_hands = _expect_list(document["hands"], "hands")
-    hands = tuple(_hand_from_json(item, number, lookup) for number, item in enumerate(raw_hands, 1))
+    with cycle_collector_paused():
+        hands = tuple(
+            _hand_from_json(item, number, lookup) for number, item in enumerate(raw_hands, 1)
+        )
     try:
         return Game(
             players=players,
@@ -347,7 +351,8 @@ def game_to_json(game: Game) -> dict[str, Any]:
 
 def loads_game(text: str) -> Game:
     try:
-        data = json.loads(text)
+        with cycle_collector_paused():
+            data = json.loads(text)
     except json.JSONDecodeError as error:
         raise GameFileError(
             f"the file is not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})"
