@@ -31,7 +31,6 @@ from phase10_keeper.rules.replay import (
     check_hand,
     replay,
     replay_from,
-    standings,
     start,
 )
 from phase10_keeper.rules.ruleset import (
@@ -85,6 +84,5 @@ __all__ = [
     "preset_rules",
     "replay",
     "replay_from",
-    "standings",
     "start",
 ]

@@ -82,10 +82,6 @@ class Game:
     def with_hand_appended(self, hand: Hand) -> "Game":
         return replace(self, hands=(*self.hands, hand))
 
-    def with_hand_inserted(self, index: int, hand: Hand) -> "Game":
-        self._check_index(index, allow_end=True)
-        return replace(self, hands=(*self.hands[:index], hand, *self.hands[index:]))
-
     def with_hand_replaced(self, index: int, hand: Hand) -> "Game":
         self._check_index(index)
         return replace(self, hands=(*self.hands[:index], hand, *self.hands[index + 1 :]))

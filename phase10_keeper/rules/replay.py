@@ -571,7 +571,3 @@ def replay_from(earlier: Replay, hands: Iterable[Hand]) -> Replay:
             states = states.appended(state)
             warnings.extend(problems)
     return Replay(states=states, warnings=tuple(warnings))
-
-
-def standings(game: Game) -> GameState:
-    return replay(game).final

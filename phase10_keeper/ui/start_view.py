@@ -29,7 +29,7 @@ class StartLibrary(Protocol):
 
 
 def _unfinished(summary: Any) -> bool:
-    return str(summary.status) != Status.FINISHED.value
+    return summary.status is not Status.FINISHED
 
 
 def game_to_reopen(library: StartLibrary) -> int | None:
