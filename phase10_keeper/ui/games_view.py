@@ -121,7 +121,7 @@ class GamesTableModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self._games)
 
     def columnCount(self, parent: AnyIndex = _ROOT) -> int:
-        return 0 if parent.isValid() else 6
+        return 0 if parent.isValid() else self.WINNER + 1
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
@@ -199,7 +199,7 @@ class GamesFilterProxy(QSortFilterProxyModel):
             self._needle = text.strip().casefold()
             self.invalidateRowsFilter()
 
-    def filterAcceptsRow(self, source_row: int, source_parent: AnyIndex) -> bool:
+    def filterAcceptsRow(self, source_row: int, _source_parent: AnyIndex) -> bool:
         if not self._needle:
             return True
         source = self.sourceModel()
