@@ -34,7 +34,7 @@ def log_to(folder: Path) -> Path:
         handler.close()
     folder.mkdir(parents=True, exist_ok=True)
     handler = RotatingFileHandler(
-        path, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8"
+        path, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8", delay=True
     )
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
     logger.addHandler(handler)
