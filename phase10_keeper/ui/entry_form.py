@@ -581,6 +581,12 @@ class HandEntryForm(QFrame):
         if event.type() != QEvent.Type.KeyPress:
             return super().eventFilter(watched, event)
         assert isinstance(event, QKeyEvent)
+        if event.matches(QKeySequence.StandardKey.Undo) or event.matches(
+            QKeySequence.StandardKey.Redo
+        ):
+            # Nothing to undo: the key must not reach the field either (a list would
+            # search for it, and miss the next digit typed).
+            return True
         row_index, column = self._position[watched]
         row = self._rows[row_index]
         key = Qt.Key(event.key())

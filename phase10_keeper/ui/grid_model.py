@@ -14,11 +14,6 @@ from PySide6.QtCore import (
 
 from phase10_keeper.rules import GameState, Status
 
-CELL_ROLE = Qt.ItemDataRole.UserRole + 1
-"""A `Cell` for a hand column (None where the player sat out), or None for the total."""
-TOTAL_ROLE = Qt.ItemDataRole.UserRole + 2
-"""The running total, in the total column only."""
-
 _Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
 
@@ -102,16 +97,14 @@ class ScoreGridModel(QAbstractTableModel):
         row, column = index.row(), index.column()
         player = self._state.players[row]
         if column == self.total_column:
-            if role in (Qt.ItemDataRole.DisplayRole, TOTAL_ROLE):
-                return player.total if role == TOTAL_ROLE else str(player.total)
+            if role == Qt.ItemDataRole.DisplayRole:
+                return str(player.total)
             if role == Qt.ItemDataRole.AccessibleTextRole:
                 return _tr("{name}: total {total}").format(name=player.name, total=player.total)
             if role == Qt.ItemDataRole.TextAlignmentRole:
                 return int(Qt.AlignmentFlag.AlignCenter)
             return None
         cell = self.cell(row, column)
-        if role == CELL_ROLE:
-            return cell
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
             return self._describe(cell)
         if role == Qt.ItemDataRole.ToolTipRole:

@@ -18,9 +18,6 @@ from phase10_keeper.rules import GameState, Order, Status
 _Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
 
-NAME_ROLE = Qt.ItemDataRole.UserRole + 1
-"""The player's plain name in every column."""
-
 
 class Column(IntEnum):
     PLACE = 0
@@ -92,8 +89,6 @@ class StandingsModel(QAbstractTableModel):
             return None
         name = self._order[index.row()]
         column = Column(index.column())
-        if role == NAME_ROLE:
-            return name
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
             return self._text(index.row(), name, column)
         if role == Qt.ItemDataRole.ToolTipRole:
