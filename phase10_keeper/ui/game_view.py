@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QSplitter,
     QTableView,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -25,6 +26,7 @@ from phase10_keeper.rules import GameError, Hand, Problem, Status
 from phase10_keeper.ui import wording
 from phase10_keeper.ui.delegates import CELL_SIZE, TOTAL_SIZE, ScoreCellDelegate
 from phase10_keeper.ui.entry_form import HandEntryForm
+from phase10_keeper.ui.game_charts import GameCharts
 from phase10_keeper.ui.grid_model import ScoreGridModel
 from phase10_keeper.ui.prompts import Prompts
 from phase10_keeper.ui.session import GameSession
@@ -175,8 +177,17 @@ class GameView(QWidget):
         self.grid.verticalHeader().setTextElideMode(Qt.TextElideMode.ElideRight)
         self.grid.doubleClicked.connect(self._grid_double_clicked)
 
+        self.charts = GameCharts(
+            ask_path=prompts.save_path,
+            warn=prompts.warn,
+        )
+        self.side_tabs = QTabWidget()
+        self.side_tabs.addTab(self.standings, self.tr("Standings"))
+        self.side_tabs.addTab(self.charts, self.tr("Charts"))
+        self.charts.gameFinished.connect(lambda: self.side_tabs.setCurrentWidget(self.charts))
+
         splitter = self.tables = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(self.standings)
+        splitter.addWidget(self.side_tabs)
         splitter.addWidget(self.grid)
         # The grid is the paper sheet and grows with every hand; it gets the larger share.
         splitter.setStretchFactor(0, 2)
@@ -247,6 +258,7 @@ class GameView(QWidget):
         self.standings_model.set_state(state)
         self.standings.setColumnHidden(Column.PHASE, finished)
         self.grid_model.set_state(state)
+        self.charts.set_game(game, self.session.replay)
         self._fit_tables()
         self.grid.horizontalHeader().resizeSection(self.grid_model.total_column, TOTAL_SIZE.width())
         self._update_actions()
@@ -269,7 +281,10 @@ class GameView(QWidget):
         )
         standings = self.standings
         standings_height = (
-            header_height + standings.verticalHeader().length() + 2 * standings.frameWidth()
+            header_height
+            + standings.verticalHeader().length()
+            + 2 * standings.frameWidth()
+            + self.side_tabs.tabBar().sizeHint().height()
         )
         self.tables.setFixedHeight(max(grid_height, standings_height))
 
