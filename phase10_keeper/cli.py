@@ -279,7 +279,7 @@ def _summary_to_json(game: "GameSummary") -> dict[str, Any]:
         "finished": game.finished,
         "players": list(game.players),
         "hands": game.hands,
-        "status": game.status,
+        "status": game.status.value,
         "winner": game.winner,
     }
 
@@ -287,9 +287,9 @@ def _summary_to_json(game: "GameSummary") -> dict[str, Any]:
 def _game_status(game: "GameSummary") -> str:
     from phase10_keeper.rules import Status
 
-    if game.status == Status.FINISHED.value:
+    if game.status is Status.FINISHED:
         return f"{game.winner} won" if game.winner else "finished"
-    if game.status == Status.TIEBREAK.value:
+    if game.status is Status.TIEBREAK:
         return "tie-break"
     return "in progress"
 

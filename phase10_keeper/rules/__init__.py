@@ -39,7 +39,6 @@ from phase10_keeper.rules.replay import (
     replay,
     replay_from,
     seat_changes,
-    standings,
     start,
 )
 from phase10_keeper.rules.ruleset import (
@@ -107,7 +106,6 @@ __all__ = [
     "replay",
     "replay_from",
     "seat_changes",
-    "standings",
     "start",
     "target_position",
 ]

@@ -217,20 +217,8 @@ class Game:
         joined = sum(1 for change in self.seating if isinstance(change, Join))
         return self.players[: len(self.players) - joined]
 
-    def changes_before(self, hand_number: int) -> tuple[SeatingChange, ...]:
-        """The seating changes that take effect before this 1-based hand."""
-        return tuple(change for change in self.seating if change.before_hand == hand_number)
-
     def with_hand_appended(self, hand: Hand) -> "Game":
         return replace(self, hands=(*self.hands, hand))
-
-    def with_hand_inserted(self, index: int, hand: Hand) -> "Game":
-        self._check_index(index, allow_end=True)
-        return replace(
-            self,
-            hands=(*self.hands[:index], hand, *self.hands[index:]),
-            seating=self._seating_shifted(index, 1),
-        )
 
     def with_hand_replaced(self, index: int, hand: Hand) -> "Game":
         self._check_index(index)
@@ -241,7 +229,7 @@ class Game:
         return replace(
             self,
             hands=self.hands[:index] + self.hands[index + 1 :],
-            seating=self._seating_shifted(index + 1, -1),
+            seating=self._seating_without_hand(index),
         )
 
     def with_seating_change(self, change: SeatingChange) -> "Game":
@@ -253,17 +241,12 @@ class Game:
             change = replace(change, name=clean_name(change.name))
         return replace(self, players=players, seating=(*self.seating, change))
 
-    def without_last_seating_change(self) -> "Game":
-        last = self.seating[-1]
-        players = self.players[:-1] if isinstance(last, Join) else self.players
-        return replace(self, players=players, seating=self.seating[:-1])
-
-    def _seating_shifted(self, index: int, step: int) -> tuple[SeatingChange, ...]:
-        """The seating changes kept before the same hands when a hand at the 0-based
-        `index` is inserted (step 1) or removed (step -1)."""
+    def _seating_without_hand(self, index: int) -> tuple[SeatingChange, ...]:
+        """The seating changes kept before the same hands once the hand at the 0-based
+        `index` is removed."""
         return tuple(
-            replace(change, before_hand=change.before_hand + step)
-            if change.before_hand > index + (1 if step > 0 else 0)
+            replace(change, before_hand=change.before_hand - 1)
+            if change.before_hand > index + 1
             else change
             for change in self.seating
         )

@@ -412,7 +412,7 @@ def _check_result(
                 extra = " (one more than the phase leaves, for the super wild in it)"
             error(
                 f"made phase {phase.label} ({phase.card_count} cards), so holds at most "
-                f"{most} cards{extra}, not {cards.total}",
+                f"{_cards(most)}{extra}, not {cards.total}",
                 "low",
             )
         elif cards.is_empty:
@@ -430,7 +430,7 @@ def _check_result(
         problems.append(
             Problem(
                 Severity.WARNING,
-                f"did not make the phase but holds {cards.total} cards; "
+                f"did not make the phase but holds {_cards(cards.total)}; "
                 f"a player who did not make it holds {HAND_SIZE}",
                 number,
                 name,
@@ -438,6 +438,10 @@ def _check_result(
             )
         )
     return problems
+
+
+def _cards(count: int) -> str:
+    return "1 card" if count == 1 else f"{count} cards"
 
 
 def _attempted_phase(
@@ -752,7 +756,3 @@ def replay_from(earlier: Replay, game: Game) -> Replay:
             late[0].name,
         )
     return Replay(states=states, warnings=tuple(warnings))
-
-
-def standings(game: Game) -> GameState:
-    return replay(game).final

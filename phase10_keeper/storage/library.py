@@ -112,8 +112,7 @@ class GameSummary:
     finished: str | None
     players: tuple[str, ...]
     hands: int
-    status: str
-    """A rules.Status value: in_progress, tiebreak or finished."""
+    status: Status
     winner: str | None
     created: str = ""
     """When the game entered the library (UTC, ISO 8601)."""
@@ -768,7 +767,7 @@ class Library:
                         finished,
                         players,
                         hands,
-                        status,
+                        Status(status),
                         winner,
                         created=created,
                         deleted=deleted_at,
@@ -777,10 +776,6 @@ class Library:
         summaries.sort(key=lambda game: (_sort_moment(game.started, game.created), game.id))
         summaries.reverse()
         return summaries
-
-    def live_games(self) -> list[tuple[int, Game]]:
-        """Every game that is not deleted, with its id, oldest first."""
-        return [(game.id, self.load_game(game.id)) for game in reversed(self.list_games())]
 
     def live_revisions(self) -> list[tuple[int, int]]:
         """The id and revision of every game that is not deleted, oldest first. A game's
@@ -801,17 +796,6 @@ class Library:
 
     def restore_game(self, game_id: int) -> None:
         self._update_game(game_id, "deleted_at = NULL")
-
-    def notes(self, game_id: int) -> str:
-        with self._reading() as database:
-            row = database.execute("SELECT notes FROM games WHERE id = ?", (game_id,)).fetchone()
-        if row is None:
-            raise self._no_game(game_id)
-        notes: str = row[0]
-        return notes
-
-    def set_notes(self, game_id: int, text: str) -> None:
-        self._update_game(game_id, "notes = ?", text)
 
     # Players and resuming
 
@@ -858,32 +842,6 @@ class Library:
     def backups(self) -> list[Path]:
         """Every backup of this library, newest first."""
         return list_backups(backup_dir(self.data_dir))
-
-    def restore_backup(self, backup: Path) -> None:
-        """Makes the library what `backup` holds. The library as it was is first backed up
-        (labelled before-restore), so a restore can itself be undone.
-        """
-        _check_backup(backup)
-        connection = self._live()
-        with self._guard():
-            before = self._current_mark(connection)
-            try:
-                self._backup("before-restore")
-            except OSError as error:
-                raise LibraryError(
-                    f"cannot back up the library before restoring: {error.strerror or error}"
-                ) from None
-            # The backup API writes into the open library under SQLite's own locking, so
-            # other copies of the app that have it open see the restored games, unharmed.
-            source = sqlite3.connect(_read_only_uri(backup), uri=True)
-            try:
-                source.backup(connection)
-            finally:
-                source.close()
-            self._saved.clear()
-            migrate(connection)
-        self._count_on_from(before)
-        prune_backups(backup_dir(self.data_dir))
 
     # Inside
 

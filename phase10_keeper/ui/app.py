@@ -8,12 +8,13 @@ import sys
 
 from PySide6.QtCore import QLocale, QSettings, QTranslator
 from PySide6.QtGui import QGuiApplication, QIcon
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication
 
 from phase10_keeper import __version__
 from phase10_keeper.resource_files import resource_path
+from phase10_keeper.ui import errors
 from phase10_keeper.ui.main_window import MainWindow
-from phase10_keeper.ui.user_text import plain_box
+from phase10_keeper.ui.prompts import Prompts
 from phase10_keeper.ui.window_settings import restore_window_state
 
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
@@ -67,35 +68,29 @@ def _library_message(error: Exception) -> str:
 
 def ask_to_restore_backup(window: MainWindow, message: str) -> bool:
     """Asks whether to set the damaged library aside and carry on from its newest backup."""
-    box = QMessageBox(window)
-    box.setIcon(QMessageBox.Icon.Critical)
-    box.setWindowTitle(QApplication.translate("app", "Phase 10 Keeper"))
-    box.setText(message)
-    restore = box.addButton(
-        QApplication.translate("app", "Restore Newest Backup"), QMessageBox.ButtonRole.AcceptRole
+    return window.prompts.confirm(
+        window,
+        QApplication.translate("app", "Phase 10 Keeper"),
+        message,
+        accept=QApplication.translate("app", "Restore Newest Backup"),
+        reject=QApplication.translate("app", "Quit"),
+        critical=True,
+        # Nothing is lost either way: the damaged file is kept aside.
+        default_accept=True,
     )
-    box.addButton(QApplication.translate("app", "Quit"), QMessageBox.ButtonRole.RejectRole)
-    box.setDefaultButton(restore)
-    plain_box(box)
-    box.exec()
-    return box.clickedButton() is restore
 
 
 def ask_to_carry_on(window: MainWindow, message: str) -> bool:
     """Asks whether to go on with a library that lost its latest changes, as it is."""
-    box = QMessageBox(window)
-    box.setIcon(QMessageBox.Icon.Warning)
-    box.setWindowTitle(QApplication.translate("app", "Phase 10 Keeper"))
-    box.setText(message)
-    carry_on = box.addButton(
-        QApplication.translate("app", "Carry On With What Is There"),
-        QMessageBox.ButtonRole.AcceptRole,
+    return window.prompts.confirm(
+        window,
+        QApplication.translate("app", "Phase 10 Keeper"),
+        message,
+        accept=QApplication.translate("app", "Carry On With What Is There"),
+        reject=QApplication.translate("app", "Quit"),
+        # Carrying on loses nothing more: the backups stay on offer at the next start.
+        default_accept=True,
     )
-    box.addButton(QApplication.translate("app", "Quit"), QMessageBox.ButtonRole.RejectRole)
-    box.setDefaultButton(carry_on)
-    plain_box(box)
-    box.exec()
-    return box.clickedButton() is carry_on
 
 
 def open_library(window: MainWindow) -> bool:
@@ -123,27 +118,31 @@ def open_library(window: MainWindow) -> bool:
             else:
                 raise
     except LibraryError as error:
-        QMessageBox.critical(
+        window.prompts.warn(
             window, QApplication.translate("app", "Phase 10 Keeper"), _library_message(error)
         )
         QApplication.exit(1)
         return False
+    errors.log_to(library.data_dir)
     window.set_library(library)
     return True
 
 
-def launch() -> MainWindow:
+def launch(prompts: Prompts | None = None) -> MainWindow:
     """Shows the window where the user left it; it fills on the next event-loop turn."""
-    window = MainWindow()
+    window = MainWindow(prompts=prompts)
     restore_window_state(window, QSettings())
     window.after_first_paint(lambda: open_library(window))
     window.show()
     return window
 
 
-def run(argv: list[str]) -> int:
+def run(argv: list[str], prompts: Prompts | None = None) -> int:
     app = _application(argv if argv else sys.argv[:1])
-    window = launch()
+    window = launch(prompts)
+    from phase10_keeper.storage.paths import default_data_dir
+
+    errors.install(window, default_data_dir())
     try:
         return app.exec()
     finally:

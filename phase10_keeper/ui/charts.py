@@ -163,7 +163,6 @@ class ChartLine:
 class LineData:
     title: str
     x_label: str
-    y_label: str
     lines: tuple[ChartLine, ...] = ()
     first_x: int = 0
     """The x of each line's first value."""
@@ -192,7 +191,6 @@ class Bar:
 class BarData:
     title: str
     x_label: str
-    y_label: str
     bars: tuple[Bar, ...] = ()
     highlight: str | None = None
     """The bar to mark (the hardest phase), by label."""
@@ -315,7 +313,7 @@ class LineChart(ChartWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.data = LineData("", "", "")
+        self.data = LineData("", "")
         self._plot = QRectF()
         self._y_max = 1.0
 
@@ -567,7 +565,7 @@ class BarChart(ChartWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.data = BarData("", "", "")
+        self.data = BarData("", "")
         self._plot = QRectF()
 
     def set_data(self, data: BarData) -> None:

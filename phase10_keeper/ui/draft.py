@@ -34,6 +34,12 @@ class PlayerDraft:
     phase: int | None = None
 
 
+@dataclass(frozen=True)
+class DraftSnapshot:
+    went_out: str | None
+    players: tuple[tuple[str, bool, tuple[tuple[CardKind, int], ...], int | None], ...]
+
+
 class HandDraft:
     """One hand being entered after `state` (the state before the hand)."""
 
@@ -57,26 +63,38 @@ class HandDraft:
             if name not in self.players:
                 continue
             player = self.players[name]
-            player.made = result.made
+            # Going out implies making it; the player's own tick is for if they did not.
+            player.made = result.made and name != hand.went_out
             player.phase = result.phase
             player.typed = {kind: count for kind, count in result.cards.items() if count}
             if not result.made and result.cards.low == self._worked_out_low(name):
                 player.typed.pop(CardKind.LOW, None)
 
     def set_went_out(self, name: str | None) -> None:
+        """Whoever went out made it; moving "went out" on leaves the first player's own
+        "made it" as it was before."""
         self.went_out = name
-        if name is not None:
-            self.players[name].made = True
 
     def set_made(self, name: str, made: bool) -> None:
-        player = self.players[name]
-        if player.made == made:
-            return
-        player.made = made
-        # A typed 1-9 count belonged to the other case: ten cards in hand, or a few.
-        player.typed.pop(CardKind.LOW, None)
+        """Counts typed stay as typed: the checks say if they no longer fit."""
+        self.players[name].made = made
         if not made and self.went_out == name:
             self.went_out = None
+
+    def snapshot(self) -> "DraftSnapshot":
+        """Everything typed so far, to go back to with `restore`."""
+        return DraftSnapshot(
+            self.went_out,
+            tuple(
+                (name, player.made, tuple(player.typed.items()), player.phase)
+                for name, player in self.players.items()
+            ),
+        )
+
+    def restore(self, snapshot: "DraftSnapshot") -> None:
+        self.went_out = snapshot.went_out
+        for name, made, typed, phase in snapshot.players:
+            self.players[name] = PlayerDraft(made, dict(typed), phase)
 
     def set_count(self, name: str, kind: CardKind, count: int | None) -> None:
         """`None` clears what was typed, so 1-9 is worked out again."""

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from phase10_keeper.rules import CardKind, GameState, Hand, Problem
-from phase10_keeper.ui.draft import HandDraft
+from phase10_keeper.ui.draft import DraftSnapshot, HandDraft
 from phase10_keeper.ui.user_text import plain, plain_tooltip
 
 NAME_WIDTH = 230
@@ -63,9 +63,14 @@ class _Row:
 
 
 class HandEntryForm(QFrame):
+    """The hand being typed, with its own undo history of what was typed: Undo takes
+    back typing before it takes back any recorded hand."""
+
     submitted = Signal(object)
     """A `Hand` that passed the checks (warnings accepted)."""
     cancelled = Signal()
+    typingChanged = Signal()
+    """What can be undone or redone in the form changed."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -78,6 +83,9 @@ class HandEntryForm(QFrame):
         self._rows: list[_Row] = []
         self._shape: tuple[object, ...] = ()
         self._position: dict[QObject, tuple[int, int]] = {}
+        self._history: list[DraftSnapshot] = []
+        self._at = 0
+        self._showing_problems = False
 
         self.title = QLabel()
         title_font = QFont(self.font())
@@ -132,9 +140,25 @@ class HandEntryForm(QFrame):
 
     # -- building ----------------------------------------------------------------------
 
-    def start(self, state: GameState, editing: int | None = None, hand: Hand | None = None) -> None:
-        """Shows an empty form for the hand after `state`, or `hand` to correct it."""
-        self.draft = HandDraft(state, hand)
+    def start(
+        self,
+        state: GameState,
+        editing: int | None = None,
+        hand: Hand | None = None,
+        *,
+        typed: bool = False,
+    ) -> None:
+        """Shows an empty form for the hand after `state`, or `hand` to correct it.
+
+        With `typed`, `hand` is put in the form as if just typed: one Undo empties it.
+        """
+        self.draft = HandDraft(state, None if typed else hand)
+        self._history = [self.draft.snapshot()]
+        self._at = 0
+        if typed and hand is not None:
+            self._history.append(HandDraft(state, hand).snapshot())
+            self._at = 1
+            self.draft.restore(self._history[1])
         self.editing = editing
         number = state.hand_number
         if editing is not None:
@@ -164,8 +188,81 @@ class HandEntryForm(QFrame):
                 plain_tooltip(row.name if phase is None else f"{row.name}\n{phase.title()}")
             )
         self.show_problems([])
-        self.refresh()
+        self.refresh(force=True)
         self.focus_first()
+        self.typingChanged.emit()
+
+    def stop(self) -> None:
+        """No hand to enter: the game is over."""
+        self.draft = None
+        self.editing = None
+        self._history = []
+        self._at = 0
+        self.typingChanged.emit()
+
+    def keep_typing(self, state: GameState) -> bool:
+        """Carries what is typed over to the next hand after `state` if it has the same
+        players and inputs (the log changed under the form); False if it cannot."""
+        draft = self.draft
+        if draft is None or self.editing is not None:
+            return False
+        fresh = HandDraft(state)
+        if (fresh.participants, fresh.kinds, fresh.chooses_phase) != (
+            draft.participants,
+            draft.kinds,
+            draft.chooses_phase,
+        ):
+            return False
+        history, at = self._history, self._at
+        self.start(state)
+        self._history, self._at = history, at
+        assert self.draft is not None
+        self.draft.restore(history[at])
+        self.refresh(force=True)
+        self.typingChanged.emit()
+        return True
+
+    # -- the typing history ------------------------------------------------------------
+
+    def has_typing(self) -> bool:
+        """True if anything was typed since the form was last started."""
+        return self._at > 0
+
+    def can_redo_typing(self) -> bool:
+        return self._at < len(self._history) - 1
+
+    def undo_typing(self) -> None:
+        if self.has_typing():
+            self._go_to(self._at - 1)
+
+    def redo_typing(self) -> None:
+        if self.can_redo_typing():
+            self._go_to(self._at + 1)
+
+    def _go_to(self, at: int) -> None:
+        assert self.draft is not None
+        self._at = at
+        self.draft.restore(self._history[at])
+        self.refresh(force=True)
+        self._recheck()
+        self.typingChanged.emit()
+
+    def _typed(self) -> None:
+        """Remembers the draft after a change by the user, and updates what is shown."""
+        assert self.draft is not None
+        snapshot = self.draft.snapshot()
+        if snapshot != self._history[self._at]:
+            del self._history[self._at + 1 :]
+            self._history.append(snapshot)
+            self._at += 1
+            self.typingChanged.emit()
+        self.refresh()
+        self._recheck()
+
+    def _recheck(self) -> None:
+        """Problems shown after a try to record follow the entry as it is fixed."""
+        if self._showing_problems and self.draft is not None:
+            self.show_problems(self.draft.problems())
 
     def _clear_grid(self) -> None:
         while self.grid.count():
@@ -295,8 +392,9 @@ class HandEntryForm(QFrame):
 
     # -- showing the draft -------------------------------------------------------------
 
-    def refresh(self) -> None:
-        """Makes every widget show the draft, leaving text the user is typing alone."""
+    def refresh(self, *, force: bool = False) -> None:
+        """Makes every widget show the draft, leaving text the user is typing alone
+        unless `force`."""
         draft = self.draft
         if draft is None:
             return
@@ -319,7 +417,7 @@ class HandEntryForm(QFrame):
                 typed = kind in draft.players[name].typed and not went_out
                 shown = str(draft.count(name, kind))
                 # The field being typed in keeps its text, so backspacing is not undone.
-                if edit.text() != shown and not (typed and edit.hasFocus()):
+                if edit.text() != shown and (force or not (typed and edit.hasFocus())):
                     edit.setText(shown)
                     if edit.hasFocus():
                         edit.selectAll()
@@ -333,9 +431,11 @@ class HandEntryForm(QFrame):
 
     def show_problems(self, problems: list[Problem]) -> None:
         """Marks each field a problem is about and lists the problems under the table."""
+        self._showing_problems = bool(problems)
         for row in self._rows:
             for cell in [row.went_out, row.made, *row.cells()]:
                 self._mark(cell, "")
+                cell.setToolTip("")
         if not problems:
             self.problems_label.clear()
             return
@@ -363,11 +463,27 @@ class HandEntryForm(QFrame):
                 fields.append(row.made)
             elif problem.field == "phase" and row.phase is not None:
                 fields.append(row.phase)
+            elif problem.field == CardKind.LOW.value:
+                fields.extend(self._holding_fields(row))
             else:
                 fields.extend(
                     edit for kind, edit in row.counts.items() if kind.value == problem.field
                 )
         return fields
+
+    def _holding_fields(self, row: _Row) -> list[QWidget]:
+        """The count fields a problem with the cards held is about: those that hold cards.
+
+        The checks file problems with the number of cards held under 1-9, the kind
+        worked out from the others; the culprit may be any kind typed.
+        """
+        assert self.draft is not None
+        holding: list[QWidget] = [
+            edit
+            for kind, edit in row.counts.items()
+            if edit.isEnabled() and self.draft.count(row.name, kind)
+        ]
+        return holding or [row.counts[CardKind.LOW]]
 
     @staticmethod
     def _mark_typed(edit: QLineEdit, typed: bool) -> None:
@@ -400,25 +516,30 @@ class HandEntryForm(QFrame):
             self.draft.set_went_out(name)
         elif self.draft.went_out == name:
             self.draft.set_went_out(None)
-        self.refresh()
+        self._typed()
 
     def _made_toggled(self, name: str, checked: bool) -> None:
         assert self.draft is not None
         self.draft.set_made(name, checked)
-        self.refresh()
+        self._typed()
 
     def _phase_chosen(self, name: str, label: int | None) -> None:
         assert self.draft is not None
         self.draft.set_phase(name, label)
+        self._typed()
 
     def _count_typed(self, name: str, kind: CardKind, text: str) -> None:
         assert self.draft is not None
         self.draft.set_count(name, kind, int(text) if text else None)
-        self.refresh()
+        self._typed()
 
     def _clear(self) -> None:
+        """Empties the form, as one step Undo takes back."""
         if self.draft is not None:
-            self.start(self.draft.state, self.editing)
+            self.draft.restore(HandDraft(self.draft.state).snapshot())
+            self.refresh(force=True)
+            self._typed()
+            self.focus_first()
 
     def cancel(self) -> None:
         self.cancelled.emit()
@@ -464,6 +585,12 @@ class HandEntryForm(QFrame):
         if event.type() != QEvent.Type.KeyPress:
             return super().eventFilter(watched, event)
         assert isinstance(event, QKeyEvent)
+        if event.matches(QKeySequence.StandardKey.Undo) or event.matches(
+            QKeySequence.StandardKey.Redo
+        ):
+            # Nothing to undo: the key must not reach the field either (a list would
+            # search for it, and miss the next digit typed).
+            return True
         row_index, column = self._position[watched]
         row = self._rows[row_index]
         key = Qt.Key(event.key())

@@ -4,7 +4,6 @@ recorded, and the end-of-game summary once it is over."""
 from collections.abc import Callable
 from html import escape
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtGui import QShowEvent
@@ -13,9 +12,6 @@ from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
 from phase10_keeper.rules import Game, Replay, Status
 from phase10_keeper.stats import GameSeries, game_series, summary_lines
 from phase10_keeper.ui.charts import ChartLine, ChartPanel, LineChart, LineData
-
-if TYPE_CHECKING:
-    from phase10_keeper.ui.games_view import Prompts
 
 AskPath = Callable[[QWidget, str, str, str], Path | None]
 Warn = Callable[[QWidget, str, str], None]
@@ -47,7 +43,6 @@ def totals_data(series: GameSeries) -> LineData:
     return LineData(
         title=_tr("Running totals"),
         x_label=_tr("Hand"),
-        y_label=_tr("Points"),
         lines=tuple(lines),
         highlight=series.leaders[-1] if series.leaders else None,
         x_marks=((series.tiebreak_hand, _tr("tie-break")),) if series.tiebreak_hand else (),
@@ -67,7 +62,6 @@ def phase_race_data(series: GameSeries) -> LineData:
     return LineData(
         title=_tr("Phase race: phases made"),
         x_label=_tr("Hand"),
-        y_label=_tr("Phases"),
         lines=tuple(lines),
         step=True,
         highlight=series.leaders[-1] if series.leaders else None,
@@ -143,11 +137,3 @@ class GameCharts(QWidget):
         finished = series.status is Status.FINISHED
         self.summary.setVisible(finished)
         self.summary.setText(summary_text(series) if finished else "")
-
-
-def window_prompts(widget: QWidget) -> "Prompts":
-    """The prompt service of the window around `widget`, or the plain dialogs."""
-    from phase10_keeper.ui.games_view import Prompts
-
-    prompts = getattr(widget.window(), "prompts", None)
-    return prompts if isinstance(prompts, Prompts) else Prompts()

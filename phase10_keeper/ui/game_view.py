@@ -7,7 +7,7 @@ holds the menus and the status bar.
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QModelIndex, QSize, Qt
+from PySide6.QtCore import QModelIndex, QSize, Qt, Signal
 from PySide6.QtGui import QAction, QFont, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QMessageBox,
     QSplitter,
     QTableView,
     QTabWidget,
@@ -27,11 +26,12 @@ from phase10_keeper.rules import GameError, Hand, Problem, Status
 from phase10_keeper.ui import wording
 from phase10_keeper.ui.delegates import CELL_SIZE, TOTAL_SIZE, ScoreCellDelegate
 from phase10_keeper.ui.entry_form import HandEntryForm
-from phase10_keeper.ui.game_charts import GameCharts, window_prompts
+from phase10_keeper.ui.game_charts import GameCharts
 from phase10_keeper.ui.grid_model import ScoreGridModel
+from phase10_keeper.ui.prompts import Prompts
 from phase10_keeper.ui.session import GameSession
 from phase10_keeper.ui.standings_model import Column, StandingsModel
-from phase10_keeper.ui.user_text import plain, plain_box
+from phase10_keeper.ui.user_text import plain
 
 if TYPE_CHECKING:
     from phase10_keeper.ui.rename_player_dialog import RenamePlayerDialog
@@ -57,10 +57,10 @@ QLineEdit[problem="error"], QComboBox[problem="error"] {{
 QLineEdit[problem="warning"], QComboBox[problem="warning"] {{
     border: 2px solid {WARNING_COLOUR}; border-radius: 3px;
 }}
-QCheckBox[problem="error"]::indicator, QRadioButton[problem="error"]::indicator {{
-    border: 2px solid {ERROR_COLOUR};
+QCheckBox[problem="error"], QRadioButton[problem="error"] {{
+    border: 2px solid {ERROR_COLOUR}; border-radius: 3px; padding: 1px;
 }}
-QLabel#problems {{ color: {ERROR_COLOUR}; font-weight: bold; }}
+QLabel#problems, QLabel#saveProblem {{ color: {ERROR_COLOUR}; font-weight: bold; }}
 QLineEdit[typed="false"] {{ color: palette(placeholder-text); }}
 QPushButton {{ padding: 6px 18px; }}
 """
@@ -91,13 +91,25 @@ def _scaled(font: QFont, factor: float, bold: bool = False) -> QFont:
 
 
 class GameView(QWidget):
+    """One game's page, for as long as that game is open: a game opened later gets a
+    page of its own, so nothing of one game (a selection, typing, a connection) can
+    reach another.
+
+    Signal: `message(str, bool)`, a line for the status bar and whether to offer Undo.
+    """
+
+    message = Signal(str, bool)
+
     def __init__(
         self,
         session: GameSession,
+        prompts: Prompts,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.session = session
+        self.prompts = prompts
+        self._recording = False
         self.setStyleSheet(STYLE)
         base = _scaled(self.font(), 1.15)
 
@@ -168,8 +180,8 @@ class GameView(QWidget):
         self.grid.doubleClicked.connect(self._grid_double_clicked)
 
         self.charts = GameCharts(
-            ask_path=lambda *question: window_prompts(self).save_path(*question),
-            warn=lambda *warning: window_prompts(self).warn(*warning),
+            ask_path=prompts.save_path,
+            warn=prompts.warn,
         )
         self.side_tabs = QTabWidget()
         self.side_tabs.addTab(self.standings, self.tr("Standings"))
@@ -186,35 +198,42 @@ class GameView(QWidget):
 
         self.form = HandEntryForm()
         self.form.setFont(base)
-        self.form.accept_warnings = lambda problems: self.ask_to_accept_warnings(problems)
+        self.form.accept_warnings = self.ask_to_accept_warnings
         self.form.submitted.connect(self._hand_submitted)
-        self.form.cancelled.connect(self._show_next_hand)
+        self.form.cancelled.connect(self._cancel_correction)
+        self.save_problem = QLabel()
+        self.save_problem.setObjectName("saveProblem")
+        self.save_problem.setWordWrap(True)
+        self.save_problem.setTextFormat(Qt.TextFormat.PlainText)
+        self.save_problem.hide()
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(16, 16, 16, 12)
         layout.setSpacing(12)
         layout.addWidget(self.banner)
         layout.addWidget(splitter)
+        layout.addWidget(self.save_problem)
         layout.addWidget(self.form)
         layout.addStretch(1)
 
+        # Their keys work in the grid only: nothing typed in the entry form may change
+        # or delete a recorded hand.
         self.correct_action = QAction(self.tr("&Correct Selected Hand…"), self)
         self.correct_action.setShortcut(QKeySequence(Qt.Key.Key_F2))
         self.correct_action.triggered.connect(self.correct_selected_hand)
-        self.delete_action = QAction(self.tr("&Delete Selected Hand"), self)
+        self.delete_action = QAction(self.tr("&Delete Selected Hand…"), self)
         self.delete_action.setShortcut(QKeySequence(Qt.Modifier.CTRL | Qt.Key.Key_Delete))
         self.delete_action.triggered.connect(self.delete_selected_hand)
         self.rename_player_action = QAction(self.tr("Re&name Player…"), self)
         self.rename_player_action.triggered.connect(self.rename_player)
+        for action in (self.correct_action, self.delete_action):
+            action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+            self.grid.addAction(action)
+        self.grid.selectionModel().selectionChanged.connect(self._update_actions)
         session.changed.connect(self.refresh)
-        self.refresh()
-
-    def set_session(self, session: GameSession) -> None:
-        """Shows another game."""
-        self.session.changed.disconnect(self.refresh)
-        self.session = session
-        session.changed.connect(self.refresh)
-        self.charts.set_game(session.game, session.replay, fresh=True)
+        session.recordUndone.connect(self._record_undone)
+        session.saved.connect(self._saved)
+        session.save_failed.connect(self._save_failed)
         self.refresh()
 
     # -- showing the game --------------------------------------------------------------
@@ -244,10 +263,12 @@ class GameView(QWidget):
         self.charts.set_game(game, self.session.replay)
         self._fit_tables()
         self.grid.horizontalHeader().resizeSection(self.grid_model.total_column, TOTAL_SIZE.width())
-        has_hands = bool(self.session.game.hands)
-        self.correct_action.setEnabled(has_hands)
-        self.delete_action.setEnabled(has_hands)
-        self._show_next_hand()
+        self._update_actions()
+        self._show_next_hand(keep_typing=not self._recording)
+
+    def _update_actions(self) -> None:
+        self.correct_action.setEnabled(bool(self.session.game.hands))
+        self.delete_action.setEnabled(self.selected_hand() is not None)
 
     def _fit_tables(self) -> None:
         """Makes the tables as tall as their rows, so the entry panel sits right below."""
@@ -269,35 +290,59 @@ class GameView(QWidget):
         )
         self.tables.setFixedHeight(max(grid_height, standings_height))
 
-    def _show_next_hand(self) -> None:
+    def _show_next_hand(self, *, keep_typing: bool = False) -> None:
+        """The form for the next hand, still holding what was typed if `keep_typing` and
+        the next hand has the same players."""
         state = self.session.state
+        self.grid.clearSelection()
         if state.status is Status.FINISHED:
-            self.form.draft = None
-            self.form.editing = None
+            self.form.stop()
             self.form.hide()
             return
         self.form.show()
-        self.form.start(state)
+        if not (keep_typing and self.form.keep_typing(state)):
+            self.form.start(state)
         self.grid.scrollTo(self.grid_model.index(0, self.grid_model.total_column))
+
+    def _cancel_correction(self) -> None:
+        self._show_next_hand()
+
+    def _record_undone(self, hand: object) -> None:
+        """The hand just taken back goes back in the form, so a typo costs one fix."""
+        assert isinstance(hand, Hand)
+        if self.session.state.status is not Status.FINISHED:
+            self.form.show()
+            self.form.start(self.session.state, hand=hand, typed=True)
+
+    def _saved(self) -> None:
+        self.save_problem.hide()
+
+    def _save_failed(self, text: str) -> None:
+        self.save_problem.setText(
+            "✗ "
+            + text
+            + "\n"
+            + self.tr("The change is kept in this window; the next change saves everything again.")
+        )
+        self.save_problem.show()
 
     # -- changing the game -------------------------------------------------------------
 
     def ask_to_accept_warnings(self, problems: list[Problem]) -> bool:
-        """Asks once whether to record a hand the checks find unusual."""
-        box = QMessageBox(self)
-        box.setIcon(QMessageBox.Icon.Warning)
-        box.setWindowTitle(self.tr("Unusual hand"))
-        box.setText(self.tr("This hand looks unusual. Record it as typed?"))
-        box.setInformativeText("\n".join(f"• {problem}" for problem in problems))
-        plain_box(box)
-        record = box.addButton(self.tr("Record Anyway"), QMessageBox.ButtonRole.AcceptRole)
-        box.addButton(self.tr("Go Back"), QMessageBox.ButtonRole.RejectRole)
-        box.exec()
-        return box.clickedButton() is record
+        """Asks once whether to record a hand the checks find unusual; Enter goes back."""
+        return self.prompts.confirm(
+            self,
+            self.tr("Unusual hand"),
+            self.tr("This hand looks unusual. Record it as typed?"),
+            details="\n".join(f"• {problem}" for problem in problems),
+            accept=self.tr("Record Anyway"),
+            reject=self.tr("Go Back"),
+        )
 
     def _hand_submitted(self, hand: object) -> None:
         assert isinstance(hand, Hand)
         editing = self.form.editing
+        self._recording = True
         try:
             if editing is None:
                 self.session.record_hand(hand)
@@ -305,12 +350,15 @@ class GameView(QWidget):
                 self.session.replace_hand(editing, hand)
         except GameError as error:
             self.form.show_problems(error.problems)
+        finally:
+            self._recording = False
 
     def selected_hand(self) -> int | None:
-        index = self.grid.currentIndex()
-        if not index.isValid() or index.column() >= self.grid_model.hand_count:
+        """The 0-based index of the hand whose column is selected, if one is."""
+        columns = [index.column() for index in self.grid.selectionModel().selectedIndexes()]
+        if not columns or columns[0] >= self.grid_model.hand_count:
             return None
-        return index.column()
+        return columns[0]
 
     def _grid_double_clicked(self, index: QModelIndex) -> None:
         if index.column() < self.grid_model.hand_count:
@@ -324,7 +372,18 @@ class GameView(QWidget):
             self.correct_hand(index)
 
     def correct_hand(self, index: int) -> None:
-        """Opens the hand at `index` in the entry panel, filled in as recorded."""
+        """Opens the hand at `index` in the entry panel, filled in as recorded; asks first
+        if that would throw away typing."""
+        if self.form.has_typing() and not self.prompts.confirm(
+            self,
+            self.tr("Correct Hand"),
+            self.tr("Put hand %1 in the form? What you typed there is dropped.").replace(
+                "%1", str(index + 1)
+            ),
+            accept=self.tr("Correct Hand %1").replace("%1", str(index + 1)),
+            reject=self.tr("Keep Typing"),
+        ):
+            return
         self.form.show()
         self.form.start(
             self.session.state_before(index), editing=index, hand=self.session.game.hands[index]
@@ -344,20 +403,33 @@ class GameView(QWidget):
         return dialog
 
     def delete_selected_hand(self) -> None:
+        """Deletes the hand selected in the grid, after asking; with none, nothing."""
         index = self.selected_hand()
         if index is None:
-            index = len(self.session.game.hands) - 1
-        if index >= 0:
+            return
+        number = str(index + 1)
+        if self.prompts.confirm(
+            self,
+            self.tr("Delete Hand"),
+            self.tr("Delete hand %1? Later hands are scored again without it.").replace(
+                "%1", number
+            ),
+            accept=self.tr("Delete Hand %1").replace("%1", number),
+            reject=self.tr("Keep It"),
+        ):
             self.delete_hand(index)
 
     def delete_hand(self, index: int) -> None:
+        number = str(index + 1)
         try:
             self.session.remove_hand(index)
         except GameError as error:
-            QMessageBox.warning(
+            self.prompts.warn(
                 self,
-                self.tr("Cannot delete hand %1").replace("%1", str(index + 1)),
+                self.tr("Cannot delete hand %1").replace("%1", number),
                 self.tr("Without it, a later hand is impossible:\n%1").replace(
                     "%1", str(error.problems[0])
                 ),
             )
+            return
+        self.message.emit(self.tr("Deleted hand %1.").replace("%1", number), True)

@@ -8,15 +8,12 @@ modal dialogs.
 
 import heapq
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
 from PySide6.QtCore import (
     QAbstractTableModel,
     QCoreApplication,
-    QDateTime,
-    QLocale,
     QModelIndex,
     QPersistentModelIndex,
     QSortFilterProxyModel,
@@ -31,26 +28,32 @@ from PySide6.QtGui import (
     QGuiApplication,
     QKeySequence,
     QPalette,
+    QUndoCommand,
+    QUndoStack,
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
-    QFileDialog,
     QHBoxLayout,
     QHeaderView,
-    QInputDialog,
     QLabel,
     QLineEdit,
-    QMessageBox,
     QPushButton,
     QTableView,
     QVBoxLayout,
     QWidget,
 )
 
-from phase10_keeper.rules import Game, GameError, Status, replay
-from phase10_keeper.storage.gamefile import SUFFIX, GameFileError, read_game, write_game
+from phase10_keeper.rules import Game
+from phase10_keeper.ui.game_files import (
+    GameTransferError,
+    export_game,
+    game_file_filter,
+    load_game_file,
+)
+from phase10_keeper.ui.prompts import Prompts
 from phase10_keeper.ui.user_text import isolate, plain, plain_tooltip
+from phase10_keeper.ui.wording import date_text, status_text
 
 GAME_ID_ROLE = Qt.ItemDataRole.UserRole
 
@@ -71,62 +74,6 @@ class GameLibrary(Protocol):
     def rename_game(self, game_id: int, title: str) -> None: ...
     def delete_game(self, game_id: int) -> None: ...
     def restore_game(self, game_id: int) -> None: ...
-
-
-class GameTransferError(Exception):
-    """A game file that cannot be imported or written; the text is shown as it is."""
-
-
-def load_game_file(path: Path) -> tuple[Game, list[str]]:
-    """Reads and replays a game file as the command line does: the game and its warnings.
-
-    The messages match the command line's: "FILE: what is wrong".
-    """
-    try:
-        game = read_game(path)
-    except GameFileError as error:
-        raise GameTransferError(f"{path}: {error}") from None
-    try:
-        result = replay(game)
-    except GameError as error:
-        raise GameTransferError(f"{path}: {error}") from None
-    return game, [f"{path}: {warning}" for warning in result.warnings]
-
-
-def save_game_file(path: Path, game: Game) -> None:
-    try:
-        write_game(path, game)
-    except OSError as error:
-        raise GameTransferError(
-            _tr("Cannot write {0}: {1}").format(path, error.strerror or error)
-        ) from None
-
-
-def file_name_for(title: str) -> str:
-    """A file name for a game: its title without characters file systems refuse."""
-    safe = "".join("_" if char in '<>:"/\\|?*' or ord(char) < 32 else char for char in title)
-    return (safe.strip(" .") or _tr("game")) + SUFFIX
-
-
-def status_text(status: object) -> str:
-    try:
-        known = Status(str(status))
-    except ValueError:
-        return str(status)
-    return {
-        Status.IN_PROGRESS: _tr("In progress"),
-        Status.TIEBREAK: _tr("Tie-break to play"),
-        Status.FINISHED: _tr("Finished"),
-    }[known]
-
-
-def date_text(started: str | None) -> str:
-    if not started:
-        return ""
-    moment = QDateTime.fromString(started, Qt.DateFormat.ISODate)
-    if not moment.isValid():
-        return started
-    return QLocale().toString(moment.toLocalTime().date(), QLocale.FormatType.ShortFormat)
 
 
 def _muted_text() -> QColor:
@@ -237,7 +184,7 @@ class GamesTableModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self._games)
 
     def columnCount(self, parent: AnyIndex = _ROOT) -> int:
-        return 0 if parent.isValid() else 6
+        return 0 if parent.isValid() else self.WINNER + 1
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
@@ -318,7 +265,7 @@ class GamesFilterProxy(QSortFilterProxyModel):
             self._needle = text.strip().casefold()
             self.invalidateRowsFilter()
 
-    def filterAcceptsRow(self, source_row: int, source_parent: AnyIndex) -> bool:
+    def filterAcceptsRow(self, source_row: int, _source_parent: AnyIndex) -> bool:
         if not self._needle:
             return True
         source = self.sourceModel()
@@ -329,100 +276,68 @@ class GamesFilterProxy(QSortFilterProxyModel):
         return any(self._needle in text.casefold() for text in haystacks)
 
 
-def _confirm(parent: QWidget, title: str, text: str) -> bool:
-    answer = QMessageBox.question(
-        parent,
-        title,
-        text,
-        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
-        QMessageBox.StandardButton.Cancel,
-    )
-    return answer == QMessageBox.StandardButton.Yes
+class _BinGame(QUndoCommand):
+    """Deletes a game to the bin (or, with `restoring`, takes it back out), undoably."""
+
+    def __init__(self, view: "GamesView", game_id: int, title: str, *, restoring: bool) -> None:
+        text = _tr("Restore “{0}”") if restoring else _tr("Delete “{0}”")
+        super().__init__(text.format(isolate(title)))
+        self._view = view
+        self._game_id = game_id
+        self._title = title
+        self._restoring = restoring
+
+    def redo(self) -> None:
+        self._view._bin(self._game_id, self._title, deleted=not self._restoring)
+
+    def undo(self) -> None:
+        self._view._bin(self._game_id, self._title, deleted=self._restoring)
 
 
-def _ask_text(parent: QWidget, title: str, label: str, text: str) -> str | None:
-    answer, ok = QInputDialog.getText(parent, title, label, QLineEdit.EchoMode.Normal, text)
-    return answer if ok else None
+class _RenameGame(QUndoCommand):
+    def __init__(self, view: "GamesView", game_id: int, old: str, new: str) -> None:
+        super().__init__(_tr("Rename “{0}” to “{1}”").format(isolate(old), isolate(new)))
+        self._view = view
+        self._game_id = game_id
+        self._old = old
+        self._new = new
 
+    def redo(self) -> None:
+        self._view._retitle(self._game_id, self._new)
 
-def _open_path(parent: QWidget, title: str, filter_text: str) -> Path | None:
-    name, _ = QFileDialog.getOpenFileName(parent, title, "", filter_text)
-    return Path(name) if name else None
-
-
-def _save_path(parent: QWidget, title: str, suggested: str, filter_text: str) -> Path | None:
-    name, _ = QFileDialog.getSaveFileName(parent, title, suggested, filter_text)
-    return Path(name) if name else None
-
-
-def _warn(parent: QWidget, title: str, text: str) -> None:
-    QMessageBox.warning(parent, title, text)
-
-
-@dataclass
-class Prompts:
-    """How a view asks the user things; tests swap in answers instead of modal dialogs."""
-
-    confirm: Callable[[QWidget, str, str], bool] = _confirm
-    ask_text: Callable[[QWidget, str, str, str], str | None] = _ask_text
-    open_path: Callable[[QWidget, str, str], Path | None] = _open_path
-    save_path: Callable[[QWidget, str, str, str], Path | None] = _save_path
-    warn: Callable[[QWidget, str, str], None] = _warn
-
-
-def game_file_filter() -> str:
-    return _tr("Phase 10 games (*{0});;All files (*)").format(SUFFIX)
-
-
-def export_game(parent: QWidget, prompts: Prompts, game: Game, path: Path | None) -> Path | None:
-    """Writes `game` to a game file, asking where unless `path` is given; the path written,
-    or None if the user cancelled or the file could not be written (they were told why).
-    """
-    if path is None:
-        path = prompts.save_path(
-            parent, _tr("Export Game File"), file_name_for(game.title), game_file_filter()
-        )
-        if path is None:
-            return None
-    try:
-        save_game_file(path, game)
-    except GameTransferError as problem:
-        prompts.warn(parent, _tr("Cannot Export the Game"), str(problem))
-        return None
-    return path
+    def undo(self) -> None:
+        self._view._retitle(self._game_id, self._old)
 
 
 class GamesView(QWidget):
-    """The library as a table with Open, Rename, Delete, Undo delete, Import and Export;
-    with "Show deleted games" on, deleted games are listed too and can be restored.
+    """The library as a table with Open, Rename, Delete, Import and Export; with "Show
+    deleted games" on, deleted games are listed too and can be restored. Deleting,
+    restoring and renaming are commands on the view's own `undo_stack`.
 
-    Constructor: `GamesView(library, parent=None, *, prompts=None)`.
+    Constructor: `GamesView(library, prompts, parent=None)`.
     Signals: `openRequested(int)` (a game id; the main window opens it),
-    `gameImported(int)`, `gameDeleted(int)`, `gameRenamed(int, str)` (id, new title),
-    `gameRestored(int)`, `message(str)` (one line for a status bar).
+    `gameDeleted(int)`, `gameRenamed(int, str)` (id, new title),
+    `message(str)` (one line for a status bar).
     Actions for menus (shortcuts work while the view has focus): `open_action`,
-    `rename_action` (F2), `delete_action` (Delete), `undo_delete_action`,
-    `restore_action`, `import_action`, `export_action`.
+    `rename_action` (F2), `delete_action` (Delete), `restore_action`, `import_action`,
+    `export_action`.
     """
 
     openRequested = Signal(int)
-    gameImported = Signal(int)
     gameDeleted = Signal(int)
     gameRenamed = Signal(int, str)
-    gameRestored = Signal(int)
     message = Signal(str)
 
     def __init__(
         self,
         library: GameLibrary,
+        prompts: Prompts,
         parent: QWidget | None = None,
-        *,
-        prompts: Prompts | None = None,
     ) -> None:
         super().__init__(parent)
         self.library = library
-        self.prompts = prompts or Prompts()
-        self._deleted: list[int] = []
+        self.prompts = prompts
+        self.undo_stack = QUndoStack(self)
         self._has_deleted = False
 
         self.model = GamesTableModel(self)
@@ -465,7 +380,6 @@ class GamesView(QWidget):
         self.rename_action.setShortcut(QKeySequence(Qt.Key.Key_F2))
         self.delete_action = self._action(self.tr("&Delete…"), self.delete_selected)
         self.delete_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Delete))
-        self.undo_delete_action = self._action(self.tr("&Undo Delete"), self.undo_delete)
         self.restore_action = self._action(self.tr("Re&store"), self.restore_selected)
         self.import_action = self._action(self.tr("&Import Game File…"), self.import_file)
         self.export_action = self._action(self.tr("&Export Game File…"), self.export_selected)
@@ -476,7 +390,6 @@ class GamesView(QWidget):
             self.open_action,
             self.rename_action,
             self.delete_action,
-            self.undo_delete_action,
             self.restore_action,
         ):
             buttons.addWidget(self._button(action))
@@ -595,16 +508,17 @@ class GamesView(QWidget):
         game_id = self._selected_live_id()
         if game_id is None:
             return
-        current = self._summary(game_id).title
-        title = self.prompts.ask_text(
-            self, self.tr("Rename Game"), self.tr("New title:"), current or ""
-        )
+        current = self._summary(game_id).title or ""
+        title = self.prompts.ask_text(self, self.tr("Rename Game"), self.tr("New title:"), current)
         if title is None or not title.strip() or title.strip() == current:
             return
-        self.library.rename_game(game_id, title.strip())
+        self.undo_stack.push(_RenameGame(self, game_id, current, title.strip()))
+
+    def _retitle(self, game_id: int, title: str) -> None:
+        self.library.rename_game(game_id, title)
         self.refresh()
-        self.gameRenamed.emit(game_id, title.strip())
-        self._say(self.tr("Renamed to “{0}”.").format(isolate(title.strip())))
+        self.gameRenamed.emit(game_id, title)
+        self._say(self.tr("Renamed to “{0}”.").format(isolate(title)))
 
     def delete_selected(self) -> None:
         game_id = self._selected_live_id()
@@ -617,33 +531,29 @@ class GamesView(QWidget):
             self.tr(
                 "Delete “{0}” from the library? You can restore it later with “Show deleted games”."
             ).format(isolate(title)),
+            accept=self.tr("Delete"),
+            reject=self.tr("Cancel"),
         ):
             return
-        self.library.delete_game(game_id)
-        self._deleted.append(game_id)
-        self.refresh()
-        self._say(self.tr("Deleted “{0}”.").format(isolate(title)))
-        self.gameDeleted.emit(game_id)
-
-    def undo_delete(self) -> None:
-        if not self._deleted:
-            return
-        self._restore(self._deleted[-1])
+        self.undo_stack.push(_BinGame(self, game_id, title, restoring=False))
 
     def restore_selected(self) -> None:
         game_id = self.selected_id()
         if game_id is not None and self.selected_is_deleted():
-            self._restore(game_id)
+            title = self._summary(game_id).title or self.tr("Untitled game")
+            self.undo_stack.push(_BinGame(self, game_id, title, restoring=True))
 
-    def _restore(self, game_id: int) -> None:
-        self.library.restore_game(game_id)
-        # Undo Delete must not offer a game that is back already.
-        self._deleted = [deleted for deleted in self._deleted if deleted != game_id]
-        self.refresh()
-        self.select_game(game_id)
-        title = self._summary(game_id).title or self.tr("Untitled game")
-        self._say(self.tr("Restored “{0}”.").format(isolate(title)))
-        self.gameRestored.emit(game_id)
+    def _bin(self, game_id: int, title: str, *, deleted: bool) -> None:
+        if deleted:
+            self.library.delete_game(game_id)
+            self.refresh()
+            self._say(self.tr("Deleted “{0}”.").format(isolate(title)))
+            self.gameDeleted.emit(game_id)
+        else:
+            self.library.restore_game(game_id)
+            self.refresh()
+            self.select_game(game_id)
+            self._say(self.tr("Restored “{0}”.").format(isolate(title)))
 
     def import_file(self, path: Path | None = None) -> int | None:
         """Imports a game file into the library; the new game's id, or None."""
@@ -669,7 +579,6 @@ class GamesView(QWidget):
                 ),
             )
         self._say(self.tr("Imported “{0}”.").format(isolate(game.title or path.name)))
-        self.gameImported.emit(game_id)
         return game_id
 
     def export_selected(self, path: Path | None = None) -> Path | None:
@@ -706,7 +615,6 @@ class GamesView(QWidget):
         self.export_action.setEnabled(has_selection)
         self.restore_action.setEnabled(deleted)
         self.buttons[self.restore_action].setVisible(self.show_deleted.isChecked())
-        self.undo_delete_action.setEnabled(bool(self._deleted))
         empty = self.proxy.rowCount() == 0
         if self.model.rowCount() == 0 and self._has_deleted:
             self.empty_label.setText(

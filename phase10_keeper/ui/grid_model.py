@@ -15,11 +15,6 @@ from PySide6.QtCore import (
 from phase10_keeper.rules import GameState, Status
 from phase10_keeper.ui.user_text import plain_tooltip
 
-CELL_ROLE = Qt.ItemDataRole.UserRole + 1
-"""A `Cell` for a hand column (None where the player sat out), or None for the total."""
-TOTAL_ROLE = Qt.ItemDataRole.UserRole + 2
-"""The running total, in the total column only."""
-
 _Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
 
@@ -51,15 +46,14 @@ class ScoreGridModel(QAbstractTableModel):
         return self.hand_count
 
     def set_state(self, state: GameState) -> None:
-        """Shows `state`: new hands are new columns, the rest is new data; a player who
-        joins (or whose joining is undone) changes the rows, which resets the model."""
+        """Shows `state`; only column count changes are structural, the rest is new data
+        (another number of players is another table)."""
+        old, new = len(self._state.hands), len(state.hands)
         if len(state.players) != len(self._state.players):
             self.beginResetModel()
             self._state = state
             self.endResetModel()
-            return
-        old, new = len(self._state.hands), len(state.hands)
-        if new > old:
+        elif new > old:
             self.beginInsertColumns(QModelIndex(), old, new - 1)
             self._state = state
             self.endInsertColumns()
@@ -115,16 +109,14 @@ class ScoreGridModel(QAbstractTableModel):
         row, column = index.row(), index.column()
         player = self._state.players[row]
         if column == self.total_column:
-            if role in (Qt.ItemDataRole.DisplayRole, TOTAL_ROLE):
-                return player.total if role == TOTAL_ROLE else str(player.total)
+            if role == Qt.ItemDataRole.DisplayRole:
+                return str(player.total)
             if role == Qt.ItemDataRole.AccessibleTextRole:
                 return _tr("{name}: total {total}").format(name=player.name, total=player.total)
             if role == Qt.ItemDataRole.TextAlignmentRole:
                 return int(Qt.AlignmentFlag.AlignCenter)
             return None
         cell = self.cell(row, column)
-        if role == CELL_ROLE:
-            return cell
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
             return self.absence(row, column) or self._describe(cell)
         if role == Qt.ItemDataRole.ToolTipRole:

@@ -3,7 +3,8 @@ one page at a time under one set of menus.
 
 Only the empty window and its menus are built when it opens. Each page and each dialog
 is imported and built the first time it is needed, so the window appears at once.
-Questions to the user go through `Prompts`, so tests answer them without modal dialogs.
+Every game opened gets a game page of its own, dropped when the game closes. Questions
+to the user go through one `Prompts`, so tests answer them without modal dialogs.
 """
 
 from collections.abc import Callable
@@ -11,25 +12,28 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, Qt, QTimer, QUrl
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPaintEvent, QUndoGroup
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPaintEvent, QUndoGroup, QUndoStack
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QMainWindow,
+    QPushButton,
     QStackedWidget,
     QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
+from phase10_keeper.ui.prompts import Prompts
 from phase10_keeper.ui.user_text import isolate, plain
 from phase10_keeper.ui.window_settings import save_window_state
 
 if TYPE_CHECKING:
     from phase10_keeper.rules import Game
     from phase10_keeper.storage.library import Library
+    from phase10_keeper.ui.entry_form import HandEntryForm
     from phase10_keeper.ui.game_view import GameView
-    from phase10_keeper.ui.games_view import GamesView, Prompts
+    from phase10_keeper.ui.games_view import GamesView
     from phase10_keeper.ui.new_game_dialog import NewGameDialog
     from phase10_keeper.ui.players_view import PlayersView
     from phase10_keeper.ui.session import GameSession
@@ -54,13 +58,13 @@ class MainWindow(QMainWindow):
         self,
         library: "Library | None" = None,
         *,
-        prompts: "Prompts | None" = None,
+        prompts: Prompts | None = None,
         open_url: Callable[[QUrl], bool] | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.library: Library | None = None
-        self._prompts = prompts
+        self.prompts = prompts or Prompts()
         self._open_url = open_url
         self.session: GameSession | None = None
         self.start_view: StartView | None = None
@@ -72,6 +76,9 @@ class MainWindow(QMainWindow):
         self._printer: SheetPrinter | None = None
         self._after_paint: list[Callable[[], object]] = []
         self.undo_group = QUndoGroup(self)
+        self._nothing_to_undo = QUndoStack(self)
+        """The start page's: it changes nothing that could be undone."""
+        self.undo_group.addStack(self._nothing_to_undo)
 
         self.pages = QStackedWidget()
         self.setCentralWidget(self.pages)
@@ -82,6 +89,14 @@ class MainWindow(QMainWindow):
         self.save_label = QLabel()
         plain(self.save_label)
         self.statusBar().addPermanentWidget(self.save_label)
+        self.status_undo = QPushButton(self.tr("Undo"))
+        self.status_undo.setAutoDefault(False)
+        self.status_undo.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.status_undo.clicked.connect(self._status_undo_clicked)
+        self.status_undo.hide()
+        self.statusBar().addPermanentWidget(self.status_undo)
+        self.statusBar().messageChanged.connect(self._status_message_changed)
+        self._undo_offered_for = ""
         self._build_menus()
         self.setWindowTitle(self.tr("Phase 10 Keeper"))
         self.resize(1360, 840)
@@ -151,10 +166,16 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.quit_action)
 
         self.edit_menu = self.menuBar().addMenu(self.tr("&Edit"))
-        self.undo_action = self.undo_group.createUndoAction(self, self.tr("Undo"))
-        self.undo_action.setShortcut(standard.Undo)
-        self.redo_action = self.undo_group.createRedoAction(self, self.tr("Redo"))
-        self.redo_action.setShortcut(standard.Redo)
+        self.undo_action = self._action(self.tr("Undo"), self.undo)
+        self.undo_action.setShortcuts(standard.Undo)
+        self.redo_action = self._action(self.tr("Redo"), self.redo)
+        self.redo_action.setShortcuts(standard.Redo)
+        for signal in (
+            self.undo_group.activeStackChanged,
+            self.undo_group.indexChanged,
+            self.undo_group.cleanChanged,
+        ):
+            signal.connect(self._update_undo_actions)
         self.edit_menu.addActions([self.undo_action, self.redo_action])
         self._game_separator = self.edit_menu.addSeparator()
         self._library_separator = self.edit_menu.addSeparator()
@@ -198,14 +219,10 @@ class MainWindow(QMainWindow):
         self.close_action.setEnabled(self.session is not None)
         self._update_seating_actions()
         self.back_action.setEnabled(on_library or on_players)
-        self.undo_action.setVisible(on_game or on_players)
-        self.redo_action.setVisible(on_game or on_players)
+        self.undo_action.setVisible(on_game or on_library or on_players)
+        self.redo_action.setVisible(on_game or on_library or on_players)
         if self.players_view is not None:
             self.players_view.rename_action.setVisible(on_players)
-            if on_players:
-                self.undo_group.setActiveStack(self.players_view.undo_stack)
-            elif self.session is not None:
-                self.undo_group.setActiveStack(self.session.undo_stack)
         if self.game_view is not None:
             self.game_view.correct_action.setVisible(on_game)
             self.game_view.delete_action.setVisible(on_game)
@@ -223,20 +240,93 @@ class MainWindow(QMainWindow):
             view.open_action,
             view.rename_action,
             view.delete_action,
-            view.undo_delete_action,
             view.restore_action,
         ]
 
-    @property
-    def prompts(self) -> "Prompts":
-        if self._prompts is None:
-            from phase10_keeper.ui.games_view import Prompts
-
-            self._prompts = Prompts()
-        return self._prompts
-
-    def say(self, text: str) -> None:
+    def say(self, text: str, offer_undo: bool = False) -> None:
+        """One line in the status bar; with `offer_undo`, an Undo button beside it."""
+        self._undo_offered_for = text if offer_undo else ""
         self.statusBar().showMessage(text, MESSAGE_MS)
+        self.status_undo.setVisible(offer_undo)
+
+    def _status_message_changed(self, text: str) -> None:
+        if text != self._undo_offered_for:
+            self._withdraw_status_undo()
+
+    def _withdraw_status_undo(self) -> None:
+        self._undo_offered_for = ""
+        self.status_undo.hide()
+
+    def _status_undo_clicked(self) -> None:
+        stack = self.undo_group.activeStack()
+        self._withdraw_status_undo()
+        self.statusBar().clearMessage()
+        if stack is not None and stack.canUndo():
+            stack.undo()
+
+    # -- undo ----------------------------------------------------------------------------
+
+    def _typing_form(self) -> "HandEntryForm | None":
+        """The entry form, when its page is the one shown."""
+        if self.game_view is not None and self.pages.currentWidget() is self.game_view:
+            return self.game_view.form
+        return None
+
+    def undo(self) -> None:
+        """Takes back typing in the entry form first, then the last change of the page."""
+        form = self._typing_form()
+        if form is not None and form.has_typing():
+            form.undo_typing()
+            return
+        stack = self.undo_group.activeStack()
+        if stack is not None and stack.canUndo():
+            stack.undo()
+
+    def redo(self) -> None:
+        """Brings typing back first; redoing a change drops typing only when asked."""
+        form = self._typing_form()
+        if form is not None and form.can_redo_typing():
+            form.redo_typing()
+            return
+        stack = self.undo_group.activeStack()
+        if stack is None or not stack.canRedo():
+            return
+        if form is not None and form.has_typing():
+            if not self.prompts.confirm(
+                self,
+                self.tr("Redo"),
+                self.tr("Redo “%1”? What you typed in the form is dropped.").replace(
+                    "%1", stack.redoText()
+                ),
+                accept=self.tr("Redo"),
+                reject=self.tr("Keep Typing"),
+            ):
+                return
+            assert self.game_view is not None
+            self.game_view.form.start(self.game_view.session.state)
+        stack.redo()
+
+    def _update_undo_actions(self) -> None:
+        form = self._typing_form()
+        stack = self.undo_group.activeStack()
+        if form is not None and form.has_typing():
+            self.undo_action.setText(self.tr("Undo typing"))
+            self.undo_action.setEnabled(True)
+        elif stack is not None and stack.canUndo():
+            self.undo_action.setText(self.tr("Undo %1").replace("%1", stack.undoText()))
+            self.undo_action.setEnabled(True)
+        else:
+            self.undo_action.setText(self.tr("Undo"))
+            self.undo_action.setEnabled(False)
+        if form is not None and form.can_redo_typing():
+            self.redo_action.setText(self.tr("Redo typing"))
+            self.redo_action.setEnabled(True)
+        elif stack is not None and stack.canRedo():
+            self.redo_action.setText(self.tr("Redo %1").replace("%1", stack.redoText()))
+            self.redo_action.setEnabled(True)
+        else:
+            self.redo_action.setText(self.tr("Redo"))
+            self.redo_action.setEnabled(False)
 
     # -- pages ---------------------------------------------------------------------------
 
@@ -257,7 +347,16 @@ class MainWindow(QMainWindow):
             self.pages.addWidget(page)
         self.pages.setCurrentWidget(page)
         self.setWindowTitle(title)
+        stack = self._nothing_to_undo
+        if page is self.game_view and self.session is not None:
+            stack = self.session.undo_stack
+        elif page is self.library_page and self.games_view is not None:
+            stack = self.games_view.undo_stack
+        elif page is self.players_page and self.players_view is not None:
+            stack = self.players_view.undo_stack
+        self.undo_group.setActiveStack(stack)
         self._update_actions()
+        self._update_undo_actions()
 
     def show_start(self) -> None:
         assert self.library is not None
@@ -280,12 +379,12 @@ class MainWindow(QMainWindow):
         if self.games_view is None:
             from phase10_keeper.ui.games_view import GamesView
 
-            view = self.games_view = GamesView(self.library, prompts=self.prompts)
+            view = self.games_view = GamesView(self.library, self.prompts)
             view.openRequested.connect(self.open_game)
             view.gameDeleted.connect(self._game_deleted)
             view.gameRenamed.connect(self._game_renamed)
             view.message.connect(self.say)
-            view.undo_delete_action.setShortcut(QKeySequence.StandardKey.Undo)
+            self.undo_group.addStack(view.undo_stack)
             self.edit_menu.insertActions(self._library_separator, self._games_actions())
             self.library_page = self._library_page(view, self.tr("Saved Games"))
         return self.games_view
@@ -336,7 +435,7 @@ class MainWindow(QMainWindow):
         if self.players_view is None:
             from phase10_keeper.ui.players_view import PlayersView
 
-            view = self.players_view = PlayersView(self.library, prompts=self.prompts)
+            view = self.players_view = PlayersView(self.library, self.prompts)
             view.gamesChanged.connect(self._games_renamed_players)
             view.openRequested.connect(self.open_game)
             self.undo_group.addStack(view.undo_stack)
@@ -386,25 +485,21 @@ class MainWindow(QMainWindow):
         return True
 
     def open_session(self, session: "GameSession") -> None:
-        """Shows this game in the window and remembers it as the one to reopen."""
+        """Shows this game on a page of its own and remembers it as the one to reopen."""
+        from phase10_keeper.ui.game_view import GameView
+
         self._drop_session()
         self.session = session
         self.undo_group.addStack(session.undo_stack)
-        self.undo_group.setActiveStack(session.undo_stack)
         session.changed.connect(self._game_changed)
         session.saved.connect(lambda text: self._saved(text, ok=True))
         session.save_failed.connect(lambda text: self._saved(text, ok=False))
-        if self.game_view is None:
-            from phase10_keeper.ui.game_view import GameView
-
-            view = self.game_view = GameView(session)
-            game_actions = [view.correct_action, view.delete_action, view.rename_player_action]
-            for action in game_actions:
-                action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-                view.addAction(action)
-            self.edit_menu.insertActions(self._library_separator, game_actions)
-        else:
-            self.game_view.set_session(session)
+        session.undo_stack.indexChanged.connect(self._withdraw_status_undo)
+        view = self.game_view = GameView(session, self.prompts)
+        view.message.connect(self.say)
+        view.form.typingChanged.connect(self._update_undo_actions)
+        self.edit_menu.insertActions(self._library_separator, self._game_actions(view))
+        self.pages.addWidget(view)
         if self.library is not None and session.game_id is not None:
             self.library.set_last_open_game(session.game_id)
         self._show_game()
@@ -443,14 +538,24 @@ class MainWindow(QMainWindow):
         self.save_label.setStyleSheet("" if ok else f"color: {ERROR_COLOUR}; font-weight: bold;")
         self.save_label.setText(text if ok else "✗ " + text)
 
+    @staticmethod
+    def _game_actions(view: "GameView") -> list[QAction]:
+        return [view.correct_action, view.delete_action, view.rename_player_action]
+
     def _drop_session(self) -> None:
-        session = self.session
-        if session is None:
-            return
+        """Closes the open game's page: its views, models, connections and undo stack."""
+        session, view = self.session, self.game_view
         self.session = None
-        self.undo_group.removeStack(session.undo_stack)
-        session.changed.disconnect(self._game_changed)
-        session.deleteLater()
+        self.game_view = None
+        if view is not None:
+            for action in self._game_actions(view):
+                self.edit_menu.removeAction(action)
+            self.pages.removeWidget(view)
+            view.deleteLater()
+        if session is not None:
+            self.undo_group.removeStack(session.undo_stack)
+            session.deleteLater()
+        self._withdraw_status_undo()
         self.save_label.clear()
 
     def close_game(self) -> None:
@@ -462,6 +567,8 @@ class MainWindow(QMainWindow):
 
     def _game_deleted(self, game_id: int) -> None:
         if self.session is not None and self.session.game_id == game_id:
+            if self.library is not None:
+                self.library.set_last_open_game(None)
             self._drop_session()
             self._update_actions()
 
@@ -504,7 +611,7 @@ class MainWindow(QMainWindow):
 
     def export_game_file(self, path: Path | None = None) -> Path | None:
         """Writes the open game, or on the library page the selected one, to a game file."""
-        from phase10_keeper.ui.games_view import export_game
+        from phase10_keeper.ui.game_files import export_game
 
         if self.pages.currentWidget() is self.library_page:
             return self._games().export_selected(path)
@@ -520,9 +627,7 @@ class MainWindow(QMainWindow):
         if self._printer is None:
             from phase10_keeper.ui.sheet_dialogs import SheetPrinter
 
-            self._printer = SheetPrinter(
-                self, QSettings(), prompts=self.prompts, open_url=self._open_url
-            )
+            self._printer = SheetPrinter(self, QSettings(), self.prompts, open_url=self._open_url)
             self._printer.written.connect(
                 lambda path: self.say(self.tr("Score sheet written to %1").replace("%1", path))
             )

@@ -53,7 +53,8 @@ from phase10_keeper.rules import (
     players_problem,
     preset_rules,
 )
-from phase10_keeper.ui.rules_editor import PhaseListEditor, ProblemLabel
+from phase10_keeper.ui.problem_label import ProblemLabel
+from phase10_keeper.ui.rules_editor import PhaseListEditor
 from phase10_keeper.ui.user_text import isolate, plain
 
 MAX_FIXED_HANDS = 99

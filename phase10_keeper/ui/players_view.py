@@ -54,8 +54,9 @@ from phase10_keeper.ui.charts import (
     LineChart,
     LineData,
 )
-from phase10_keeper.ui.games_view import Prompts, date_text
+from phase10_keeper.ui.prompts import Prompts
 from phase10_keeper.ui.user_text import plain
+from phase10_keeper.ui.wording import date_text
 
 _Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
@@ -121,7 +122,6 @@ def phase_data(
     return BarData(
         title=title,
         x_label=_tr("Phase"),
-        y_label=_tr("Made"),
         bars=tuple(
             Bar(
                 str(tally.label),
@@ -381,7 +381,6 @@ class PlayerPage(QWidget):
             LineData(
                 title=_tr("Form: points per hand, game by game (lower is better)"),
                 x_label=_tr("Game"),
-                y_label=_tr("Points per hand"),
                 lines=(
                     ChartLine(
                         player.name,
@@ -441,13 +440,12 @@ class PlayersView(QWidget):
     def __init__(
         self,
         library: PlayersLibrary,
+        prompts: Prompts,
         parent: QWidget | None = None,
-        *,
-        prompts: Prompts | None = None,
     ) -> None:
         super().__init__(parent)
         self.library = library
-        self.prompts = prompts or Prompts()
+        self.prompts = prompts
         self.stats = stats_of_records(())
         self.games: list[LibraryGame] = []
         self.undo_stack = QUndoStack(self)
@@ -597,7 +595,13 @@ class PlayersView(QWidget):
         question = (
             question.replace("%1", player.name).replace("%2", new_name).replace("%3", str(games))
         )
-        if not self.prompts.confirm(self, _tr("Rename or Merge Player"), question):
+        if not self.prompts.confirm(
+            self,
+            _tr("Rename or Merge Player"),
+            question,
+            accept=_tr("Merge") if merging else _tr("Rename"),
+            reject=_tr("Cancel"),
+        ):
             return False
         text = (_tr("merge %1 into %2") if merging else _tr("rename %1 to %2")).replace(
             "%1", player.name

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (
 )
 
 from phase10_keeper.rules import MAX_PLAYERS, clean_name, players_problem
-from phase10_keeper.ui.rules_editor import ProblemLabel
+from phase10_keeper.ui.problem_label import ProblemLabel
 
 
 class RenamePlayerDialog(QDialog):

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from phase10_keeper.rules import MATTEL_PHASES, Group, GroupKind, Phase
 from phase10_keeper.rules.phases import MAX_PHASE_CARDS
-from phase10_keeper.ui.user_text import plain
+from phase10_keeper.ui.problem_label import ProblemLabel
 
 NEW_GROUP = Group(GroupKind.SET, 3)
 """What "Add group" and "Add phase" start from: the smallest group most phases have."""
@@ -120,38 +120,6 @@ def phase_text(phase: Phase) -> str:
     if not phase.groups:
         return _tr("Phase {0}: no groups yet").format(phase.label)
     return _tr("Phase {0}: {1} ({2} cards)").format(phase.label, phase.describe(), phase.card_count)
-
-
-class ProblemLabel(QWidget):
-    """A warning icon and one message, hidden while there is nothing to say."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.icon = QLabel()
-        size = self.style().pixelMetric(QStyle.PixelMetric.PM_SmallIconSize)
-        icon = self.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
-        self.icon.setPixmap(icon.pixmap(size, size))
-        self.icon.setAlignment(Qt.AlignmentFlag.AlignTop)
-        self.label = QLabel()
-        self.label.setWordWrap(True)
-        plain(self.label)
-        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.icon)
-        layout.addWidget(self.label, 1)
-        self.hide()
-
-    def text(self) -> str:
-        return self.label.text()
-
-    def set_problem(self, text: str | None) -> None:
-        """Shows the message, first letter raised; None or "" hides it."""
-        if text:
-            self.label.setText(text[:1].upper() + text[1:])
-        else:
-            self.label.clear()
-        self.setVisible(bool(text))
 
 
 class _GroupRow(QWidget):

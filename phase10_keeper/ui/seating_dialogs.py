@@ -32,7 +32,7 @@ from phase10_keeper.rules import (
     name_problem,
 )
 from phase10_keeper.rules.game import MAX_STARTING_TOTAL
-from phase10_keeper.ui.rules_editor import ProblemLabel
+from phase10_keeper.ui.problem_label import ProblemLabel
 from phase10_keeper.ui.user_text import in_sentence, isolate, plain
 
 TOTAL_STEP = 5

@@ -45,6 +45,7 @@ class _ChangeGame(QUndoCommand):
         after: Game,
         first_changed: int,
         replayed: Replay,
+        recorded: Hand | None = None,
     ) -> None:
         super().__init__(text)
         self._session = session
@@ -53,6 +54,7 @@ class _ChangeGame(QUndoCommand):
         self._first_changed = first_changed
         self._replayed: Replay | None = replayed
         """The replay of `after`, made to check the change; given up once shown."""
+        self._recorded = recorded
 
     def redo(self) -> None:
         replayed, self._replayed = self._replayed, None
@@ -66,6 +68,8 @@ class _ChangeGame(QUndoCommand):
             self._session._replayed(self._before, self._first_changed),
             _tr("Undid {change}").format(change=self.text()),
         )
+        if self._recorded is not None:
+            self._session.recordUndone.emit(self._recorded)
 
 
 class GameSession(QObject):
@@ -74,6 +78,8 @@ class GameSession(QObject):
     saved = Signal(str)
     """The change was saved; the text says what changed."""
     save_failed = Signal(str)
+    recordUndone = Signal(object)
+    """The `Hand` whose recording was just undone."""
 
     def __init__(
         self,
@@ -104,6 +110,7 @@ class GameSession(QObject):
             self.game.with_hand_appended(hand),
             len(self.game.hands),
             _tr("record hand {number}").format(number=number),
+            recorded=hand,
         )
 
     def replace_hand(self, index: int, hand: Hand) -> None:
@@ -147,9 +154,13 @@ class GameSession(QObject):
         """Takes on a title the game was given elsewhere (in the library), unsaved."""
         self.game = replace(self.game, title=title)
 
-    def _change(self, game: Game, first_changed: int, text: str) -> None:
+    def _change(
+        self, game: Game, first_changed: int, text: str, recorded: Hand | None = None
+    ) -> None:
         after = self._replayed(game, first_changed)
-        self.undo_stack.push(_ChangeGame(self, text, self.game, game, first_changed, after))
+        self.undo_stack.push(
+            _ChangeGame(self, text, self.game, game, first_changed, after, recorded)
+        )
 
     def _replayed(self, game: Game, first_changed: int) -> Replay:
         """The replay of `game`, which has the hands of the game shown before

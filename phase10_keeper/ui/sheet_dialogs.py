@@ -37,9 +37,9 @@ from phase10_keeper.rules import (
     name_problem,
     preset_rules,
 )
-from phase10_keeper.ui.games_view import Prompts
 from phase10_keeper.ui.new_game_dialog import preset_names
-from phase10_keeper.ui.rules_editor import ProblemLabel
+from phase10_keeper.ui.problem_label import ProblemLabel
+from phase10_keeper.ui.prompts import Prompts
 from phase10_keeper.ui.user_text import isolate, plain
 
 PAPER_KEY = "sheet/paper"
@@ -260,7 +260,7 @@ def _open_url(url: QUrl) -> bool:
 class SheetPrinter(QObject):
     """Writes sheets as PDF files and opens them in the system viewer.
 
-    Constructor: `SheetPrinter(parent_widget, settings, *, prompts=None, open_url=None)`;
+    Constructor: `SheetPrinter(parent_widget, settings, prompts, *, open_url=None)`;
     `open_url` defaults to QDesktopServices.openUrl (tests pass a recorder).
     Methods: `print_game(game)` and `print_blank(names=(), rules=None)` run the whole
     flow (dialog, file name, write, open); `write(request, path)` does the last two.
@@ -273,14 +273,14 @@ class SheetPrinter(QObject):
         self,
         parent: QWidget,
         settings: QSettings,
+        prompts: Prompts,
         *,
-        prompts: Prompts | None = None,
         open_url: Callable[[QUrl], bool] | None = None,
     ) -> None:
         super().__init__(parent)
         self.widget = parent
         self.settings = settings
-        self.prompts = prompts or Prompts()
+        self.prompts = prompts
         self.open_url = open_url or _open_url
 
     def print_game(self, game: Game) -> Path | None:
@@ -291,7 +291,7 @@ class SheetPrinter(QObject):
 
     def _run(self, dialog: SheetDialog) -> Path | None:
         try:
-            if dialog.exec() != QDialog.DialogCode.Accepted:
+            if not self.prompts.run_dialog(dialog):
                 return None
             request = dialog.request()
         finally:

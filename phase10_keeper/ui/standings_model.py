@@ -19,9 +19,6 @@ from phase10_keeper.ui.user_text import plain_tooltip
 _Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
 
-NAME_ROLE = Qt.ItemDataRole.UserRole + 1
-"""The player's plain name in every column."""
-
 
 class Column(IntEnum):
     PLACE = 0
@@ -42,16 +39,17 @@ class StandingsModel(QAbstractTableModel):
         self._order = state.ranking()
 
     def set_state(self, state: GameState) -> None:
-        """Shows `state`: the same players, perhaps in a new order, so only data changes;
-        a player who joins (or whose joining is undone) resets the model."""
-        if len(state.players) != len(self._state.players):
+        """Shows `state`. The same number of players, perhaps in a new order, is only new
+        data; another number of players (one joined, or a join undone) is another table."""
+        order = state.ranking()
+        if len(order) != len(self._order):
             self.beginResetModel()
             self._state = state
-            self._order = state.ranking()
+            self._order = order
             self.endResetModel()
             return
         self._state = state
-        self._order = state.ranking()
+        self._order = order
         self.dataChanged.emit(
             self.index(0, 0), self.index(self.rowCount() - 1, self.columnCount() - 1)
         )
@@ -92,8 +90,6 @@ class StandingsModel(QAbstractTableModel):
             return None
         name = self._order[index.row()]
         column = Column(index.column())
-        if role == NAME_ROLE:
-            return name
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
             return self._text(index.row(), name, column)
         if role == Qt.ItemDataRole.ToolTipRole:

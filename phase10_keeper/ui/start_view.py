@@ -17,14 +17,14 @@ from PySide6.QtWidgets import (
 
 from phase10_keeper.resource_files import resource_path
 from phase10_keeper.rules import Status
-from phase10_keeper.ui.games_view import date_text
+from phase10_keeper.ui.wording import date_text
 
 RECENT_GAMES = 3
 ICON_SIZE = 64
 
 
 def _unfinished(summary: Any) -> bool:
-    return str(summary.status) != Status.FINISHED.value
+    return summary.status is not Status.FINISHED
 
 
 class StartView(QWidget):

@@ -1,6 +1,6 @@
 """Sentences about a game's state, translated, for every view that shows them."""
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QDateTime, QLocale, Qt
 
 from phase10_keeper.rules import GameState, Status, WinReason
 from phase10_keeper.ui.user_text import in_sentence
@@ -78,3 +78,21 @@ def ranking_line(state: GameState) -> str:
             )
         )
     return " · ".join(parts)
+
+
+def status_text(status: Status) -> str:
+    return {
+        Status.IN_PROGRESS: _tr("In progress"),
+        Status.TIEBREAK: _tr("Tie-break to play"),
+        Status.FINISHED: _tr("Finished"),
+    }[status]
+
+
+def date_text(started: str | None) -> str:
+    """An ISO 8601 moment as the user's short local date; text that is none, unchanged."""
+    if not started:
+        return ""
+    moment = QDateTime.fromString(started, Qt.DateFormat.ISODate)
+    if not moment.isValid():
+        return started
+    return QLocale().toString(moment.toLocalTime().date(), QLocale.FormatType.ShortFormat)

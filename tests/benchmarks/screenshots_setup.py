@@ -23,6 +23,7 @@ from phase10_keeper.storage.library import Library
 from phase10_keeper.ui.about_dialog import AboutDialog
 from phase10_keeper.ui.games_view import GamesView
 from phase10_keeper.ui.new_game_dialog import NewGameDialog
+from phase10_keeper.ui.prompts import Prompts
 from phase10_keeper.ui.sheet_dialogs import SheetDialog
 from phase10_keeper.ui.start_view import StartView
 
@@ -122,13 +123,13 @@ def views(library: Library, settings: QSettings) -> dict[str, Callable[[], QWidg
         return view
 
     def games() -> QWidget:
-        view = GamesView(library)
+        view = GamesView(library, Prompts())
         view.select_game(1)
         view.resize(860, 360)
         return view
 
     def games_filtered() -> QWidget:
-        view = GamesView(library)
+        view = GamesView(library, Prompts())
         view.set_filter_text("nobody")
         view.resize(860, 300)
         return view

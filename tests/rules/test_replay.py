@@ -19,11 +19,14 @@ from phase10_keeper.rules import (
     build_rules,
     replay,
     replay_from,
-    standings,
     start,
 )
 
 from .results import PLAYERS, WORKED_HAND, made, missed
+
+
+def standings(game: Game) -> GameState:
+    return replay(game).final
 
 
 def phases(state: GameState) -> dict[str, int | None]:
@@ -204,7 +207,6 @@ def test_editing_a_hand_replays_the_rest() -> None:
     state = standings(edited)
     assert [p.hand_points for p in state.players] == [(10, 0), (0, 15), (30, 30), (90, 90)]
     assert edited.with_hand_removed(0).hands == (WORKED_HAND,)
-    assert edited.with_hand_inserted(2, WORKED_HAND).hands[2] == WORKED_HAND
     with pytest.raises(IndexError):
         game.with_hand_replaced(2, WORKED_HAND)
 

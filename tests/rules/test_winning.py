@@ -16,14 +16,13 @@ from phase10_keeper.rules import (
     build_rules,
     check_hand,
     replay,
-    standings,
 )
 
 from .results import made, missed
 
 
 def play(players: tuple[str, ...], hands: list[Hand], rules: RuleSet = MATTEL_RULES) -> GameState:
-    return standings(Game(players, rules, tuple(hands)))
+    return replay(Game(players, rules, tuple(hands))).final
 
 
 def test_the_only_completer_wins_whatever_the_totals() -> None:

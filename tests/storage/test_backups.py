@@ -9,11 +9,9 @@ from pathlib import Path
 import pytest
 
 from phase10_keeper.storage.backups import KEEP_BACKUPS, backup_time
-from phase10_keeper.storage.library import Library, LibraryError
-from phase10_keeper.storage.migrations import SCHEMA_VERSION
+from phase10_keeper.storage.library import Library
 
-from .samples import PLAYERS, FakeClock, friday_game, table_hand
-from .test_migrations import build_version_1
+from .samples import FakeClock, friday_game
 
 
 def game_count(path: Path) -> int:
@@ -78,53 +76,6 @@ def test_a_backup_is_a_checked_plain_sqlite_file(library: Library) -> None:
         assert database.execute("PRAGMA integrity_check").fetchone() == ("ok",)
         assert database.execute("PRAGMA journal_mode").fetchone() == ("delete",)
     assert sorted(path.name for path in backup.parent.iterdir()) == [backup.name]
-
-
-def test_restoring_a_backup_keeps_what_it_replaces(
-    library: Library, clock: FakeClock, data_dir: Path
-) -> None:
-    game = friday_game(2)
-    first = library.add_game(game)
-    [day_one] = library.backups()
-    clock.advance(days=1)
-    library.add_game(friday_game(4))
-    library.save_game(first, game.with_hand_appended(table_hand(PLAYERS, 2)))
-    with Library.open(data_dir, clock=clock) as other:
-        library.restore_backup(day_one)
-        assert [summary.id for summary in other.list_games()] == [first]
-        assert other.load_game(first) == game
-    assert library.load_game(first) == game
-    saved_before = [
-        path for path in library.backups() if path.name.endswith("-before-restore.sqlite3")
-    ]
-    assert len(saved_before) == 1
-    assert game_count(saved_before[0]) == 2
-    # The library's memory of the games it saved must not outlive the restore.
-    library.save_game(first, game.with_hand_removed(0))
-    assert library.load_game(first) == game.with_hand_removed(0)
-
-
-def test_restoring_the_backup_from_before_an_upgrade_upgrades_it_again(data_dir: Path) -> None:
-    build_version_1(data_dir)
-    with Library.open(data_dir) as library:
-        [before_upgrade] = library.backups()
-        library.add_game(friday_game())
-        library.restore_backup(before_upgrade)
-        assert [game.id for game in library.list_games()] == [2, 1]
-        library.set_notes(1, "notes need version 2")
-    with closing(sqlite3.connect(data_dir / "library.sqlite3")) as database:
-        assert database.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
-
-
-def test_a_missing_or_damaged_backup_is_not_restored(library: Library, tmp_path: Path) -> None:
-    game_id = library.add_game(friday_game())
-    with pytest.raises(LibraryError, match="there is no backup"):
-        library.restore_backup(tmp_path / "nowhere.sqlite3")
-    junk = tmp_path / "junk.sqlite3"
-    junk.write_bytes(b"not a backup at all" * 100)
-    with pytest.raises(LibraryError, match="is damaged too"):
-        library.restore_backup(junk)
-    assert library.load_game(game_id) == friday_game()
 
 
 def test_a_failed_backup_does_not_fail_the_change(

@@ -1,12 +1,13 @@
 """Starting the app: the window at once, then the library and the last unfinished game."""
 
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QLocale
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication
 
 from phase10_keeper.rules import Game, build_rules
 from phase10_keeper.storage.library import Library, LibraryError
@@ -14,6 +15,7 @@ from phase10_keeper.ui import app
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.user_text import isolate
 
+from .answers import Answers
 from .games import FOUR, game_with_hands, went_out
 
 pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints")
@@ -85,17 +87,15 @@ def test_a_finished_last_game_shows_the_start_page(launch, real_library) -> None
 
 
 def test_a_library_that_cannot_open_is_explained(qtbot, monkeypatch) -> None:
-    shown: list[str] = []
+    answers = Answers()
 
     def refuse(cls, data_dir=None):
         raise LibraryError("the library file is locked by another program")
 
     monkeypatch.setattr(Library, "open", classmethod(refuse))
-    monkeypatch.setattr(
-        QMessageBox, "critical", lambda parent, title, text, *rest: shown.append(text)
-    )
-    assert app.run([]) == 1
-    assert "locked by another program" in shown[0]
+    monkeypatch.setattr(sys, "excepthook", sys.excepthook)
+    assert app.run([], answers) == 1
+    assert "locked by another program" in answers.warnings[0]
 
 
 def test_the_icon_has_every_size() -> None:
@@ -128,15 +128,12 @@ def _damaged_library_with_backup(game: Game) -> tuple[int, Path, bytes]:
 
 def test_a_damaged_library_is_offered_back_from_its_newest_backup(qtbot, monkeypatch) -> None:
     game_id, library_file, damaged_bytes = _damaged_library_with_backup(game_with_hands(FOUR, 2))
-    asked: list[str] = []
-    monkeypatch.setattr(
-        app, "ask_to_restore_backup", lambda window, text: asked.append(text) or True
-    )
-
-    window = MainWindow()
+    answers = Answers()
+    window = MainWindow(prompts=answers)
     qtbot.addWidget(window)
     assert app.open_library(window)
-    assert "damaged" in asked[0]
+    assert "damaged" in answers.asked[0]
+    assert answers.defaults == [True]
     assert window.library is not None
     assert window.library.load_game(game_id).hands == game_with_hands(FOUR, 2).hands
     window.library.close()
@@ -146,20 +143,17 @@ def test_a_damaged_library_is_offered_back_from_its_newest_backup(qtbot, monkeyp
 
 def test_a_damaged_library_is_left_alone_when_the_user_declines(qtbot, monkeypatch) -> None:
     _, library_file, damaged_bytes = _damaged_library_with_backup(game_with_hands(FOUR, 1))
-    shown: list[str] = []
+    answers = Answers()
+    answers.confirm_answer = False
     exit_codes: list[int] = []
-    monkeypatch.setattr(app, "ask_to_restore_backup", lambda window, text: False)
-    monkeypatch.setattr(
-        QMessageBox, "critical", lambda parent, title, text, *rest: shown.append(text)
-    )
     # No event loop runs here; a real exit would end the next test's loops at once.
     monkeypatch.setattr(QApplication, "exit", lambda code=0: exit_codes.append(code))
 
-    window = MainWindow()
+    window = MainWindow(prompts=answers)
     qtbot.addWidget(window)
     assert not app.open_library(window)
     assert exit_codes == [1]
-    assert "damaged" in shown[0]
+    assert "damaged" in answers.warnings[0]
     assert library_file.read_bytes() == damaged_bytes
     assert not (library_file.parent / "damaged").exists()
 
@@ -176,26 +170,25 @@ def _library_behind_its_mark() -> Path:
 
 def test_the_backup_offer_says_what_each_backup_holds(qtbot, monkeypatch) -> None:
     _damaged_library_with_backup(game_with_hands(FOUR, 2))
-    asked: list[str] = []
-    monkeypatch.setattr(app, "ask_to_restore_backup", lambda window, text: asked.append(text))
-    monkeypatch.setattr(QMessageBox, "critical", lambda *arguments: None)
+    answers = Answers()
+    answers.confirm_answer = False
     monkeypatch.setattr(QApplication, "exit", lambda code=0: None)
-    window = MainWindow()
+    window = MainWindow(prompts=answers)
     qtbot.addWidget(window)
-    app.open_library(window)
-    assert "2026-11-01" in asked[0]
-    assert "1 game" in asked[0]
+    assert not app.open_library(window)
+    assert "2026-11-01" in answers.asked[0]
+    assert "1 game" in answers.asked[0]
+    assert answers.defaults == [True]
 
 
 def test_a_library_behind_its_mark_can_carry_on_without_reusing_ids(qtbot, monkeypatch) -> None:
     _library_behind_its_mark()
-    asked: list[str] = []
-    monkeypatch.setattr(app, "ask_to_restore_backup", lambda window, text: False)
-    monkeypatch.setattr(app, "ask_to_carry_on", lambda window, text: asked.append(text) or True)
-    window = MainWindow()
+    answers = Answers()
+    window = MainWindow(prompts=answers)
     qtbot.addWidget(window)
     assert app.open_library(window)
-    assert "behind what was last saved" in asked[0]
+    assert len(answers.asked) == 1
+    assert "behind what was last saved" in answers.asked[0]
     assert window.library is not None
     assert window.library.add_game(game_with_hands(FOUR, 0)) == 10
     window.library.close()

@@ -55,7 +55,7 @@ def open_app(qtbot, answers):
     windows: list[MainWindow] = []
 
     def opened() -> MainWindow:
-        window = MainWindow(Library.open(), prompts=answers.prompts(), open_url=answers.open_url)
+        window = MainWindow(Library.open(), prompts=answers, open_url=answers.open_url)
         windows.append(window)
         window.show()
         qtbot.waitExposed(window)
@@ -69,10 +69,10 @@ def open_app(qtbot, answers):
 
 
 def _accept_sheet_dialog(paper: str):
-    def accept(dialog: SheetDialog) -> int:
+    def accept(dialog: SheetDialog) -> bool:
         dialog.paper_combo.setCurrentIndex(dialog.paper_combo.findData(paper))
         dialog.accept()
-        return dialog.result()
+        return dialog.result() == SheetDialog.DialogCode.Accepted
 
     return accept
 
@@ -164,7 +164,8 @@ def test_library_open_rename_delete_and_undo_delete(open_app, library, answers) 
     assert window.pages.currentWidget() is window.library_page
     assert view.selected_id() == friday, "the open game is selected"
     assert view.rename_action.isVisible()
-    assert not window.undo_action.isVisible()
+    assert window.undo_action.isVisible()
+    assert not window.undo_action.isEnabled()
 
     answers.text_answer = "Friday at Dana's"
     view.rename_action.trigger()
@@ -187,7 +188,8 @@ def test_library_open_rename_delete_and_undo_delete(open_app, library, answers) 
     view.delete_action.trigger()
     assert [game.id for game in library.list_games()] == [friday]
     assert "Sunday" in answers.asked[-1]
-    view.undo_delete_action.trigger()
+    assert window.undo_action.text() == f"Undo Delete “{isolate('Sunday')}”"
+    window.undo_action.trigger()
     assert {game.id for game in library.list_games()} == {sunday, friday}
 
     view.select_game(sunday)
@@ -248,7 +250,7 @@ def test_export_the_open_game_as_a_file_and_as_a_score_sheet(
     assert "Friday night.phase10.json" in answers.asked[-1]
     assert json.loads(answers.save_answer.read_text(encoding="utf-8"))["players"] == list(SIX)
 
-    monkeypatch.setattr(SheetDialog, "exec", _accept_sheet_dialog("letter"))
+    answers.dialog_answer = _accept_sheet_dialog("letter")
     answers.save_answer = tmp_path / "friday"
     window.export_sheet_action.trigger()
     pdf = tmp_path / "friday.pdf"
@@ -264,7 +266,7 @@ def test_export_the_open_game_as_a_file_and_as_a_score_sheet(
 
 
 def test_blank_sheets_from_the_start_page(open_app, answers, tmp_path, monkeypatch) -> None:
-    monkeypatch.setattr(SheetDialog, "exec", _accept_sheet_dialog("a4"))
+    answers.dialog_answer = _accept_sheet_dialog("a4")
     window = open_app()
     answers.save_answer = tmp_path / "blank.pdf"
     assert window.start_view is not None
@@ -304,7 +306,7 @@ def test_menus_use_the_standard_shortcuts(open_app) -> None:
     ]
 
 
-def test_undo_names_the_change_and_is_only_for_the_game_page(open_app, library) -> None:
+def test_undo_names_the_change_of_the_page_shown(open_app, library) -> None:
     library.set_last_open_game(library.add_game(game_with_hands(FOUR, 2)))
     window = open_app()
     assert window.session is not None
@@ -312,7 +314,8 @@ def test_undo_names_the_change_and_is_only_for_the_game_page(open_app, library) 
     assert window.undo_action.text() == "Undo record hand 3"
     assert window.undo_action.isVisible()
     window.show_library()
-    assert not window.undo_action.isVisible()
+    assert window.undo_action.text() == "Undo"
+    assert not window.undo_action.isEnabled()
     window.back_action.trigger()
     assert window.pages.currentWidget() is window.game_view
     window.undo_action.trigger()
@@ -338,8 +341,8 @@ def test_window_geometry_and_paper_are_remembered_across_a_restart(
     # The offscreen screen is 800 by 600 pixels; a restored window is kept on it.
     window.resize(700, 500)
     window.move(40, 30)
-    monkeypatch.setattr(SheetDialog, "exec", _accept_sheet_dialog("letter"))
-    window._prompts = answers.prompts()
+    answers.dialog_answer = _accept_sheet_dialog("letter")
+    window.prompts = answers
     window._open_url = answers.open_url
     answers.save_answer = tmp_path / "blank.pdf"
     window.print_blank_sheets()

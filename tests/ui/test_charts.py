@@ -15,6 +15,7 @@ from phase10_keeper.ui.game_view import GameView
 from phase10_keeper.ui.players_view import phase_data
 from phase10_keeper.ui.session import GameSession
 
+from .answers import Answers
 from .games import FOUR, SIX, game_with_hands, went_out
 
 pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints")
@@ -148,7 +149,7 @@ def test_phase_difficulty_bars_mark_the_hardest_phase(qtbot) -> None:
     assert data.highlight == "3"
     assert "hardest: 3" in chart.accessibleDescription()
     assert len(_colours(chart.render_image(QSize(400, 300)))) > 5
-    chart.set_data(BarData("t", "x", "y", (Bar("1", 0.5, "half"),)))
+    chart.set_data(BarData("t", "x", (Bar("1", 0.5, "half"),)))
     chart.setFocus()
     QTest.keyClick(chart, Qt.Key.Key_Right)
     assert chart.focus_text() == "half"
@@ -156,7 +157,7 @@ def test_phase_difficulty_bars_mark_the_hardest_phase(qtbot) -> None:
 
 def test_the_game_page_charts_follow_each_hand_live(qtbot) -> None:
     session = GameSession(game_with_hands(FOUR, 4, build_rules(target=2)))
-    view = GameView(session)
+    view = GameView(session, Answers())
     qtbot.addWidget(view)
     assert view.side_tabs.tabText(1) == "Charts"
     assert view.side_tabs.currentWidget() is view.standings
@@ -180,7 +181,7 @@ def test_the_game_page_charts_follow_each_hand_live(qtbot) -> None:
 
 def test_hidden_charts_are_drawn_when_shown(qtbot) -> None:
     session = GameSession(game_with_hands(FOUR, 2))
-    view = GameView(session)
+    view = GameView(session, Answers())
     qtbot.addWidget(view)
     view.show()
     qtbot.waitExposed(view)

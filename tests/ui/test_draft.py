@@ -39,15 +39,22 @@ def test_other_kinds_take_from_the_ten() -> None:
     assert draft.points("Dana") == 90
 
 
-def test_a_typed_low_count_is_kept_and_making_the_phase_clears_it() -> None:
+def test_a_typed_low_count_is_kept_when_the_phase_is_made() -> None:
     draft = fresh()
-    draft.set_count("Dana", CardKind.LOW, 9)
-    assert draft.count("Dana", CardKind.LOW) == 9
+    draft.set_count("Dana", CardKind.LOW, 2)
+    assert draft.count("Dana", CardKind.LOW) == 2
     assert not draft.is_worked_out("Dana", CardKind.LOW)
     draft.set_made("Dana", True)
+    assert draft.cards("Dana") == Cards(low=2)
+    draft.set_made("Dana", False)
+    assert draft.count("Dana", CardKind.LOW) == 2
+
+
+def test_an_untyped_low_count_is_worked_out_only_for_a_miss() -> None:
+    draft = fresh()
+    assert draft.count("Dana", CardKind.LOW) == 10
+    draft.set_made("Dana", True)
     assert draft.cards("Dana") == Cards()
-    draft.set_count("Dana", CardKind.LOW, 2)
-    assert draft.points("Dana") == 10
 
 
 def test_going_out_means_made_and_no_cards_but_typed_counts_come_back() -> None:

@@ -10,13 +10,12 @@ from PySide6.QtWidgets import QHeaderView
 from phase10_keeper.rules import Cards, Game, Hand, PlayerResult
 from phase10_keeper.storage.gamefile import read_game, write_game
 from phase10_keeper.storage.library import Library
+from phase10_keeper.ui.game_files import file_name_for, load_game_file
 from phase10_keeper.ui.games_view import (
     GAME_ID_ROLE,
     GamesFilterProxy,
     GamesTableModel,
     GamesView,
-    file_name_for,
-    load_game_file,
 )
 from phase10_keeper.ui.user_text import isolate
 
@@ -70,7 +69,7 @@ def _library() -> Library:
 def _view(qtbot, library=None, answers=None) -> tuple[GamesView, Library, Answers]:
     library = library or _library()
     answers = answers or Answers()
-    view = GamesView(library, prompts=answers.prompts())
+    view = GamesView(library, answers)
     qtbot.addWidget(view)
     return view, library, answers
 
@@ -181,7 +180,7 @@ def test_view_deletes_after_confirmation_and_undoes(qtbot) -> None:
     answers.confirm_answer = False
     view.delete_action.trigger()
     assert library.list_games(deleted=True) == []
-    assert not view.undo_delete_action.isEnabled()
+    assert not view.undo_stack.canUndo()
 
     answers.confirm_answer = True
     with qtbot.waitSignal(view.gameDeleted):
@@ -189,15 +188,15 @@ def test_view_deletes_after_confirmation_and_undoes(qtbot) -> None:
     assert [game.id for game in library.list_games(deleted=True)] == [3]
     assert "Sunday" in answers.asked[-1]
     assert view.proxy.rowCount() == 2
-    assert view.undo_delete_action.isEnabled()
+    assert view.undo_stack.undoText() == f"Delete “{isolate('Sunday')}”"
     assert f"Deleted “{isolate('Sunday')}”" in view.notice.text()
 
-    with qtbot.waitSignal(view.gameRestored) as restored:
-        qtbot.mouseClick(view.buttons[view.undo_delete_action], Qt.MouseButton.LeftButton)
-    assert restored.args == [3]
+    view.undo_stack.undo()
     assert library.list_games(deleted=True) == []
     assert view.selected_id() == 3
-    assert not view.undo_delete_action.isEnabled()
+    assert not view.undo_stack.canUndo()
+    view.undo_stack.redo()
+    assert [game.id for game in library.list_games(deleted=True)] == [3]
 
 
 def test_import_of_a_good_file(qtbot, tmp_path: Path) -> None:
@@ -207,9 +206,8 @@ def test_import_of_a_good_file(qtbot, tmp_path: Path) -> None:
     write_game(good, Game(players, title="Imported", hands=(_hand("Zoe", players),)))
     answers.open_answer = good
     view.set_filter_text("priya")
-    with qtbot.waitSignal(view.gameImported) as imported:
-        view.import_action.trigger()
-    assert imported.args == [4]
+    view.import_action.trigger()
+    assert view.selected_id() == 4
     assert library.load_game(4).title == "Imported"
     assert view.search.text() == ""
     assert view.selected_id() == 4
@@ -311,9 +309,9 @@ def test_a_game_deleted_before_a_restart_can_be_restored(qtbot) -> None:
     assert not view.buttons[view.restore_action].isVisibleTo(view)
 
     # A fresh view over a freshly opened library is the app after a restart: Undo
-    # Delete has nothing to offer, and the game is not listed.
+    # has nothing to offer, and the game is not listed.
     restarted, _, _ = _view(qtbot, library=_empty_library(), answers=answers)
-    assert not restarted.undo_delete_action.isEnabled()
+    assert not restarted.undo_stack.canUndo()
     assert restarted.model.row_of(3) is None
 
     restarted.show()
@@ -329,9 +327,8 @@ def test_a_game_deleted_before_a_restart_can_be_restored(qtbot) -> None:
     with qtbot.assertNotEmitted(restarted.openRequested):
         restarted.open_selected()
 
-    with qtbot.waitSignal(restarted.gameRestored) as restored:
-        qtbot.mouseClick(restarted.buttons[restarted.restore_action], Qt.MouseButton.LeftButton)
-    assert restored.args == [3]
+    qtbot.mouseClick(restarted.buttons[restarted.restore_action], Qt.MouseButton.LeftButton)
+    assert restarted.undo_stack.undoText() == f"Restore “{isolate('Sunday')}”"
     assert f"Restored “{isolate('Sunday')}”" in restarted.notice.text()
     assert library.list_games(deleted=True) == []
     assert restarted.selected_id() == 3
@@ -344,16 +341,18 @@ def test_a_game_deleted_before_a_restart_can_be_restored(qtbot) -> None:
     assert not restarted.selected_is_deleted()
 
 
-def test_restoring_a_game_takes_it_off_undo_delete(qtbot) -> None:
+def test_restoring_a_game_is_undone_like_a_delete(qtbot) -> None:
     view, library, _ = _view(qtbot)
     view.show_deleted.setChecked(True)
     view.select_game(1)
     view.delete_action.trigger()
     assert view.selected_id() == 1, "the deleted game stays listed and selected"
     assert view.selected_is_deleted()
-    assert view.undo_delete_action.isEnabled()
     view.restore_action.trigger()
-    assert not view.undo_delete_action.isEnabled()
+    assert [game.id for game in library.list_games()] == [3, 2, 1]
+    view.undo_stack.undo()
+    assert [game.id for game in library.list_games(deleted=True)] == [1]
+    view.undo_stack.undo()
     assert [game.id for game in library.list_games()] == [3, 2, 1]
 
 

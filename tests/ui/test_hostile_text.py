@@ -152,7 +152,7 @@ def test_the_players_page_shows_a_name_as_plain_text(qtbot) -> None:
 
     with Library.open() as real:
         real.add_game(hostile_game())
-        view = PlayersView(real, prompts=Answers().prompts())
+        view = PlayersView(real, prompts=Answers())
         qtbot.addWidget(view)
         view.refresh()
         assert view.select_player(MARKUP)

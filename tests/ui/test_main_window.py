@@ -4,11 +4,12 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QLineEdit
 
-from phase10_keeper.rules import CardKind, Game, Preset, Problem, Status, build_rules
+from phase10_keeper.rules import CardKind, Game, Preset, Status, build_rules
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.session import GameSession
 from phase10_keeper.ui.user_text import isolate
 
+from .answers import Answers
 from .games import FOUR, SIX, game_with_hands
 
 # The offscreen platform cannot pass a top-level window's size hints on and says so
@@ -35,10 +36,15 @@ class Keyboard:
 
 
 @pytest.fixture
-def open_window(qtbot, library):
+def answers() -> Answers:
+    return Answers()
+
+
+@pytest.fixture
+def open_window(qtbot, library, answers):
     def make(game: Game) -> MainWindow:
         session = GameSession(game, library, library.add_game(game))
-        window = MainWindow()
+        window = MainWindow(prompts=answers)
         qtbot.addWidget(window)
         window.open_session(session)
         window.show()
@@ -118,19 +124,14 @@ def test_a_whole_game_to_a_win(open_window, keys) -> None:
     assert window.game_view.grid_model.headerData(0, Qt.Orientation.Vertical) == "Priya\n★ winner"
 
 
-def test_tie_break_replay_hand_for_the_tied_players_only(open_window, keys, monkeypatch) -> None:
+def test_tie_break_replay_hand_for_the_tied_players_only(open_window, keys, answers) -> None:
     window = open_window(Game(players=FOUR, rules=build_rules(target=1)))
-    asked: list[list[Problem]] = []
-    monkeypatch.setattr(
-        window.game_view, "ask_to_accept_warnings", lambda found: asked.append(found) or True
-    )
     keys.type("o")  # Priya went out ...
     keys.type(" ")  # ... and Marcus made phase 1 with no cards left: both on 0
     keys.press(Qt.Key.Key_Return)
     # Only the player who went out can really end empty-handed, so the table is asked.
-    assert [[(problem.player, problem.field) for problem in found] for found in asked] == [
-        [("Marcus", "low")]
-    ]
+    assert len(answers.asked) == 1
+    assert answers.asked[0] == "This hand looks unusual. Record it as typed?"
     state = window.session.state
     assert state.status is Status.TIEBREAK
     assert window.game_view.headline.text() == "Tie at 0 points"
@@ -219,26 +220,20 @@ def test_an_error_stops_recording_at_the_field_and_keeps_what_was_typed(open_win
     assert isinstance(QApplication.focusWidget(), QLineEdit)
 
 
-def test_a_warning_is_asked_once_and_then_recorded(open_window, keys, monkeypatch) -> None:
+def test_a_warning_is_asked_once_and_then_recorded(open_window, keys, answers) -> None:
     window = open_window(Game(players=FOUR))
-    asked: list[list[str]] = []
-    answer = False
-
-    def ask(problems):
-        asked.append([problem.message for problem in problems])
-        return answer
-
-    monkeypatch.setattr(window.game_view, "ask_to_accept_warnings", ask)
+    asked = answers.details
+    answers.confirm_answer = False
     keys.type("o")
     keys.press(Qt.Key.Key_Down, 2)
     keys.type("9")  # Dana missed but holds only nine cards: unusual, not impossible
     keys.press(Qt.Key.Key_Return)
     assert len(asked) == 1
-    assert "holds 9 cards" in asked[0][0]
+    assert "holds 9 cards" in asked[0]
     assert window.session.state.hands_played == 0
     assert window.game_view.form._rows[3].counts[CardKind.LOW].property("problem") == "warning"
     assert window.game_view.form._rows[3].counts[CardKind.LOW].text() == "9"
-    answer = True
+    answers.confirm_answer = True
     keys.press(Qt.Key.Key_Return)
     assert len(asked) == 2
     assert window.session.state.hands_played == 1
@@ -252,6 +247,13 @@ def test_a_failed_save_is_shown_in_the_window(open_window, keys, library) -> Non
     keys.press(Qt.Key.Key_Return)
     assert window.session.state.hands_played == 1
     assert "the disk is full" in window.save_label.text()
+    # Said where the user looks: right above the form they just typed into.
+    assert window.game_view.save_problem.isVisibleTo(window)
+    assert "the disk is full" in window.game_view.save_problem.text()
+    library.fail_with = None
+    keys.type("o")
+    keys.press(Qt.Key.Key_Return)
+    assert not window.game_view.save_problem.isVisibleTo(window)
 
 
 def test_masters_players_pick_their_phase_from_the_keyboard(open_window, keys) -> None:

@@ -3,8 +3,8 @@
 from PySide6.QtCore import Qt
 
 from phase10_keeper.rules import build_rules, replay
-from phase10_keeper.ui.grid_model import CELL_ROLE, TOTAL_ROLE, ScoreGridModel
-from phase10_keeper.ui.standings_model import NAME_ROLE, Column, StandingsModel
+from phase10_keeper.ui.grid_model import ScoreGridModel
+from phase10_keeper.ui.standings_model import Column, StandingsModel
 
 from .games import FOUR, game_with_hands, went_out
 
@@ -23,9 +23,10 @@ def test_grid_cells_say_phase_made_or_missed_and_points() -> None:
     assert model.data(model.index(0, 0), DISPLAY) == "phase 1 went out, 0"
     assert model.data(model.index(1, 0), DISPLAY) == "phase 1 missed, 50"
     assert model.data(model.index(0, 1), DISPLAY) == "phase 2 missed, 50"
-    cell = model.data(model.index(1, 1), CELL_ROLE)
+    cell = model.cell(1, 1)
+    assert cell is not None
     assert (cell.phase, cell.made, cell.went_out, cell.points) == (1, True, True, 0)
-    assert model.data(model.index(1, 2), TOTAL_ROLE) == 50
+    assert model.data(model.index(1, 2), DISPLAY) == "50"
     assert model.headerData(2, Qt.Orientation.Horizontal, DISPLAY) == "Total"
 
 
@@ -59,8 +60,8 @@ def test_standings_model_passes_the_model_tester(qtmodeltester) -> None:
 def test_standings_rank_players_and_show_the_phase_they_are_on() -> None:
     state = replay(game_with_hands(FOUR, 3)).final
     model = StandingsModel(state)
-    names = [model.data(model.index(row, 0), NAME_ROLE) for row in range(4)]
-    assert names == ["Priya", "Marcus", "Kwame", "Dana"]
+    names = [model.data(model.index(row, Column.PLAYER), DISPLAY) for row in range(4)]
+    assert names == ["Priya", "Marcus", "Kwame", "Dana · deals"]
     assert model.data(model.index(3, Column.PLAYER), DISPLAY) == "Dana · deals"
     assert model.data(model.index(0, Column.PHASE), DISPLAY) == "Phase 2: 1 set of 3 + 1 run of 4"
     assert model.data(model.index(3, Column.PHASE), DISPLAY) == "Phase 1: 2 sets of 3"

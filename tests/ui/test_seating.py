@@ -27,7 +27,7 @@ pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints")
 
 def open_window(qtbot, library, hands: int = 2, answers: Answers | None = None) -> MainWindow:
     game = game_with_hands(FOUR, hands)
-    window = MainWindow(prompts=(answers or Answers()).prompts())
+    window = MainWindow(prompts=answers or Answers())
     qtbot.addWidget(window)
     window.open_session(GameSession(game, library, library.add_game(game)))
     return window
@@ -154,7 +154,7 @@ def test_the_grid_shows_a_leavers_row_as_ended(qtbot, qtmodeltester, library) ->
 
 def test_a_leave_that_ends_the_game_names_the_winner(qtbot, library) -> None:
     game = game_with_hands(("Priya", "Marcus"), 2)
-    window = MainWindow(prompts=Answers().prompts())
+    window = MainWindow(prompts=Answers())
     qtbot.addWidget(window)
     session = GameSession(game, library, library.add_game(game))
     window.open_session(session)
@@ -178,7 +178,7 @@ def test_a_seating_change_during_a_tie_break_is_refused(qtbot, library) -> None:
     everyone_made = Hand("Priya", {name: result(True) for name in FOUR})
     game = Game(FOUR, rules, (everyone_made,))
     answers = Answers()
-    window = MainWindow(prompts=answers.prompts())
+    window = MainWindow(prompts=answers)
     qtbot.addWidget(window)
     session = GameSession(game, library, library.add_game(game))
     window.open_session(session)
@@ -232,6 +232,9 @@ def test_hands_after_a_join_record_and_undo_in_order(qtbot, library) -> None:
         "Eve",
     ]
     assert window.undo_action.text() == "Undo record hand 3"
+    window.undo_action.trigger()
+    # The undone hand is back in the form to be fixed; Undo takes that back first.
+    assert window.undo_action.text() == "Undo typing"
     window.undo_action.trigger()
     assert window.undo_action.text() == f"Undo {isolate('Eve')} joins"
     window.undo_action.trigger()

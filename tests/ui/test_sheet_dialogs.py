@@ -16,7 +16,6 @@ from phase10_keeper.rules import (
     build_rules,
     preset_rules,
 )
-from phase10_keeper.ui.games_view import Prompts
 from phase10_keeper.ui.sheet_dialogs import (
     PAPER_KEY,
     SheetDialog,
@@ -26,6 +25,8 @@ from phase10_keeper.ui.sheet_dialogs import (
     remembered_paper,
     split_names,
 )
+
+from .answers import Answers
 
 PLAYERS = ("Priya", "Marcus", "Kwame")
 
@@ -50,29 +51,24 @@ def _text(path: Path) -> str:
     return "\n".join(page.extract_text() for page in PdfReader(path).pages)
 
 
-class Recorder:
+class Recorder(Answers):
+    """Answers the printer's questions; the dialog itself is driven by each test."""
+
     def __init__(self, save_answer: Path | None = None) -> None:
-        self.opened: list[QUrl] = []
-        self.warnings: list[str] = []
+        super().__init__()
         self.save_answer = save_answer
         self.suggested: list[str] = []
 
     def printer(self, qtbot, settings: QSettings) -> SheetPrinter:
         parent = QWidget()
         qtbot.addWidget(parent)
-        prompts = Prompts(
-            save_path=lambda _p, _t, suggested, _f: self._save(suggested),
-            warn=lambda _p, _t, text: self.warnings.append(text),
-        )
-        return SheetPrinter(parent, settings, prompts=prompts, open_url=self._open)
+        return SheetPrinter(parent, settings, self, open_url=self.open_url)
 
-    def _save(self, suggested: str) -> Path | None:
+    def save_path(
+        self, parent: QWidget, title: str, suggested: str, filter_text: str
+    ) -> Path | None:
         self.suggested.append(suggested)
         return self.save_answer
-
-    def _open(self, url: QUrl) -> bool:
-        self.opened.append(url)
-        return True
 
 
 def test_split_and_check_names() -> None:
@@ -179,16 +175,14 @@ def test_paper_defaults_to_the_locale(tmp_path: Path, monkeypatch: pytest.Monkey
     assert remembered_paper(_settings(tmp_path)) == "a4"
 
 
-def test_whole_flow_without_a_modal_dialog(
-    qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    def accept_at_once(dialog: SheetDialog) -> int:
+def test_whole_flow_without_a_modal_dialog(qtbot, tmp_path: Path) -> None:
+    def accept_at_once(dialog: SheetDialog) -> bool:
         dialog.accept()
-        return dialog.result()
+        return dialog.result() == SheetDialog.DialogCode.Accepted
 
-    monkeypatch.setattr(SheetDialog, "exec", accept_at_once)
     settings = _settings(tmp_path)
     recorder = Recorder(save_answer=tmp_path / "sheet.pdf")
+    recorder.dialog_answer = accept_at_once
     printer = recorder.printer(qtbot, settings)
     assert printer.print_blank(names=("Ann", "Bo")) == tmp_path / "sheet.pdf"
     assert (tmp_path / "sheet.pdf").stat().st_size > 0

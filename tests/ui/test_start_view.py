@@ -5,6 +5,7 @@ from dataclasses import dataclass
 import pytest
 from PySide6.QtCore import Qt
 
+from phase10_keeper.rules import Status
 from phase10_keeper.ui.start_view import StartView
 
 
@@ -16,16 +17,20 @@ class Summary:
     finished: str | None
     players: tuple[str, ...]
     hands: int
-    status: str
+    status: Status
     winner: str | None
 
 
 GAMES = [
-    Summary(4, "Sunday", "2026-11-29T15:00:00+00:00", None, ("Ann", "Bo"), 2, "in_progress", None),
-    Summary(3, "Saturday", "2026-11-28T15:00:00+00:00", "x", ("Ann", "Bo"), 9, "finished", "Bo"),
-    Summary(2, "Friday", "2026-11-27T15:00:00+00:00", None, ("Cy", "Di"), 5, "tiebreak", None),
-    Summary(1, "", "2026-11-26T15:00:00+00:00", None, ("Ed", "Flo"), 0, "in_progress", None),
-    Summary(0, "Oldest", None, None, ("Gus", "Hal"), 1, "in_progress", None),
+    Summary(
+        4, "Sunday", "2026-11-29T15:00:00+00:00", None, ("Ann", "Bo"), 2, Status.IN_PROGRESS, None
+    ),
+    Summary(
+        3, "Saturday", "2026-11-28T15:00:00+00:00", "x", ("Ann", "Bo"), 9, Status.FINISHED, "Bo"
+    ),
+    Summary(2, "Friday", "2026-11-27T15:00:00+00:00", None, ("Cy", "Di"), 5, Status.TIEBREAK, None),
+    Summary(1, "", "2026-11-26T15:00:00+00:00", None, ("Ed", "Flo"), 0, Status.IN_PROGRESS, None),
+    Summary(0, "Oldest", None, None, ("Gus", "Hal"), 1, Status.IN_PROGRESS, None),
 ]
 
 

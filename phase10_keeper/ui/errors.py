@@ -1,0 +1,95 @@
+"""No failure is silent: an unexpected error is logged to a file in the data folder and
+shown to the user, with how far their games are saved and details they can copy."""
+
+import logging
+import sys
+import traceback
+from logging.handlers import RotatingFileHandler
+from pathlib import Path
+from types import TracebackType
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QCoreApplication
+
+if TYPE_CHECKING:
+    from phase10_keeper.ui.main_window import MainWindow
+
+LOG_NAME = "phase10-keeper.log"
+LOG_BYTES = 256 * 1024
+LOG_BACKUPS = 2
+"""At most three files of a quarter megabyte: the log can never fill a disk."""
+
+logger = logging.getLogger("phase10_keeper")
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("errors", text)
+
+
+def log_to(folder: Path) -> Path:
+    """Sends the app's log to a rotating file in `folder`; its path."""
+    path = folder / LOG_NAME
+    for handler in list(logger.handlers):
+        logger.removeHandler(handler)
+        handler.close()
+    folder.mkdir(parents=True, exist_ok=True)
+    handler = RotatingFileHandler(
+        path, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8", delay=True
+    )
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+    logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
+    return path
+
+
+def saved_sentence(window: "MainWindow") -> str:
+    """How much of the open game the library holds, read back from the library itself."""
+    library, session = window.library, window.session
+    if library is None or session is None or session.game_id is None:
+        return _tr("Your games are saved.")
+    try:
+        hands = len(library.load_game(session.game_id).hands)
+    except Exception:
+        return _tr("Your games are saved up to their last change that was reported saved.")
+    if hands == 0:
+        return _tr("Your games are saved; this game has no hand saved yet.")
+    return _tr("Your games are saved up to hand {0}.").format(hands)
+
+
+class ErrorReporter:
+    """A `sys.excepthook`: logs the error, then tells the user in the window."""
+
+    def __init__(self, window: "MainWindow") -> None:
+        self.window = window
+        self._reporting = False
+
+    def __call__(
+        self,
+        kind: type[BaseException],
+        error: BaseException,
+        trace: TracebackType | None,
+    ) -> None:
+        details = "".join(traceback.format_exception(kind, error, trace))
+        logger.error("unexpected error\n%s", details)
+        if self._reporting or not issubclass(kind, Exception):
+            # An error while reporting one, or Ctrl+C in a terminal: the terminal has it.
+            sys.__excepthook__(kind, error, trace)
+            return
+        self._reporting = True
+        try:
+            self.window.prompts.report_error(
+                self.window,
+                _tr("Phase 10 Keeper"),
+                _tr("Something went wrong.") + " " + saved_sentence(self.window),
+                details,
+            )
+        finally:
+            self._reporting = False
+
+
+def install(window: "MainWindow", folder: Path) -> ErrorReporter:
+    """Reports every unexpected error from now on, logging to `folder`."""
+    log_to(folder)
+    reporter = ErrorReporter(window)
+    sys.excepthook = reporter
+    return reporter

@@ -1,0 +1,82 @@
+"""Every question, warning and file dialog the app puts to the user, in one place.
+
+Views are given a `Prompts` and never open a message box, a file dialog or an input
+dialog themselves, so tests answer every question with one fake instead of modal
+dialogs.
+"""
+
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QLineEdit, QMessageBox, QWidget
+
+from phase10_keeper.ui.user_text import plain_box
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("Prompts", text)
+
+
+class Prompts:
+    """Asks with the platform's dialogs; each method waits for the answer."""
+
+    def confirm(
+        self,
+        parent: QWidget,
+        title: str,
+        text: str,
+        *,
+        accept: str,
+        reject: str,
+        details: str = "",
+        critical: bool = False,
+        default_accept: bool = False,
+    ) -> bool:
+        """True if the user chose `accept`. The default button is `reject` unless told
+        otherwise, so a reflexive Enter never does the thing asked about."""
+        box = QMessageBox(parent)
+        box.setIcon(QMessageBox.Icon.Critical if critical else QMessageBox.Icon.Warning)
+        box.setWindowTitle(title)
+        box.setText(text)
+        if details:
+            box.setInformativeText(details)
+        yes = box.addButton(accept, QMessageBox.ButtonRole.AcceptRole)
+        no = box.addButton(reject, QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(yes if default_accept else no)
+        box.setEscapeButton(no)
+        plain_box(box).exec()
+        return box.clickedButton() is yes
+
+    def ask_text(self, parent: QWidget, title: str, label: str, text: str) -> str | None:
+        answer, ok = QInputDialog.getText(parent, title, label, QLineEdit.EchoMode.Normal, text)
+        return answer if ok else None
+
+    def open_path(self, parent: QWidget, title: str, filter_text: str) -> Path | None:
+        name, _ = QFileDialog.getOpenFileName(parent, title, "", filter_text)
+        return Path(name) if name else None
+
+    def save_path(
+        self, parent: QWidget, title: str, suggested: str, filter_text: str
+    ) -> Path | None:
+        name, _ = QFileDialog.getSaveFileName(parent, title, suggested, filter_text)
+        return Path(name) if name else None
+
+    def warn(self, parent: QWidget, title: str, text: str) -> None:
+        box = QMessageBox(
+            QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok, parent
+        )
+        plain_box(box).exec()
+
+    def report_error(self, parent: QWidget | None, title: str, text: str, details: str) -> None:
+        """An error the user could not have caused, with details they can copy."""
+        box = QMessageBox(parent)
+        box.setIcon(QMessageBox.Icon.Critical)
+        box.setWindowTitle(title)
+        box.setText(text)
+        box.setInformativeText(_tr("Copy the details below if you report the problem."))
+        box.setDetailedText(details)
+        plain_box(box).exec()
+
+    def run_dialog(self, dialog: QDialog) -> bool:
+        """Shows one of the app's own dialogs until it is closed; True if accepted."""
+        return dialog.exec() == QDialog.DialogCode.Accepted

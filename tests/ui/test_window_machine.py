@@ -1,0 +1,544 @@
+"""The real window, driven through every route between games by a stateful property test.
+
+The machine keeps its own model of the library: each game as it must be stored, which
+games are deleted, and which one is open. After every step what the window shows (the
+grid, the standings, the saved-games table) must equal a replay of the game the library
+holds, which must equal the model. No Qt warning may be logged and no error reported.
+
+PHASE10_KEEPER_LONG_RUN=N runs N examples of 40 steps instead of the quick run.
+"""
+
+import os
+import tempfile
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import TypeVar
+
+import pytest
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+    run_state_machine_as_test,
+)
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+
+from phase10_keeper.rules import (
+    CardKind,
+    Cards,
+    Game,
+    GameError,
+    Hand,
+    PlayerResult,
+    Preset,
+    Severity,
+    Status,
+    check_hand,
+    replay,
+)
+from phase10_keeper.storage.gamefile import read_game
+from phase10_keeper.storage.library import Library
+from phase10_keeper.ui.draft import HandDraft
+from phase10_keeper.ui.main_window import MainWindow
+from phase10_keeper.ui.new_game_dialog import NewGameDialog
+from phase10_keeper.ui.standings_model import Column
+from phase10_keeper.ui.user_text import isolate
+
+from .answers import Answers
+
+pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints")
+
+NAMES = (
+    "Priya",
+    "Marcus",
+    "<b>Bo & Co</b>",
+    "Zoë",
+    "Łukasz",
+    "Maximilian Alexander Featherstonehaugh",
+)
+NEW_NAMES = ("Dana", "Kwame", "<i>Ann</i>")
+TITLES = ("Friday night", "<b>Finals</b> & more", "Sunday")
+PRESETS = tuple(Preset)
+CTRL = Qt.KeyboardModifier.ControlModifier
+Seat = tuple[bool, int, int]
+"""One player's part in a hand typed in: made it, 1-9 cards held if so, phase chosen."""
+SEATS = st.lists(
+    st.tuples(st.booleans(), st.integers(0, 1), st.integers(0, 9)), min_size=6, max_size=6
+)
+
+MIN_STEPS = 200
+T = TypeVar("T")
+STARTED = "2026-11-30T20:00:00+00:00"
+LONG_RUN = int(os.environ.get("PHASE10_KEEPER_LONG_RUN", "0"))
+EXAMPLES, STEPS = (LONG_RUN, 50) if LONG_RUN else (30, 25)
+
+
+def pick(data: st.DataObject, choices: Sequence[T]) -> T | None:
+    """One of `choices`, or None if there are none. The draw has the same shape however
+    many choices there are: what the window offers can depend on the clock (games
+    started in the same second), and Hypothesis must replay every example alike."""
+    index = data.draw(st.integers(0, 63))
+    return choices[index % len(choices)] if choices else None
+
+
+def _same(stored: Game, expected: Game) -> bool:
+    return (stored.players, stored.hands, stored.title, stored.rules) == (
+        expected.players,
+        expected.hands,
+        expected.title,
+        expected.rules,
+    )
+
+
+class WindowMachine(RuleBasedStateMachine):
+    checks = 0
+    """How many times the invariants ran: once per step, and once after the start."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.folder = tempfile.TemporaryDirectory()
+        self.library = Library.open(Path(self.folder.name) / "data")
+        self.answers = Answers()
+        self.window = MainWindow(self.library, prompts=self.answers, open_url=lambda url: True)
+        self.window.show()
+        self.window.activateWindow()
+        # Shortcuts only reach an active window.
+        assert QTest.qWaitForWindowActive(self.window)
+        self.games: dict[int, Game] = {}
+        self.deleted: set[int] = set()
+        self.open_id: int | None = None
+        self.history: list[Game] = []
+        """The open game after each change its undo stack holds; `at` is the current."""
+        self.at = 0
+
+    def teardown(self) -> None:
+        self.window.close()
+        self.window.deleteLater()
+        QApplication.processEvents()
+        self.library.close()
+        self.folder.cleanup()
+
+    # -- helpers -------------------------------------------------------------------------
+
+    def live(self) -> list[int]:
+        return sorted(set(self.games) - self.deleted)
+
+    @property
+    def on_game_page(self) -> bool:
+        window = self.window
+        return window.game_view is not None and window.pages.currentWidget() is window.game_view
+
+    def open_game(self) -> Game:
+        assert self.open_id is not None
+        return self.games[self.open_id]
+
+    def playing(self) -> bool:
+        return (
+            self.open_id is not None
+            and replay(self.open_game()).final.status is not Status.FINISHED
+        )
+
+    def form(self):
+        assert self.window.game_view is not None
+        return self.window.game_view.form
+
+    def library_page(self):
+        self.window.show_library()
+        view = self.window.games_view
+        assert view is not None
+        return view
+
+    def opened(self, game_id: int) -> None:
+        """A game was opened on a page of its own: its undo history starts afresh."""
+        self.open_id = game_id
+        self.history = [self.games[game_id]]
+        self.at = 0
+
+    def changed(self, game: Game) -> None:
+        assert self.open_id is not None
+        del self.history[self.at + 1 :]
+        self.history.append(game)
+        self.at += 1
+        self.games[self.open_id] = game
+
+    def moved_in_history(self, step: int) -> None:
+        """Undo or redo: the hand log of that point, under the title the game has now."""
+        assert self.open_id is not None
+        self.at += step
+        self.games[self.open_id] = replace(
+            self.history[self.at], title=self.games[self.open_id].title
+        )
+
+    # -- between games -------------------------------------------------------------------
+
+    @initialize(players=st.integers(2, 6), preset=st.sampled_from(PRESETS))
+    def start_with_a_game(self, players: int, preset: Preset) -> None:
+        self.new_game(players, preset)
+
+    @rule(players=st.integers(2, 6), preset=st.sampled_from(PRESETS))
+    def new_game(self, players: int, preset: Preset) -> None:
+        dialog = self.window.new_game()
+        assert isinstance(dialog, NewGameDialog)
+        # Every game starts at the same moment: the start page lists the newest games
+        # first, and Hypothesis must see the same list each time it replays a run.
+        dialog._now = lambda: STARTED
+        created: list[Game] = []
+        dialog.gameCreated.connect(created.append)
+        for name in NAMES[:players]:
+            assert dialog.add_player(name)
+        dialog.select_preset(preset)
+        dialog.accept()
+        assert len(created) == 1
+        assert self.window.session is not None
+        game_id = self.window.session.game_id
+        assert game_id is not None
+        self.games[game_id] = created[0]
+        self.opened(game_id)
+
+    @rule(data=st.data())
+    def open_from_the_start_page(self, data: st.DataObject) -> None:
+        self.window.close_game()
+        self.open_id = None
+        start = self.window.start_view
+        assert start is not None
+        game_id = pick(data, sorted(start.continue_buttons))
+        if game_id is None:
+            return
+        start.continue_buttons[game_id].click()
+        self.opened(game_id)
+
+    @rule(data=st.data())
+    def open_from_the_library(self, data: st.DataObject) -> None:
+        view = self.library_page()
+        game_id = pick(data, self.live())
+        if game_id is None:
+            return
+        assert view.select_game(game_id)
+        QTest.keyClick(view.table, Qt.Key.Key_Return)
+        if game_id != self.open_id:
+            self.opened(game_id)
+
+    @precondition(lambda self: self.open_id is not None)
+    @rule()
+    def close_the_game(self) -> None:
+        self.window.close_action.trigger()
+        self.open_id = None
+
+    @rule(data=st.data(), answer=st.booleans())
+    def delete_a_game(self, data: st.DataObject, answer: bool) -> None:
+        view = self.library_page()
+        game_id = pick(data, self.live())
+        if game_id is None:
+            return
+        assert view.select_game(game_id)
+        self.answers.confirm_answer = answer
+        view.delete_action.trigger()
+        if answer:
+            self.deleted.add(game_id)
+            if self.open_id == game_id:
+                self.open_id = None
+
+    @rule(data=st.data())
+    def restore_a_game(self, data: st.DataObject) -> None:
+        view = self.library_page()
+        view.show_deleted.setChecked(True)
+        game_id = pick(data, sorted(self.deleted))
+        if game_id is not None:
+            assert view.select_game(game_id)
+            view.restore_action.trigger()
+            self.deleted.discard(game_id)
+        view.show_deleted.setChecked(False)
+
+    @rule(data=st.data(), title=st.sampled_from(TITLES))
+    def rename_a_game(self, data: st.DataObject, title: str) -> None:
+        view = self.library_page()
+        game_id = pick(data, self.live())
+        if game_id is None:
+            return
+        assert view.select_game(game_id)
+        self.answers.text_answer = title
+        view.rename_action.trigger()
+        self.games[game_id] = replace(self.games[game_id], title=title)
+
+    @precondition(
+        lambda self: (
+            self.window.games_view is not None and self.window.games_view.undo_stack.canUndo()
+        )
+    )
+    @rule()
+    def undo_on_the_library_page(self) -> None:
+        view = self.library_page()
+        stack = view.undo_stack
+        command = stack.command(stack.index() - 1)
+        assert command is not None
+        self._undo_library_command(stack.undoText(), command)
+        self.window.undo_action.trigger()
+
+    def _undo_library_command(self, text: str, command: object) -> None:
+        game_id = command._game_id  # type: ignore[attr-defined]
+        if text.startswith("Delete"):
+            self.deleted.discard(game_id)
+        elif text.startswith("Restore"):
+            self.deleted.add(game_id)
+            if self.open_id == game_id:
+                self.open_id = None
+        else:
+            self.games[game_id] = replace(self.games[game_id], title=command._old)  # type: ignore[attr-defined]
+
+    @rule(data=st.data())
+    def export_and_import_a_game(self, data: st.DataObject) -> None:
+        game_id = pick(data, self.live())
+        if game_id is None:
+            return
+        path = Path(self.folder.name) / f"game-{game_id}.phase10.json"
+        view = self.library_page()
+        assert view.select_game(game_id)
+        self.answers.save_answer = path
+        assert self.window.export_game_file() == path
+        assert _same(read_game(path), self.games[game_id])
+        self.answers.open_answer = path
+        new_id = self.window.import_game_file()
+        assert new_id is not None
+        self.games[new_id] = self.games[game_id]
+
+    # -- in a game -----------------------------------------------------------------------
+
+    def back_to_the_game(self) -> None:
+        """Every change to a game starts by going back to its page, wherever the user was."""
+        assert self.open_id is not None
+        assert self.window.open_game(self.open_id)
+        assert self.on_game_page
+
+    @precondition(lambda self: self.playing())
+    @rule(plans=st.lists(st.tuples(st.integers(0, 5), SEATS), min_size=1, max_size=3))
+    def record_hands_from_the_keyboard(self, plans: list[tuple[int, list[Seat]]]) -> None:
+        self.back_to_the_game()
+        for out, seats in plans:
+            if not self.playing():
+                return
+            self.record_a_hand(out, seats)
+
+    def record_a_hand(self, out_seat: int, seats: "list[Seat]") -> None:
+        state = replay(self.open_game()).final
+        form = self.form()
+        if form.has_typing():  # say a hand put back by Undo
+            form.clear_button.click()
+        draft = form.draft
+        assert draft is not None
+        participants = list(draft.participants)
+        out = participants[out_seat % len(participants)]
+        results: dict[str, PlayerResult] = {}
+        for index, name in enumerate(participants):
+            made, held, choice = seats[index]
+            row = form._rows[index]
+            low = row.counts[CardKind.LOW]
+            phase = None
+            if draft.chooses_phase:
+                choices = [p.label for p in state.phases_left(name) if p.label < 10]
+                if choices and row.phase is not None:
+                    phase = choices[choice % len(choices)]
+                    # Picked as from the open list: typing in a list searches, and
+                    # keys typed faster than a person would run into one search.
+                    row.phase.setCurrentIndex(row.phase.findData(phase))
+            if name == out:
+                QTest.keyClicks(low, "o")
+                results[name] = PlayerResult(True, phase=phase)
+                continue
+            if made:
+                low.selectAll()
+                QTest.keyClicks(low, f"{held} ")  # the count, then Space: made it
+                results[name] = PlayerResult(True, Cards(low=held), phase)
+            else:
+                results[name] = PlayerResult(False, Cards(low=10), phase)
+        assert form.draft is not None
+        hand = Hand(out, results)
+        assert form.draft.hand() == hand
+        self.answers.confirm_answer = True
+        QTest.keyClick(form._rows[0].counts[CardKind.LOW], Qt.Key.Key_Return)
+        if not any(p.severity is Severity.ERROR for p in check_hand(state, hand)):
+            self.changed(self.open_game().with_hand_appended(hand))
+
+    @precondition(lambda self: self.open_id is not None)
+    @rule()
+    def undo(self) -> None:
+        self.back_to_the_game()
+        # Typing in the form is taken back first; only then a change to the game.
+        typing = self.form().has_typing()
+        QTest.keyClick(QApplication.focusWidget() or self.window, Qt.Key.Key_Z, CTRL)
+        if not typing and self.at > 0:
+            self.moved_in_history(-1)
+
+    @precondition(lambda self: self.open_id is not None)
+    @rule()
+    def redo(self) -> None:
+        self.back_to_the_game()
+        typing_to_redo = self.form().can_redo_typing()
+        self.answers.confirm_answer = True
+        self.window.redo_action.trigger()
+        if not typing_to_redo and self.at < len(self.history) - 1:
+            self.moved_in_history(+1)
+
+    @precondition(lambda self: self.open_id is not None and bool(self.open_game().hands))
+    @rule(data=st.data(), high=st.integers(0, 2))
+    def correct_a_past_hand(self, data: st.DataObject, high: int) -> None:
+        self.back_to_the_game()
+        game = self.open_game()
+        index = pick(data, range(len(game.hands)))
+        assert index is not None
+        chosen = data.draw(st.integers(0, 5))
+        view = self.window.game_view
+        assert view is not None
+        view.form.start(view.session.state)  # nothing typed is dropped unasked below
+        view.grid.setFocus()
+        view.grid.selectColumn(index)
+        QTest.keyClick(view.grid, Qt.Key.Key_F2)
+        form = view.form
+        assert form.editing == index
+        hand = game.hands[index]
+        others = [
+            name
+            for name in form.draft.participants  # type: ignore[union-attr]
+            if name != hand.went_out
+        ]
+        if not others:
+            return
+        name = others[chosen % len(others)]
+        expected_draft = HandDraft(replay(replace(game, hands=game.hands[:index])).final, hand)
+        expected_draft.set_count(name, CardKind.HIGH, high)
+        expected = expected_draft.hand()
+        assert expected is not None
+        row = form._rows[form.draft.participants.index(name)]  # type: ignore[union-attr]
+        field = row.counts[CardKind.HIGH]
+        field.setFocus()
+        field.selectAll()
+        QTest.keyClicks(field, str(high))
+        self.answers.confirm_answer = True
+        QTest.keyClick(field, Qt.Key.Key_Return)
+        try:
+            corrected = game.with_hand_replaced(index, expected)
+            replay(corrected)
+        except GameError:
+            QTest.keyClick(field, Qt.Key.Key_Escape)
+            return
+        self.changed(corrected)
+
+    @precondition(lambda self: self.open_id is not None and bool(self.open_game().hands))
+    @rule(data=st.data(), answer=st.booleans())
+    def delete_a_past_hand(self, data: st.DataObject, answer: bool) -> None:
+        self.back_to_the_game()
+        game = self.open_game()
+        index = pick(data, range(len(game.hands)))
+        assert index is not None
+        view = self.window.game_view
+        assert view is not None
+        view.grid.setFocus()
+        view.grid.selectColumn(index)
+        self.answers.confirm_answer = answer
+        QTest.keyClick(view.grid, Qt.Key.Key_Delete, CTRL)
+        if not answer:
+            return
+        try:
+            shorter = game.with_hand_removed(index)
+            replay(shorter)
+        except GameError:
+            return
+        self.changed(shorter)
+
+    @precondition(lambda self: self.open_id is not None)
+    @rule(data=st.data(), new=st.sampled_from(NEW_NAMES))
+    def rename_a_player(self, data: st.DataObject, new: str) -> None:
+        self.back_to_the_game()
+        game = self.open_game()
+        old = pick(data, game.players)
+        if old is None or new in game.players:
+            return
+        view = self.window.game_view
+        assert view is not None
+        dialog = view.rename_player()
+        dialog.player_combo.setCurrentText(old)
+        dialog.name_edit.selectAll()
+        QTest.keyClicks(dialog.name_edit, new)
+        dialog.accept()
+        self.changed(game.with_player_renamed(old, new))
+
+    # -- what must always hold -----------------------------------------------------------
+
+    @invariant()
+    def the_library_holds_the_model(self) -> None:
+        WindowMachine.checks += 1
+        for game_id, game in self.games.items():
+            assert _same(self.library.load_game(game_id), game), game_id
+        assert {summary.id for summary in self.library.list_games(deleted=True)} == self.deleted
+        assert self.answers.errors == []
+
+    @invariant()
+    def the_window_shows_the_open_game(self) -> None:
+        window = self.window
+        if self.open_id is None:
+            assert window.session is None
+            assert window.game_view is None
+            return
+        session = window.session
+        view = window.game_view
+        assert session is not None
+        assert view is not None
+        assert session.game_id == self.open_id
+        game = self.open_game()
+        assert session.game.hands == game.hands
+        assert session.game.players == game.players
+        state = replay(game).final
+        grid = view.grid_model
+        assert grid.rowCount() == len(state.players)
+        assert grid.columnCount() == len(state.hands) + 1
+        assert view.grid.verticalHeader().count() == len(state.players)
+        assert view.grid.horizontalHeader().count() == len(state.hands) + 1
+        assert [grid.total(row) for row in range(grid.rowCount())] == [
+            player.total for player in state.players
+        ]
+        standings = view.standings_model
+        assert view.standings.verticalHeader().count() == len(state.players)
+        shown = [
+            standings.index(row, Column.PLAYER).data().split(" · ")[0]
+            for row in range(standings.rowCount())
+        ]
+        assert tuple(shown) == state.ranking()
+        if self.on_game_page:
+            assert window.windowTitle().startswith(
+                isolate(session.game.title) if session.game.title else "Phase 10"
+            )
+            assert view.form.isHidden() == (state.status is Status.FINISHED)
+            if view.form.draft is not None and view.form.editing is None:
+                assert view.form.draft.state.hands == state.hands
+
+    @invariant()
+    def the_saved_games_table_lists_the_library(self) -> None:
+        view = self.window.games_view
+        if self.window.pages.currentWidget() is not self.window.library_page:
+            return
+        assert view is not None
+        if view.show_deleted.isChecked():
+            return
+        assert view.model.rowCount() == len(self.live())
+
+
+def test_the_window_survives_real_use(qtbot) -> None:
+    WindowMachine.checks = 0
+    run_state_machine_as_test(
+        WindowMachine,
+        settings=settings(
+            max_examples=EXAMPLES,
+            stateful_step_count=STEPS,
+            deadline=None,
+            suppress_health_check=list(HealthCheck),
+            derandomize=not LONG_RUN,
+        ),
+    )
+    print(f"{WindowMachine.checks} steps checked")
+    assert WindowMachine.checks >= MIN_STEPS

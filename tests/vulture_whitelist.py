@@ -1,0 +1,27 @@
+"""Names the dead-code check cannot see used: tests and the screenshot script drive
+these dialogs through them, and reportlab reads the chart settings the summary page
+sets."""
+
+from phase10_keeper.ui.charts import BarChart, ChartPanel, LineChart
+from phase10_keeper.ui.new_game_dialog import NewGameDialog
+from phase10_keeper.ui.rules_editor import PhaseListEditor
+
+NewGameDialog.select_preset  # chooses a preset as a click in the list would
+PhaseListEditor.select  # selects a phase as a click in the list would
+ChartPanel.series_count  # how many lines or bars a chart draws
+LineChart.series_count
+BarChart.series_count
+
+# reportlab chart settings (phase10_keeper/sheet/summary_page.py)
+_ = object()
+_.strokeColor
+_.strokeWidth
+_.strokeDashArray
+_.valueMin
+_.valueMax
+_.valueStep
+_.fontName
+_.labelTextFormat
+_.visibleGrid
+_.gridStrokeColor
+_.gridStrokeWidth
