@@ -393,7 +393,8 @@ class MainWindow(QMainWindow):
 
         if self.library is None:
             return None
-        dialog = NewGameDialog(self, roster=self.library.roster())
+        titles = [game.title for game in self.library.list_games()]
+        dialog = NewGameDialog(self, roster=self.library.roster(), taken=titles)
         dialog.setWindowModality(Qt.WindowModality.WindowModal)
         dialog.gameCreated.connect(self._game_created)
         dialog.finished.connect(dialog.deleteLater)
