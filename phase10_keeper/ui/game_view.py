@@ -47,7 +47,7 @@ WARNING_COLOUR = "#c98400"
 
 MARGIN = 10
 SPACING = 8
-LARGEST_SCALE = 1.8
+LARGEST_SCALE = 2.2
 """How much the grid's rows and type may grow on a big screen."""
 NAME_CHARACTERS = 12
 """The row header is this many average characters wide, besides the marks."""
@@ -204,6 +204,7 @@ class GameView(QWidget):
         self.grid.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.grid.doubleClicked.connect(self._grid_double_clicked)
         self.grid.installEventFilter(self)
+        self.grid.viewport().installEventFilter(self)
         self._grid_scale = 0.0
         self._apply_grid_scale(1.0)
 
@@ -311,36 +312,46 @@ class GameView(QWidget):
         return self.height() - 2 * MARGIN - banner - below - 2 * SPACING
 
     def _fit_grid(self) -> None:
-        """Sizes rows, columns and type so the sheet page fills the room it has."""
+        """Sizes the type and the grid's height so the sheet page fills the room it has;
+        `_fit_cells` then shares the grid's actual room among rows and columns."""
         grid = self.grid
         rows = max(1, self.grid_model.rowCount())
         frame = 2 * grid.frameWidth()
-        header_height = grid.fontMetrics().height() + 10
-        room = self._grid_room() - frame - header_height
+        room = self._grid_room() - frame - grid.horizontalHeader().sizeHint().height()
         scale = max(1.0, min(LARGEST_SCALE, room / rows / CELL_SIZE.height()))
         width = grid.width() - frame
         # Only grow the type if twelve wider hands still fit across.
         while scale > 1.0 and not self._fits_across(width, scale):
             scale = max(1.0, scale - 0.1)
         self._apply_grid_scale(scale)
-        names = grid.verticalHeader().width()
+        scroll = grid.horizontalScrollBar().sizeHint().height() if self._overflows(width) else 0
+        header_height = grid.horizontalHeader().sizeHint().height() + frame + scroll
+        room = self._grid_room() - header_height
+        tallest = round(CELL_SIZE.height() * LARGEST_SCALE)
+        row_height = max(CELL_SIZE.height(), min(room // rows, tallest))
+        grid.setMinimumHeight(header_height + CELL_SIZE.height() * rows)
+        grid.setMaximumHeight(header_height + row_height * rows)
+        self._fit_cells()
+
+    def _fit_cells(self) -> None:
+        """Shares the grid's viewport among the players' rows and a sheet page of hands."""
+        grid = self.grid
+        viewport = grid.viewport().size()
+        rows = max(1, self.grid_model.rowCount())
+        tallest = round(CELL_SIZE.height() * LARGEST_SCALE)
+        row_height = max(CELL_SIZE.height(), min(viewport.height() // rows, tallest))
+        if grid.verticalHeader().defaultSectionSize() != row_height:
+            grid.verticalHeader().setDefaultSectionSize(row_height)
+        scale = self._grid_scale
         total = round(TOTAL_SIZE.width() * scale)
-        column = max(round(CELL_SIZE.width() * scale), (width - names - total) // HANDS_PER_PAGE)
+        column = max(round(CELL_SIZE.width() * scale), (viewport.width() - total) // HANDS_PER_PAGE)
         hands = grid.horizontalHeader()
         hands.setDefaultSectionSize(column)
         for section in range(self.grid_model.hand_count):
             if hands.sectionSize(section) != column and not grid.isColumnHidden(section):
                 hands.resizeSection(section, column)
-        total = max(total, width - names - column * HANDS_PER_PAGE)
+        total = max(total, viewport.width() - column * HANDS_PER_PAGE)
         hands.resizeSection(self.grid_model.total_column, total)
-        tallest = round(CELL_SIZE.height() * LARGEST_SCALE)
-        row_height = max(CELL_SIZE.height(), min(room // rows, tallest))
-        grid.verticalHeader().setDefaultSectionSize(row_height)
-        scroll = grid.horizontalScrollBar().sizeHint().height() if self._overflows(width) else 0
-        header_height = grid.horizontalHeader().sizeHint().height() + frame + scroll
-        count = self.grid_model.rowCount()
-        grid.setMinimumHeight(header_height + CELL_SIZE.height() * count)
-        grid.setMaximumHeight(header_height + row_height * count)
 
     def _name_width(self, scale: float) -> int:
         header = self.grid.verticalHeader()
@@ -411,6 +422,8 @@ class GameView(QWidget):
         return index.column()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.grid.viewport() and event.type() == QEvent.Type.Resize:
+            self._fit_cells()
         # Enter on a hand of the grid corrects it, as a double click does.
         if (
             watched is self.grid
