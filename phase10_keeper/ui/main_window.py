@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from phase10_keeper.ui.game_view import GameView
     from phase10_keeper.ui.games_view import GamesView, Prompts
     from phase10_keeper.ui.new_game_dialog import NewGameDialog
+    from phase10_keeper.ui.scoreboard import Scoreboard
     from phase10_keeper.ui.session import GameSession
     from phase10_keeper.ui.sheet_dialogs import SheetPrinter
     from phase10_keeper.ui.start_view import StartView
@@ -63,6 +64,7 @@ class MainWindow(QMainWindow):
         self.library_page: QWidget | None = None
         self.game_view: GameView | None = None
         self._printer: SheetPrinter | None = None
+        self.scoreboard: Scoreboard | None = None
         self._after_paint: list[Callable[[], object]] = []
         self.undo_group = QUndoGroup(self)
 
@@ -147,9 +149,21 @@ class MainWindow(QMainWindow):
         self._game_separator = self.edit_menu.addSeparator()
         self._library_separator = self.edit_menu.addSeparator()
 
+        view_menu = self.menuBar().addMenu(self.tr("&View"))
+        self.scoreboard_action = self._action(
+            self.tr("&Scoreboard"), self.show_scoreboard, QKeySequence(Qt.Key.Key_F11)
+        )
+        view_menu.addAction(self.scoreboard_action)
+
         help_menu = self.menuBar().addMenu(self.tr("&Help"))
+        self.how_to_action = self._action(
+            self.tr("&How to Keep Score"), self.how_to_keep_score, standard.HelpContents
+        )
+        self.shortcuts_action = self._action(self.tr("&Keyboard Shortcuts"), self.keyboard_help)
         self.about_action = self._action(self.tr("&About Phase 10 Keeper"), self.about)
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
+        help_menu.addActions([self.how_to_action, self.shortcuts_action])
+        help_menu.addSeparator()
         help_menu.addAction(self.about_action)
 
         self.back_action = self._action(self.tr("&Back"), self.leave_library, standard.Back)
@@ -170,6 +184,7 @@ class MainWindow(QMainWindow):
         self.export_game_action.setEnabled(on_game or on_library)
         self.export_sheet_action.setEnabled(on_game)
         self.close_action.setEnabled(self.session is not None)
+        self.scoreboard_action.setEnabled(self.session is not None)
         self.back_action.setEnabled(on_library)
         self.undo_action.setVisible(on_game)
         self.redo_action.setVisible(on_game)
@@ -335,6 +350,8 @@ class MainWindow(QMainWindow):
             self.edit_menu.insertActions(self._library_separator, game_actions)
         else:
             self.game_view.set_session(session)
+        if self.scoreboard is not None:
+            self.scoreboard.set_session(session)
         if self.library is not None and session.game_id is not None:
             self.library.set_last_open_game(session.game_id)
         self._show_game()
@@ -363,6 +380,8 @@ class MainWindow(QMainWindow):
         if session is None:
             return
         self.session = None
+        if self.scoreboard is not None:
+            self.scoreboard.close()
         self.undo_group.removeStack(session.undo_stack)
         session.changed.disconnect(self._game_changed)
         session.deleteLater()
@@ -455,6 +474,34 @@ class MainWindow(QMainWindow):
             return self.printer().print_blank()
         game = self.session.game
         return self.printer().print_blank(names=game.players, rules=game.rules)
+
+    def show_scoreboard(self) -> "Scoreboard | None":
+        """The standings full screen, for the table to read; on a second screen if any."""
+        if self.session is None:
+            return None
+        if self.scoreboard is None:
+            from phase10_keeper.ui.scoreboard import Scoreboard
+
+            self.scoreboard = Scoreboard(self.session, self)
+        elif self.scoreboard.session is not self.session:
+            self.scoreboard.set_session(self.session)
+        self.scoreboard.open(beside=self)
+        return self.scoreboard
+
+    def how_to_keep_score(self) -> QWidget:
+        from phase10_keeper.ui.help_pages import HelpDialog
+
+        return self._open_help(HelpDialog.how_to_keep_score(self))
+
+    def keyboard_help(self) -> QWidget:
+        from phase10_keeper.ui.help_pages import HelpDialog
+
+        return self._open_help(HelpDialog.keyboard_shortcuts(self))
+
+    def _open_help(self, dialog: QWidget) -> QWidget:
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.show()
+        return dialog
 
     def about(self) -> QWidget:
         from phase10_keeper.ui.about_dialog import AboutDialog
