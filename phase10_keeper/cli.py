@@ -2,6 +2,7 @@
 
 import argparse
 import json
+import logging
 import os
 import sys
 from collections.abc import Iterator, Sequence
@@ -12,6 +13,13 @@ from typing import Any, NoReturn
 from phase10_keeper import __version__
 from phase10_keeper.rules import Game, GameError, GameState, Status, replay
 from phase10_keeper.rules.wording import tie_sentence, win_reason
+from phase10_keeper.stats import (
+    LibraryStats,
+    PhaseTally,
+    PlayerStats,
+    stats_of_states,
+    stats_to_json,
+)
 from phase10_keeper.storage.gamefile import (
     GameFileError,
     read_game,
@@ -23,15 +31,46 @@ from phase10_keeper.storage.paths import DATA_DIR_VARIABLE
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
+_LARGEST_ID = 2**63 - 1
+"""The largest integer SQLite stores, so the largest id a library can hold."""
 
 
 class UsageError(Exception):
     """Bad input from the command line: reported as one `error:` line, exit 2."""
 
 
+# Controls (C0, DEL, C1) and the bidirectional overrides and isolates: a terminal acts
+# on them (retitles itself, clears the screen, reverses text) instead of showing them.
+_TERMINAL_ACTIVE = [
+    *range(0x20),
+    *range(0x7F, 0xA0),
+    *range(0x202A, 0x202F),
+    *range(0x2066, 0x206A),
+]
+_ESCAPED = {code: chr(code).encode("unicode_escape").decode("ascii") for code in _TERMINAL_ACTIVE}
+
+
+def shown(text: str) -> str:
+    """`text` as the terminal should show it: control characters written as escapes, the
+    way error lines write names with repr, so no name or title can act on the terminal.
+    """
+    return text.translate(_ESCAPED)
+
+
 def one_line(text: str) -> str:
-    """`text` fit for one `error:` or `warning:` line: names in a file may hold line breaks."""
-    return " ".join(text.splitlines())
+    """`text` fit for one `error:` or `warning:` line: names in a file may hold line breaks
+    and control characters.
+    """
+    return shown(" ".join(text.splitlines()))
+
+
+def _separator() -> str:
+    """The dot between the parts of a table's heading, where the console can print it."""
+    try:
+        " · ".encode(sys.stdout.encoding or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return " - "
+    return " · "
 
 
 class _Parser(argparse.ArgumentParser):
@@ -78,7 +117,7 @@ def standings_table(game: Game, state: GameState) -> str:
         rows.append(
             (
                 str(player.seat + 1),
-                player.name,
+                shown(player.name),
                 phase_text,
                 str(len(player.completed)),
                 str(player.total),
@@ -86,9 +125,12 @@ def standings_table(game: Game, state: GameState) -> str:
         )
     widths = [max(len(row[column]) for row in rows) for column in range(5)]
     lines = []
-    title = game.title or "Phase 10"
+    title = shown(game.title) or "Phase 10"
     played = state.hands_played
-    lines.append(f"{title} · {game.rules.describe()} · {played} hand{'s' if played != 1 else ''}")
+    dot = _separator()
+    lines.append(
+        f"{title}{dot}{game.rules.describe()}{dot}{played} hand{'s' if played != 1 else ''}"
+    )
     lines.append("")
     for index, row in enumerate(rows):
         cells = [
@@ -102,7 +144,7 @@ def standings_table(game: Game, state: GameState) -> str:
         if index == 0:
             lines.append("  ".join("-" * width for width in widths))
     lines.append("")
-    lines.append(status_line(state))
+    lines.append(shown(status_line(state)))
     return "\n".join(lines)
 
 
@@ -166,14 +208,19 @@ def _game_id(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a game id (a whole number)") from None
     if number < 1:
         raise argparse.ArgumentTypeError(f"{text!r} is not a game id: ids start at 1")
+    if number > _LARGEST_ID:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a game id: it is too large")
     return number
 
 
 @contextmanager
-def _library(arguments: argparse.Namespace) -> Iterator[Library]:
+def _library(arguments: argparse.Namespace, *, read_only: bool = False) -> Iterator[Library]:
+    """The library; `read_only` for commands that only read it, so they work in a folder
+    the user cannot write and leave it exactly as it was.
+    """
     data_dir = Path(arguments.data_dir) if arguments.data_dir is not None else None
     try:
-        with Library.open(data_dir) as library:
+        with Library.open(data_dir, read_only=read_only) as library:
             yield library
     except LibraryError as error:
         raise UsageError(str(error)) from None
@@ -211,7 +258,7 @@ def games_table(games: Sequence[GameSummary]) -> str:
                 one_line(game.title) or "-",
                 one_line(", ".join(game.players)),
                 str(game.hands),
-                _game_status(game),
+                one_line(_game_status(game)),
             )
         )
     widths = [max(len(row[column]) for row in rows) for column in range(6)]
@@ -229,7 +276,7 @@ def games_table(games: Sequence[GameSummary]) -> str:
 
 
 def _games_list(arguments: argparse.Namespace) -> int:
-    with _library(arguments) as library:
+    with _library(arguments, read_only=True) as library:
         games = library.list_games()
     if arguments.json:
         print(json.dumps({"games": [_summary_to_json(game) for game in games]}))
@@ -251,7 +298,7 @@ def _games_import(arguments: argparse.Namespace) -> int:
 
 
 def _games_export(arguments: argparse.Namespace) -> int:
-    with _library(arguments) as library:
+    with _library(arguments, read_only=True) as library:
         game = library.load_game(arguments.id)
     try:
         write_game(Path(arguments.file), game)
@@ -261,13 +308,118 @@ def _games_export(arguments: argparse.Namespace) -> int:
 
 
 def _games_show(arguments: argparse.Namespace) -> int:
-    with _library(arguments) as library:
+    with _library(arguments, read_only=True) as library:
         game = library.load_game(arguments.id)
     state = _replayed(game, f"game {arguments.id}")
     if arguments.json:
         print(json.dumps(standings_to_json(state)))
     else:
         print(standings_table(game, state))
+    return EXIT_OK
+
+
+def _percent(share: float) -> str:
+    return f"{round(share * 100)}%"
+
+
+def _table(rows: Sequence[Sequence[str]], left: set[int]) -> list[str]:
+    """Rows as aligned columns under a ruled header; columns in `left` align left."""
+    widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
+    lines = []
+    for index, row in enumerate(rows):
+        cells = [
+            cell.ljust(width) if column in left else cell.rjust(width)
+            for column, (cell, width) in enumerate(zip(row, widths, strict=True))
+        ]
+        lines.append("  ".join(cells).rstrip())
+        if index == 0:
+            lines.append("  ".join("-" * width for width in widths))
+    return lines
+
+
+def _phase_words(tally: PhaseTally | None) -> str:
+    if tally is None:
+        return "-"
+    return f"{tally.label} ({tally.made} of {tally.attempts})"
+
+
+def stats_table(stats: LibraryStats, players: Sequence[PlayerStats]) -> str:
+    """The statistics as text: a row per player and, for one player, their phases and
+    head-to-head records."""
+    finished = f"{stats.finished} finished"
+    lines = [f"{stats.games} game{'s' if stats.games != 1 else ''} in the library, {finished}.", ""]
+    rows = [("Player", "Games", "Wins", "Win rate", "Hands", "Points/hand", "Out", "Hardest")]
+    for player in players:
+        rows.append(
+            (
+                one_line(player.name),
+                str(player.games),
+                str(player.wins),
+                _percent(player.win_rate) if player.finished else "-",
+                str(player.hands),
+                f"{player.points_per_hand:.1f}" if player.hands else "-",
+                str(player.went_out),
+                _phase_words(player.hardest_phase),
+            )
+        )
+    lines += _table(rows, left={0, 7})
+    if len(players) == 1:
+        (player,) = players
+        lines += ["", f"Phases of {one_line(player.name)}:"]
+        lines += _table(
+            [("Phase", "Attempts", "Made", "Share")]
+            + [
+                (str(tally.label), str(tally.attempts), str(tally.made), _percent(tally.share))
+                for tally in player.phases
+            ],
+            left=set(),
+        )
+        if player.head_to_head:
+            lines += ["", "Head to head (finished games together):"]
+            lines += _table(
+                [("Against", "Games", "Ahead", "Behind")]
+                + [
+                    (one_line(row.opponent), str(row.games), str(row.ahead), str(row.behind))
+                    for row in player.head_to_head
+                ],
+                left={0},
+            )
+    else:
+        hardest = stats.hardest_phase
+        if hardest is not None:
+            lines += [
+                "",
+                f"Hardest phase over all games: phase {hardest.label}, made in "
+                f"{_percent(hardest.share)} of {hardest.attempts} attempts.",
+            ]
+    return "\n".join(lines)
+
+
+def _stats(arguments: argparse.Namespace) -> int:
+    with _library(arguments) as library:
+        games = library.live_games()
+    finals = []
+    for game_id, game in games:
+        try:
+            finals.append(replay(game).final)
+        except GameError as error:
+            print(
+                one_line(f"warning: game {game_id} is left out: it cannot be replayed: {error}"),
+                file=sys.stderr,
+            )
+    stats = stats_of_states(finals)
+    players: Sequence[PlayerStats] = stats.players
+    if arguments.player is not None:
+        player = stats.player(arguments.player)
+        if player is None:
+            raise UsageError(f"no game in the library has a player called {arguments.player!r}")
+        players = [player]
+    if arguments.json:
+        print(json.dumps(stats_to_json(stats, players)))
+    elif not stats.games:
+        print("The library has no games yet.")
+    else:
+        print(stats_table(stats, players))
     return EXIT_OK
 
 
@@ -329,10 +481,41 @@ def build_parser() -> argparse.ArgumentParser:
     sheet.set_defaults(run=_sheet)
 
     _add_games_commands(commands)
+
+    stats = commands.add_parser(
+        "stats", help="statistics of every player over the games in the library"
+    )
+    stats.add_argument("--player", metavar="NAME", help="only this player (ignoring case)")
+    stats.add_argument("--json", action="store_true", help="print one JSON object")
+    stats.set_defaults(run=_stats)
     return parser
 
 
+def _degrade_console() -> None:
+    """Text the console's encoding cannot hold comes out as escapes (Zo\\xeb), not as a
+    crash: a C locale without UTF-8 mode gives Python an ASCII console.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None and (stream.encoding or "").lower() not in ("utf-8", "utf8"):
+            reconfigure(errors="backslashreplace")
+
+
+class _WarningLines(logging.Handler):
+    """What the program logs as a warning, as `warning:` lines on stderr."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        print(one_line(f"warning: {record.getMessage()}"), file=sys.stderr)
+
+
+def _report_warnings() -> None:
+    logger = logging.getLogger("phase10_keeper")
+    if not any(isinstance(handler, _WarningLines) for handler in logger.handlers):
+        logger.addHandler(_WarningLines(logging.WARNING))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _degrade_console()
     parser = build_parser()
     try:
         arguments = parser.parse_args(argv)
@@ -342,10 +525,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                 # started from a launcher.
                 os.environ[DATA_DIR_VARIABLE] = arguments.data_dir
             return main_gui()
+        _report_warnings()
         result: int = arguments.run(arguments)
         return result
     except UsageError as error:
         print(one_line(f"error: {error}"), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except MemoryError:
+        print("error: not enough memory to do that", file=sys.stderr)
         return EXIT_BAD_INPUT
 
 

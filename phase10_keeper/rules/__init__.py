@@ -9,15 +9,18 @@ from phase10_keeper.rules.cards import (
     Cards,
 )
 from phase10_keeper.rules.game import (
+    MAX_NAME_LENGTH,
     MAX_PLAYERS,
+    MAX_TITLE_LENGTH,
     MIN_PLAYERS,
     Game,
     Hand,
     PlayerResult,
     clean_name,
+    name_key,
     players_problem,
 )
-from phase10_keeper.rules.phases import MATTEL_PHASES, Group, GroupKind, Phase
+from phase10_keeper.rules.phases import MATTEL_PHASES, MAX_PHASE_CARDS, Group, GroupKind, Phase
 from phase10_keeper.rules.problems import GameError, Problem, Severity
 from phase10_keeper.rules.replay import (
     Entry,
@@ -36,6 +39,8 @@ from phase10_keeper.rules.replay import (
 )
 from phase10_keeper.rules.ruleset import (
     MATTEL_RULES,
+    MAX_HANDS,
+    MAX_PHASES,
     PRESET_NAMES,
     Order,
     Preset,
@@ -51,7 +56,12 @@ __all__ = [
     "HAND_SIZE",
     "MATTEL_PHASES",
     "MATTEL_RULES",
+    "MAX_HANDS",
+    "MAX_NAME_LENGTH",
+    "MAX_PHASES",
+    "MAX_PHASE_CARDS",
     "MAX_PLAYERS",
+    "MAX_TITLE_LENGTH",
     "MIN_PLAYERS",
     "NO_CARDS",
     "PRESET_NAMES",
@@ -81,6 +91,7 @@ __all__ = [
     "build_rules",
     "check_hand",
     "clean_name",
+    "name_key",
     "players_problem",
     "preset_rules",
     "replay",

@@ -1,5 +1,6 @@
 """A game: its rules, the players in seating order, the first dealer and the hand log."""
 
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
@@ -9,6 +10,12 @@ from phase10_keeper.rules.ruleset import MATTEL_RULES, RuleSet
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
+MAX_NAME_LENGTH = 60
+"""Longer than any name a table uses; the sheet and the window shrink and elide before."""
+MAX_TITLE_LENGTH = 200
+
+# Letters that Unicode classes as letters or symbols but that draw nothing.
+_BLANK_LETTERS = frozenset("\u115f\u1160\u2800\u3164\uffa0")
 
 
 @dataclass(frozen=True)
@@ -30,8 +37,37 @@ class Hand:
 
 
 def clean_name(name: str) -> str:
-    """A name as the game keeps it: trimmed at both ends."""
-    return name.strip()
+    """A name as the game keeps it: in composed form (NFC), trimmed at both ends.
+
+    One spelling per name: "Zoë" typed with a combining diaeresis is the same text as
+    "Zoë" typed with the precomposed letter, everywhere a name is stored or compared.
+    """
+    return unicodedata.normalize("NFC", name).strip()
+
+
+def _invisible(character: str) -> bool:
+    # Separators (Z*), controls, format characters such as U+200B, and unassigned code
+    # points (C*) draw nothing on their own.
+    return unicodedata.category(character)[0] in "ZC" or character in _BLANK_LETTERS
+
+
+def name_key(name: str) -> str:
+    """What two names must share to be the same player: case, the normal form, width and
+    invisible characters do not count.
+
+    casefold alone keeps the dot of a Turkish capital İ as a combining mark, so "İpek"
+    would never match "ipek"; dotted and dotless i are one letter here, since keyboards
+    without Turkish letters type either.
+    """
+    folded = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", name).casefold())
+    folded = folded.replace("i\u0307", "i").replace("\u0131", "i")
+    return unicodedata.normalize(
+        "NFC", "".join(character for character in folded if not _invisible(character))
+    )
+
+
+def _shown(text: str) -> str:
+    return repr(text if len(text) <= 20 else text[:20] + "…")
 
 
 def players_problem(players: tuple[str, ...]) -> str | None:
@@ -42,11 +78,21 @@ def players_problem(players: tuple[str, ...]) -> str | None:
     for name in players:
         if not name:
             return "a player's name is empty"
+        if len(name) > MAX_NAME_LENGTH:
+            return (
+                f"the name {_shown(name)} is {len(name)} characters long; "
+                f"a name has at most {MAX_NAME_LENGTH}"
+            )
         if name != clean_name(name):
-            return f"the name {name!r} has spaces at its ends"
-        key = name.casefold()
+            return f"the name {name!r} has spaces at its ends or is not in composed form"
+        if all(_invisible(character) for character in name):
+            return f"the name {name!r} has nothing visible in it"
+        key = name_key(name)
         if key in seen:
-            return f"two players are called {seen[key]!r} and {name!r}: names must differ"
+            return (
+                f"two players are called {seen[key]!r} and {name!r}, which count as the same "
+                "name: names must differ in more than capitals or how accents are written"
+            )
         seen[key] = name
     return None
 
@@ -66,6 +112,11 @@ class Game:
         problem = players_problem(self.players)
         if problem is not None:
             raise GameError.single(problem)
+        if len(self.title) > MAX_TITLE_LENGTH:
+            raise GameError.single(
+                f"the title {_shown(self.title)} is {len(self.title)} characters long; "
+                f"a title has at most {MAX_TITLE_LENGTH}"
+            )
         if not self.first_dealer:
             object.__setattr__(self, "first_dealer", self.players[0])
         elif self.first_dealer not in self.players:

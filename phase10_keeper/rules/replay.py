@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from itertools import accumulate
 
+from phase10_keeper.rules.bulk import cycle_collector_paused
 from phase10_keeper.rules.cards import (
     DECK_HIGH,
     DECK_LOW,
@@ -19,6 +20,7 @@ from phase10_keeper.rules.cards import (
     Cards,
 )
 from phase10_keeper.rules.game import Game, Hand, PlayerResult
+from phase10_keeper.rules.log import Log
 from phase10_keeper.rules.phases import Phase
 from phase10_keeper.rules.problems import GameError, Problem, Severity
 from phase10_keeper.rules.ruleset import Order, RuleSet
@@ -47,7 +49,7 @@ class PlayerState:
     completed: tuple[int, ...]
     """Labels of the phases made, in the order made."""
     total: int
-    hand_points: tuple[int, ...]
+    hand_points: Log[int]
     """One entry per hand the player took part in."""
     misses: int
     """Hands in a row the current phase was missed (for two-strike)."""
@@ -82,7 +84,7 @@ class GameState:
     rules: RuleSet
     players: tuple[PlayerState, ...]
     first_dealer_seat: int
-    hands: tuple[HandRecord, ...] = ()
+    hands: Log[HandRecord]
     status: Status = Status.IN_PROGRESS
     winner: str | None = None
     win_reason: WinReason | None = None
@@ -174,11 +176,13 @@ class GameState:
 def start(game: Game) -> GameState:
     players = tuple(
         PlayerState(
-            name=name, seat=seat, position=0, completed=(), total=0, hand_points=(), misses=0
+            name=name, seat=seat, position=0, completed=(), total=0, hand_points=Log(), misses=0
         )
         for seat, name in enumerate(game.players)
     )
-    return GameState(rules=game.rules, players=players, first_dealer_seat=game.first_dealer_seat)
+    return GameState(
+        rules=game.rules, players=players, first_dealer_seat=game.first_dealer_seat, hands=Log()
+    )
 
 
 def check_hand(state: GameState, hand: Hand) -> list[Problem]:
@@ -412,22 +416,39 @@ def _after_replay(state: GameState, hand: Hand) -> GameState:
     }
     record = _record(state, hand, attempted)
     players = tuple(
-        _scored(player, hand.results[player.name]) if player.name in hand.results else player
+        # The replay hand moves no one's phase.
+        _scored(player, result, player.completed, player.position, player.misses)
+        if (result := hand.results.get(player.name)) is not None
+        else player
         for player in state.players
     )
     return replace(
         state,
         players=players,
-        hands=(*state.hands, record),
+        hands=state.hands.appended(record),
         status=Status.FINISHED,
         winner=hand.went_out,
         win_reason=WinReason.WENT_OUT_IN_REPLAY,
     )
 
 
-def _scored(player: PlayerState, result: PlayerResult) -> PlayerState:
+def _scored(
+    player: PlayerState,
+    result: PlayerResult,
+    completed: tuple[int, ...],
+    position: int,
+    misses: int,
+) -> PlayerState:
+    """The player after a hand: its points added, and the phases where it leaves them."""
     points = result.cards.points
-    return replace(player, total=player.total + points, hand_points=(*player.hand_points, points))
+    return replace(
+        player,
+        total=player.total + points,
+        hand_points=player.hand_points.appended(points),
+        completed=completed,
+        position=position,
+        misses=misses,
+    )
 
 
 def _after_hand(state: GameState, hand: Hand) -> GameState:
@@ -439,12 +460,12 @@ def _after_hand(state: GameState, hand: Hand) -> GameState:
         result = hand.results[player.name]
         label = result.phase if rules.order is Order.CHOOSE else rules.phases[player.position].label
         attempted[player.name] = label
-        moved = _moved(rules, _scored(player, result), result, label)
+        moved = _moved(rules, player, result, label)
         if _completes_game(rules, player, moved, result, label):
             completers.append(player.name)
         players.append(moved)
     after = replace(
-        state, players=tuple(players), hands=(*state.hands, _record(state, hand, attempted))
+        state, players=tuple(players), hands=state.hands.appended(_record(state, hand, attempted))
     )
     if rules.hands is not None:
         if after.hands_played >= rules.hands:
@@ -458,22 +479,21 @@ def _after_hand(state: GameState, hand: Hand) -> GameState:
 def _moved(
     rules: RuleSet, player: PlayerState, result: PlayerResult, label: int | None
 ) -> PlayerState:
+    """The player after a hand (not a replay hand): scored, and moved on or not."""
     completed = player.completed
     if result.made and label is not None and label not in completed:
         completed = (*completed, label)
-    last = len(rules.phases) - 1
+    next_position = min(player.position + 1, len(rules.phases) - 1)
     if rules.hands is not None:
-        return replace(player, completed=completed, position=min(player.position + 1, last))
+        return _scored(player, result, completed, next_position, player.misses)
     if rules.order is Order.CHOOSE:
-        return replace(player, completed=completed)
+        return _scored(player, result, completed, player.position, player.misses)
     if result.made:
-        return replace(
-            player, completed=completed, position=min(player.position + 1, last), misses=0
-        )
+        return _scored(player, result, completed, next_position, 0)
     misses = player.misses + 1
     if rules.two_strike and misses >= 2 and player.position < rules.target - 1:
-        return replace(player, position=player.position + 1, misses=0)
-    return replace(player, misses=misses)
+        return _scored(player, result, completed, player.position + 1, 0)
+    return _scored(player, result, completed, player.position, misses)
 
 
 def _completes_game(
@@ -505,9 +525,13 @@ def _decide(state: GameState, contenders: list[str], *, fixed_hands: bool) -> Ga
 
 @dataclass(frozen=True)
 class Replay:
-    """The result of replaying a whole log: every state along the way and all warnings."""
+    """The result of replaying a whole log: every state along the way and all warnings.
 
-    states: tuple[GameState, ...]
+    The states share their hand logs, so a replay holds memory in proportion to its
+    hands, and continuing it or cutting it back copies no earlier state.
+    """
+
+    states: Log[GameState]
     """states[0] is before the first hand; states[-1] is where the game stands now."""
     warnings: tuple[Problem, ...]
 
@@ -518,7 +542,7 @@ class Replay:
     def first(self, hand_count: int) -> "Replay":
         """This replay cut back to its first `hand_count` hands."""
         return Replay(
-            states=self.states[: hand_count + 1],
+            states=self.states.first(hand_count + 1),
             warnings=tuple(
                 problem
                 for problem in self.warnings
@@ -529,19 +553,20 @@ class Replay:
 
 def replay(game: Game) -> Replay:
     """Replays the hand log from the start; GameError names the first impossible hand."""
-    return replay_from(Replay(states=(start(game),), warnings=()), game.hands)
+    return replay_from(Replay(states=Log((start(game),)), warnings=()), game.hands)
 
 
 def replay_from(earlier: Replay, hands: Iterable[Hand]) -> Replay:
     """`earlier` continued by `hands`: the same steps a replay from the start takes."""
-    states = list(earlier.states)
+    states = earlier.states
     warnings = list(earlier.warnings)
     state = earlier.final
-    for hand in hands:
-        state, problems = advance(state, hand)
-        states.append(state)
-        warnings.extend(problems)
-    return Replay(states=tuple(states), warnings=tuple(warnings))
+    with cycle_collector_paused():
+        for hand in hands:
+            state, problems = advance(state, hand)
+            states = states.appended(state)
+            warnings.extend(problems)
+    return Replay(states=states, warnings=tuple(warnings))
 
 
 def standings(game: Game) -> GameState:

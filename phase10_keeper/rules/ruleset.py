@@ -37,6 +37,10 @@ PRESET_NAMES: dict[Preset, str] = {
 
 SHORT_GAME_TARGET = 5
 FIXED_HANDS_DEFAULT = 10
+MAX_PHASES = 40
+"""Room for a house list of ten more phases after the tenth, twice over."""
+MAX_HANDS = 1000
+"""Far more than any evening's game; a file with more was not written by a table."""
 
 
 @dataclass(frozen=True)
@@ -66,17 +70,24 @@ class RuleSet:
     def problem(self) -> str | None:
         if not self.phases:
             return "the phase list is empty"
-        labels = [phase.label for phase in self.phases]
+        if len(self.phases) > MAX_PHASES:
+            return f"the rules list {len(self.phases)} phases; a game has at most {MAX_PHASES}"
+        labels: set[int] = set()
         for phase in self.phases:
             phase_problem = phase.problem()
             if phase_problem is not None:
                 return phase_problem
-            if labels.count(phase.label) > 1:
+            if phase.label in labels:
                 return f"phase label {phase.label} appears more than once"
+            labels.add(phase.label)
         if not 1 <= self.target <= len(self.phases):
             return f"target {self.target} must be between 1 and {len(self.phases)}"
         if self.hands is not None and self.hands < 1:
             return f"a fixed number of hands must be at least 1, not {self.hands}"
+        if self.hands is not None and self.hands > MAX_HANDS:
+            return (
+                f"a fixed number of {self.hands} hands is too many; a game has at most {MAX_HANDS}"
+            )
         return None
 
     @property

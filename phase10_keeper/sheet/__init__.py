@@ -11,6 +11,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import BinaryIO
 
+from phase10_keeper.files import write_atomically
 from phase10_keeper.rules import MATTEL_RULES, Game, RuleSet
 
 
@@ -75,7 +76,9 @@ def write_score_sheet(
 
     data = render_sheet(game=game, names=names, rows=rows, paper=paper, rules=rules, title=title)
     if isinstance(target, Path):
-        target.write_bytes(data.pdf)
+        # Written beside and renamed: a full disk cannot leave half of a sheet in place
+        # of the one that was there.
+        write_atomically(target, data.pdf)
     else:
         target.write(data.pdf)
     return data.pages

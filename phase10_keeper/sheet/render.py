@@ -8,9 +8,10 @@ import io
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from reportlab.lib.pagesizes import A4, LETTER, landscape
-from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
@@ -104,7 +105,24 @@ def width_of(font: str) -> WidthOf:
     return measure
 
 
+_reportlab_cmap = ttfonts.makeToUnicodeCMap
+
+
+def _to_unicode_cmap(font_name: str, subset: Sequence[int]) -> str:
+    """reportlab's ToUnicode map, with characters beyond U+FFFF written as the UTF-16
+    surrogate pairs PDF asks for: reportlab writes their code point as an odd number of
+    hex digits, and text copied or searched in the PDF comes out wrong.
+    """
+    cmap: str = _reportlab_cmap(font_name, subset)
+    for code, character in enumerate(subset):
+        if character > 0xFFFF:
+            utf16 = chr(character).encode("utf-16-be").hex().upper()
+            cmap = cmap.replace(f"<{code:02X}> <{character:04X}>", f"<{code:02X}> <{utf16}>")
+    return cmap
+
+
 def register_fonts() -> list[TTFont]:
+    ttfonts.makeToUnicodeCMap = _to_unicode_cmap
     fonts = []
     registered = set(pdfmetrics.getRegisteredFontNames())
     for name, file_name in _FONT_FILES.items():
@@ -538,7 +556,10 @@ class Legend:
         room = self.phases_width - 2 * LEGEND_PAD + PHASE_COLUMN_GAP
         count = len(self.rules.phases)
         chosen = math.ceil(count / PHASE_LINES_MAX)
-        for columns in range(chosen, count + 1):
+        # No more columns than fit at their narrowest, so the search stays short however
+        # long the list.
+        most = max(chosen, int(room // (PHASE_LABEL_SLOT + PHASE_COLUMN_GAP)))
+        for columns in range(chosen, min(count, most) + 1):
             lines = math.ceil(count / columns)
             if columns > 1 and lines < PHASE_LINES_MIN:
                 break
@@ -552,14 +573,17 @@ class Legend:
             return lines, [width + min(spare / len(widths), PHASE_SPARE_MAX) for width in widths]
         return lines, [width * room / sum(widths) for width in widths]
 
-    def _natural_widths(self, lines: int) -> list[float]:
-        phases = self.rules.phases
+    @cached_property
+    def _phase_widths(self) -> list[float]:
+        """Each phase description's width, measured once: layouts try many column counts."""
         measure = width_of(REGULAR)
+        return [measure(phase.describe(), LEGEND_TEXT) for phase in self.rules.phases]
+
+    def _natural_widths(self, lines: int) -> list[float]:
+        widths = self._phase_widths
         return [
-            PHASE_LABEL_SLOT
-            + PHASE_COLUMN_GAP
-            + max(measure(phase.describe(), LEGEND_TEXT) for phase in phases[start : start + lines])
-            for start in range(0, len(phases), lines)
+            PHASE_LABEL_SLOT + PHASE_COLUMN_GAP + max(widths[start : start + lines])
+            for start in range(0, len(widths), lines)
         ]
 
     def notes(self) -> list[str]:
@@ -784,5 +808,10 @@ def render_sheet(
     for page in sheet.pages:
         _draw_page(pen, sheet, page, paper)
         canvas.showPage()
+    if game is not None and game.hands:
+        from phase10_keeper.sheet.summary_page import draw_summary_page
+
+        draw_summary_page(canvas, game, PAGE_SIZES[paper])
+        canvas.showPage()
     canvas.save()
-    return Rendered(pdf=buffer.getvalue(), pages=len(sheet.pages))
+    return Rendered(pdf=buffer.getvalue(), pages=canvas.getPageNumber() - 1)

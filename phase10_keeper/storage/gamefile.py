@@ -5,13 +5,17 @@ The format is a public contract (see the README); readers elsewhere depend on ev
 
 import json
 import os
-import tempfile
+import stat
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
+from phase10_keeper.files import write_atomically
 from phase10_keeper.rules import (
     DECK_SIZE,
+    MAX_HANDS,
+    MAX_PHASE_CARDS,
+    MAX_PHASES,
     CardKind,
     Cards,
     Game,
@@ -29,12 +33,16 @@ from phase10_keeper.rules import (
     Status,
     build_rules,
     clean_name,
+    name_key,
     preset_rules,
 )
+from phase10_keeper.rules.bulk import cycle_collector_paused
 
 FORMAT = "phase10-keeper/game"
 VERSION = 1
 SUFFIX = ".phase10.json"
+MAX_FILE_BYTES = 16 * 1024 * 1024
+"""A game of the most hands allowed, pretty-printed, is a few megabytes."""
 
 
 class GameFileError(ValueError):
@@ -122,10 +130,12 @@ def rules_from_json(data: object) -> RuleSet:
     preset = Preset.MATTEL if raw_preset is None else _choice(Preset, raw_preset, "rules preset")
     phases = None
     if _optional(rules, "phases") is not None:
-        phases = tuple(
-            _phase_from_json(item, position)
-            for position, item in enumerate(_expect_list(rules["phases"], "rules phases"), 1)
-        )
+        items = _expect_list(rules["phases"], "rules phases")
+        if len(items) > MAX_PHASES:
+            raise GameFileError(
+                f"the rules list {len(items)} phases; a game has at most {MAX_PHASES}"
+            )
+        phases = tuple(_phase_from_json(item, position) for position, item in enumerate(items, 1))
     order = None
     if _optional(rules, "order") is not None:
         order = _choice(Order, rules["order"], "rules order")
@@ -159,8 +169,14 @@ def _phase_from_json(data: object, position: int) -> Phase:
     if "groups" not in phase:
         raise GameFileError(f"{what} has no groups")
     label = _expect_int(phase["label"], f"the label of {what}")
+    items = _expect_list(phase["groups"], f"the groups of {what}")
+    if len(items) > MAX_PHASE_CARDS:
+        raise GameFileError(
+            f"{what} has {len(items)} groups; a phase of at most {MAX_PHASE_CARDS} cards "
+            f"has at most {MAX_PHASE_CARDS} groups"
+        )
     groups = []
-    for index, item in enumerate(_expect_list(phase["groups"], f"the groups of {what}"), 1):
+    for index, item in enumerate(items, 1):
         group_what = f"group {index} of {what}"
         group = _expect_object(item, group_what)
         if "kind" not in group or "size" not in group:
@@ -203,13 +219,13 @@ def rules_to_json(rules: RuleSet) -> dict[str, Any]:
 
 
 def _name_lookup(players: tuple[str, ...]) -> dict[str, str]:
-    return {name.casefold(): name for name in players}
+    return {name_key(name): name for name in players}
 
 
 def _resolve(name: str, lookup: Mapping[str, str]) -> str:
     """The player a name in the file means: names are matched trimmed, ignoring case."""
     trimmed = clean_name(name)
-    return lookup.get(trimmed.casefold(), trimmed)
+    return lookup.get(name_key(trimmed), trimmed)
 
 
 def _cards_from_json(data: object, where: str) -> Cards:
@@ -241,12 +257,17 @@ def _hand_from_json(data: object, number: int, lookup: Mapping[str, str]) -> Han
     if "results" not in hand:
         raise GameFileError(f"{where}: has no results")
     results: dict[str, PlayerResult] = {}
+    spelled: dict[str, str] = {}
     for raw_name, raw_result in _expect_object(hand["results"], f"{where}: results").items():
         _check_text(raw_name, f"{where}: a player's name in results")
         name = _resolve(raw_name, lookup)
         player_where = f"{where}, {name}"
         if name in results:
-            raise GameFileError(f"{player_where}: has two results")
+            raise GameFileError(
+                f"{player_where}: has two results, under {spelled[name]!r} and "
+                f"{clean_name(raw_name)!r} (names are matched ignoring capitals)"
+            )
+        spelled[name] = clean_name(raw_name)
         result = _expect_object(raw_result, f"{player_where}: the result")
         if "made" not in result:
             raise GameFileError(f"{player_where}: does not say whether the phase was made")
@@ -295,7 +316,12 @@ def game_from_json(data: object) -> Game:
     if _optional(document, "started") is not None:
         started = _expect_str(document["started"], "started")
     raw_hands = _expect_list(document["hands"], "hands")
-    hands = tuple(_hand_from_json(item, number, lookup) for number, item in enumerate(raw_hands, 1))
+    if len(raw_hands) > MAX_HANDS:
+        raise GameFileError(f"the file has {len(raw_hands)} hands; a game has at most {MAX_HANDS}")
+    with cycle_collector_paused():
+        hands = tuple(
+            _hand_from_json(item, number, lookup) for number, item in enumerate(raw_hands, 1)
+        )
     try:
         return Game(
             players=players,
@@ -345,9 +371,25 @@ def game_to_json(game: Game) -> dict[str, Any]:
     return data
 
 
+def _refuse_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    # A repeated key would silently lose all but its last value, such as one of two
+    # results written for the same player.
+    data = dict(pairs)
+    if len(data) < len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise GameFileError(f"the key {key!r} appears twice in one object of the file")
+            seen.add(key)
+    return data
+
+
 def loads_game(text: str) -> Game:
     try:
-        data = json.loads(text)
+        with cycle_collector_paused():
+            data = json.loads(text, object_pairs_hook=_refuse_repeated_keys)
+    except GameFileError:
+        raise
     except json.JSONDecodeError as error:
         raise GameFileError(
             f"the file is not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})"
@@ -363,12 +405,43 @@ def dumps_game(game: Game) -> str:
     return json.dumps(game_to_json(game), ensure_ascii=False, indent=2) + "\n"
 
 
+def _read_limited(path: Path) -> bytes:
+    """The file's bytes; refuses what is not a regular file, or is too large, unread.
+
+    Opened without blocking, so a named pipe nobody writes to cannot hang the reader;
+    checked after opening, so what is checked is what is read.
+    """
+    handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    with os.fdopen(handle, "rb") as stream:
+        status = os.fstat(stream.fileno())
+        if stat.S_ISDIR(status.st_mode):
+            raise GameFileError(f"cannot read {path}: it is a folder, not a game file")
+        if not stat.S_ISREG(status.st_mode):
+            raise GameFileError(f"{path} is not a regular file, so it cannot be a game file")
+        if status.st_size > MAX_FILE_BYTES:
+            raise _too_large(path, status.st_size)
+        raw = stream.read(MAX_FILE_BYTES + 1)
+    if len(raw) > MAX_FILE_BYTES:
+        raise _too_large(path, len(raw))
+    return raw
+
+
+def _too_large(path: Path, size: int) -> GameFileError:
+    return GameFileError(
+        f"{path} is {size:,} bytes, too large to be a game file (the limit is {MAX_FILE_BYTES:,})"
+    )
+
+
 def read_game(path: Path) -> Game:
     try:
-        raw = path.read_bytes()
+        raw = _read_limited(path)
+    except IsADirectoryError:
+        raise GameFileError(f"cannot read {path}: it is a folder, not a game file") from None
     except OSError as error:
         raise GameFileError(f"cannot read {path}: {error.strerror or error}") from None
-    except ValueError:
+    except ValueError as error:
+        if isinstance(error, GameFileError):
+            raise
         raise GameFileError(f"cannot read {str(path)!r}: not a possible file name") from None
     try:
         text = raw.decode("utf-8-sig")
@@ -377,23 +450,8 @@ def read_game(path: Path) -> Game:
     return loads_game(text)
 
 
-def write_text_atomically(path: Path, text: str) -> None:
-    """Writes all of `text` or nothing: a crash mid-write leaves the old file in place."""
-    directory = path.parent if str(path.parent) else Path(".")
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-
-
 def write_game(path: Path, game: Game) -> None:
-    write_text_atomically(path, dumps_game(game))
+    write_atomically(path, dumps_game(game).encode("utf-8"))
 
 
 def standings_to_json(state: GameState) -> dict[str, Any]:

@@ -12,14 +12,14 @@ import os
 import secrets
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager, suppress
+from contextlib import closing, contextmanager, suppress
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
 
-from phase10_keeper.rules import Game, GameError, Replay, Status, replay, replay_from
+from phase10_keeper.rules import Game, GameError, Replay, Status, name_key, replay, replay_from
 from phase10_keeper.storage.backups import (
     backup_dir,
     backup_time,
@@ -49,15 +49,19 @@ __all__ = [
     "LIBRARY_FILE",
     "GameSummary",
     "Library",
+    "LibraryBehind",
     "LibraryBusy",
     "LibraryDamaged",
     "LibraryError",
     "LibraryTooNew",
     "default_data_dir",
+    "describe_backup",
     "good_backups",
 ]
 
 LIBRARY_FILE = "library.sqlite3"
+MARK_SUFFIX = ".revision"
+"""The high-water mark beside the library: the newest change and game id ever committed."""
 SET_ASIDE_DIR_NAME = "damaged"
 DEFAULT_TIMEOUT = 5.0
 """Seconds to wait for another copy of the app that is writing to the same library."""
@@ -84,6 +88,12 @@ class LibraryDamaged(LibraryError):  # noqa: N818
     def __init__(self, message: str, backups: list[Path]) -> None:
         super().__init__(message)
         self.backups = backups
+
+
+class LibraryBehind(LibraryDamaged):
+    """The library holds fewer changes than were committed to it: SQLite drops a damaged
+    or deleted WAL file without a word, so the mark kept beside the file says so instead.
+    """
 
 
 class LibraryTooNew(LibraryError):  # noqa: N818
@@ -149,6 +159,75 @@ def _read_only_uri(path: Path) -> str:
     return path.resolve().as_uri() + "?mode=ro"
 
 
+def _probe_uri(path: Path) -> str:
+    """A read-only URI that adds no files beside `path`.
+
+    SQLite, even read-only, adds -wal and -shm files beside a WAL-mode file that has
+    none. Without a -wal file every committed change is in the file itself, so it can be
+    read as immutable, which needs neither.
+    """
+    if path.with_name(path.name + "-wal").exists():
+        return _read_only_uri(path)
+    return _read_only_uri(path) + "&immutable=1"
+
+
+@dataclass(frozen=True)
+class _Mark:
+    revision: int
+    last_game_id: int
+
+
+def _mark_path(path: Path) -> Path:
+    return path.with_name(path.name + MARK_SUFFIX)
+
+
+def _read_mark(path: Path) -> _Mark:
+    """The mark beside the library at `path`; none (zeros) if missing or unreadable."""
+    try:
+        data = json.loads(_mark_path(path).read_text(encoding="ascii"))
+        return _Mark(int(data["revision"]), int(data["last_game_id"]))
+    except (OSError, ValueError, TypeError, KeyError):
+        return _Mark(0, 0)
+
+
+def _write_mark(path: Path, mark: _Mark) -> None:
+    """Written after the commit, so it never claims more than the file holds. It is not
+    synced: a mark lost in a crash only lowers the bar, it cannot raise a false alarm.
+    """
+    target = _mark_path(path)
+    temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:
+        temporary.write_text(
+            json.dumps({"revision": mark.revision, "last_game_id": mark.last_game_id}) + "\n",
+            encoding="ascii",
+        )
+        os.replace(temporary, target)
+    except OSError as error:
+        temporary.unlink(missing_ok=True)
+        logger.debug("could not write the mark beside %s: %s", path, error)
+
+
+def _count_games(connection: sqlite3.Connection) -> int:
+    try:
+        row = connection.execute("SELECT COUNT(*) FROM games WHERE deleted_at IS NULL").fetchone()
+    except sqlite3.OperationalError:
+        # A backup from before games could be deleted.
+        row = connection.execute("SELECT COUNT(*) FROM games").fetchone()
+    count: int = row[0]
+    return count
+
+
+def describe_backup(backup: Path) -> str:
+    """When `backup` was made and how many games it holds: "2026-11-30 22:15, 3 games"."""
+    when = _when(backup_time(backup))
+    try:
+        with closing(sqlite3.connect(_probe_uri(backup), uri=True)) as connection:
+            count = _count_games(connection)
+    except sqlite3.Error:
+        return f"{when}, cannot be read"
+    return f"{when}, {count} game{'' if count == 1 else 's'}"
+
+
 def _when(moment: datetime) -> str:
     return moment.astimezone().strftime("%Y-%m-%d %H:%M")
 
@@ -184,18 +263,35 @@ def _failure(error: sqlite3.Error, path: Path, timeout: float) -> LibraryError:
     return LibraryError(f"the game library {path} failed: {error}")
 
 
-def _damaged(path: Path, detail: str) -> LibraryDamaged:
+def _backup_advice(path: Path) -> tuple[str, list[Path]]:
+    """What the user can do about a damaged library, and the good backups, newest first."""
     good = good_backups(path.parent)
-    if good:
-        advice = (
-            f"the newest good backup is from {_when(backup_time(good[0]))}; restoring it "
-            "keeps the damaged file aside"
-        )
-    else:
-        advice = "there is no good backup to restore"
+    if not good:
+        return "there is no good backup to restore", good
+    when, _, holds = describe_backup(good[0]).partition(", ")
+    return (
+        f"the newest good backup is from {when}, with {holds}; restoring it keeps the "
+        "damaged file aside",
+        good,
+    )
+
+
+def _damaged(path: Path, detail: str) -> LibraryDamaged:
+    advice, good = _backup_advice(path)
     return LibraryDamaged(
         f"the game library {path} is damaged ({detail}); nothing was changed or moved, "
         f"and {advice}",
+        good,
+    )
+
+
+def _behind(path: Path, revision: int, mark: _Mark) -> LibraryBehind:
+    advice, good = _backup_advice(path)
+    return LibraryBehind(
+        f"the game library {path} is behind what was last saved: it holds {revision} "
+        f"changes, but change {mark.revision} was saved, so the latest changes were lost "
+        f"outside the app (its -wal file was damaged or deleted); nothing was changed or "
+        f"moved, and {advice}",
         good,
     )
 
@@ -218,12 +314,26 @@ def _check_identity(path: Path, version: int, application: int, has_tables: bool
         )
 
 
-def _inspect(path: Path, timeout: float) -> str | None:
-    """What is damaged in the library at `path`, if anything; refuses a foreign or newer one.
+def _revision(connection: sqlite3.Connection) -> int:
+    """The count of changes committed to the library (0 before the first)."""
+    try:
+        row = connection.execute("SELECT value FROM meta WHERE key = 'revision'").fetchone()
+    except sqlite3.OperationalError:
+        return 0
+    return 0 if row is None else int(row[0])
 
-    The file header is read directly first: SQLite, even read-only, would add -wal and
-    -shm files beside a WAL-mode file that has none. The SQLite checks that follow open it
-    read-only, since a read-write connection checkpoints the WAL into the file on closing.
+
+def _inspect(path: Path, timeout: float) -> str | None:
+    """What is damaged in the library at `path`, if anything; refuses a foreign or newer one."""
+    return _inspect_with_revision(path, timeout)[0]
+
+
+def _inspect_with_revision(path: Path, timeout: float) -> tuple[str | None, int]:
+    """What is damaged in the library at `path`, if anything, and its revision.
+
+    The file header is read directly first. The SQLite checks that follow open it
+    read-only, since a read-write connection checkpoints the WAL into the file on closing,
+    and in a way that adds no files beside it (see _probe_uri).
     """
     try:
         with path.open("rb") as stream:
@@ -231,28 +341,31 @@ def _inspect(path: Path, timeout: float) -> str | None:
     except OSError as error:
         raise LibraryError(f"cannot read {path}: {error.strerror or error}") from None
     if len(header) < 100 or not header.startswith(_SQLITE_MAGIC):
-        return "file is not a database"
+        return "file is not a database", 0
     application = int.from_bytes(header[68:72], "big", signed=True)
     if application == APPLICATION_ID:
         _check_identity(path, int.from_bytes(header[60:64], "big", signed=True), application, True)
     try:
-        probe = sqlite3.connect(_read_only_uri(path), uri=True, timeout=timeout)
+        probe = sqlite3.connect(_probe_uri(path), uri=True, timeout=timeout)
     except sqlite3.Error as error:
         raise _failure(error, path, timeout) from error
     try:
         # The header may be older than a version committed to the WAL, so check again.
         version = user_version(probe)
+        if version < 0:
+            return f"its library version {version} does not exist", 0
         application = probe.execute("PRAGMA application_id").fetchone()[0]
         has_tables = probe.execute("SELECT 1 FROM sqlite_schema LIMIT 1").fetchone() is not None
         _check_identity(path, version, application, has_tables)
         problems = [row[0] for row in probe.execute("PRAGMA quick_check")]
+        revision = _revision(probe)
     except sqlite3.DatabaseError as error:
         if getattr(error, "sqlite_errorname", "") in _DAMAGE_CODES:
-            return str(error)
+            return str(error), 0
         raise _failure(error, path, timeout) from error
     finally:
         probe.close()
-    return None if problems == ["ok"] else "; ".join(problems[:3])
+    return (None, revision) if problems == ["ok"] else ("; ".join(problems[:3]), revision)
 
 
 def good_backups(data_dir: Path) -> list[Path]:
@@ -291,6 +404,12 @@ class Library:
         self._clock = clock
         self._saved: dict[int, _Saved] = {}
         self._newest_backup: datetime | None = None
+        self._unsaved_in_backup = False
+        """Changes since this copy of the app last made a backup."""
+        self._backup_failed = False
+        """A backup failed already: it is not retried, so it is reported once."""
+        self._wal_written = False
+        self.read_only = False
 
     @classmethod
     def open(
@@ -299,24 +418,39 @@ class Library:
         *,
         timeout: float = DEFAULT_TIMEOUT,
         clock: Clock = _utc_now,
+        read_only: bool = False,
+        accept_behind: bool = False,
     ) -> "Library":
         """Opens (creating it if need be) the library in `data_dir`, checked and up to date.
 
         Without `data_dir`: PHASE10_KEEPER_DATA_DIR, else the platform's data folder.
-        Raises LibraryDamaged, LibraryTooNew, LibraryBusy or LibraryError.
+        `read_only` opens an existing, up-to-date library only to read it: nothing in its
+        folder changes, and a folder the user cannot write is fine. `accept_behind`
+        carries on with a library that lost its latest changes (LibraryBehind), counting
+        on from the last change and game id ever saved, so no id is given twice.
+        Raises LibraryDamaged, LibraryBehind, LibraryTooNew, LibraryBusy or LibraryError.
         """
         directory = default_data_dir() if data_dir is None else Path(data_dir)
+        path = directory / LIBRARY_FILE
+        if path.is_file() and path.stat().st_size > 0:
+            problem, revision = _inspect_with_revision(path, timeout)
+            if problem is not None:
+                raise _damaged(path, problem)
+            mark = _read_mark(path)
+            if mark.revision > revision and not accept_behind:
+                raise _behind(path, revision, mark)
+            if read_only:
+                library = cls._open_read_only(path, timeout, clock)
+                if library is not None:
+                    return library
+        elif path.is_file() and (_read_mark(path).revision > 0 or good_backups(directory)):
+            raise _damaged(path, "the file is empty")
         try:
             directory.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise LibraryError(
                 f"cannot create the library folder {directory}: {error.strerror or error}"
             ) from None
-        path = directory / LIBRARY_FILE
-        if path.is_file() and path.stat().st_size > 0:
-            problem = _inspect(path, timeout)
-            if problem is not None:
-                raise _damaged(path, problem)
         try:
             connection = sqlite3.connect(path, timeout=timeout, isolation_level=None)
         except sqlite3.Error as error:
@@ -324,9 +458,28 @@ class Library:
         library = cls(connection, path, timeout, clock)
         try:
             library._prepare()
+            if accept_behind:
+                library._count_on_from(_read_mark(path))
         except BaseException:
             library.close()
             raise
+        return library
+
+    @classmethod
+    def _open_read_only(cls, path: Path, timeout: float, clock: Clock) -> "Library | None":
+        """The library opened only to read, or None if it must be upgraded first."""
+        try:
+            connection = sqlite3.connect(
+                _probe_uri(path), uri=True, timeout=timeout, isolation_level=None
+            )
+            current = user_version(connection) == SCHEMA_VERSION
+        except sqlite3.Error as error:
+            raise _failure(error, path, timeout) from error
+        if not current:
+            connection.close()
+            return None
+        library = cls(connection, path, timeout, clock)
+        library.read_only = True
         return library
 
     @classmethod
@@ -361,13 +514,33 @@ class Library:
         except (OSError, sqlite3.Error) as error:
             raise LibraryError(f"cannot restore the backup {backup}: {error}") from error
         logger.warning("the previous library file was kept in %s", aside)
-        return cls.open(directory, timeout=timeout, clock=clock)
+        # The user chose this backup, knowing it may be behind what was last saved.
+        return cls.open(directory, timeout=timeout, clock=clock, accept_behind=True)
 
     def close(self) -> None:
+        """Backs up the changes made since the last backup and checkpoints the WAL, so
+        everything is in the file itself and a damaged -wal file can cost nothing.
+        """
         if self._connection is not None:
+            if self._unsaved_in_backup:
+                self._try_backup()
+            self.checkpoint()
             self._connection.close()
             self._connection = None
         self._saved.clear()
+
+    def checkpoint(self) -> None:
+        """Moves what the WAL holds into the file, if this copy wrote since the last time.
+        The app calls this when writes pause; another copy reading at the moment only
+        makes it a partial checkpoint.
+        """
+        if self._connection is None or not self._wal_written:
+            return
+        try:
+            self._connection.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+            self._wal_written = False
+        except sqlite3.Error as error:
+            logger.debug("could not checkpoint the game library %s: %s", self.path, error)
 
     def __enter__(self) -> Self:
         return self
@@ -525,6 +698,10 @@ class Library:
         summaries.reverse()
         return summaries
 
+    def live_games(self) -> list[tuple[int, Game]]:
+        """Every game that is not deleted, with its id, oldest first."""
+        return [(game.id, self.load_game(game.id)) for game in reversed(self.list_games())]
+
     def rename_game(self, game_id: int, title: str) -> None:
         self._update_game(game_id, "title = ?", title)
 
@@ -596,6 +773,7 @@ class Library:
         _check_backup(backup)
         connection = self._live()
         with self._guard():
+            before = self._current_mark(connection)
             try:
                 self._backup("before-restore")
             except OSError as error:
@@ -611,6 +789,7 @@ class Library:
                 source.close()
             self._saved.clear()
             migrate(connection)
+        self._count_on_from(before)
         prune_backups(backup_dir(self.data_dir))
 
     # Inside
@@ -680,14 +859,39 @@ class Library:
                 if change:
                     changed = self._clock().astimezone(UTC).isoformat(timespec="microseconds")
                     self._set_meta(connection, "changed_at", changed)
+                mark = self._current_mark(connection)
+                mark = replace(mark, revision=mark.revision + 1)
+                self._set_meta(connection, "revision", str(mark.revision))
                 connection.execute("COMMIT")
             except BaseException:
                 if connection.in_transaction:
                     with suppress(sqlite3.Error):
                         connection.execute("ROLLBACK")
                 raise
+        self._wal_written = True
+        if mark.revision > _read_mark(self.path).revision:
+            _write_mark(self.path, mark)
         if change:
+            self._unsaved_in_backup = True
             self._backup_if_due(changed=True)
+
+    @staticmethod
+    def _current_mark(database: sqlite3.Connection) -> _Mark:
+        row = database.execute("SELECT seq FROM sqlite_sequence WHERE name = 'games'").fetchone()
+        return _Mark(_revision(database), 0 if row is None else int(row[0]))
+
+    def _count_on_from(self, mark: _Mark) -> None:
+        """Makes the next change and the next game id follow `mark` and this library's own,
+        whichever is higher: the way on from a library that lost changes or was restored.
+        """
+        with self._writing(change=False) as database:
+            own = self._current_mark(database)
+            self._set_meta(database, "revision", str(max(own.revision, mark.revision)))
+            last_id = max(own.last_game_id, mark.last_game_id)
+            database.execute("DELETE FROM sqlite_sequence WHERE name = 'games'")
+            database.execute(
+                "INSERT INTO sqlite_sequence (name, seq) VALUES ('games', ?)", (last_id,)
+            )
 
     @staticmethod
     def _set_meta(database: sqlite3.Connection, key: str, value: str) -> None:
@@ -786,7 +990,7 @@ class Library:
         database.execute("DELETE FROM game_players WHERE game_id = ?", (game_id,))
         keys = set()
         for seat, name in enumerate(players):
-            key = name.casefold()
+            key = name_key(name)
             keys.add(key)
             # The roster keeps the spelling used most recently.
             database.execute(
@@ -801,7 +1005,7 @@ class Library:
             )
         # A name that was corrected away in its only game should not stay in the
         # roster to be offered again.
-        for key in {name.casefold() for name in before} - keys:
+        for key in {name_key(name) for name in before} - keys:
             database.execute(
                 "DELETE FROM players WHERE key = ? AND NOT EXISTS "
                 "(SELECT 1 FROM game_players WHERE game_players.player_id = players.id)",
@@ -841,6 +1045,18 @@ class Library:
         directory = backup_dir(self.data_dir)
         return make_backup(self._live(), directory, self._clock(), label)
 
+    def _try_backup(self) -> None:
+        """A backup now; a failure is logged once, since the changes are safe already."""
+        if self._backup_failed:
+            return
+        try:
+            self._newest_backup = backup_time(self._backup())
+            self._unsaved_in_backup = False
+            prune_backups(backup_dir(self.data_dir))
+        except (OSError, sqlite3.Error, LibraryError) as error:
+            self._backup_failed = True
+            logger.warning("could not back up the game library %s: %s", self.path, error)
+
     def _backup_if_due(self, *, changed: bool) -> None:
         """A daily backup: when something changed since the newest backup and that one is
         more than a day old. A failed backup is logged; the change itself is safe already.
@@ -850,6 +1066,8 @@ class Library:
         made a backup meanwhile.
         """
         now = self._clock()
+        if self._backup_failed or self.read_only:
+            return
         if self._newest_backup is not None and now - _DAY < self._newest_backup <= now:
             return
         try:
@@ -867,7 +1085,8 @@ class Library:
                     and datetime.fromisoformat(row[0]) <= self._newest_backup
                 ):
                     return
-            self._newest_backup = backup_time(self._backup())
-            prune_backups(backup_dir(self.data_dir))
         except (OSError, sqlite3.Error, LibraryError) as error:
+            self._backup_failed = True
             logger.warning("could not back up the game library %s: %s", self.path, error)
+            return
+        self._try_backup()

@@ -35,6 +35,7 @@ from phase10_keeper.sheet.model import HANDS_PER_PAGE
 from phase10_keeper.ui import wording
 from phase10_keeper.ui.delegates import CELL_SIZE, TOTAL_SIZE, PlayerHeader, ScoreCellDelegate
 from phase10_keeper.ui.entry_form import HandEntryForm
+from phase10_keeper.ui.game_charts import GameCharts, window_prompts
 from phase10_keeper.ui.grid_model import ScoreGridModel
 from phase10_keeper.ui.session import GameSession
 from phase10_keeper.ui.standings_model import Column, StandingsModel
@@ -185,6 +186,12 @@ class GameView(QWidget):
         """Views of the game beside the entry panel; more can be added as tabs."""
         self.side_tabs.setDocumentMode(True)
         self.side_tabs.addTab(self.standings, self.tr("Standings"))
+        self.charts = GameCharts(
+            ask_path=lambda *question: window_prompts(self).save_path(*question),
+            warn=lambda *warning: window_prompts(self).warn(*warning),
+        )
+        self.side_tabs.addTab(self.charts, self.tr("Charts"))
+        self.charts.gameFinished.connect(lambda: self.side_tabs.setCurrentWidget(self.charts))
         self.side_tabs.setMinimumWidth(260)
 
         self.grid_model = ScoreGridModel(session.state, self)
@@ -244,6 +251,7 @@ class GameView(QWidget):
         self.session.changed.disconnect(self.refresh)
         self.session = session
         session.changed.connect(self.refresh)
+        self.charts.set_game(session.game, session.replay, fresh=True)
         self.refresh()
 
     # -- showing the game --------------------------------------------------------------
@@ -270,6 +278,7 @@ class GameView(QWidget):
         self.standings_model.set_state(state)
         self.standings.setColumnHidden(Column.PHASE, finished)
         self.grid_model.set_state(state)
+        self.charts.set_game(game, self.session.replay)
         if played != self._hands_shown:
             # A hand recorded, removed or undone: show the sheet page it is on.
             self._hands_shown = played

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from phase10_keeper.ui.game_view import GameView
     from phase10_keeper.ui.games_view import GamesView, Prompts
     from phase10_keeper.ui.new_game_dialog import NewGameDialog
+    from phase10_keeper.ui.players_view import PlayersView
     from phase10_keeper.ui.scoreboard import Scoreboard
     from phase10_keeper.ui.session import GameSession
     from phase10_keeper.ui.sheet_dialogs import SheetPrinter
@@ -62,6 +63,8 @@ class MainWindow(QMainWindow):
         self.start_view: StartView | None = None
         self.games_view: GamesView | None = None
         self.library_page: QWidget | None = None
+        self.players_view: PlayersView | None = None
+        self.players_page: QWidget | None = None
         self.game_view: GameView | None = None
         self._printer: SheetPrinter | None = None
         self.scoreboard: Scoreboard | None = None
@@ -149,11 +152,16 @@ class MainWindow(QMainWindow):
         self._game_separator = self.edit_menu.addSeparator()
         self._library_separator = self.edit_menu.addSeparator()
 
-        view_menu = self.menuBar().addMenu(self.tr("&View"))
         self.scoreboard_action = self._action(
             self.tr("&Scoreboard"), self.show_scoreboard, QKeySequence(Qt.Key.Key_F11)
         )
-        view_menu.addAction(self.scoreboard_action)
+        self.players_action = self._action(
+            self.tr("&Players and Statistics…"),
+            self.show_players,
+            QKeySequence(Qt.Modifier.CTRL | Qt.Modifier.SHIFT | Qt.Key.Key_L),
+        )
+        view_menu = self.menuBar().addMenu(self.tr("&View"))
+        view_menu.addActions([self.scoreboard_action, self.players_action])
 
         help_menu = self.menuBar().addMenu(self.tr("&Help"))
         self.how_to_action = self._action(
@@ -173,21 +181,29 @@ class MainWindow(QMainWindow):
         page = self.pages.currentWidget()
         on_game = page is not None and page is self.game_view
         on_library = page is not None and page is self.library_page
+        on_players = page is not None and page is self.players_page
         has_library = self.library is not None
         for action in (
             self.new_action,
             self.library_action,
             self.import_action,
             self.blank_sheets_action,
+            self.players_action,
         ):
             action.setEnabled(has_library)
         self.export_game_action.setEnabled(on_game or on_library)
         self.export_sheet_action.setEnabled(on_game)
         self.close_action.setEnabled(self.session is not None)
         self.scoreboard_action.setEnabled(self.session is not None)
-        self.back_action.setEnabled(on_library)
-        self.undo_action.setVisible(on_game)
-        self.redo_action.setVisible(on_game)
+        self.back_action.setEnabled(on_library or on_players)
+        self.undo_action.setVisible(on_game or on_players)
+        self.redo_action.setVisible(on_game or on_players)
+        if self.players_view is not None:
+            self.players_view.rename_action.setVisible(on_players)
+            if on_players:
+                self.undo_group.setActiveStack(self.players_view.undo_stack)
+            elif self.session is not None:
+                self.undo_group.setActiveStack(self.session.undo_stack)
         if self.game_view is not None:
             self.game_view.correct_action.setVisible(on_game)
             self.game_view.delete_action.setVisible(on_game)
@@ -249,6 +265,7 @@ class MainWindow(QMainWindow):
             view.libraryRequested.connect(self.show_library)
             view.importRequested.connect(self.import_game_file)
             view.blankSheetsRequested.connect(self.print_blank_sheets)
+            view.playersRequested.connect(self.show_players)
         self.start_view.set_games(self.library.list_games())
         self._show_page(self.start_view, self.tr("Phase 10 Keeper"))
         self.start_view.new_button.setFocus()
@@ -265,15 +282,15 @@ class MainWindow(QMainWindow):
             view.message.connect(self.say)
             view.undo_delete_action.setShortcut(QKeySequence.StandardKey.Undo)
             self.edit_menu.insertActions(self._library_separator, self._games_actions())
-            self.library_page = self._library_page(view)
+            self.library_page = self._library_page(view, self.tr("Saved Games"))
         return self.games_view
 
-    def _library_page(self, view: "GamesView") -> QWidget:
+    def _library_page(self, view: QWidget, title: str) -> QWidget:
         back = QToolButton()
         back.setDefaultAction(self.back_action)
         back.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         back.setArrowType(Qt.ArrowType.LeftArrow)
-        heading = QLabel(self.tr("Saved Games"))
+        heading = QLabel(title)
         font = heading.font()
         font.setPointSizeF(font.pointSizeF() * 1.4)
         font.setBold(True)
@@ -304,6 +321,35 @@ class MainWindow(QMainWindow):
         elif view.selected_id() is None and view.proxy.rowCount() > 0:
             view.table.selectRow(0)
         view.table.setFocus()
+
+    def show_players(self) -> "PlayersView":
+        """The Players page: everyone's statistics over the library."""
+        assert self.library is not None
+        if self.players_view is None:
+            from phase10_keeper.ui.players_view import PlayersView
+
+            view = self.players_view = PlayersView(self.library, prompts=self.prompts)
+            view.gamesChanged.connect(self._games_renamed_players)
+            self.undo_group.addStack(view.undo_stack)
+            self.edit_menu.insertAction(self._library_separator, view.rename_action)
+            self.players_page = self._library_page(view, self.tr("Players"))
+        assert self.players_page is not None
+        self.players_view.refresh()
+        self._show_page(self.players_page, self.tr("Players — Phase 10 Keeper"))
+        self.players_view.table.setFocus()
+        return self.players_view
+
+    def _games_renamed_players(self, game_ids: list[int]) -> None:
+        """After a rename across the library, the open game is read again if it changed."""
+        from phase10_keeper.ui.session import GameSession
+
+        session = self.session
+        if session is None or session.game_id not in game_ids or self.library is None:
+            return
+        game_id = session.game_id
+        self.open_session(GameSession(self.library.load_game(game_id), self.library, game_id))
+        if self.players_page is not None:
+            self._show_page(self.players_page, self.tr("Players — Phase 10 Keeper"))
 
     def leave_library(self) -> None:
         """Back to the game still open, or to the start page."""

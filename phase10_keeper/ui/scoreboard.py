@@ -7,7 +7,15 @@ next screen.
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QCloseEvent, QFont, QGuiApplication, QKeyEvent, QResizeEvent, QScreen
-from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QLabel,
+    QLayout,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 from phase10_keeper.rules import Order, Status
 from phase10_keeper.ui import wording
@@ -64,6 +72,9 @@ class Scoreboard(QWidget):
         top.addWidget(self.detail, 1, 0, 1, 2)
         top.setColumnStretch(0, 1)
         layout = QVBoxLayout(self)
+        # The type is fitted to the window, never the window to the type: trying a size
+        # must not make the window grow.
+        layout.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
         layout.setContentsMargins(48, 32, 48, 24)
         layout.setSpacing(16)
         layout.addLayout(top)
@@ -187,6 +198,7 @@ class Scoreboard(QWidget):
         rows = max(1, self.model.rowCount())
         size = max(SMALLEST_TYPE, int(self.height() / (rows * LINES_PER_PLAYER + 4)))
         layout = self.layout()
+        assert layout is not None
         while True:
             self._set_type(size)
             layout.activate()
@@ -209,9 +221,9 @@ class Scoreboard(QWidget):
             label.setFont(font)
             if role == "name":
                 # A wrapping label asks for little width; a name that fits on one line
-                # in two fifths of the board gets its line.
-                whole = label.fontMetrics().horizontalAdvance(label.text()) + 2
-                label.setMinimumWidth(min(whole, self.width() * 2 // 5))
+                # in two fifths of the board keeps it.
+                whole = label.fontMetrics().horizontalAdvance(label.text())
+                label.setWordWrap(whole > self.width() * 2 // 5)
         headline = QFont(self.font())
         headline.setPixelSize(round(size * 1.1))
         headline.setBold(True)

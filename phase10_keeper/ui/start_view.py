@@ -53,7 +53,8 @@ class StartView(QWidget):
     Constructor: `StartView(parent=None)`; `set_games(summaries)` (the library's list,
     newest first) offers the latest unfinished games to continue.
     Signals: `newGameRequested()`, `continueRequested(int)` (a game id),
-    `libraryRequested()`, `importRequested()`, `blankSheetsRequested()`.
+    `libraryRequested()`, `importRequested()`, `blankSheetsRequested()`,
+    `playersRequested()`.
     """
 
     newGameRequested = Signal()
@@ -61,6 +62,7 @@ class StartView(QWidget):
     libraryRequested = Signal()
     importRequested = Signal()
     blankSheetsRequested = Signal()
+    playersRequested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -101,6 +103,11 @@ class StartView(QWidget):
         self.sheets_button = self._link(
             self.tr("&Print Blank Sheets"), self.tr("Keep score on paper; the phases are on it.")
         )
+        self.players_button = self._link(
+            self.tr("P&layers and Statistics"),
+            self.tr("Everyone's record, which phase is hardest, who beats whom."),
+        )
+        self.players_button.clicked.connect(self.playersRequested)
         self.new_button.clicked.connect(self.newGameRequested)
         self.library_button.clicked.connect(self.libraryRequested)
         self.import_button.clicked.connect(self.importRequested)
@@ -129,6 +136,7 @@ class StartView(QWidget):
             self.library_button,
             self.import_button,
             self.sheets_button,
+            self.players_button,
         ):
             column.addWidget(button)
         column.addStretch(1)

@@ -320,3 +320,6 @@ def test_editing_from_a_hand_on_equals_building_the_edited_log(
     rest = data.draw(continuations(prefix.final), label="new rest")
     edited = replace(game, hands=(*game.hands[:cut], *rest))
     assert replay_from(prefix, rest) == replay(edited)
+    # The edit shares the earlier states with the whole replay, and leaves them as they were.
+    assert replay_from(whole.first(cut), rest) == replay(edited)
+    assert whole == replay(game)

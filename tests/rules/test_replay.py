@@ -1,5 +1,7 @@
 """Replaying a hand log: points, phases, the deal, variants, and editing the log."""
 
+import gc
+import tracemalloc
 from dataclasses import replace
 
 import pytest
@@ -222,3 +224,29 @@ def test_replay_starts_from_a_state_before_any_hand() -> None:
     assert len(run.states) == 1
     assert phases(run.final) == dict.fromkeys(PLAYERS, 1)
     assert run.final.dealer == "Priya"
+
+
+def _memory_held_by_a_replay(hands: int) -> int:
+    game = Game(
+        PLAYERS,
+        build_rules(Preset.FIXED_HANDS, hands=hands + 1),
+        tuple(
+            Hand("Priya", {"Priya": made(), **dict.fromkeys(PLAYERS[1:], missed(low=10))})
+            for _ in range(hands)
+        ),
+    )
+    gc.collect()
+    tracemalloc.start()
+    try:
+        kept = replay(game)
+        held = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert kept.final.hands_played == hands
+    return held
+
+
+def test_a_replay_holds_memory_in_proportion_to_its_hands() -> None:
+    # Every state sharing the log, twice the hands hold twice the memory; copying the
+    # log into every state would hold four times as much.
+    assert _memory_held_by_a_replay(600) < 2.3 * _memory_held_by_a_replay(300)

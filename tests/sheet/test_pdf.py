@@ -33,9 +33,10 @@ SAFE_MARGIN = 12 / 25.4 * 72
 
 
 @pytest.mark.parametrize(("hands", "pages"), [(0, 1), (1, 1), (12, 1), (13, 2), (24, 2), (30, 3)])
-def test_one_page_per_twelve_hands(hands: int, pages: int) -> None:
+def test_one_page_per_twelve_hands_and_a_summary_page(hands: int, pages: int) -> None:
     reader = read_sheet(game=sample_game(hands))
-    assert len(reader.pages) == pages
+    summary = 1 if hands else 0
+    assert len(reader.pages) == pages + summary
 
 
 @pytest.mark.parametrize("paper", list(Paper))
@@ -313,8 +314,8 @@ def test_same_bytes_in_a_fresh_process(tmp_path: Path) -> None:
 
 def test_writes_to_a_path_and_returns_the_page_count(tmp_path: Path) -> None:
     out = tmp_path / "sheet.pdf"
-    assert write_score_sheet(out, game=sample_game(13)) == 2
-    assert len(PdfReader(out).pages) == 2
+    assert write_score_sheet(out, game=sample_game(13)) == 3
+    assert len(PdfReader(out).pages) == 3
 
 
 def test_importing_the_package_does_not_load_reportlab() -> None:

@@ -21,6 +21,9 @@ from phase10_keeper.rules import (
     Status,
     build_rules,
     check_hand,
+    clean_name,
+    name_key,
+    players_problem,
     replay,
 )
 from phase10_keeper.storage.gamefile import game_to_json, rules_to_json
@@ -309,8 +312,9 @@ def test_a_closed_library_says_so(library: Library) -> None:
 
 names = (
     st.text(st.characters(exclude_categories=("Cs",)), min_size=1, max_size=12)
-    .map(str.strip)
-    .filter(bool)
+    .map(clean_name)
+    # Any name a game accepts: a second, different name proves it on its own.
+    .filter(lambda name: players_problem((name, f"?{name}")) is None)
 )
 
 
@@ -340,7 +344,7 @@ def _next_hand(state: GameState, draw: st.DrawFn) -> Hand:
 @st.composite
 def games(draw: st.DrawFn) -> Game:
     """Valid games of every preset and variant, hand by hand as the rules allow."""
-    players = tuple(draw(st.lists(names, min_size=2, max_size=6, unique_by=str.casefold)))
+    players = tuple(draw(st.lists(names, min_size=2, max_size=6, unique_by=name_key)))
     preset = draw(st.sampled_from(list(Preset)))
     two_strike = preset is not Preset.MASTERS and draw(st.booleans())
     game = Game(
@@ -379,3 +383,14 @@ def test_any_game_round_trips_and_can_be_replaced_by_any_other(
     library.save_game(game_id, first)
     assert library.load_game(game_id) == first
     other.close()
+
+
+def test_live_games_are_every_game_not_deleted_oldest_first(tmp_path: Path) -> None:
+    with Library.open(tmp_path) as library:
+        later = library.add_game(Game(("Ana", "Ben"), started="2026-02-01T20:00:00+00:00"))
+        earlier = library.add_game(Game(("Cleo", "Dev"), started="2026-01-01T20:00:00+00:00"))
+        library.delete_game(library.add_game(Game(("Eun", "Fay"))))
+        assert [(game_id, game.players) for game_id, game in library.live_games()] == [
+            (earlier, ("Cleo", "Dev")),
+            (later, ("Ana", "Ben")),
+        ]

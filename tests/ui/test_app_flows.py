@@ -297,6 +297,7 @@ def test_menus_use_the_standard_shortcuts(open_app) -> None:
     assert [action.text() for action in window.menuBar().actions()] == [
         "&File",
         "&Edit",
+        "&View",
         "&Help",
     ]
 

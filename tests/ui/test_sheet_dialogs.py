@@ -93,7 +93,8 @@ def test_game_sheet_is_written_then_opened(qtbot, tmp_path: Path) -> None:
     with qtbot.waitSignal(printer.written):
         assert printer.write(request, path) == path
     reader = PdfReader(path)
-    assert len(reader.pages) == 1
+    # The score grid, then how the game went.
+    assert len(reader.pages) == 2
     width, height = float(reader.pages[0].mediabox.width), float(reader.pages[0].mediabox.height)
     assert (round(width), round(height)) == (792, 612)
     text = _text(path)

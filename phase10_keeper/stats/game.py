@@ -1,0 +1,212 @@
+"""How one game went, hand by hand: the numbers behind its charts and its summary."""
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from phase10_keeper.rules import Entry, Game, HandRecord, Replay, Status, replay
+from phase10_keeper.rules.wording import win_reason
+
+
+@dataclass(frozen=True)
+class PhaseTally:
+    """Hands in which a phase was tried, and how many of them it was made in."""
+
+    label: int
+    attempts: int
+    made: int
+
+    @property
+    def share(self) -> float:
+        """The share of attempts made, from 0 to 1."""
+        return self.made / self.attempts if self.attempts else 0.0
+
+
+def phase_attempts(hand: HandRecord) -> Iterator[tuple[str, Entry]]:
+    """The results of a hand that count as phase attempts: each player's, where the phase
+    tried is known (the phase the player was on, or in choose order the phase the result
+    records), in every hand but a tie-break replay hand.
+    """
+    if hand.replay:
+        return
+    for name, entry in hand.entries.items():
+        if entry.phase is not None:
+            yield name, entry
+
+
+class PhaseCounter:
+    """Adds up attempts and makes per phase label."""
+
+    def __init__(self) -> None:
+        self._attempts: dict[int, int] = {}
+        self._made: dict[int, int] = {}
+
+    def count(self, entry: Entry) -> None:
+        if entry.phase is None:
+            return
+        self._attempts[entry.phase] = self._attempts.get(entry.phase, 0) + 1
+        if entry.made:
+            self._made[entry.phase] = self._made.get(entry.phase, 0) + 1
+
+    def tallies(self) -> tuple[PhaseTally, ...]:
+        """In label order; labels never attempted are left out."""
+        return tuple(
+            PhaseTally(label, self._attempts[label], self._made.get(label, 0))
+            for label in sorted(self._attempts)
+        )
+
+
+def phase_tallies(hands: Iterable[HandRecord], player: str | None = None) -> tuple[PhaseTally, ...]:
+    """Attempts and makes per phase label: only `player`'s where given, else everyone's."""
+    counter = PhaseCounter()
+    for hand in hands:
+        for name, entry in phase_attempts(hand):
+            if player is None or name == player:
+                counter.count(entry)
+    return counter.tallies()
+
+
+def hardest_phase(tallies: Iterable[PhaseTally]) -> PhaseTally | None:
+    """The phase made in the smallest share of its attempts; of equals, the most tried."""
+    return min(tallies, key=lambda tally: (tally.share, -tally.attempts, tally.label), default=None)
+
+
+def easiest_phase(tallies: Iterable[PhaseTally]) -> PhaseTally | None:
+    """The phase made in the largest share of its attempts; of equals, the most tried."""
+    return min(
+        tallies, key=lambda tally: (-tally.share, -tally.attempts, tally.label), default=None
+    )
+
+
+@dataclass(frozen=True)
+class PlayerSeries:
+    """One player's line through the game: one entry per hand played so far.
+
+    `points` is None for a hand the player sat out (a tie-break replay hand they were not
+    tied in); `totals` and `phases_made` then carry the previous value.
+    """
+
+    name: str
+    points: tuple[int | None, ...]
+    totals: tuple[int, ...]
+    """The running total after each hand."""
+    phases_made: tuple[int, ...]
+    """How many phases the player had made after each hand."""
+    went_out: int
+    """Hands in which the player went out."""
+
+
+@dataclass(frozen=True)
+class BigHand:
+    player: str
+    hand: int
+    """The 1-based hand number."""
+    points: int
+
+
+@dataclass(frozen=True)
+class GameSeries:
+    """Everything the charts and the end-of-game summary show about one game."""
+
+    players: tuple[PlayerSeries, ...]
+    """In seating order."""
+    leaders: tuple[str, ...]
+    """Who led after each hand: the ranking's first (the winner, once there is one)."""
+    tiebreak_hand: int | None
+    """The number of the tie-break replay hand, once played."""
+    phases: tuple[PhaseTally, ...]
+    fastest_phase: PhaseTally | None
+    """The phase made in the largest share of its attempts (of equals, the most tried)."""
+    slowest_phase: PhaseTally | None
+    """The phase made in the smallest share of its attempts (of equals, the most tried)."""
+    most_hands_out: tuple[tuple[str, int], ...]
+    """The players who went out most often (all who share the most), with the count."""
+    biggest_hand: BigHand | None
+    """The most points anyone took in one hand; of equals, the earliest, then by seat."""
+    status: Status
+    winner: str | None
+    why: str | None
+    """Why the winner won, as a sentence fragment ("the only player to have ...")."""
+
+    @property
+    def hands(self) -> int:
+        return len(self.leaders)
+
+    def series(self, name: str) -> PlayerSeries:
+        for player in self.players:
+            if player.name == name:
+                return player
+        raise KeyError(name)
+
+
+def game_series(game: Game, replayed: Replay | None = None) -> GameSeries:
+    """The series of a game, from its replay where the caller already has it."""
+    run = replayed if replayed is not None else replay(game)
+    final = run.final
+    names = [player.name for player in final.players]
+    points: dict[str, list[int | None]] = {name: [] for name in names}
+    totals: dict[str, list[int]] = {name: [] for name in names}
+    made: dict[str, list[int]] = {name: [] for name in names}
+    went_out = dict.fromkeys(names, 0)
+    biggest: BigHand | None = None
+    for state, hand in zip(run.states[1:], final.hands, strict=True):
+        went_out[hand.went_out] += 1
+        for player in state.players:
+            entry = hand.entries.get(player.name)
+            points[player.name].append(entry.points if entry is not None else None)
+            totals[player.name].append(player.total)
+            made[player.name].append(len(player.completed))
+            if entry is not None and (biggest is None or entry.points > biggest.points):
+                biggest = BigHand(player.name, hand.number, entry.points)
+    most = max(went_out.values(), default=0)
+    tallies = phase_tallies(final.hands)
+    return GameSeries(
+        players=tuple(
+            PlayerSeries(
+                name, tuple(points[name]), tuple(totals[name]), tuple(made[name]), went_out[name]
+            )
+            for name in names
+        ),
+        leaders=tuple(state.ranking()[0] for state in run.states[1:]),
+        tiebreak_hand=next((hand.number for hand in final.hands if hand.replay), None),
+        phases=tallies,
+        fastest_phase=easiest_phase(tallies),
+        slowest_phase=hardest_phase(tallies),
+        most_hands_out=tuple((name, count) for name, count in went_out.items() if count == most)
+        if most
+        else (),
+        biggest_hand=biggest if biggest is not None and biggest.points > 0 else None,
+        status=final.status,
+        winner=final.winner,
+        why=win_reason(final) if final.status is Status.FINISHED else None,
+    )
+
+
+def _phase_words(tally: PhaseTally) -> str:
+    attempts = "attempt" if tally.attempts == 1 else "attempts"
+    return f"phase {tally.label}, made in {tally.made} of {tally.attempts} {attempts}"
+
+
+def summary_lines(series: GameSeries) -> list[tuple[str, str]]:
+    """How the game went in a few plain sentences, as (heading, text) pairs: who won and
+    why (or who leads), the tie-break, the fastest and slowest phase, who went out most
+    and the biggest hand."""
+    lines = []
+    if series.status is Status.FINISHED and series.winner is not None:
+        lines.append(("Winner", f"{series.winner}: {series.why}."))
+    else:
+        leader = series.leaders[-1]
+        lines.append(("Not finished", f"after {series.hands} hands, {leader} leads."))
+    if series.tiebreak_hand is not None:
+        lines.append(("Tie-break", f"replayed in hand {series.tiebreak_hand}."))
+    if series.fastest_phase is not None:
+        lines.append(("Fastest phase", _phase_words(series.fastest_phase) + "."))
+    if series.slowest_phase is not None and series.slowest_phase != series.fastest_phase:
+        lines.append(("Slowest phase", _phase_words(series.slowest_phase) + "."))
+    if series.most_hands_out:
+        names = ", ".join(name for name, _ in series.most_hands_out)
+        count = series.most_hands_out[0][1]
+        lines.append(("Most hands out", f"{names}: {count} hand{'s' if count != 1 else ''}."))
+    if series.biggest_hand is not None:
+        big = series.biggest_hand
+        lines.append(("Biggest hand", f"{big.player}: {big.points} points in hand {big.hand}."))
+    return lines

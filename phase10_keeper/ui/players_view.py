@@ -1,0 +1,625 @@
+"""The Players page: everyone in the library with their record, sortable and filterable;
+a player's page with their games, their form over time, phase difficulty and head-to-head;
+and renaming or merging a player's names across the whole library, as one undoable change.
+"""
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import IntEnum
+from pathlib import Path
+from typing import Any, Protocol
+
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QAbstractTableModel,
+    QCoreApplication,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QAction, QFont, QUndoCommand, QUndoStack
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from phase10_keeper.rules import Game, GameError, GameState, clean_name, replay
+from phase10_keeper.stats import (
+    PhaseTally,
+    PlayerStats,
+    player_key,
+    stats_of_states,
+)
+from phase10_keeper.ui.charts import (
+    Bar,
+    BarChart,
+    BarData,
+    ChartLine,
+    ChartPanel,
+    LineChart,
+    LineData,
+)
+from phase10_keeper.ui.games_view import Prompts, date_text
+
+_Index = QModelIndex | QPersistentModelIndex
+_ROOT = QModelIndex()
+SORT_ROLE = Qt.ItemDataRole.UserRole + 1
+NO_VALUE = "\N{EN DASH}"
+KEY_ROLE = Qt.ItemDataRole.UserRole + 2
+"""The player's key (their name ignoring case and outer spaces) in every column."""
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("PlayersView", text)
+
+
+class PlayersLibrary(Protocol):
+    """The parts of the game library the page uses."""
+
+    def live_games(self) -> list[tuple[int, Game]]: ...
+    def load_game(self, game_id: int) -> Game: ...
+    def save_game(self, game_id: int, game: Game) -> None: ...
+
+
+@dataclass(frozen=True)
+class LibraryGame:
+    id: int
+    game: Game
+    state: GameState
+
+
+def _percent(share: float) -> str:
+    return f"{round(share * 100)}%"
+
+
+def phase_words(tally: PhaseTally) -> str:
+    """ "made 2 of 5 attempts (40%), 2.5 tries each" """
+    text = (
+        _tr("made %1 of %2 attempts (%3)")
+        .replace("%1", str(tally.made))
+        .replace("%2", str(tally.attempts))
+        .replace("%3", _percent(tally.share))
+    )
+    if tally.made:
+        tries = tally.attempts / tally.made
+        text += _tr(", %1 tries each").replace("%1", f"{tries:.1f}".rstrip("0").rstrip("."))
+    return text
+
+
+def phase_data(
+    tallies: Sequence[PhaseTally], hardest: PhaseTally | None, whose: str = ""
+) -> BarData:
+    """Phase difficulty as bars: the share of attempts made for each phase label."""
+    title = _tr("Phase difficulty: share of attempts made")
+    if whose:
+        title = _tr("Phase difficulty for %1: share of attempts made").replace("%1", whose)
+    return BarData(
+        title=title,
+        x_label=_tr("Phase"),
+        y_label=_tr("Made"),
+        bars=tuple(
+            Bar(
+                str(tally.label),
+                tally.share,
+                _tr("Phase %1: ").replace("%1", str(tally.label)) + phase_words(tally),
+            )
+            for tally in tallies
+        ),
+        highlight=str(hardest.label) if hardest is not None else None,
+    )
+
+
+class Column(IntEnum):
+    PLAYER = 0
+    GAMES = 1
+    WINS = 2
+    WIN_RATE = 3
+    HANDS = 4
+    POINTS_PER_HAND = 5
+    WENT_OUT = 6
+    HARDEST = 7
+
+
+_HEADERS = {
+    Column.PLAYER: "Player",
+    Column.GAMES: "Games",
+    Column.WINS: "Wins",
+    Column.WIN_RATE: "Win rate",
+    Column.HANDS: "Hands",
+    Column.POINTS_PER_HAND: "Points per hand",
+    Column.WENT_OUT: "Hands out",
+    Column.HARDEST: "Hardest phase",
+}
+
+
+class PlayersModel(QAbstractTableModel):
+    """Every player of the library, one row each, in the statistics' order."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._players: tuple[PlayerStats, ...] = ()
+
+    def set_players(self, players: Sequence[PlayerStats]) -> None:
+        self.beginResetModel()
+        self._players = tuple(players)
+        self.endResetModel()
+
+    def player(self, row: int) -> PlayerStats:
+        return self._players[row]
+
+    def rowCount(self, parent: _Index = _ROOT) -> int:
+        return 0 if parent.isValid() else len(self._players)
+
+    def columnCount(self, parent: _Index = _ROOT) -> int:
+        return 0 if parent.isValid() else len(Column)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if (
+            orientation == Qt.Orientation.Horizontal
+            and role == Qt.ItemDataRole.DisplayRole
+            and 0 <= section < len(Column)
+        ):
+            return _tr(_HEADERS[Column(section)])
+        return None
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        player = self._players[index.row()]
+        column = Column(index.column())
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._text(player, column)
+        if role == SORT_ROLE:
+            return self._sort_value(player, column)
+        if role == KEY_ROLE:
+            return player.key
+        if role == Qt.ItemDataRole.TextAlignmentRole and column is not Column.PLAYER:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.ToolTipRole and column is Column.HARDEST:
+            hardest = player.hardest_phase
+            return phase_words(hardest) if hardest is not None else None
+        return None
+
+    @staticmethod
+    def _text(player: PlayerStats, column: Column) -> str:
+        if column is Column.PLAYER:
+            return player.name
+        if column is Column.WIN_RATE:
+            return _percent(player.win_rate) if player.finished else NO_VALUE
+        if column is Column.POINTS_PER_HAND:
+            return f"{player.points_per_hand:.1f}" if player.hands else NO_VALUE
+        if column is Column.HARDEST:
+            hardest = player.hardest_phase
+            return str(hardest.label) if hardest is not None else NO_VALUE
+        return str(PlayersModel._sort_value(player, column))
+
+    @staticmethod
+    def _sort_value(player: PlayerStats, column: Column) -> Any:
+        hardest = player.hardest_phase
+        values: dict[Column, Any] = {
+            Column.PLAYER: player.name.casefold(),
+            Column.GAMES: player.games,
+            Column.WINS: player.wins,
+            Column.WIN_RATE: player.win_rate if player.finished else -1.0,
+            Column.HANDS: player.hands,
+            Column.POINTS_PER_HAND: player.points_per_hand if player.hands else -1.0,
+            Column.WENT_OUT: player.went_out,
+            Column.HARDEST: hardest.label if hardest is not None else -1,
+        }
+        return values[column]
+
+
+class PlayersFilter(QSortFilterProxyModel):
+    """Sorts by the model's sort values and keeps the players whose name contains the
+    filter text, ignoring case."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.setSortRole(SORT_ROLE)
+        self.setFilterKeyColumn(Column.PLAYER)
+        self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+
+
+class _TableModel(QAbstractTableModel):
+    """A small read-only table of texts."""
+
+    def __init__(self, headers: Sequence[str], parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._headers = list(headers)
+        self._rows: list[list[str]] = []
+
+    def set_rows(self, rows: Sequence[Sequence[str]]) -> None:
+        self.beginResetModel()
+        self._rows = [list(row) for row in rows]
+        self.endResetModel()
+
+    def rowCount(self, parent: _Index = _ROOT) -> int:
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: _Index = _ROOT) -> int:
+        return 0 if parent.isValid() else len(self._headers)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if (
+            orientation == Qt.Orientation.Horizontal
+            and role == Qt.ItemDataRole.DisplayRole
+            and 0 <= section < len(self._headers)
+        ):
+            return self._headers[section]
+        return None
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if index.isValid() and role == Qt.ItemDataRole.DisplayRole:
+            return self._rows[index.row()][index.column()]
+        return None
+
+
+def _table(model: QAbstractItemModel, name: str, stretch: int) -> QTableView:
+    """A read-only table whose column `stretch` takes the width left over."""
+    view = QTableView()
+    view.setModel(model)
+    view.setAccessibleName(name)
+    view.setAlternatingRowColors(True)
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    view.verticalHeader().hide()
+    view.setWordWrap(False)
+    view.setTextElideMode(Qt.TextElideMode.ElideRight)
+    view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    view.horizontalHeader().setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
+    return view
+
+
+class PlayerPage(QWidget):
+    """One player: their record in a sentence, their games, their form over time, how
+    hard each phase was for them and their head-to-head records."""
+
+    def __init__(
+        self,
+        ask_path: Callable[[QWidget, str, str, str], Path | None] | None = None,
+        warn: Callable[[QWidget, str, str], None] | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.heading = QLabel()
+        font = QFont(self.heading.font())
+        font.setPointSizeF(font.pointSizeF() * 1.3)
+        font.setBold(True)
+        self.heading.setFont(font)
+        self.record = QLabel()
+        self.record.setWordWrap(True)
+        self.games_model = _TableModel(
+            [_tr("Date"), _tr("Game"), _tr("Place"), _tr("Points per hand"), _tr("Result")], self
+        )
+        self.games = _table(self.games_model, _tr("The player's games"), stretch=1)
+        self.form = ChartPanel(LineChart(), _tr("Form chart"), ask_path, warn)
+        self.phases = ChartPanel(BarChart(), _tr("Phase difficulty chart"), ask_path, warn)
+        self.rivals_model = _TableModel(
+            [_tr("Against"), _tr("Games together"), _tr("Ahead"), _tr("Behind")], self
+        )
+        self.rivals = _table(self.rivals_model, _tr("Head-to-head records"), stretch=0)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.games, _tr("Games"))
+        self.tabs.addTab(self.form, _tr("Form"))
+        self.tabs.addTab(self.phases, _tr("Phases"))
+        self.tabs.addTab(self.rivals, _tr("Head to head"))
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.heading)
+        layout.addWidget(self.record)
+        layout.addWidget(self.tabs, 1)
+
+    def show_player(self, player: PlayerStats, games: Sequence[LibraryGame]) -> None:
+        self.heading.setText(player.name)
+        self.record.setText(
+            _tr("Games: %1 (%2 finished). Wins: %3. Hands: %4. Points: %5. Went out: %6.")
+            .replace("%1", str(player.games))
+            .replace("%2", str(player.finished))
+            .replace("%3", str(player.wins))
+            .replace("%4", str(player.hands))
+            .replace("%5", str(player.points))
+            .replace("%6", str(player.went_out))
+        )
+        rows = []
+        details = []
+        for number, played in enumerate(player.played, start=1):
+            game = games[played.index].game
+            title = game.title or _tr("Game %1").replace("%1", str(games[played.index].id))
+            place = (
+                _tr("%1 of %2").replace("%1", str(played.position)).replace("%2", str(played.seats))
+            )
+            result = (
+                _tr("won")
+                if played.won
+                else (_tr("finished") if played.finished else _tr("in progress"))
+            )
+            per_hand = f"{played.points_per_hand:.1f}"
+            rows.append([date_text(game.started), title, place, per_hand, result])
+            details.append(
+                _tr("Game %1 (%2): %3, %4 points per hand")
+                .replace("%1", str(number))
+                .replace("%2", title)
+                .replace("%3", place)
+                .replace("%4", per_hand)
+            )
+        rows.reverse()
+        self.games_model.set_rows(rows)
+        self.form.set_lines(
+            LineData(
+                title=_tr("Form: points per hand, game by game (lower is better)"),
+                x_label=_tr("Game"),
+                y_label=_tr("Points per hand"),
+                lines=(
+                    ChartLine(
+                        player.name,
+                        tuple(played.points_per_hand for played in player.played),
+                        tuple(details),
+                    ),
+                ),
+                first_x=1,
+                integer_y=False,
+            ),
+            _tr("Game %1"),
+        )
+        self.phases.set_bars(
+            phase_data(player.phases, player.hardest_phase, player.name), _tr("Attempts made")
+        )
+        self.rivals_model.set_rows(
+            [
+                [row.opponent, str(row.games), str(row.ahead), str(row.behind)]
+                for row in player.head_to_head
+            ]
+        )
+
+
+@dataclass(frozen=True)
+class NameChange:
+    game_id: int
+    old: str
+    new: str
+
+
+class _RenameEverywhere(QUndoCommand):
+    def __init__(self, view: "PlayersView", changes: Sequence[NameChange], text: str) -> None:
+        super().__init__(text)
+        self._view = view
+        self._changes = tuple(changes)
+
+    def redo(self) -> None:
+        self._view._apply(self._changes)
+
+    def undo(self) -> None:
+        self._view._apply(tuple(NameChange(c.game_id, c.new, c.old) for c in self._changes))
+
+
+class PlayersView(QWidget):
+    """Every player of the library, and the selected player's page.
+
+    Constructor: `PlayersView(library, parent=None, *, prompts=None)`; `refresh()` reads
+    the library again. Signals: `gamesChanged(list)` (ids of games whose names a rename
+    changed), `message(str)`. `undo_stack` holds the renames; `rename_action` renames or
+    merges the selected player.
+    """
+
+    gamesChanged = Signal(list)
+    message = Signal(str)
+
+    def __init__(
+        self,
+        library: PlayersLibrary,
+        parent: QWidget | None = None,
+        *,
+        prompts: Prompts | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.library = library
+        self.prompts = prompts or Prompts()
+        self.stats = stats_of_states(())
+        self.games: list[LibraryGame] = []
+        self.undo_stack = QUndoStack(self)
+
+        self.model = PlayersModel(self)
+        self.proxy = PlayersFilter(self)
+        self.proxy.setSourceModel(self.model)
+        self.filter_edit = QLineEdit()
+        self.filter_edit.setPlaceholderText(_tr("Filter by name"))
+        self.filter_edit.setAccessibleName(_tr("Filter players by name"))
+        self.filter_edit.setClearButtonEnabled(True)
+        self.filter_edit.textChanged.connect(self.proxy.setFilterFixedString)
+        self.table = _table(self.proxy, _tr("Players"), stretch=Column.PLAYER)
+        self.table.setSortingEnabled(True)
+        # Sorting is stable: players with as many wins stay in name order.
+        self.table.sortByColumn(Column.WINS, Qt.SortOrder.DescendingOrder)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.selectionModel().currentRowChanged.connect(lambda *_: self._show_selected())
+        self.library_phases = ChartPanel(
+            BarChart(), _tr("Phase difficulty chart, all players"), self._ask_path, self._warn
+        )
+        self.player_page = PlayerPage(self._ask_path, self._warn)
+        self.empty = QLabel(_tr("No games in the library yet: players appear here after a game."))
+        self.empty.setWordWrap(True)
+
+        self.rename_action = QAction(_tr("Rename or &Merge Player…"), self)
+        self.rename_action.triggered.connect(lambda: self.rename_selected())
+        rename_button = QPushButton(_tr("Rename or Merge…"))
+        rename_button.setToolTip(
+            _tr("Rename the player in every game, or give them the name of another player")
+        )
+        rename_button.clicked.connect(self.rename_action.trigger)
+        self.rename_button = rename_button
+
+        top = QHBoxLayout()
+        top.addWidget(self.filter_edit, 1)
+        top.addWidget(rename_button)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addLayout(top)
+        left_layout.addWidget(self.empty)
+        left_layout.addWidget(self.table, 3)
+        left_layout.addWidget(self.library_phases, 2)
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(left)
+        splitter.addWidget(self.player_page)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+        splitter.setChildrenCollapsible(False)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 8, 8, 8)
+        layout.addWidget(splitter)
+
+    def _ask_path(self, parent: QWidget, title: str, name: str, filters: str) -> Path | None:
+        return self.prompts.save_path(parent, title, name, filters)
+
+    def _warn(self, parent: QWidget, title: str, text: str) -> None:
+        self.prompts.warn(parent, title, text)
+
+    def refresh(self) -> None:
+        """Reads every game of the library again; games that cannot be replayed are left out."""
+        selected = self.selected_key()
+        self.games = []
+        for game_id, game in self.library.live_games():
+            try:
+                self.games.append(LibraryGame(game_id, game, replay(game).final))
+            except GameError:
+                continue
+        self.stats = stats_of_states([game.state for game in self.games])
+        self.model.set_players(self.stats.players)
+        self.library_phases.set_bars(
+            phase_data(self.stats.phases, self.stats.hardest_phase), _tr("Attempts made")
+        )
+        has_players = bool(self.stats.players)
+        self.empty.setVisible(not has_players)
+        self.player_page.setVisible(has_players)
+        self.select_player(selected or (self.stats.players[0].key if has_players else ""))
+
+    def selected_key(self) -> str | None:
+        index = self.table.currentIndex()
+        return str(index.data(KEY_ROLE)) if index.isValid() else None
+
+    def selected_player(self) -> PlayerStats | None:
+        key = self.selected_key()
+        return self.stats.player(key) if key is not None else None
+
+    def select_player(self, name: str) -> bool:
+        """Selects the player with this name (ignoring case); whether they are listed."""
+        key = player_key(name)
+        for row in range(self.proxy.rowCount()):
+            index = self.proxy.index(row, Column.PLAYER)
+            if index.data(KEY_ROLE) == key:
+                self.table.setCurrentIndex(index)
+                self.table.selectRow(row)
+                self._show_selected()
+                return True
+        return False
+
+    def _show_selected(self) -> None:
+        player = self.selected_player()
+        self.rename_action.setEnabled(player is not None)
+        self.rename_button.setEnabled(player is not None)
+        if player is not None:
+            self.player_page.show_player(player, self.games)
+
+    # -- renaming --------------------------------------------------------------------
+
+    def rename_selected(self, new_name: str | None = None) -> bool:
+        """Renames the selected player in every game, or merges them into the player whose
+        name `new_name` is (asked for unless given); whether anything changed."""
+        player = self.selected_player()
+        if player is None:
+            return False
+        if new_name is None:
+            new_name = self.prompts.ask_text(
+                self,
+                _tr("Rename or Merge Player"),
+                _tr(
+                    "New name for %1 in every game (the name of another player merges them):"
+                ).replace("%1", player.name),
+                player.name,
+            )
+            if new_name is None:
+                return False
+        new_name = clean_name(new_name)
+        other = self.stats.player(new_name) if new_name else None
+        merging = other is not None and other.key != player.key
+        if other is not None and merging:
+            # Merged into someone, a player takes on that player's spelling.
+            new_name = other.name
+        changes, problem = self._changes(player, new_name)
+        if problem is not None:
+            self.prompts.warn(self, _tr("Cannot Rename the Player"), problem)
+            return False
+        if not changes:
+            return False
+        games = len({change.game_id for change in changes})
+        if merging:
+            question = _tr("Merge %1 into %2? Their games (%3) will all say %2.")
+        else:
+            question = _tr("Rename %1 to %2 in every game (%3)?")
+        question = (
+            question.replace("%1", player.name).replace("%2", new_name).replace("%3", str(games))
+        )
+        if not self.prompts.confirm(self, _tr("Rename or Merge Player"), question):
+            return False
+        text = (_tr("merge %1 into %2") if merging else _tr("rename %1 to %2")).replace(
+            "%1", player.name
+        )
+        self.undo_stack.push(_RenameEverywhere(self, changes, text.replace("%2", new_name)))
+        self.select_player(new_name)
+        return True
+
+    def _changes(self, player: PlayerStats, new_name: str) -> tuple[list[NameChange], str | None]:
+        """The games whose spelling changes, or why the name cannot be given."""
+        new_key = player_key(new_name)
+        changes = []
+        for library_game in self.games:
+            game = library_game.game
+            old = next((name for name in game.players if player_key(name) == player.key), None)
+            if old is None or old == new_name:
+                continue
+            if new_key != player.key and any(player_key(name) == new_key for name in game.players):
+                title = game.title or _tr("game %1").replace("%1", str(library_game.id))
+                return [], (
+                    _tr("%1 and %2 both played in the game “%3”, so they are two people.")
+                    .replace("%1", player.name)
+                    .replace("%2", new_name)
+                    .replace("%3", title)
+                )
+            try:
+                game.with_player_renamed(old, new_name)
+            except GameError as error:
+                return [], str(error)
+            changes.append(NameChange(library_game.id, old, new_name))
+        return changes, None
+
+    def _apply(self, changes: Sequence[NameChange]) -> None:
+        changed = []
+        try:
+            for change in changes:
+                game = self.library.load_game(change.game_id)
+                self.library.save_game(
+                    change.game_id, game.with_player_renamed(change.old, change.new)
+                )
+                changed.append(change.game_id)
+        except Exception as error:
+            # Whatever the library fails with, the games renamed so far stay renamed and
+            # are shown as they are; the user is told which change did not go through.
+            self.prompts.warn(self, _tr("Cannot Rename the Player"), str(error))
+        self.refresh()
+        self.gamesChanged.emit(changed)

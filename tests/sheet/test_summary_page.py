@@ -1,0 +1,49 @@
+"""The last page of a filled sheet: the running-totals chart and the summary."""
+
+from dataclasses import replace
+
+import pytest
+
+from phase10_keeper.rules import Game
+from phase10_keeper.sheet import Paper
+from phase10_keeper.stats import game_series, summary_lines
+
+from .pdfs import page_text, read_sheet
+from .samples import SIX, sample_game
+
+
+@pytest.mark.parametrize("paper", list(Paper))
+def test_a_filled_sheet_ends_with_the_chart_and_the_summary(paper: Paper) -> None:
+    game = sample_game(14, finishers=("Dana",))
+    reader = read_sheet(game=game, paper=paper)
+    assert len(reader.pages) == 3
+    last = page_text(reader, 2)
+    assert "How the game went" in last
+    assert "Running totals after each hand" in last
+    assert "Dana: the only player to have completed phase 10." in " ".join(last.split())
+    for name in SIX:
+        assert name in last
+    assert "How the game went" not in page_text(reader, 1)
+
+
+def test_a_tie_break_is_marked_on_the_chart_and_named() -> None:
+    game = sample_game(20, finishers=("Dana", "Kwame"), tied=True, replay_winner="Kwame")
+    reader = read_sheet(game=game)
+    last = " ".join(page_text(reader, len(reader.pages) - 1).split())
+    assert "tie-break" in last
+    assert "replayed in hand 20." in last
+
+
+def test_a_blank_sheet_and_a_game_without_hands_have_no_summary_page() -> None:
+    for reader in (read_sheet(), read_sheet(game=Game(SIX)), read_sheet(names=["Ana", "Bo"])):
+        assert len(reader.pages) == 1
+        assert "How the game went" not in page_text(reader, 0)
+
+
+def test_an_unfinished_game_says_who_leads() -> None:
+    game = replace(sample_game(14), hands=sample_game(14).hands[:5])
+    lines = dict(summary_lines(game_series(game)))
+    leader = game_series(game).leaders[-1]
+    assert lines["Not finished"] == f"after 5 hands, {leader} leads."
+    reader = read_sheet(game=game)
+    assert "Not finished" in page_text(reader, 1)

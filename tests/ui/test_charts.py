@@ -1,0 +1,181 @@
+"""The charts: drawn from the palette, one line per player, hover and keys, table, export."""
+
+from pathlib import Path
+
+from PySide6.QtCore import QPoint, QSize, Qt
+from PySide6.QtGui import QColor, QImage, QPalette
+from PySide6.QtTest import QTest
+
+from phase10_keeper.rules import Status, build_rules, replay
+from phase10_keeper.stats import game_series, library_stats
+from phase10_keeper.ui.charts import Bar, BarChart, BarData, ChartPanel, LineChart, series_colour
+from phase10_keeper.ui.game_charts import GameCharts, phase_race_data, totals_data
+from phase10_keeper.ui.game_view import GameView
+from phase10_keeper.ui.players_view import phase_data
+from phase10_keeper.ui.session import GameSession
+
+from .games import FOUR, SIX, game_with_hands, went_out
+
+
+def _colours(image: QImage) -> set[int]:
+    return {
+        image.pixel(x, y) for x in range(0, image.width(), 3) for y in range(0, image.height(), 3)
+    }
+
+
+def _has_colour(image: QImage, colour: QColor) -> bool:
+    return colour.rgb() in _colours(image)
+
+
+def test_running_totals_have_a_line_per_player_drawn_in_their_colours(qtbot) -> None:
+    chart = LineChart()
+    qtbot.addWidget(chart)
+    chart.set_data(totals_data(game_series(game_with_hands(SIX, 5))))
+    assert chart.series_count() == 6
+    image = chart.render_image(QSize(600, 360))
+    assert len(_colours(image)) > 20
+    for index in range(6):
+        assert _has_colour(image, series_colour(index, chart.palette())), index
+
+
+def test_an_empty_game_draws_an_empty_chart(qtbot) -> None:
+    chart = LineChart()
+    qtbot.addWidget(chart)
+    chart.set_data(totals_data(game_series(game_with_hands(FOUR, 0))))
+    assert chart.series_count() == 4
+    assert not chart.render_image(QSize(300, 200)).isNull()
+
+
+def test_the_colours_follow_a_dark_palette(qtbot) -> None:
+    chart = LineChart()
+    qtbot.addWidget(chart)
+    dark = QPalette(chart.palette())
+    dark.setColor(QPalette.ColorRole.Base, QColor(20, 20, 24))
+    dark.setColor(QPalette.ColorRole.Text, QColor(230, 230, 230))
+    chart.setPalette(dark)
+    chart.set_data(totals_data(game_series(game_with_hands(FOUR, 3))))
+    image = chart.render_image(QSize(400, 300))
+    assert QColor(image.pixel(2, 2)) == QColor(20, 20, 24)
+    assert series_colour(0, dark).lightnessF() > series_colour(0, QPalette()).lightnessF()
+
+
+def test_keys_and_hover_show_the_hand_points_and_total(qtbot) -> None:
+    chart = LineChart()
+    qtbot.addWidget(chart)
+    chart.resize(600, 360)
+    chart.set_data(totals_data(game_series(game_with_hands(FOUR, 3))))
+    chart.show()
+    qtbot.waitExposed(chart)
+    assert chart.focus_text() is not None
+    chart.setFocus()
+    QTest.keyClick(chart, Qt.Key.Key_Right)
+    # The first key shows the last hand of the first player.
+    assert chart.focus_text() == "Hand 3 · Priya: 50 points, total 100"
+    QTest.keyClick(chart, Qt.Key.Key_Left)
+    QTest.keyClick(chart, Qt.Key.Key_Down)
+    assert chart.focus_text() == "Hand 2 · Marcus: 0 points, total 50"
+    assert chart.accessibleDescription() == chart.focus_text()
+    QTest.keyClick(chart, Qt.Key.Key_Home)
+    assert chart.focus_text() == "Start · Marcus: 0"
+    # After hand 1 Priya has 0 and the others 50: the pointer at 50 finds Marcus first.
+    QTest.mouseMove(chart, QPoint(round(chart._x_position(1)), round(chart._y_position(50))))
+    assert chart.focus_text() == "Hand 1 · Marcus: 50 points, total 50"
+    QTest.mouseMove(chart, QPoint(round(chart._x_position(1)), round(chart._y_position(0))))
+    assert chart.focus_text() == "Hand 1 · Priya: 0 points, total 0"
+
+
+def test_the_phase_race_steps_through_the_phases_made(qtbot) -> None:
+    data = phase_race_data(game_series(game_with_hands(FOUR, 4)))
+    assert data.step
+    # Everyone but the player who went out missed: each made one phase in four hands.
+    assert [line.values for line in data.lines] == [
+        (0, 1, 1, 1, 1),
+        (0, 0, 1, 1, 1),
+        (0, 0, 0, 1, 1),
+        (0, 0, 0, 0, 1),
+    ]
+
+
+def test_the_table_has_the_same_numbers_and_passes_the_model_tester(qtbot, qtmodeltester) -> None:
+    panel = ChartPanel(LineChart(), "Running totals chart")
+    qtbot.addWidget(panel)
+    panel.set_lines(totals_data(game_series(game_with_hands(FOUR, 3))), "Hand %1")
+    model = panel.table_model
+    qtmodeltester.check(model)
+    assert (model.rowCount(), model.columnCount()) == (4, 4)
+    assert model.headerData(0, Qt.Orientation.Horizontal) == "Priya"
+    assert model.headerData(3, Qt.Orientation.Vertical) == "Hand 3"
+    assert model.index(3, 0).data() == "100"
+    panel.table_button.click()
+    assert panel.stack.currentWidget() is panel.table
+    assert panel.table.accessibleName() == "Running totals chart as a table"
+
+
+def test_a_chart_exports_as_png_and_svg(qtbot, tmp_path: Path) -> None:
+    asked: list[str] = []
+    target = tmp_path / "totals.svg"
+
+    def ask(_parent, _title, name, _filter):
+        asked.append(name)
+        return target
+
+    panel = ChartPanel(LineChart(), "Running totals chart", ask_path=ask)
+    qtbot.addWidget(panel)
+    panel.set_lines(totals_data(game_series(game_with_hands(FOUR, 3))), "Hand %1")
+    assert panel.export() == target
+    assert asked == ["running-totals-chart.png"]
+    svg = target.read_text(encoding="utf-8")
+    assert "<svg" in svg
+    assert "Priya" in svg
+    png = tmp_path / "totals.png"
+    assert panel.export(png) == png
+    assert QImage(str(png)).width() >= 640
+
+
+def test_phase_difficulty_bars_mark_the_hardest_phase(qtbot) -> None:
+    stats = library_stats([game_with_hands(FOUR, 6)])
+    data = phase_data(stats.phases, stats.hardest_phase)
+    chart = BarChart()
+    qtbot.addWidget(chart)
+    chart.set_data(data)
+    assert chart.series_count() == 1
+    # Six hands, the one who went out the only one to make their phase: Priya and
+    # Marcus made phases 1 and 2, Priya then missed phase 3.
+    assert [bar.label for bar in data.bars] == ["1", "2", "3"]
+    assert data.highlight == "3"
+    assert "hardest: 3" in chart.accessibleDescription()
+    assert len(_colours(chart.render_image(QSize(400, 300)))) > 5
+    chart.set_data(BarData("t", "x", "y", (Bar("1", 0.5, "half"),)))
+    chart.setFocus()
+    QTest.keyClick(chart, Qt.Key.Key_Right)
+    assert chart.focus_text() == "half"
+
+
+def test_the_game_page_charts_follow_each_hand_live(qtbot) -> None:
+    session = GameSession(game_with_hands(FOUR, 4, build_rules(target=2)))
+    view = GameView(session)
+    qtbot.addWidget(view)
+    assert view.side_tabs.tabText(1) == "Charts"
+    assert view.side_tabs.currentWidget() is view.standings
+    chart = view.charts.totals.chart
+    assert isinstance(chart, LineChart)
+    assert chart.series_count() == 4
+    assert chart.data.point_count == 5
+    assert view.charts.summary.isHidden()
+    # Priya makes phase 2 (the last) and goes out: the game ends and the summary shows.
+    session.record_hand(went_out(FOUR, "Priya"))
+    assert session.state.status is Status.FINISHED
+    assert chart.data.point_count == 6
+    assert view.side_tabs.currentWidget() is view.charts
+    assert not view.charts.summary.isHidden()
+    assert "Priya" in view.charts.summary.text()
+    assert chart.data.highlight == "Priya"
+
+
+def test_a_finished_game_opened_does_not_jump_to_the_charts(qtbot) -> None:
+    game = game_with_hands(FOUR, 1, build_rules(target=1))
+    charts = GameCharts()
+    qtbot.addWidget(charts)
+    with qtbot.assertNotEmitted(charts.gameFinished):
+        charts.set_game(game, replay(game), fresh=True)
+    assert not charts.summary.isHidden()
