@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from phase10_keeper import __version__
 from phase10_keeper.resource_files import resource_path
+from phase10_keeper.ui.contrast_style import use_contrast_style
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.window_settings import restore_window_state
 
@@ -47,6 +48,7 @@ def _application(argv: list[str]) -> QApplication:
     app.setApplicationVersion(__version__)
     QGuiApplication.setDesktopFileName("io.github.phase10keeper.Phase10Keeper")
     app.setWindowIcon(app_icon())
+    use_contrast_style(app)
     install_translator(app)
     return app
 
