@@ -197,8 +197,13 @@ class ScoreCellDelegate(QStyledItemDelegate):
                 Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom,
                 QApplication.translate("ScoreCellDelegate", "out"),
             )
+        # The points are the biggest type in the cell, but in a short row they must stay
+        # below the phase line rather than run into it.
+        below_phase = rect.height() - QFontMetrics(small).ascent() - 1
+        plain = QFontMetrics(option.font)
+        fits = below_phase / max(1, plain.capHeight() + plain.descent())
         points_font = QFont(option.font)
-        points_font.setPointSizeF(option.font.pointSizeF() * 1.25)
+        points_font.setPointSizeF(option.font.pointSizeF() * max(0.9, min(1.25, fits)))
         painter.setFont(points_font)
         painter.setPen(ink)
         painter.drawText(

@@ -149,6 +149,7 @@ class GameView(QWidget):
         self.sheet_label = QLabel()
         self.banner = QFrame()
         self.banner.setObjectName("banner")
+        self.banner.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         top_line = QHBoxLayout()
         top_line.setSpacing(14)
         top_line.addWidget(self.headline, 0, Qt.AlignmentFlag.AlignVCenter)
@@ -193,6 +194,9 @@ class GameView(QWidget):
         self.side_tabs.addTab(self.charts, self.tr("Charts"))
         self.charts.gameFinished.connect(lambda: self.side_tabs.setCurrentWidget(self.charts))
         self.side_tabs.setMinimumWidth(260)
+        # The tabs take what the grid and the entry panel leave, however tall they'd like
+        # to be; _fit_grid keeps SIDE_PANEL_HEIGHT for them once the panel is hidden.
+        self.side_tabs.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
 
         self.grid_model = ScoreGridModel(session.state, self)
         self.grid = QTableView()
@@ -219,7 +223,7 @@ class GameView(QWidget):
         self.form.setFont(base)
         self.form.accept_warnings = lambda problems: self.ask_to_accept_warnings(problems)
         self.form.submitted.connect(self._hand_submitted)
-        self.form.cancelled.connect(self._show_next_hand)
+        self.form.cancelled.connect(self._cancel_correction)
 
         bottom = QHBoxLayout()
         bottom.setSpacing(SPACING)
@@ -283,11 +287,12 @@ class GameView(QWidget):
             # A hand recorded, removed or undone: show the sheet page it is on.
             self._hands_shown = played
             self.sheet_page = sheet_pages(played) - 1
-        self.show_sheet_page(self.sheet_page)
         has_hands = bool(self.session.game.hands)
         self.correct_action.setEnabled(has_hands)
         self.delete_action.setEnabled(has_hands)
         self._show_next_hand()
+        # After the entry panel is shown or hidden: the grid takes the room it leaves.
+        self.show_sheet_page(self.sheet_page)
 
     # -- fitting the window ------------------------------------------------------------
 
@@ -307,6 +312,8 @@ class GameView(QWidget):
         self.previous_sheet_button.setEnabled(page > 0)
         self.next_sheet_button.setEnabled(page < pages - 1)
         self._fit_grid()
+        # In a window too narrow for the page, the total and the latest hands show.
+        self.grid.scrollTo(self.grid_model.index(0, self.grid_model.total_column))
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -336,7 +343,7 @@ class GameView(QWidget):
         scroll = grid.horizontalScrollBar().sizeHint().height() if self._overflows(width) else 0
         header_height = grid.horizontalHeader().sizeHint().height() + frame + scroll
         room = self._grid_room() - header_height
-        tallest = round(CELL_SIZE.height() * LARGEST_SCALE)
+        tallest = self._tallest_row()
         row_height = max(CELL_SIZE.height(), min(room // rows, tallest))
         grid.setMinimumHeight(header_height + CELL_SIZE.height() * rows)
         grid.setMaximumHeight(header_height + row_height * rows)
@@ -347,7 +354,7 @@ class GameView(QWidget):
         grid = self.grid
         viewport = grid.viewport().size()
         rows = max(1, self.grid_model.rowCount())
-        tallest = round(CELL_SIZE.height() * LARGEST_SCALE)
+        tallest = self._tallest_row()
         row_height = max(CELL_SIZE.height(), min(viewport.height() // rows, tallest))
         if grid.verticalHeader().defaultSectionSize() != row_height:
             grid.verticalHeader().setDefaultSectionSize(row_height)
@@ -361,6 +368,10 @@ class GameView(QWidget):
                 hands.resizeSection(section, column)
         total = max(total, viewport.width() - column * HANDS_PER_PAGE)
         hands.resizeSection(self.grid_model.total_column, total)
+
+    def _tallest_row(self) -> int:
+        """Rows grow with the type, and a little more: never into empty bands."""
+        return round(CELL_SIZE.height() * min(LARGEST_SCALE, self._grid_scale * 1.2))
 
     def _name_width(self, scale: float) -> int:
         header = self.grid.verticalHeader()
@@ -397,7 +408,10 @@ class GameView(QWidget):
             return
         self.form.show()
         self.form.start(state)
-        self.grid.scrollTo(self.grid_model.index(0, self.grid_model.total_column))
+
+    def _cancel_correction(self) -> None:
+        self._show_next_hand()
+        self._fit_grid()
 
     # -- changing the game -------------------------------------------------------------
 
@@ -462,6 +476,8 @@ class GameView(QWidget):
         self.form.start(
             self.session.state_before(index), editing=index, hand=self.session.game.hands[index]
         )
+        # After the end of the game the panel was hidden: the grid makes room again.
+        self._fit_grid()
 
     def rename_player(self) -> "RenamePlayerDialog":
         """Opens the rename dialog on the player whose row is selected in the grid."""

@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QApplication, QWidget
 
-from phase10_keeper.rules import Game
+from phase10_keeper.rules import Game, build_rules
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.session import GameSession
 
@@ -150,3 +150,20 @@ def test_enter_on_a_hand_of_the_grid_corrects_it(window_at, qtbot) -> None:
     qtbot.keyClick(view.grid, Qt.Key.Key_Return)
     assert view.form.editing == 1
     assert view.form.title.text() == "Correct hand 2"
+
+
+def test_correcting_a_hand_after_the_end_makes_room_for_the_panel(window_at) -> None:
+    playing = window_at(game_with_hands(TABLE, 1), LAPTOP).game_view.grid.font().pointSizeF()
+    rules = build_rules(target=1)
+    window = window_at(game_with_hands(TABLE, 1, rules), LAPTOP)
+    view = window.game_view
+    assert view.form.isHidden()
+    assert view.grid.font().pointSizeF() > playing  # the grid has the panel's room
+    view.correct_hand(0)
+    QApplication.processEvents()
+    _assert_everything_visible(window)
+    assert view.grid.font().pointSizeF() <= playing  # and gives it back
+    view.form.cancel()
+    QApplication.processEvents()
+    assert view.form.isHidden()
+    assert view.grid.rowHeight(0) > 40
