@@ -106,10 +106,21 @@ def open_library(window: MainWindow) -> bool:
     return True
 
 
+def fit_to_screen(window: MainWindow) -> None:
+    """On a first start, no bigger than the screen: a 1280x720 laptop has no room for the
+    default size, and the Record button must not start out of sight."""
+    screen = window.screen() or QGuiApplication.primaryScreen()
+    if screen is None:
+        return
+    room = screen.availableGeometry()
+    window.resize(window.size().boundedTo(room.size()))
+
+
 def launch() -> MainWindow:
     """Shows the window where the user left it; it fills on the next event-loop turn."""
     window = MainWindow()
-    restore_window_state(window, QSettings())
+    if not restore_window_state(window, QSettings()):
+        fit_to_screen(window)
     window.after_first_paint(lambda: open_library(window))
     window.show()
     return window
