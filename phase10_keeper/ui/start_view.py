@@ -131,13 +131,14 @@ class StartView(QWidget):
         column.addLayout(self.continue_layout)
         column.addSpacing(12)
         column.addWidget(start_heading)
-        for button in (
+        self.start_buttons = [
             self.new_button,
             self.library_button,
             self.import_button,
             self.sheets_button,
             self.players_button,
-        ):
+        ]
+        for button in self.start_buttons:
             column.addWidget(button)
         column.addStretch(1)
 
@@ -169,13 +170,7 @@ class StartView(QWidget):
 
     def entries(self) -> list[QCommandLinkButton]:
         """The page's entries from top to bottom: the games to continue, then the rest."""
-        return [
-            *self.continue_buttons.values(),
-            self.new_button,
-            self.library_button,
-            self.import_button,
-            self.sheets_button,
-        ]
+        return [*self.continue_buttons.values(), *self.start_buttons]
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         # Buttons outside a dialog ignore Enter; on this page it opens the entry, and the

@@ -107,7 +107,8 @@ def test_enter_opens_the_entry_with_the_focus_and_arrows_move(qtbot) -> None:
         qtbot.keyClick(first_game, Qt.Key.Key_Enter)
     assert opened.args == [4]
     qtbot.keyClick(first_game, Qt.Key.Key_Up)
-    assert view.sheets_button.hasFocus()
+    assert view.entries()[-1].hasFocus()
+    assert view.entries()[-1] is view.players_button
 
 
 @pytest.mark.qt_log_ignore("propagateSizeHints", "raise")
