@@ -247,6 +247,7 @@ class NewGameDialog(QDialog):
         )
         self.start_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         self.start_button.setText(self.tr("&Start Game"))
+        self.start_button.setToolTip(self.tr("Start the game (Ctrl+Enter from anywhere here)"))
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
