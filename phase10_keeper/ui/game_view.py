@@ -14,7 +14,15 @@ both filled.
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QModelIndex, QObject, QSize, Qt
-from PySide6.QtGui import QAction, QFont, QFontMetrics, QKeyEvent, QKeySequence, QResizeEvent
+from PySide6.QtGui import (
+    QAction,
+    QFont,
+    QFontMetrics,
+    QKeyEvent,
+    QKeySequence,
+    QResizeEvent,
+    QShortcut,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -147,6 +155,15 @@ class GameView(QWidget):
         self.next_sheet_button.setAccessibleName(self.tr("Next sheet page"))
         self.next_sheet_button.clicked.connect(lambda: self.show_sheet_page(self.sheet_page + 1))
         self.sheet_label = QLabel()
+        for button, key, tip in (
+            (self.previous_sheet_button, Qt.Key.Key_PageUp, self.tr("Previous sheet page")),
+            (self.next_sheet_button, Qt.Key.Key_PageDown, self.tr("Next sheet page")),
+        ):
+            keys = QKeySequence(Qt.Modifier.CTRL | key)
+            button.setToolTip(f"{tip} ({keys.toString(QKeySequence.SequenceFormat.NativeText)})")
+            page_key = QShortcut(keys, self)
+            page_key.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            page_key.activated.connect(button.click)
         self.banner = QFrame()
         self.banner.setObjectName("banner")
         self.banner.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)

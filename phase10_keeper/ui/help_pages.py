@@ -77,6 +77,10 @@ def context_keys() -> list[tuple[str, list[tuple[str, str]]]]:
                 (f"{_key('←')} {_key('→')}", _tr("select a hand")),
                 (f"{enter} {_key('F2')}", _tr("correct the selected hand")),
                 (_key("Ctrl+Delete"), _tr("delete the selected hand")),
+                (
+                    f"{_key('Ctrl+PgUp')} {_key('Ctrl+PgDown')}",
+                    _tr("previous or next page of the sheet (twelve hands a page)"),
+                ),
             ],
         ),
         (

@@ -106,14 +106,15 @@ def test_the_windows_smallest_size_fits_a_1280x720_laptop(window_at) -> None:
     assert smallest.height() <= LAPTOP[1]
 
 
-def test_past_twelve_hands_the_grid_turns_the_sheet_page(window_at) -> None:
+def test_past_twelve_hands_the_grid_turns_the_sheet_page(window_at, qtbot) -> None:
     window = window_at(game_with_hands(TABLE, 14), LAPTOP)
     view = window.game_view
     assert view.sheet_page == 1
     assert view.sheet_label.text() == "Sheet 2 of 2"
     assert _columns_in_view(window) == [12, 13, 14]
     _assert_everything_visible(window)
-    view.previous_sheet_button.click()
+    view.grid.setFocus()
+    qtbot.keyClick(view.grid, Qt.Key.Key_PageUp, Qt.KeyboardModifier.ControlModifier)
     assert _columns_in_view(window) == [*range(12), 14]
     assert not view.previous_sheet_button.isEnabled()
     # Recording a hand shows the page it is written on.
