@@ -4,6 +4,11 @@ The sizes are what a window gets on those screens once the title bar and the des
 panel have taken their share.
 """
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QApplication, QWidget
@@ -168,3 +173,38 @@ def test_correcting_a_hand_after_the_end_makes_room_for_the_panel(window_at) -> 
     QApplication.processEvents()
     assert view.form.isHidden()
     assert view.grid.rowHeight(0) > 40
+
+
+SCALED = os.environ.get("QT_SCALE_FACTOR") == "2"
+
+
+@pytest.mark.skipif(SCALED, reason="this is the run at scale factor 2")
+def test_the_layout_holds_at_scale_factor_2() -> None:
+    """Qt reads the scale factor at start, so the checks above run again in a new process."""
+    checks = "fit_without_scrolling or twelve_hands or smallest_size or seen_at_scale"
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            str(Path(__file__)),
+            "-qp",
+            "no:cacheprovider",
+            "-k",
+            checks,
+        ],
+        env={**os.environ, "QT_SCALE_FACTOR": "2"},
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "6 passed" in run.stdout  # the sheet-page test matches "twelve_hands" too
+
+
+@pytest.mark.skipif(not SCALED, reason="only in the run at scale factor 2")
+def test_the_window_is_seen_at_scale_factor_2(window_at) -> None:
+    window = window_at(game_with_hands(TABLE, 11), LAPTOP)
+    assert window.devicePixelRatio() == 2
+    assert window.grab().width() == 2 * LAPTOP[0]
