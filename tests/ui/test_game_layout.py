@@ -14,7 +14,9 @@ from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QApplication, QWidget
 
 from phase10_keeper.rules import Game, build_rules
+from phase10_keeper.storage.library import Library
 from phase10_keeper.ui.main_window import MainWindow
+from phase10_keeper.ui.new_game_dialog import NewGameDialog, default_title
 from phase10_keeper.ui.session import GameSession
 
 from .games import game_with_hands, went_out
@@ -208,3 +210,35 @@ def test_the_window_is_seen_at_scale_factor_2(window_at) -> None:
     window = window_at(game_with_hands(TABLE, 11), LAPTOP)
     assert window.devicePixelRatio() == 2
     assert window.grab().width() == 2 * LAPTOP[0]
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints", "raise", "grabbing the keyboard")
+def test_from_the_start_page_to_the_first_hand_by_keyboard(qtbot) -> None:
+    library = Library.open()
+    library.add_game(Game(players=("Ann", "Bo"), title=default_title()))
+    window = MainWindow(library)
+    qtbot.addWidget(window)
+    window.resize(*LAPTOP)
+    window.show()
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    start = window.start_view
+    assert start is not None
+    assert QApplication.focusWidget() is start.new_button
+    qtbot.keyClick(start.new_button, Qt.Key.Key_Return)
+    dialog = window.findChild(NewGameDialog)
+    assert dialog is not None
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is dialog.name_edit)
+    for name in TABLE:
+        dialog.name_edit.insert(name)  # QTest types ASCII only
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+    assert dialog.form.players == list(TABLE)
+    qtbot.keyClick(dialog.dealer_combo, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    session = window.session
+    assert session is not None
+    assert session.game.title == f"{default_title()} #2", "the evening's second game"
+    assert window.pages.currentWidget() is window.game_view
+    _assert_everything_visible(window)
+    window.close()
+    library.close()
