@@ -5,12 +5,14 @@ sets."""
 from phase10_keeper.ui.charts import BarChart, ChartPanel, LineChart
 from phase10_keeper.ui.new_game_dialog import NewGameDialog
 from phase10_keeper.ui.rules_editor import PhaseListEditor
+from phase10_keeper.ui.scoreboard import Scoreboard
 
 NewGameDialog.select_preset  # chooses a preset as a click in the list would
 PhaseListEditor.select  # selects a phase as a click in the list would
 ChartPanel.series_count  # how many lines or bars a chart draws
 LineChart.series_count
 BarChart.series_count
+Scoreboard.type_size  # the type size the board settled on, for its layout tests
 
 # reportlab chart settings (phase10_keeper/sheet/summary_page.py)
 _ = object()

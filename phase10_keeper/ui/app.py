@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication
 from phase10_keeper import __version__
 from phase10_keeper.resource_files import resource_path
 from phase10_keeper.ui import errors
+from phase10_keeper.ui.contrast_style import use_contrast_style
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.prompts import Prompts
 from phase10_keeper.ui.window_settings import restore_window_state
@@ -49,6 +50,7 @@ def _application(argv: list[str]) -> QApplication:
     app.setApplicationVersion(__version__)
     QGuiApplication.setDesktopFileName("io.github.phase10keeper.Phase10Keeper")
     app.setWindowIcon(app_icon())
+    use_contrast_style(app)
     install_translator(app)
     return app
 
@@ -128,10 +130,21 @@ def open_library(window: MainWindow) -> bool:
     return True
 
 
+def fit_to_screen(window: MainWindow) -> None:
+    """On a first start, no bigger than the screen: a 1280x720 laptop has no room for the
+    default size, and the Record button must not start out of sight."""
+    screen = window.screen() or QGuiApplication.primaryScreen()
+    if screen is None:
+        return
+    room = screen.availableGeometry()
+    window.resize(window.size().boundedTo(room.size()))
+
+
 def launch(prompts: Prompts | None = None) -> MainWindow:
     """Shows the window where the user left it; it fills on the next event-loop turn."""
     window = MainWindow(prompts=prompts)
-    restore_window_state(window, QSettings())
+    if not restore_window_state(window, QSettings()):
+        fit_to_screen(window)
     window.after_first_paint(lambda: open_library(window))
     window.show()
     return window

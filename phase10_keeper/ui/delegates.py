@@ -1,18 +1,115 @@
-"""Painting for the score grid: each cell reads like a cell of the paper sheet."""
+"""Painting for the score grid: each cell reads like a cell of the paper sheet, and each
+row header shows the whole name with its marks beside it, as the printed sheet does."""
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPalette
-from PySide6.QtWidgets import QApplication, QStyle, QStyledItemDelegate, QStyleOptionViewItem
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette
+from PySide6.QtWidgets import (
+    QApplication,
+    QHeaderView,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionHeader,
+    QStyleOptionViewItem,
+    QWidget,
+)
 
-from phase10_keeper.ui.grid_model import Cell, ScoreGridModel
+from phase10_keeper.ui.grid_model import MARKS_ROLE, Cell, ScoreGridModel, mark_labels
 
 MADE_COLOUR = QColor(46, 150, 80)
 MISSED_COLOUR = QColor(205, 70, 60)
 """Both read on light and dark backgrounds; the ✓ and ✗ marks carry the meaning too."""
 
-CELL_SIZE = QSize(66, 50)
-TOTAL_SIZE = QSize(84, 50)
-PADDING = 6
+CELL_SIZE = QSize(58, 36)
+"""The smallest hand cell that still shows phase, mark, "out" and points."""
+TOTAL_SIZE = QSize(72, 36)
+PADDING = 5
+SMALLEST_NAME = 0.7
+"""How far a long name may shrink in its row header before it wraps anywhere."""
+
+
+def fit_text(text: str, font: QFont, rect: QRect, smallest: float = SMALLEST_NAME) -> QFont:
+    """The largest font, down to `smallest` times `font`, that fits `text` word-wrapped
+    in `rect`; at the smallest size the text may also break inside a word."""
+    fitted = QFont(font)
+    flags = int(Qt.TextFlag.TextWordWrap)
+    size = font.pointSizeF()
+    while size > font.pointSizeF() * smallest:
+        fitted.setPointSizeF(size)
+        needed = QFontMetrics(fitted).boundingRect(rect, flags, text)
+        if needed.width() <= rect.width() and needed.height() <= rect.height():
+            return fitted
+        size -= 0.5
+    fitted.setPointSizeF(font.pointSizeF() * smallest)
+    return fitted
+
+
+class PlayerHeader(QHeaderView):
+    """The players' names down the left of the grid, never cut: a long name wraps and,
+    if it must, shrinks; the marks (deals, plays first, won) sit in a column of their own."""
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(Qt.Orientation.Vertical, parent)
+        self.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+
+    def marks_width(self) -> int:
+        metrics = QFontMetrics(self._mark_font())
+        return max(metrics.horizontalAdvance(text) for text in mark_labels()) + 12
+
+    def _mark_font(self) -> QFont:
+        font = QFont(self.font())
+        font.setBold(False)
+        font.setPointSizeF(self.font().pointSizeF() * 0.8)
+        return font
+
+    def paintSection(self, painter: QPainter, rect: QRect, logical_index: int) -> None:
+        model = self.model()
+        if model is None or not rect.isValid():
+            return
+        option = QStyleOptionHeader()
+        self.initStyleOption(option)
+        option.rect = rect
+        option.section = logical_index
+        option.text = ""
+        if self.selectionModel() is not None and self.selectionModel().isRowSelected(logical_index):
+            option.state |= QStyle.StateFlag.State_On
+        painter.save()
+        self.style().drawControl(QStyle.ControlElement.CE_Header, option, painter, self)
+        orientation = Qt.Orientation.Vertical
+        name = str(model.headerData(logical_index, orientation) or "")
+        marks = model.headerData(logical_index, orientation, MARKS_ROLE) or []
+        inner = rect.adjusted(PADDING + 1, 2, -PADDING, -2)
+        mark_rect = QRect(inner)
+        mark_rect.setLeft(inner.right() - self.marks_width() + 8)
+        name_rect = inner.adjusted(0, 0, -(mark_rect.width() + 4) if marks else 0, 0)
+        font = fit_text(name, self.font(), name_rect)
+        painter.setFont(font)
+        painter.setPen(self.palette().color(QPalette.ColorRole.ButtonText))
+        flags = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+        wrap = Qt.TextFlag.TextWordWrap
+        if QFontMetrics(font).boundingRect(name_rect, int(wrap), name).width() > name_rect.width():
+            wrap = Qt.TextFlag.TextWrapAnywhere
+        painter.drawText(name_rect, int(flags) | int(wrap), name)
+        self._paint_marks(painter, mark_rect, marks)
+        painter.restore()
+
+    def _paint_marks(self, painter: QPainter, rect: QRect, marks: list[str]) -> None:
+        if not marks:
+            return
+        font = self._mark_font()
+        font.setBold(True)
+        painter.setFont(font)
+        metrics = painter.fontMetrics()
+        height = metrics.height() + 2
+        top = rect.center().y() - (height * len(marks) + 2 * (len(marks) - 1)) // 2
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        for text in marks:
+            badge = QRectF(rect.left(), top, rect.width(), height)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(self.palette().color(QPalette.ColorRole.Highlight))
+            painter.drawRoundedRect(badge, 4, 4)
+            painter.setPen(self.palette().color(QPalette.ColorRole.HighlightedText))
+            painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, text)
+            top += height + 2
 
 
 class ScoreCellDelegate(QStyledItemDelegate):
@@ -105,15 +202,21 @@ class ScoreCellDelegate(QStyledItemDelegate):
         mark = "✓" if cell.made else "✗"
         painter.drawText(corner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, mark)
         if cell.went_out:
+            # Bottom left, beside the 0: the top line is full in a narrow cell.
             painter.setFont(small)
             painter.setPen(muted)
             painter.drawText(
                 rect,
-                Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop,
+                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom,
                 QApplication.translate("ScoreCellDelegate", "out"),
             )
+        # The points are the biggest type in the cell, but in a short row they must stay
+        # below the phase line rather than run into it.
+        below_phase = rect.height() - QFontMetrics(small).ascent() - 1
+        plain = QFontMetrics(option.font)
+        fits = below_phase / max(1, plain.capHeight() + plain.descent())
         points_font = QFont(option.font)
-        points_font.setPointSizeF(option.font.pointSizeF() * 1.25)
+        points_font.setPointSizeF(option.font.pointSizeF() * max(0.9, min(1.25, fits)))
         painter.setFont(points_font)
         painter.setPen(ink)
         painter.drawText(

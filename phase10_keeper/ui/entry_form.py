@@ -93,11 +93,10 @@ class HandEntryForm(QFrame):
         title_font.setBold(True)
         self.title.setFont(title_font)
         self.hint = QLabel(
-            self.tr(
-                "Tab or arrow keys move · Space: made the phase · O: went out · "
-                "Enter: record. 1-9 fills itself for a player who did not make it."
-            )
+            self.tr("Tab or arrow keys move · Space: made the phase · O: went out · Enter: record")
         )
+        # One line, so the panel fits a laptop screen under the grid.
+        self.hint.setToolTip(self.tr("1-9 fills itself for a player who did not make it."))
         self.hint.setWordWrap(True)
         self.hint.setObjectName("hint")
         self.problems_label = QLabel()
@@ -107,7 +106,7 @@ class HandEntryForm(QFrame):
 
         self.grid = QGridLayout()
         self.grid.setHorizontalSpacing(12)
-        self.grid.setVerticalSpacing(6)
+        self.grid.setVerticalSpacing(3)
         self.record_button = QPushButton()
         self.record_button.setDefault(True)
         self.record_button.clicked.connect(self.submit)
@@ -131,8 +130,8 @@ class HandEntryForm(QFrame):
         header.addWidget(self.hint, 1)
 
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(16, 12, 16, 12)
-        layout.setSpacing(10)
+        layout.setContentsMargins(12, 8, 12, 8)
+        layout.setSpacing(6)
         layout.addLayout(header)
         layout.addLayout(self.grid)
         layout.addLayout(buttons)
@@ -296,7 +295,6 @@ class HandEntryForm(QFrame):
             self._header(text, column, align)
 
         count_font = QFont(self.font())
-        count_font.setPointSizeF(self.font().pointSizeF() * 1.15)
         points_font = QFont(count_font)
         points_font.setBold(True)
         name_font = QFont(count_font)

@@ -1,30 +1,46 @@
-"""The game page: where everyone stands, the score grid, and the hand entry panel.
+"""The game page: the score grid like the paper sheet, the hand entry panel under it,
+and beside the panel the standings (a tab widget, so more views of the game fit in).
 
 It lays out widgets and forwards requests to the `GameSession`; what the game looks
 like after a change comes back through `session.changed`. The main window around it
 holds the menus and the status bar.
+
+The grid fits the window rather than the other way round: it shows the twelve hands of
+one sheet page, with the names and totals always in view, and its rows and type grow
+with the room the entry panel leaves, so a 1280 by 720 laptop and a 1920 by 1080 screen are
+both filled.
 """
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QModelIndex, QSize, Qt, Signal
-from PySide6.QtGui import QAction, QFont, QKeySequence
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QAction,
+    QFont,
+    QFontMetrics,
+    QKeyEvent,
+    QKeySequence,
+    QResizeEvent,
+    QShortcut,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QSplitter,
+    QSizePolicy,
     QTableView,
     QTabWidget,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from phase10_keeper.rules import GameError, Hand, Problem, Status
+from phase10_keeper.sheet.model import HANDS_PER_PAGE
 from phase10_keeper.ui import wording
-from phase10_keeper.ui.delegates import CELL_SIZE, TOTAL_SIZE, ScoreCellDelegate
+from phase10_keeper.ui.delegates import CELL_SIZE, TOTAL_SIZE, PlayerHeader, ScoreCellDelegate
 from phase10_keeper.ui.entry_form import HandEntryForm
 from phase10_keeper.ui.game_charts import GameCharts
 from phase10_keeper.ui.grid_model import ScoreGridModel
@@ -38,6 +54,15 @@ if TYPE_CHECKING:
 
 ERROR_COLOUR = "#d8483e"
 WARNING_COLOUR = "#c98400"
+
+MARGIN = 10
+SPACING = 8
+LARGEST_SCALE = 2.2
+"""How much the grid's rows and type may grow on a big screen."""
+NAME_CHARACTERS = 12
+"""The row header is this many average characters wide, besides the marks."""
+SIDE_PANEL_HEIGHT = 180
+"""What the standings keep when the entry panel is hidden (the game is over)."""
 
 STYLE = f"""
 QFrame#banner {{
@@ -62,7 +87,7 @@ QCheckBox[problem="error"], QRadioButton[problem="error"] {{
 }}
 QLabel#problems, QLabel#saveProblem {{ color: {ERROR_COLOUR}; font-weight: bold; }}
 QLineEdit[typed="false"] {{ color: palette(placeholder-text); }}
-QPushButton {{ padding: 6px 18px; }}
+QPushButton {{ padding: 5px 16px; }}
 """
 
 
@@ -80,7 +105,7 @@ class HandHeader(QHeaderView):
         self.setHighlightSections(True)
 
     def sizeHint(self) -> QSize:
-        return QSize(self.length(), self.fontMetrics().height() + 12)
+        return QSize(self.length(), self.fontMetrics().height() + 10)
 
 
 def _scaled(font: QFont, factor: float, bold: bool = False) -> QFont:
@@ -88,6 +113,11 @@ def _scaled(font: QFont, factor: float, bold: bool = False) -> QFont:
     scaled.setPointSizeF(font.pointSizeF() * factor)
     scaled.setBold(bold)
     return scaled
+
+
+def sheet_pages(hands: int) -> int:
+    """How many pages of the paper sheet `hands` hands fill (one, even when empty)."""
+    return max(1, -(-hands // HANDS_PER_PAGE))
 
 
 class GameView(QWidget):
@@ -111,10 +141,13 @@ class GameView(QWidget):
         self.prompts = prompts
         self._recording = False
         self.setStyleSheet(STYLE)
-        base = _scaled(self.font(), 1.15)
+        base = self._base_font = _scaled(self.font(), 1.15)
+        self.sheet_page = 0
+        """The page of the paper sheet the grid shows (0-based)."""
+        self._hands_shown = -1
 
         self.headline = QLabel()
-        self.headline.setFont(_scaled(base, 1.5, bold=True))
+        self.headline.setFont(_scaled(base, 1.25, bold=True))
         self.detail = QLabel()
         self.detail.setFont(_scaled(base, 1.05))
         self.detail.setWordWrap(True)
@@ -124,18 +157,43 @@ class GameView(QWidget):
         self.rules_label = QLabel()
         plain(self.headline, self.detail, self.ranking)
         self.rules_label.setObjectName("rules")
-        self.rules_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
+        self.rules_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.previous_sheet_button = QToolButton()
+        self.previous_sheet_button.setArrowType(Qt.ArrowType.LeftArrow)
+        self.previous_sheet_button.setAccessibleName(self.tr("Previous sheet page"))
+        self.previous_sheet_button.clicked.connect(
+            lambda: self.show_sheet_page(self.sheet_page - 1)
+        )
+        self.next_sheet_button = QToolButton()
+        self.next_sheet_button.setArrowType(Qt.ArrowType.RightArrow)
+        self.next_sheet_button.setAccessibleName(self.tr("Next sheet page"))
+        self.next_sheet_button.clicked.connect(lambda: self.show_sheet_page(self.sheet_page + 1))
+        self.sheet_label = QLabel()
+        for button, key, tip in (
+            (self.previous_sheet_button, Qt.Key.Key_PageUp, self.tr("Previous sheet page")),
+            (self.next_sheet_button, Qt.Key.Key_PageDown, self.tr("Next sheet page")),
+        ):
+            keys = QKeySequence(Qt.Modifier.CTRL | key)
+            button.setToolTip(f"{tip} ({keys.toString(QKeySequence.SequenceFormat.NativeText)})")
+            page_key = QShortcut(keys, self)
+            page_key.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            page_key.activated.connect(button.click)
         self.banner = QFrame()
         self.banner.setObjectName("banner")
-        banner_text = QVBoxLayout()
-        banner_text.setSpacing(4)
-        banner_text.addWidget(self.headline)
-        banner_text.addWidget(self.detail)
-        banner_text.addWidget(self.ranking)
-        banner_layout = QHBoxLayout(self.banner)
-        banner_layout.setContentsMargins(18, 12, 18, 12)
-        banner_layout.addLayout(banner_text, 1)
-        banner_layout.addWidget(self.rules_label)
+        self.banner.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        top_line = QHBoxLayout()
+        top_line.setSpacing(14)
+        top_line.addWidget(self.headline, 0, Qt.AlignmentFlag.AlignVCenter)
+        top_line.addWidget(self.detail, 1)
+        top_line.addWidget(self.rules_label)
+        top_line.addWidget(self.previous_sheet_button)
+        top_line.addWidget(self.sheet_label)
+        top_line.addWidget(self.next_sheet_button)
+        banner_layout = QVBoxLayout(self.banner)
+        banner_layout.setContentsMargins(14, 4, 14, 4)
+        banner_layout.setSpacing(2)
+        banner_layout.addLayout(top_line)
+        banner_layout.addWidget(self.ranking)
 
         self.standings_model = StandingsModel(session.state, self)
         self.standings = QTableView()
@@ -154,14 +212,28 @@ class GameView(QWidget):
         header.setSectionResizeMode(Column.PLAYER, QHeaderView.ResizeMode.Stretch)
         self.standings.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.standings.verticalHeader().setDefaultSectionSize(
-            self.standings.fontMetrics().height() + 16
+            self.standings.fontMetrics().height() + 12
         )
+        self.side_tabs = QTabWidget()
+        """Views of the game beside the entry panel; more can be added as tabs."""
+        self.side_tabs.setDocumentMode(True)
+        self.side_tabs.addTab(self.standings, self.tr("Standings"))
+        self.charts = GameCharts(
+            ask_path=prompts.save_path,
+            warn=prompts.warn,
+        )
+        self.side_tabs.addTab(self.charts, self.tr("Charts"))
+        self.charts.gameFinished.connect(lambda: self.side_tabs.setCurrentWidget(self.charts))
+        self.side_tabs.setMinimumWidth(260)
+        # The tabs take what the grid and the entry panel leave, however tall they'd like
+        # to be; _fit_grid keeps SIDE_PANEL_HEIGHT for them once the panel is hidden.
+        self.side_tabs.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
 
         self.grid_model = ScoreGridModel(session.state, self)
         self.grid = QTableView()
         self.grid.setAccessibleName(self.tr("Score grid"))
-        self.grid.setFont(base)
         self.grid.setHorizontalHeader(HandHeader(self.grid))
+        self.grid.setVerticalHeader(PlayerHeader(self.grid))
         self.grid.setModel(self.grid_model)
         self.grid.setItemDelegate(ScoreCellDelegate(self.grid))
         self.grid.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -169,32 +241,14 @@ class GameView(QWidget):
         self.grid.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.grid.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.grid.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
-        self.grid.horizontalHeader().setDefaultSectionSize(CELL_SIZE.width())
         self.grid.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.grid.horizontalHeader().setMinimumSectionSize(CELL_SIZE.width())
-        self.grid.verticalHeader().setDefaultSectionSize(CELL_SIZE.height())
-        self.grid.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        self.grid.verticalHeader().setFont(_scaled(base, 1.0, bold=True))
-        self.grid.verticalHeader().setMaximumWidth(240)
-        self.grid.verticalHeader().setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.grid.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.grid.doubleClicked.connect(self._grid_double_clicked)
-
-        self.charts = GameCharts(
-            ask_path=prompts.save_path,
-            warn=prompts.warn,
-        )
-        self.side_tabs = QTabWidget()
-        self.side_tabs.addTab(self.standings, self.tr("Standings"))
-        self.side_tabs.addTab(self.charts, self.tr("Charts"))
-        self.charts.gameFinished.connect(lambda: self.side_tabs.setCurrentWidget(self.charts))
-
-        splitter = self.tables = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(self.side_tabs)
-        splitter.addWidget(self.grid)
-        # The grid is the paper sheet and grows with every hand; it gets the larger share.
-        splitter.setStretchFactor(0, 2)
-        splitter.setStretchFactor(1, 3)
-        splitter.setChildrenCollapsible(False)
+        self.grid.installEventFilter(self)
+        self.grid.viewport().installEventFilter(self)
+        self._grid_scale = 0.0
+        self._apply_grid_scale(1.0)
 
         self.form = HandEntryForm()
         self.form.setFont(base)
@@ -207,14 +261,24 @@ class GameView(QWidget):
         self.save_problem.setTextFormat(Qt.TextFormat.PlainText)
         self.save_problem.hide()
 
+        entry = QVBoxLayout()
+        entry.setSpacing(SPACING)
+        entry.addWidget(self.save_problem)
+        entry.addWidget(self.form, 0, Qt.AlignmentFlag.AlignTop)
+        entry.addStretch(1)
+        bottom = QHBoxLayout()
+        bottom.setSpacing(SPACING)
+        bottom.addLayout(entry)
+        bottom.addWidget(self.side_tabs, 1)
+
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(16, 16, 16, 12)
-        layout.setSpacing(12)
+        layout.setContentsMargins(MARGIN, MARGIN, MARGIN, MARGIN)
+        layout.setSpacing(SPACING)
         layout.addWidget(self.banner)
-        layout.addWidget(splitter)
-        layout.addWidget(self.save_problem)
-        layout.addWidget(self.form)
-        layout.addStretch(1)
+        # The grid takes the room up to the height its rows want (see _fit_grid); what
+        # is left goes to the entry panel and the standings.
+        layout.addWidget(self.grid, 1)
+        layout.addLayout(bottom)
 
         # Their keys work in the grid only: nothing typed in the entry form may change
         # or delete a recorded hand.
@@ -254,41 +318,132 @@ class GameView(QWidget):
         self.banner.style().polish(self.banner)
         played = len(state.hands)
         self.rules_label.setText(
-            f"{game.rules.describe()}\n"
+            f"{game.rules.describe()} · "
             + (self.tr("1 hand played") if played == 1 else self.tr("%n hands played", "", played))
         )
         self.standings_model.set_state(state)
         self.standings.setColumnHidden(Column.PHASE, finished)
         self.grid_model.set_state(state)
         self.charts.set_game(game, self.session.replay)
-        self._fit_tables()
-        self.grid.horizontalHeader().resizeSection(self.grid_model.total_column, TOTAL_SIZE.width())
+        if played != self._hands_shown:
+            # A hand recorded, removed or undone: show the sheet page it is on.
+            self._hands_shown = played
+            self.sheet_page = sheet_pages(played) - 1
         self._update_actions()
         self._show_next_hand(keep_typing=not self._recording)
 
     def _update_actions(self) -> None:
         self.correct_action.setEnabled(bool(self.session.game.hands))
         self.delete_action.setEnabled(self.selected_hand() is not None)
+        # After the entry panel is shown or hidden: the grid takes the room it leaves.
+        self.show_sheet_page(self.sheet_page)
 
-    def _fit_tables(self) -> None:
-        """Makes the tables as tall as their rows, so the entry panel sits right below."""
+    # -- fitting the window ------------------------------------------------------------
+
+    def show_sheet_page(self, page: int) -> None:
+        """Shows the hands of one page of the paper sheet, twelve at most, and the total."""
+        hands = self.grid_model.hand_count
+        pages = sheet_pages(hands)
+        self.sheet_page = page = max(0, min(page, pages - 1))
+        first = page * HANDS_PER_PAGE
+        for column in range(hands):
+            self.grid.setColumnHidden(column, not first <= column < first + HANDS_PER_PAGE)
+        for widget in (self.previous_sheet_button, self.sheet_label, self.next_sheet_button):
+            widget.setVisible(pages > 1)
+        self.sheet_label.setText(
+            self.tr("Sheet %1 of %2").replace("%1", str(page + 1)).replace("%2", str(pages))
+        )
+        self.previous_sheet_button.setEnabled(page > 0)
+        self.next_sheet_button.setEnabled(page < pages - 1)
+        self._fit_grid()
+        # In a window too narrow for the page, the total and the latest hands show.
+        self.grid.scrollTo(self.grid_model.index(0, self.grid_model.total_column))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_grid()
+
+    def _grid_room(self) -> int:
+        """The height the grid may take: what the banner and the entry panel leave."""
+        banner = self.banner.heightForWidth(self.width() - 2 * MARGIN)
+        if banner < 0:
+            banner = self.banner.sizeHint().height()
+        below = self.form.sizeHint().height() if not self.form.isHidden() else SIDE_PANEL_HEIGHT
+        if not self.save_problem.isHidden():
+            below += self.save_problem.sizeHint().height() + SPACING
+        return self.height() - 2 * MARGIN - banner - below - 2 * SPACING
+
+    def _fit_grid(self) -> None:
+        """Sizes the type and the grid's height so the sheet page fills the room it has;
+        `_fit_cells` then shares the grid's actual room among rows and columns."""
         grid = self.grid
-        # The header's own size hint would measure all of a long game's hand columns.
-        header_height = grid.fontMetrics().height() + 12
-        grid_height = (
-            header_height
-            + grid.verticalHeader().length()
-            + grid.horizontalScrollBar().sizeHint().height()
-            + 2 * grid.frameWidth()
+        rows = max(1, self.grid_model.rowCount())
+        frame = 2 * grid.frameWidth()
+        room = self._grid_room() - frame - grid.horizontalHeader().sizeHint().height()
+        scale = max(1.0, min(LARGEST_SCALE, room / rows / CELL_SIZE.height()))
+        width = grid.width() - frame
+        # Only grow the type if twelve wider hands still fit across.
+        while scale > 1.0 and not self._fits_across(width, scale):
+            scale = max(1.0, scale - 0.1)
+        self._apply_grid_scale(scale)
+        scroll = grid.horizontalScrollBar().sizeHint().height() if self._overflows(width) else 0
+        header_height = grid.horizontalHeader().sizeHint().height() + frame + scroll
+        room = self._grid_room() - header_height
+        tallest = self._tallest_row()
+        row_height = max(CELL_SIZE.height(), min(room // rows, tallest))
+        grid.setMinimumHeight(header_height + CELL_SIZE.height() * rows)
+        grid.setMaximumHeight(header_height + row_height * rows)
+        self._fit_cells()
+
+    def _fit_cells(self) -> None:
+        """Shares the grid's viewport among the players' rows and a sheet page of hands."""
+        grid = self.grid
+        viewport = grid.viewport().size()
+        rows = max(1, self.grid_model.rowCount())
+        tallest = self._tallest_row()
+        row_height = max(CELL_SIZE.height(), min(viewport.height() // rows, tallest))
+        if grid.verticalHeader().defaultSectionSize() != row_height:
+            grid.verticalHeader().setDefaultSectionSize(row_height)
+        scale = self._grid_scale
+        total = round(TOTAL_SIZE.width() * scale)
+        column = max(round(CELL_SIZE.width() * scale), (viewport.width() - total) // HANDS_PER_PAGE)
+        hands = grid.horizontalHeader()
+        hands.setDefaultSectionSize(column)
+        for section in range(self.grid_model.hand_count):
+            if hands.sectionSize(section) != column and not grid.isColumnHidden(section):
+                hands.resizeSection(section, column)
+        total = max(total, viewport.width() - column * HANDS_PER_PAGE)
+        hands.resizeSection(self.grid_model.total_column, total)
+
+    def _tallest_row(self) -> int:
+        """Rows grow with the type, and a little more: never into empty bands."""
+        return round(CELL_SIZE.height() * min(LARGEST_SCALE, self._grid_scale * 1.2))
+
+    def _name_width(self, scale: float) -> int:
+        header = self.grid.verticalHeader()
+        assert isinstance(header, PlayerHeader)
+        font = _scaled(self._base_font, scale, bold=True)
+        return QFontMetrics(font).averageCharWidth() * NAME_CHARACTERS + header.marks_width() + 12
+
+    def _fits_across(self, width: int, scale: float) -> bool:
+        needed = self._name_width(scale) + round(
+            (CELL_SIZE.width() * HANDS_PER_PAGE + TOTAL_SIZE.width()) * scale
         )
-        standings = self.standings
-        standings_height = (
-            header_height
-            + standings.verticalHeader().length()
-            + 2 * standings.frameWidth()
-            + self.side_tabs.tabBar().sizeHint().height()
-        )
-        self.tables.setFixedHeight(max(grid_height, standings_height))
+        return needed <= width
+
+    def _overflows(self, width: int) -> bool:
+        return not self._fits_across(width, self._grid_scale)
+
+    def _apply_grid_scale(self, scale: float) -> None:
+        if abs(scale - self._grid_scale) < 0.05:
+            return
+        self._grid_scale = scale
+        font = _scaled(self._base_font, scale)
+        self.grid.setFont(font)
+        header = self.grid.verticalHeader()
+        header.setFont(_scaled(font, 1.0, bold=True))
+        self.grid.horizontalHeader().setFont(font)
+        header.setFixedWidth(self._name_width(scale))
 
     def _show_next_hand(self, *, keep_typing: bool = False) -> None:
         """The form for the next hand, still holding what was typed if `keep_typing` and
@@ -302,10 +457,10 @@ class GameView(QWidget):
         self.form.show()
         if not (keep_typing and self.form.keep_typing(state)):
             self.form.start(state)
-        self.grid.scrollTo(self.grid_model.index(0, self.grid_model.total_column))
 
     def _cancel_correction(self) -> None:
         self._show_next_hand()
+        self._fit_grid()
 
     def _record_undone(self, hand: object) -> None:
         """The hand just taken back goes back in the form, so a typo costs one fix."""
@@ -313,9 +468,12 @@ class GameView(QWidget):
         if self.session.state.status is not Status.FINISHED:
             self.form.show()
             self.form.start(self.session.state, hand=hand, typed=True)
+            self._fit_grid()
 
     def _saved(self) -> None:
-        self.save_problem.hide()
+        if not self.save_problem.isHidden():
+            self.save_problem.hide()
+            self._fit_grid()
 
     def _save_failed(self, text: str) -> None:
         self.save_problem.setText(
@@ -325,6 +483,7 @@ class GameView(QWidget):
             + self.tr("The change is kept in this window; the next change saves everything again.")
         )
         self.save_problem.show()
+        self._fit_grid()
 
     # -- changing the game -------------------------------------------------------------
 
@@ -360,6 +519,21 @@ class GameView(QWidget):
             return None
         return columns[0]
 
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.grid.viewport() and event.type() == QEvent.Type.Resize:
+            self._fit_cells()
+        # Enter on a hand of the grid corrects it, as a double click does.
+        if (
+            watched is self.grid
+            and event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+            and self.selected_hand() is not None
+        ):
+            self.correct_selected_hand()
+            return True
+        return super().eventFilter(watched, event)
+
     def _grid_double_clicked(self, index: QModelIndex) -> None:
         if index.column() < self.grid_model.hand_count:
             self.correct_hand(index.column())
@@ -388,6 +562,8 @@ class GameView(QWidget):
         self.form.start(
             self.session.state_before(index), editing=index, hand=self.session.game.hands[index]
         )
+        # After the end of the game the panel was hidden: the grid makes room again.
+        self._fit_grid()
 
     def rename_player(self) -> "RenamePlayerDialog":
         """Opens the rename dialog on the player whose row is selected in the grid."""

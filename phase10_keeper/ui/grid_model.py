@@ -15,12 +15,21 @@ from PySide6.QtCore import (
 from phase10_keeper.rules import GameState, Status
 from phase10_keeper.ui.user_text import plain_tooltip
 
+MARKS_ROLE = Qt.ItemDataRole.UserRole + 3
+"""A player's row header: the short marks (deals, plays first, winner, left) beside the
+name."""
+
 _Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
 
 
 def _tr(text: str) -> str:
     return QCoreApplication.translate("ScoreGridModel", text)
+
+
+def mark_labels() -> tuple[str, str, str, str]:
+    """The row header's marks: winner, dealer, first to play, left the table."""
+    return _tr("★ won"), _tr("deals"), _tr("1st"), _tr("left")
 
 
 @dataclass(frozen=True)
@@ -158,12 +167,10 @@ class ScoreGridModel(QAbstractTableModel):
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
+        if orientation == Qt.Orientation.Vertical:
+            return self._player_header(section, role)
         if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
             return None
-        if orientation == Qt.Orientation.Vertical:
-            if not 0 <= section < len(self._state.players):
-                return None
-            return self._player_label(self._state.players[section].name)
         if section == self.total_column:
             return _tr("Total")
         if not 0 <= section < self.hand_count:
@@ -179,13 +186,32 @@ class ScoreGridModel(QAbstractTableModel):
             return _tr("{number} tie").format(number=record.number)
         return str(record.number)
 
-    def _player_label(self, name: str) -> str:
+    def _player_header(self, section: int, role: int) -> Any:
+        if not 0 <= section < len(self._state.players):
+            return None
+        name = self._state.players[section].name
+        if role == Qt.ItemDataRole.DisplayRole:
+            return name
+        if role == MARKS_ROLE:
+            return [short for short, _long in self._marks(name)]
+        if role in (Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.AccessibleTextRole):
+            described = ", ".join([name, *(long for _short, long in self._marks(name))])
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return plain_tooltip(described)
+            return described
+        return None
+
+    def _marks(self, name: str) -> list[tuple[str, str]]:
+        """(short label, words) for what the row header marks about `name`."""
         state = self._state
-        # The mark goes on a line of its own so a long name cannot push it out of sight.
-        if state.status is Status.FINISHED and name == state.winner:
-            return _tr("{name}\n★ winner").format(name=name)
+        won, deals, first, left = mark_labels()
+        if state.status is Status.FINISHED:
+            return [(won, _tr("winner"))] if name == state.winner else []
         if not state.player(name).seated:
-            return _tr("{name}\nleft").format(name=name)
+            return [(left, _tr("left the table"))]
+        marks = []
         if name == state.dealer:
-            return _tr("{name}\ndeals").format(name=name)
-        return name
+            marks.append((deals, _tr("deals this hand")))
+        if name == state.first_player:
+            marks.append((first, _tr("plays first")))
+        return marks

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from phase10_keeper.ui.games_view import GamesView
     from phase10_keeper.ui.new_game_dialog import NewGameDialog
     from phase10_keeper.ui.players_view import PlayersView
+    from phase10_keeper.ui.scoreboard import Scoreboard
     from phase10_keeper.ui.session import GameSession
     from phase10_keeper.ui.sheet_dialogs import SheetPrinter
     from phase10_keeper.ui.start_view import StartView
@@ -74,6 +75,7 @@ class MainWindow(QMainWindow):
         self.players_page: QWidget | None = None
         self.game_view: GameView | None = None
         self._printer: SheetPrinter | None = None
+        self.scoreboard: Scoreboard | None = None
         self._after_paint: list[Callable[[], object]] = []
         self.undo_group = QUndoGroup(self)
         self._nothing_to_undo = QUndoStack(self)
@@ -180,12 +182,16 @@ class MainWindow(QMainWindow):
         self._game_separator = self.edit_menu.addSeparator()
         self._library_separator = self.edit_menu.addSeparator()
 
+        self.scoreboard_action = self._action(
+            self.tr("&Scoreboard"), self.show_scoreboard, QKeySequence(Qt.Key.Key_F11)
+        )
         self.players_action = self._action(
             self.tr("&Players and Statistics…"),
             self.show_players,
             QKeySequence(Qt.Modifier.CTRL | Qt.Modifier.SHIFT | Qt.Key.Key_L),
         )
-        self.menuBar().addMenu(self.tr("&View")).addAction(self.players_action)
+        view_menu = self.menuBar().addMenu(self.tr("&View"))
+        view_menu.addActions([self.scoreboard_action, self.players_action])
 
         self.game_menu = self.menuBar().addMenu(self.tr("&Game"))
         self.leave_action = self._action(self.tr("Player &Leaves…"), self.player_leaves)
@@ -193,8 +199,14 @@ class MainWindow(QMainWindow):
         self.game_menu.addActions([self.leave_action, self.join_action])
 
         help_menu = self.menuBar().addMenu(self.tr("&Help"))
+        self.how_to_action = self._action(
+            self.tr("&How to Keep Score"), self.how_to_keep_score, standard.HelpContents
+        )
+        self.shortcuts_action = self._action(self.tr("&Keyboard Shortcuts"), self.keyboard_help)
         self.about_action = self._action(self.tr("&About Phase 10 Keeper"), self.about)
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
+        help_menu.addActions([self.how_to_action, self.shortcuts_action])
+        help_menu.addSeparator()
         help_menu.addAction(self.about_action)
 
         self.back_action = self._action(self.tr("&Back"), self.leave_library, standard.Back)
@@ -218,6 +230,7 @@ class MainWindow(QMainWindow):
         self.export_sheet_action.setEnabled(on_game)
         self.close_action.setEnabled(self.session is not None)
         self._update_seating_actions()
+        self.scoreboard_action.setEnabled(self.session is not None)
         self.back_action.setEnabled(on_library or on_players)
         self.undo_action.setVisible(on_game or on_library or on_players)
         self.redo_action.setVisible(on_game or on_library or on_players)
@@ -547,6 +560,10 @@ class MainWindow(QMainWindow):
         session, view = self.session, self.game_view
         self.session = None
         self.game_view = None
+        if self.scoreboard is not None:
+            self.scoreboard.close()
+            self.scoreboard.deleteLater()
+            self.scoreboard = None
         if view is not None:
             for action in self._game_actions(view):
                 self.edit_menu.removeAction(action)
@@ -585,7 +602,8 @@ class MainWindow(QMainWindow):
 
         if self.library is None:
             return None
-        dialog = NewGameDialog(self, roster=self.library.roster())
+        titles = [game.title for game in self.library.list_games()]
+        dialog = NewGameDialog(self, roster=self.library.roster(), taken=titles)
         dialog.setWindowModality(Qt.WindowModality.WindowModal)
         dialog.gameCreated.connect(self._game_created)
         dialog.finished.connect(dialog.deleteLater)
@@ -681,6 +699,32 @@ class MainWindow(QMainWindow):
             self.session.change_seating(change)
         except GameError as error:
             self.prompts.warn(self, self.tr("Cannot Change the Table"), str(error))
+
+    def show_scoreboard(self) -> "Scoreboard | None":
+        """The standings full screen, for the table to read; on a second screen if any."""
+        if self.session is None:
+            return None
+        if self.scoreboard is None:
+            from phase10_keeper.ui.scoreboard import Scoreboard
+
+            self.scoreboard = Scoreboard(self.session, self)
+        self.scoreboard.open(beside=self)
+        return self.scoreboard
+
+    def how_to_keep_score(self) -> QWidget:
+        from phase10_keeper.ui.help_pages import HelpDialog
+
+        return self._open_help(HelpDialog.how_to_keep_score(self))
+
+    def keyboard_help(self) -> QWidget:
+        from phase10_keeper.ui.help_pages import HelpDialog
+
+        return self._open_help(HelpDialog.keyboard_shortcuts(self))
+
+    def _open_help(self, dialog: QWidget) -> QWidget:
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.show()
+        return dialog
 
     def about(self) -> QWidget:
         from phase10_keeper.ui.about_dialog import AboutDialog

@@ -9,15 +9,16 @@ from datetime import datetime
 
 from PySide6.QtCore import (
     QCoreApplication,
-    QDate,
+    QDateTime,
     QEvent,
     QLocale,
     QObject,
     QStringListModel,
     Qt,
+    QTimer,
     Signal,
 )
-from PySide6.QtGui import QKeyEvent, QKeySequence
+from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -81,9 +82,25 @@ def now_iso() -> str:
     return datetime.now().astimezone().isoformat(timespec="seconds")
 
 
-def default_title(date: QDate | None = None) -> str:
-    """The title a game gets unless the table names it: the date, as the user writes it."""
-    return QLocale().toString(date or QDate.currentDate(), QLocale.FormatType.LongFormat)
+def default_title(when: QDateTime | None = None, taken: Iterable[str] = ()) -> str:
+    """The title a game gets unless the table names it: the day and the time of day, as
+    people name an evening ("Friday night"), numbered when that title is already taken
+    ("Friday night #2"), so one evening's games can be told apart."""
+    when = when or QDateTime.currentDateTime()
+    day = QLocale().dayName(when.date().dayOfWeek(), QLocale.FormatType.LongFormat)
+    hour = when.time().hour()
+    if 5 <= hour < 12:
+        base = _tr("{day} morning").format(day=day)
+    elif 12 <= hour < 18:
+        base = _tr("{day} afternoon").format(day=day)
+    else:
+        base = _tr("{day} night").format(day=day)
+    used = {title.casefold() for title in taken}
+    title, number = base, 1
+    while title.casefold() in used:
+        number += 1
+        title = _tr("{title} #{number}").format(title=base, number=number)
+    return title
 
 
 @dataclass
@@ -197,8 +214,12 @@ class NewGameDialog(QDialog):
     """Asks for a new game. Construct, `exec()` or `open()`, then read `game()`.
 
     Arguments: `roster` (names from earlier games, offered while typing), `title` (the
-    default title; the date when omitted) and `now` (gives the start time).
+    default title; when omitted, the day and time of day, numbered past the `taken`
+    titles of earlier games) and `now` (gives the start time).
     Signal: `gameCreated(Game)` when the dialog is accepted with a playable game.
+
+    Keys: the name field has the focus; Enter adds the typed name (a completion is taken
+    and added with one Enter); Enter in an empty field or Ctrl+Enter anywhere starts.
     """
 
     gameCreated = Signal(object)
@@ -209,11 +230,13 @@ class NewGameDialog(QDialog):
         *,
         roster: Iterable[str] = (),
         title: str | None = None,
+        taken: Iterable[str] = (),
         now: Callable[[], str] = now_iso,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("New Game"))
-        self.form = NewGameForm(title=title if title is not None else default_title())
+        self._default_title = default_title(taken=taken)
+        self.form = NewGameForm(title=title if title is not None else self._default_title)
         self._now = now
         self._game: Game | None = None
 
@@ -229,6 +252,7 @@ class NewGameDialog(QDialog):
         )
         self.start_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         self.start_button.setText(self.tr("&Start Game"))
+        self.start_button.setToolTip(self.tr("Start the game (Ctrl+Enter from anywhere here)"))
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -236,8 +260,13 @@ class NewGameDialog(QDialog):
         layout.addWidget(self.summary)
         layout.addWidget(self.message)
         layout.addWidget(self.buttons)
+        for keys in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            start = QShortcut(QKeySequence(Qt.Modifier.CTRL | keys), self)
+            start.activated.connect(self.accept)
         self._preset_changed()
         self._refresh_players(-1)
+        # Typing a name is the first thing to do; the tab bar would swallow it.
+        self.name_edit.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _players_page(self, roster: list[str]) -> QWidget:
         page = QWidget()
@@ -248,6 +277,10 @@ class NewGameDialog(QDialog):
         completer = QCompleter(QStringListModel(roster, self), self)
         completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.name_edit.setCompleter(completer)
+        # The popup eats the Enter that picks a name; picking it adds the player too, or
+        # a second Enter would be needed. The field takes the name after this signal, so
+        # the player is added on the next turn of the event loop.
+        completer.activated.connect(lambda _name: QTimer.singleShot(0, self.add_typed_player))
         self.add_button = QPushButton(self.tr("&Add"))
         self.add_button.setAutoDefault(False)
         entry = QHBoxLayout()
@@ -285,7 +318,7 @@ class NewGameDialog(QDialog):
         self.dealer_combo.setAccessibleName(self.tr("Who deals first"))
         self.title_edit = QLineEdit(self.form.title)
         self.title_edit.setAccessibleName(self.tr("Title"))
-        self.title_edit.setPlaceholderText(default_title())
+        self.title_edit.setPlaceholderText(self._default_title)
 
         layout = QVBoxLayout(page)
         layout.addWidget(hint)
@@ -401,6 +434,8 @@ class NewGameDialog(QDialog):
         self.preset_combo.setCurrentIndex(self.preset_combo.findData(preset.value))
 
     def accept(self) -> None:
+        if self.name_edit.text().strip() and not self.add_player(self.name_edit.text()):
+            return
         problem = self.form.problem()
         if problem is not None:
             self._show_message(problem)

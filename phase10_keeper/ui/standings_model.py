@@ -19,6 +19,9 @@ from phase10_keeper.ui.user_text import plain_tooltip
 _Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
 
+NAME_ROLE = Qt.ItemDataRole.UserRole + 1
+"""The player's plain name in every column (the scoreboard draws the names itself)."""
+
 
 class Column(IntEnum):
     PLACE = 0
@@ -90,6 +93,8 @@ class StandingsModel(QAbstractTableModel):
             return None
         name = self._order[index.row()]
         column = Column(index.column())
+        if role == NAME_ROLE:
+            return name
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
             return self._text(index.row(), name, column)
         if role == Qt.ItemDataRole.ToolTipRole:

@@ -3,8 +3,8 @@
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QPalette, QPixmap
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QPalette, QPixmap
 from PySide6.QtWidgets import (
     QCommandLinkButton,
     QFrame,
@@ -21,6 +21,10 @@ from phase10_keeper.ui.wording import date_text
 
 RECENT_GAMES = 3
 ICON_SIZE = 64
+STYLE = """
+QCommandLinkButton { border: 2px solid transparent; border-radius: 6px; }
+QCommandLinkButton:focus { border: 2px solid palette(highlight); }
+"""
 
 
 def _unfinished(summary: Any) -> bool:
@@ -111,13 +115,14 @@ class StartView(QWidget):
         column.addLayout(self.continue_layout)
         column.addSpacing(12)
         column.addWidget(start_heading)
-        for button in (
+        self.start_buttons = [
             self.new_button,
             self.library_button,
             self.import_button,
             self.sheets_button,
             self.players_button,
-        ):
+        ]
+        for button in self.start_buttons:
             column.addWidget(button)
         column.addStretch(1)
 
@@ -143,7 +148,30 @@ class StartView(QWidget):
         button = QCommandLinkButton(text, description)
         button.setAccessibleName(text.replace("&", ""))
         button.setAccessibleDescription(description)
+        button.setStyleSheet(STYLE)
+        button.installEventFilter(self)
         return button
+
+    def entries(self) -> list[QCommandLinkButton]:
+        """The page's entries from top to bottom: the games to continue, then the rest."""
+        return [*self.continue_buttons.values(), *self.start_buttons]
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        # Buttons outside a dialog ignore Enter; on this page it opens the entry, and the
+        # arrow keys walk the list the way they do in a menu.
+        if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
+            entries = self.entries()
+            if watched in entries and not event.modifiers():
+                key = event.key()
+                if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+                    entries[entries.index(watched)].click()
+                    return True
+                if key in (Qt.Key.Key_Up, Qt.Key.Key_Down):
+                    step = 1 if key == Qt.Key.Key_Down else -1
+                    index = entries.index(watched)
+                    entries[(index + step) % len(entries)].setFocus(Qt.FocusReason.TabFocusReason)
+                    return True
+        return super().eventFilter(watched, event)
 
     def set_games(self, summaries: Sequence[Any]) -> None:
         """Offers the newest unfinished games to continue; hides the section if none."""

@@ -1,14 +1,21 @@
 """Renders the app's window to PNG files for a look at it: light and dark, six players.
 
-    python tests/benchmarks/screenshots.py [OUT_DIR] [--real]
+    python tests/benchmarks/screenshots.py [OUT_DIR] [--real] [--scale=2]
 
 The start page, the saved games and the game page (with its File menu open), drawn
 with a throwaway library. Without --real the window is drawn offscreen; with it, on
 the display in $DISPLAY.
+
+Then, on the screens people have (1280x720, 1366x768, 1920x1080): the game page in the
+window such a screen leaves once the title bar and the desktop's panel are drawn, the
+scoreboard full screen, and the new-game dialog; and the same once more, at 1366x768,
+with Qt scaling everything by two (QT_SCALE_FACTOR=2, run in a second process since Qt
+reads it at start). --scale=N draws only the screens, at that scale factor.
 """
 
 import os
 import random
+import subprocess
 import sys
 import tempfile
 from dataclasses import replace
@@ -16,6 +23,8 @@ from pathlib import Path
 
 if "--real" not in sys.argv:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+if scale_arguments := [arg for arg in sys.argv if arg.startswith("--scale=")]:
+    os.environ["QT_SCALE_FACTOR"] = scale_arguments[0].split("=", 1)[1]
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPalette
@@ -35,9 +44,11 @@ from phase10_keeper.rules import (
     replay,
 )
 from phase10_keeper.storage.library import Library
+from phase10_keeper.ui.contrast_style import use_contrast_style
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.session import GameSession
 
+SCALE = os.environ["QT_SCALE_FACTOR"] if scale_arguments else None
 PLAYERS = ("Maximilian Alexander Featherstonehaugh", "Zoë", "Łukasz", "Priya", "Marcus", "Kwame")
 
 
@@ -190,15 +201,63 @@ def shoot(app: QApplication, out: Path, theme: str, real: bool) -> None:
     finished.close()
 
 
+SCREENS = {"1280x720": (1280, 720), "1366x768": (1366, 768), "1920x1080": (1920, 1080)}
+WINDOW_FRAME = 90
+"""What a desktop's title bar and panel take from a screen's height."""
+TABLE = ("Maximilian Alexander", "Alexandra-Sophie", "Zoë", "Łukasz", "Priya", "Kwame")
+
+
+def table_game() -> Game:
+    return play(Game(players=TABLE, title="Friday night"), 11, 5)
+
+
+def shoot_screens(app: QApplication, out: Path, theme: str, screens: dict[str, tuple[int, int]]):
+    """The game page, the scoreboard and the new-game dialog at each screen size."""
+    from phase10_keeper.ui.new_game_dialog import NewGameDialog
+    from phase10_keeper.ui.scoreboard import Scoreboard
+
+    app.setPalette(dark_palette() if theme == "dark" else app.style().standardPalette())
+    scale = f"-scale{SCALE}" if SCALE else ""
+    for label, (width, height) in screens.items():
+        name = f"{label}{scale}-{theme}"
+        window = MainWindow()
+        window.open_session(GameSession(table_game()))
+        window.resize(width, height - WINDOW_FRAME)
+        window.show()
+        app.processEvents()
+        window.grab().save(str(out / f"game-{name}.png"))
+        board = Scoreboard(window.session)  # type: ignore[arg-type]
+        board.resize(width, height)
+        board.show()
+        app.processEvents()
+        board.grab().save(str(out / f"scoreboard-{name}.png"))
+        board.close()
+        dialog = NewGameDialog(window, roster=TABLE, taken=["Friday night"])
+        for player in TABLE[:4]:
+            dialog.add_player(player)
+        dialog.name_edit.setText("Pri")
+        dialog.show()
+        app.processEvents()
+        dialog.grab().save(str(out / f"new-game-{name}.png"))
+        dialog.close()
+        window.close()
+
+
 def main() -> int:
     arguments = [argument for argument in sys.argv[1:] if not argument.startswith("--")]
     out = Path(arguments[0] if arguments else "shots")
     out.mkdir(parents=True, exist_ok=True)
     app = QApplication(sys.argv[:1])
-    app.setStyle("Fusion")
+    use_contrast_style(app, "Fusion")
     app.setAttribute(Qt.ApplicationAttribute.AA_DontShowIconsInMenus, False)
     for theme in ("light", "dark"):
-        shoot(app, out, theme, "--real" in sys.argv)
+        if SCALE is None:
+            shoot(app, out, theme, "--real" in sys.argv)
+            shoot_screens(app, out, theme, SCREENS)
+        else:
+            shoot_screens(app, out, theme, {"1366x768": SCREENS["1366x768"]})
+    if SCALE is None:
+        subprocess.run([sys.executable, __file__, str(out), "--scale=2"], check=True)
     print(f"screenshots in {out}")
     return 0
 

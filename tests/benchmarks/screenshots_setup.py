@@ -16,11 +16,12 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QColor, QPalette
-from PySide6.QtWidgets import QApplication, QStyleFactory, QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 
 from phase10_keeper.rules import Cards, Game, Hand, PlayerResult, Preset
 from phase10_keeper.storage.library import Library
 from phase10_keeper.ui.about_dialog import AboutDialog
+from phase10_keeper.ui.contrast_style import use_contrast_style
 from phase10_keeper.ui.games_view import GamesView
 from phase10_keeper.ui.new_game_dialog import NewGameDialog
 from phase10_keeper.ui.prompts import Prompts
@@ -166,7 +167,7 @@ def main() -> int:
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(tempfile.gettempdir()) / "shots6"
     out.mkdir(parents=True, exist_ok=True)
     app = QApplication(sys.argv[:1])
-    app.setStyle(QStyleFactory.create("Fusion"))
+    use_contrast_style(app, "Fusion")
     light = app.style().standardPalette()
     with tempfile.TemporaryDirectory() as folder:
         library = sample_library(Path(folder) / "data")

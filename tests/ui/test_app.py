@@ -59,6 +59,17 @@ def test_the_window_shows_before_the_library_is_opened(qtbot) -> None:
     window.library.close()
 
 
+def test_on_a_first_start_the_window_is_no_bigger_than_the_screen(qtbot) -> None:
+    window = app.launch()
+    room = window.screen().availableGeometry()
+    assert room.width() < 1360  # the offscreen screen is smaller than the default size
+    assert window.width() <= room.width()
+    assert window.height() <= room.height()
+    qtbot.waitUntil(lambda: window.library is not None)
+    window.close()
+    window.library.close()
+
+
 def test_the_last_unfinished_game_is_reopened_and_every_change_saved(launch, real_library) -> None:
     game = game_with_hands(FOUR, 2)
     game_id = real_library.add_game(game)

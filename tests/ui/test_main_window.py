@@ -5,6 +5,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QLineEdit
 
 from phase10_keeper.rules import CardKind, Game, Preset, Status, build_rules
+from phase10_keeper.ui.grid_model import MARKS_ROLE
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.session import GameSession
 from phase10_keeper.ui.user_text import isolate
@@ -121,7 +122,9 @@ def test_a_whole_game_to_a_win(open_window, keys) -> None:
         f"Final ranking: 1. {isolate('Priya')} 0 · 2. {isolate('Marcus')} 15"
     )
     assert window.game_view.form.isHidden()
-    assert window.game_view.grid_model.headerData(0, Qt.Orientation.Vertical) == "Priya\n★ winner"
+    assert window.game_view.grid_model.headerData(0, Qt.Orientation.Vertical, MARKS_ROLE) == [
+        "★ won"
+    ]
 
 
 def test_tie_break_replay_hand_for_the_tied_players_only(open_window, keys, answers) -> None:

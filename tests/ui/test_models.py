@@ -3,7 +3,7 @@
 from PySide6.QtCore import Qt
 
 from phase10_keeper.rules import build_rules, replay
-from phase10_keeper.ui.grid_model import ScoreGridModel
+from phase10_keeper.ui.grid_model import MARKS_ROLE, ScoreGridModel
 from phase10_keeper.ui.standings_model import Column, StandingsModel
 
 from .games import FOUR, game_with_hands, went_out
@@ -30,14 +30,21 @@ def test_grid_cells_say_phase_made_or_missed_and_points() -> None:
     assert model.headerData(2, Qt.Orientation.Horizontal, DISPLAY) == "Total"
 
 
-def test_grid_marks_the_dealer_and_the_winner_in_words() -> None:
+def test_grid_row_headers_keep_the_name_whole_and_mark_dealer_first_and_winner() -> None:
     state = replay(game_with_hands(FOUR, 1)).final
     model = ScoreGridModel(state)
-    assert model.headerData(1, Qt.Orientation.Vertical, DISPLAY) == "Marcus\ndeals"
+    vertical = Qt.Orientation.Vertical
+    assert [model.headerData(row, vertical, DISPLAY) for row in range(4)] == list(FOUR)
+    assert model.headerData(1, vertical, MARKS_ROLE) == ["deals"]
+    assert model.headerData(2, vertical, MARKS_ROLE) == ["1st"]
+    assert model.headerData(0, vertical, MARKS_ROLE) == []
+    assert model.headerData(1, vertical, Qt.ItemDataRole.ToolTipRole) == "Marcus, deals this hand"
     rules = build_rules(target=1)
     won = replay(game_with_hands(FOUR, 1, rules)).final
     model.set_state(won)
-    assert model.headerData(0, Qt.Orientation.Vertical, DISPLAY) == "Priya\n★ winner"
+    assert model.headerData(0, vertical, DISPLAY) == "Priya"
+    assert model.headerData(0, vertical, MARKS_ROLE) == ["★ won"]
+    assert model.headerData(1, vertical, MARKS_ROLE) == []
 
 
 def test_grid_model_stays_consistent_while_hands_come_and_go(qtmodeltester) -> None:

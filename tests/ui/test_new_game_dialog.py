@@ -1,7 +1,8 @@
 """Starting a new game: the form's checks, and the dialog driven like a user."""
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QDate, QDateTime, QLocale, Qt, QTime
+from PySide6.QtWidgets import QApplication
 
 from phase10_keeper.rules import (
     MATTEL_PHASES,
@@ -12,7 +13,7 @@ from phase10_keeper.rules import (
     Phase,
     Preset,
 )
-from phase10_keeper.ui.new_game_dialog import NewGameDialog, NewGameForm
+from phase10_keeper.ui.new_game_dialog import NewGameDialog, NewGameForm, default_title
 from phase10_keeper.ui.user_text import isolate
 
 STARTED = "2026-11-29T19:30:00+01:00"
@@ -215,3 +216,63 @@ def test_an_emptied_title_falls_back_to_the_date(qtbot) -> None:
     game = dialog.game()
     assert game is not None
     assert game.title == dialog.title_edit.placeholderText() != ""
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints", "raise", "grabbing the keyboard")
+def test_dialog_opens_with_the_name_field_focused(qtbot) -> None:
+    dialog = _dialog(qtbot)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow)
+    assert QApplication.focusWidget() is dialog.name_edit
+    qtbot.keyClicks(QApplication.focusWidget(), "Priya")
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+    assert dialog.form.players == ["Priya"]
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints", "raise", "grabbing the keyboard")
+def test_a_completion_is_added_with_one_enter(qtbot) -> None:
+    dialog = _dialog(qtbot)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow)
+    qtbot.keyClicks(dialog.name_edit, "mar")
+    popup = dialog.name_edit.completer().popup()
+    qtbot.waitUntil(popup.isVisible)
+    qtbot.keyClick(popup, Qt.Key.Key_Down)
+    qtbot.keyClick(popup, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: dialog.form.players == ["Marcus"])
+    assert dialog.name_edit.text() == ""
+    assert dialog.game() is None
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints", "raise", "grabbing the keyboard")
+def test_ctrl_enter_starts_the_game_with_the_name_still_typed(qtbot) -> None:
+    dialog = _dialog(qtbot)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow)
+    dialog.add_player("Priya")
+    dialog.tabs.setCurrentIndex(1)
+    dialog.preset_combo.setFocus()
+    qtbot.keyClick(dialog.preset_combo, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert dialog.game() is None  # one player is not a game
+    dialog.name_edit.setText("Marcus")
+    qtbot.keyClick(dialog.preset_combo, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    game = dialog.game()
+    assert game is not None
+    assert game.players == ("Priya", "Marcus")
+
+
+def test_default_titles_tell_one_evenings_games_apart() -> None:
+    friday_night = QDateTime(QDate(2026, 11, 27), QTime(20, 30))
+    day = QLocale().dayName(5, QLocale.FormatType.LongFormat)
+    assert default_title(friday_night) == f"{day} night"
+    assert default_title(friday_night, taken=[f"{day} night"]) == f"{day} night #2"
+    taken = [f"{day} night", f"{day} night #2", "Lunch"]
+    assert default_title(friday_night, taken=taken) == f"{day} night #3"
+    sunday_lunch = QDateTime(QDate(2026, 11, 29), QTime(13, 0))
+    assert default_title(sunday_lunch).endswith("afternoon")

@@ -5,7 +5,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from phase10_keeper.rules import Game, Hand, Join, Leave, Preset, Status, build_rules
-from phase10_keeper.ui.grid_model import ScoreGridModel
+from phase10_keeper.ui.grid_model import MARKS_ROLE, ScoreGridModel
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.rename_player_dialog import RenamePlayerDialog
 from phase10_keeper.ui.seating_dialogs import (
@@ -69,7 +69,7 @@ def test_player_leaves_from_the_game_menu_and_undo_brings_them_back(qtbot, libra
     assert view is not None
     assert view.form.draft is not None
     assert view.form.draft.participants == ("Priya", "Kwame", "Dana")
-    assert view.grid_model.headerData(1, Qt.Orientation.Vertical) == "Marcus\nleft"
+    assert view.grid_model.headerData(1, Qt.Orientation.Vertical, MARKS_ROLE) == ["left"]
     window.undo_action.trigger()
     assert session.game.seating == ()
     assert view.form.draft is not None
@@ -144,7 +144,7 @@ def test_the_grid_shows_a_leavers_row_as_ended(qtbot, qtmodeltester, library) ->
     model = ScoreGridModel(session.state)
     qtmodeltester.check(model)
     row = FOUR.index("Dana")
-    assert model.headerData(row, Qt.Orientation.Vertical) == "Dana\nleft"
+    assert model.headerData(row, Qt.Orientation.Vertical, MARKS_ROLE) == ["left"]
     assert model.data(model.index(row, 2)) == "left"
     assert [model.absence(row, column) for column in range(3)] == [None, None, "left"]
     standings = StandingsModel(session.state)

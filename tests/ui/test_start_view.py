@@ -66,3 +66,41 @@ def test_start_view_buttons_request_their_action(qtbot, button: str, signal: str
     with qtbot.waitSignal(getattr(view, signal)):
         qtbot.mouseClick(getattr(view, button), Qt.MouseButton.LeftButton)
     assert getattr(view, button).accessibleName()
+
+
+def _shown(qtbot) -> StartView:
+    view = StartView()
+    qtbot.addWidget(view)
+    view.set_games(GAMES)
+    view.show()
+    qtbot.waitExposed(view)
+    view.activateWindow()
+    qtbot.waitUntil(view.isActiveWindow)
+    return view
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints", "raise")
+def test_enter_opens_the_entry_with_the_focus_and_arrows_move(qtbot) -> None:
+    view = _shown(qtbot)
+    view.new_button.setFocus()
+    with qtbot.waitSignal(view.newGameRequested):
+        qtbot.keyClick(view.new_button, Qt.Key.Key_Return)
+    qtbot.keyClick(view.new_button, Qt.Key.Key_Down)
+    assert view.library_button.hasFocus()
+    first_game = view.entries()[0]
+    view.entries()[0].setFocus()
+    with qtbot.waitSignal(view.continueRequested) as opened:
+        qtbot.keyClick(first_game, Qt.Key.Key_Enter)
+    assert opened.args == [4]
+    qtbot.keyClick(first_game, Qt.Key.Key_Up)
+    assert view.entries()[-1].hasFocus()
+    assert view.entries()[-1] is view.players_button
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints", "raise")
+def test_the_entry_with_the_focus_is_drawn_differently(qtbot) -> None:
+    view = _shown(qtbot)
+    view.new_button.setFocus()
+    focused = view.new_button.grab().toImage()
+    view.library_button.setFocus()
+    assert view.new_button.grab().toImage() != focused

@@ -1,0 +1,110 @@
+"""View → Scoreboard for the whole table, and the Help menu's pages."""
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QApplication, QLabel
+
+from phase10_keeper.ui.help_pages import HelpDialog
+from phase10_keeper.ui.main_window import MainWindow
+from phase10_keeper.ui.scoreboard import Scoreboard
+from phase10_keeper.ui.session import GameSession
+
+from .games import FOUR, game_with_hands, went_out
+
+pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints", "raise")
+
+
+@pytest.fixture
+def window(qtbot) -> MainWindow:
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.open_session(GameSession(game_with_hands(FOUR, 3)))
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+def _texts(board: Scoreboard) -> list[str]:
+    return [label.text() for label in board.findChildren(QLabel) if label.isVisibleTo(board)]
+
+
+def _open_board(window: MainWindow, qtbot) -> Scoreboard:
+    assert window.scoreboard_action.shortcut() == QKeySequence(Qt.Key.Key_F11)
+    window.scoreboard_action.trigger()
+    board = window.scoreboard
+    assert board is not None
+    qtbot.waitExposed(board)
+    return board
+
+
+def test_the_scoreboard_shows_the_standings_full_screen(window, qtbot) -> None:
+    board = _open_board(window, qtbot)
+    assert board.isFullScreen()
+    texts = _texts(board)
+    state = window.session.state
+    ranked = [text for text in texts if text in FOUR]
+    assert ranked == list(state.ranking())
+    assert "Hand 4" in texts
+    assert "deals" in texts
+    phase = state.next_phase(ranked[0])
+    assert f"Phase {phase.label}" in texts
+    assert phase.describe() in texts
+    assert str(state.player(ranked[0]).total) in texts
+
+
+def test_the_scoreboard_follows_the_game_and_esc_leaves(window, qtbot) -> None:
+    board = _open_board(window, qtbot)
+    window.session.record_hand(went_out(FOUR, "Dana"))
+    assert "Hand 5" in _texts(board)
+    qtbot.keyClick(board, Qt.Key.Key_Escape)
+    assert not board.isVisible()
+    window.open_session(GameSession(game_with_hands(("Ann", "Bo"), 1)))
+    # Another game gets a board of its own: nothing of the closed game lingers.
+    assert window.scoreboard is None
+    other = window.show_scoreboard()
+    assert other is not None
+    assert "Hand 2" in _texts(other)
+    assert "Ann" in _texts(other)
+
+
+def test_the_scoreboards_type_grows_with_the_window(window, qtbot) -> None:
+    board = _open_board(window, qtbot)
+    board.showNormal()
+    board.resize(800, 450)
+    QApplication.processEvents()
+    small = board.type_size
+    board.resize(1920, 1080)
+    QApplication.processEvents()
+    assert board.type_size > small * 2
+    assert board.type_size >= 40  # a capital letter about a centimetre high on a TV
+
+
+def test_keyboard_help_lists_every_key_of_the_window(window, qtbot) -> None:
+    dialog = HelpDialog.keyboard_shortcuts(window)
+    qtbot.addWidget(dialog)
+    page = dialog.browser.toPlainText()
+    actions = window.findChildren(type(window.scoreboard_action))
+    keys = {
+        key.toString(QKeySequence.SequenceFormat.NativeText)
+        for action in actions
+        for key in action.shortcuts()
+        if not key.isEmpty() and action.isVisible()
+    }
+    assert {"F11", "F2", "Ctrl+Z", "Ctrl+N"} <= keys
+    for key in keys:
+        assert key in page, key
+    for key in ("Ctrl+Enter", "Space", "Esc"):
+        assert key in page
+
+
+def test_help_menu_opens_how_to_keep_score_inside_the_app(window, qtbot) -> None:
+    window.how_to_action.trigger()
+    dialogs = [dialog for dialog in window.findChildren(HelpDialog) if dialog.isVisible()]
+    assert len(dialogs) == 1
+    dialog = dialogs[0]
+    qtbot.waitExposed(dialog)
+    page = dialog.browser.toPlainText()
+    assert "Record the hand" in page
+    assert "Scoreboard" in page
+    dialog.close()
