@@ -53,8 +53,11 @@ def run_and_kill(data_dir: Path, rng: random.Random) -> tuple[list[int], list[in
         child.stdout.readline()
         time.sleep(rng.uniform(0.0, 0.12))
     child.send_signal(signal.SIGKILL)
-    output, _ = child.communicate(timeout=60)
-    assert child.returncode == -signal.SIGKILL, output
+    # Read through the same file object as readline() did: it may already hold lines the
+    # child wrote after "ready", which communicate() would skip (it reads the pipe itself).
+    output = child.stdout.read()
+    child.stdout.close()
+    assert child.wait(timeout=60) == -signal.SIGKILL, output
     begun = [int(line.split()[1]) for line in output.splitlines() if line.startswith("begin")]
     done = [int(line.split()[1]) for line in output.splitlines() if line.startswith("done")]
     return begun, done
