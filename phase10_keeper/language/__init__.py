@@ -132,6 +132,7 @@ __all__ = [
     "ENGLISH",
     "LANGUAGES",
     "PLURAL_CATEGORIES",
+    "Entry",
     "Words",
     "catalogue",
     "language_of",
