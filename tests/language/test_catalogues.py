@@ -16,6 +16,7 @@ from phase10_keeper.language import (
     Entry,
     catalogue,
     plural_category,
+    system_language,
     words,
 )
 from phase10_keeper.rules import CardKind, GroupKind, Preset
@@ -140,3 +141,24 @@ def test_a_value_with_braces_is_printed_as_it_is() -> None:
 def test_an_unknown_language_is_refused() -> None:
     with pytest.raises(ValueError, match="no language 'xx'"):
         words("xx")
+
+
+@pytest.mark.parametrize(
+    ("environment", "expected"),
+    [
+        ({"LC_ALL": "de_AT.UTF-8"}, "de"),
+        ({"LC_ALL": "", "LC_MESSAGES": "pl_PL.UTF-8", "LANG": "en_GB.UTF-8"}, "pl"),
+        ({"LC_ALL": "", "LC_MESSAGES": "", "LANG": "nl_BE"}, "nl"),
+        ({"LC_ALL": "pt_BR.UTF-8"}, "en"),
+        ({"LC_ALL": "C"}, "en"),
+        ({"LC_ALL": "", "LC_MESSAGES": "", "LANG": "", "LANGUAGE": "xx:fr_CA:de"}, "fr"),
+    ],
+)
+def test_the_users_language_comes_from_the_locale(
+    monkeypatch: pytest.MonkeyPatch, environment: dict[str, str], expected: str
+) -> None:
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        monkeypatch.delenv(variable, raising=False)
+    for variable, value in environment.items():
+        monkeypatch.setenv(variable, value)
+    assert system_language() == expected
