@@ -804,8 +804,7 @@ class WindowMachine(RuleBasedStateMachine):
         grid = view.grid_model
         for row, player in enumerate(state.players):
             marks = grid.headerData(row, Qt.Orientation.Vertical, MARKS_ROLE)
-            if state.status is not Status.FINISHED:
-                assert ("left" in marks) == (not player.seated), (player.name, marks)
+            assert ("left" in marks) == (not player.seated), (player.name, marks)
             cells = [grid.index(row, column).data() for column in range(grid.hand_count)]
             for number, text in enumerate(cells, start=1):
                 if player.left_before is not None and number >= player.left_before:
