@@ -205,10 +205,11 @@ class ScoreGridModel(QAbstractTableModel):
         """(short label, words) for what the row header marks about `name`."""
         state = self._state
         won, deals, first, left = mark_labels()
-        if state.status is Status.FINISHED:
-            return [(won, _tr("winner"))] if name == state.winner else []
+        # A leaver's row stays marked after the end too: a leave may be what ended it.
         if not state.player(name).seated:
             return [(left, _tr("left the table"))]
+        if state.status is Status.FINISHED:
+            return [(won, _tr("winner"))] if name == state.winner else []
         marks = []
         if name == state.dealer:
             marks.append((deals, _tr("deals this hand")))

@@ -240,3 +240,12 @@ def test_hands_after_a_join_record_and_undo_in_order(qtbot, library) -> None:
     window.undo_action.trigger()
     assert session.game == game_with_hands(FOUR, 2)
     assert library.games[session.game_id] == session.game
+
+
+def test_a_leaver_keeps_the_left_mark_once_the_game_is_over(qtbot) -> None:
+    game = game_with_hands(("Priya", "Marcus"), 2).with_seating_change(Leave(3, "Priya"))
+    state = GameSession(game).state
+    assert state.status is Status.FINISHED
+    model = ScoreGridModel(state)
+    assert model.headerData(0, Qt.Orientation.Vertical, MARKS_ROLE) == ["left"]
+    assert model.headerData(1, Qt.Orientation.Vertical, MARKS_ROLE) == ["★ won"]

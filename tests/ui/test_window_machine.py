@@ -2,8 +2,11 @@
 
 The machine keeps its own model of the library: each game as it must be stored, which
 games are deleted, and which one is open. After every step what the window shows (the
-grid, the standings, the saved-games table) must equal a replay of the game the library
-holds, which must equal the model. No Qt warning may be logged and no error reported.
+grid, the standings, the scoreboard, the saved-games table) must equal a replay of the
+game the library holds, which must equal the model. Players leave and join through the
+Game menu's dialogs, the scoreboard opens and closes while hands are recorded and games
+change, and the grid pages through the sheet. No Qt warning may be logged and no error
+reported.
 
 PHASE10_KEEPER_LONG_RUN=N runs N examples of 40 steps instead of the quick run.
 """
@@ -12,6 +15,8 @@ import os
 import tempfile
 from collections.abc import Sequence
 from dataclasses import replace
+from fractions import Fraction
+from math import ceil
 from pathlib import Path
 from typing import TypeVar
 
@@ -28,32 +33,46 @@ from hypothesis.stateful import (
 )
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QDialog, QDialogButtonBox, QLabel
 
 from phase10_keeper.rules import (
+    MAX_PLAYERS,
     CardKind,
     Cards,
     Game,
     GameError,
+    GameState,
     Hand,
+    Join,
+    Leave,
+    Order,
     PlayerResult,
     Preset,
     Severity,
     Status,
     check_hand,
+    clean_name,
+    name_key,
+    name_problem,
     replay,
 )
+from phase10_keeper.sheet.model import HANDS_PER_PAGE
 from phase10_keeper.storage.gamefile import read_game
 from phase10_keeper.storage.library import Library
+from phase10_keeper.ui import wording
 from phase10_keeper.ui.draft import HandDraft
+from phase10_keeper.ui.grid_model import MARKS_ROLE
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.new_game_dialog import NewGameDialog
+from phase10_keeper.ui.scoreboard import Scoreboard
+from phase10_keeper.ui.seating_dialogs import PlayerJoinsDialog, PlayerLeavesDialog
 from phase10_keeper.ui.standings_model import Column
 from phase10_keeper.ui.user_text import isolate
 
 from .answers import Answers
 
-pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints")
+# The offscreen platform cannot raise a window or hint its size; the scoreboard asks both.
+pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints", "raise")
 
 NAMES = (
     "Priya",
@@ -64,6 +83,9 @@ NAMES = (
     "Maximilian Alexander Featherstonehaugh",
 )
 NEW_NAMES = ("Dana", "Kwame", "<i>Ann</i>")
+JOINERS = ("Eve", " Kwame ", "priya", "<i>Ann</i>", "", "Zoe\u0308")
+"""Typed into Player Joins: some sit down, some are refused (empty, or a name the game
+has already in other capitals or another normal form)."""
 TITLES = ("Friday night", "<b>Finals</b> & more", "Sunday")
 PRESETS = tuple(Preset)
 CTRL = Qt.KeyboardModifier.ControlModifier
@@ -89,12 +111,52 @@ def pick(data: st.DataObject, choices: Sequence[T]) -> T | None:
 
 
 def _same(stored: Game, expected: Game) -> bool:
-    return (stored.players, stored.hands, stored.title, stored.rules) == (
+    return (stored.players, stored.hands, stored.title, stored.rules, stored.seating) == (
         expected.players,
         expected.hands,
         expected.title,
         expected.rules,
+        expected.seating,
     )
+
+
+def _sheet_pages(hands: int) -> int:
+    return max(1, ceil(hands / HANDS_PER_PAGE))
+
+
+def _seated(state: GameState) -> list[str]:
+    return [player.name for player in state.players if player.seated]
+
+
+def _totals_offered(state: GameState) -> tuple[int, int, int]:
+    """What Player Joins offers as a starting total: 0, the highest total at the table,
+    and the table's average rounded up to a multiple of five."""
+    totals = [state.player(name).total for name in _seated(state)]
+    average = ceil(Fraction(sum(totals), len(totals)) / 5) * 5
+    return 0, max(totals), average
+
+
+def _join_refused(state: GameState, players: Sequence[str], typed: str) -> bool:
+    name = clean_name(typed)
+    return (
+        not name
+        or name_problem(name) is not None
+        or name_key(name) in {name_key(player) for player in players}
+        or len(state.participants()) >= MAX_PLAYERS
+    )
+
+
+def _shown(kind: type[QDialog], parent: MainWindow) -> QDialog:
+    """The one dialog of this kind the window shows."""
+    shown = [dialog for dialog in parent.findChildren(kind) if dialog.isVisible()]
+    assert len(shown) == 1, shown
+    return shown[0]
+
+
+def _cancel(dialog: QDialog) -> None:
+    button = dialog.buttons.button(QDialogButtonBox.StandardButton.Cancel)  # type: ignore[attr-defined]
+    button.click()
+    assert not dialog.isVisible()
 
 
 class WindowMachine(RuleBasedStateMachine):
@@ -149,7 +211,24 @@ class WindowMachine(RuleBasedStateMachine):
         assert self.window.game_view is not None
         return self.window.game_view.form
 
+    def look_at_the_window(self) -> None:
+        """The user turns from the scoreboard (on a second screen, say) to the window."""
+        if not self.window.isActiveWindow():
+            self.window.activateWindow()
+            assert QTest.qWaitForWindowActive(self.window)
+
+    def scoreboard(self) -> Scoreboard | None:
+        """The scoreboard on screen, if one is."""
+        shown = [
+            widget
+            for widget in QApplication.topLevelWidgets()
+            if isinstance(widget, Scoreboard) and widget.isVisible()
+        ]
+        assert len(shown) <= 1, shown
+        return shown[0] if shown else None
+
     def library_page(self):
+        self.look_at_the_window()
         self.window.show_library()
         view = self.window.games_view
         assert view is not None
@@ -204,6 +283,7 @@ class WindowMachine(RuleBasedStateMachine):
 
     @rule(data=st.data())
     def open_from_the_start_page(self, data: st.DataObject) -> None:
+        self.look_at_the_window()
         self.window.close_game()
         self.open_id = None
         start = self.window.start_view
@@ -228,6 +308,7 @@ class WindowMachine(RuleBasedStateMachine):
     @precondition(lambda self: self.open_id is not None)
     @rule()
     def close_the_game(self) -> None:
+        self.look_at_the_window()
         self.window.close_action.trigger()
         self.open_id = None
 
@@ -313,6 +394,7 @@ class WindowMachine(RuleBasedStateMachine):
     def back_to_the_game(self) -> None:
         """Every change to a game starts by going back to its page, wherever the user was."""
         assert self.open_id is not None
+        self.look_at_the_window()
         assert self.window.open_game(self.open_id)
         assert self.on_game_page
 
@@ -385,9 +467,46 @@ class WindowMachine(RuleBasedStateMachine):
         if not typing_to_redo and self.at < len(self.history) - 1:
             self.moved_in_history(+1)
 
+    def press_page_key(self, forward: bool, in_the_grid: bool = True) -> None:
+        """Ctrl+PgDn or Ctrl+PgUp, from the grid or from the entry form."""
+        view = self.window.game_view
+        assert view is not None
+        if in_the_grid or view.form.isHidden():
+            view.grid.setFocus()
+        else:
+            view.form.focus_first()
+        key = Qt.Key.Key_PageDown if forward else Qt.Key.Key_PageUp
+        QTest.keyClick(QApplication.focusWidget() or view, key, CTRL)
+
+    def page_to(self, page: int) -> None:
+        """Pages the grid to this page of the sheet, a key press at a time."""
+        view = self.window.game_view
+        assert view is not None
+        while view.sheet_page != page:
+            before = view.sheet_page
+            forward = page > before
+            self.press_page_key(forward)
+            assert view.sheet_page == before + (1 if forward else -1)
+
+    @precondition(lambda self: self.open_id is not None)
+    @rule(moves=st.lists(st.tuples(st.booleans(), st.booleans()), min_size=1, max_size=4))
+    def page_the_grid(self, moves: list[tuple[bool, bool]]) -> None:
+        self.back_to_the_game()
+        view = self.window.game_view
+        assert view is not None
+        pages = _sheet_pages(len(self.open_game().hands))
+        for forward, in_the_grid in moves:
+            before = view.sheet_page
+            self.press_page_key(forward, in_the_grid)
+            assert view.sheet_page == max(0, min(pages - 1, before + (1 if forward else -1)))
+
     @precondition(lambda self: self.open_id is not None and bool(self.open_game().hands))
-    @rule(data=st.data(), high=st.integers(0, 2))
-    def correct_a_past_hand(self, data: st.DataObject, high: int) -> None:
+    @rule(
+        data=st.data(),
+        high=st.integers(0, 2),
+        how=st.sampled_from(("F2", "Enter")),
+    )
+    def correct_a_past_hand(self, data: st.DataObject, high: int, how: str) -> None:
         self.back_to_the_game()
         game = self.open_game()
         index = pick(data, range(len(game.hands)))
@@ -396,25 +515,27 @@ class WindowMachine(RuleBasedStateMachine):
         view = self.window.game_view
         assert view is not None
         view.form.start(view.session.state)  # nothing typed is dropped unasked below
-        view.grid.setFocus()
-        view.grid.selectColumn(index)
-        QTest.keyClick(view.grid, Qt.Key.Key_F2)
+        # The hand is on a page of the sheet the grid may not show: the user pages to it.
+        self.page_to(index // HANDS_PER_PAGE)
+        grid = view.grid
+        grid.setFocus()
+        grid.selectColumn(index)
+        QTest.keyClick(grid, Qt.Key.Key_F2 if how == "F2" else Qt.Key.Key_Return)
         form = view.form
         assert form.editing == index
         hand = game.hands[index]
-        others = [
-            name
-            for name in form.draft.participants  # type: ignore[union-attr]
-            if name != hand.went_out
-        ]
+        before = replay(game).states[index]
+        assert form.draft is not None
+        assert form.draft.participants == before.participants()
+        others = [name for name in form.draft.participants if name != hand.went_out]
         if not others:
             return
         name = others[chosen % len(others)]
-        expected_draft = HandDraft(replay(replace(game, hands=game.hands[:index])).final, hand)
+        expected_draft = HandDraft(before, hand)
         expected_draft.set_count(name, CardKind.HIGH, high)
         expected = expected_draft.hand()
         assert expected is not None
-        row = form._rows[form.draft.participants.index(name)]  # type: ignore[union-attr]
+        row = form._rows[form.draft.participants.index(name)]
         field = row.counts[CardKind.HIGH]
         field.setFocus()
         field.selectAll()
@@ -468,6 +589,138 @@ class WindowMachine(RuleBasedStateMachine):
         dialog.accept()
         self.changed(game.with_player_renamed(old, new))
 
+    # -- the table changes -------------------------------------------------------------
+
+    @precondition(lambda self: self.open_id is not None)
+    @rule(data=st.data(), answer=st.booleans())
+    def a_player_leaves(self, data: st.DataObject, answer: bool) -> None:
+        self.back_to_the_game()
+        state = replay(self.open_game()).final
+        action = self.window.leave_action
+        if state.status is not Status.IN_PROGRESS:
+            # Nobody leaves during a tie-break or after the end.
+            assert not action.isEnabled()
+            return
+        action.trigger()
+        dialog = _shown(PlayerLeavesDialog, self.window)
+        assert isinstance(dialog, PlayerLeavesDialog)
+        seated = state.participants()
+        combo = dialog.player_combo
+        assert tuple(combo.itemText(index) for index in range(combo.count())) == seated
+        name = pick(data, seated)
+        assert name is not None
+        combo.setCurrentIndex(seated.index(name))
+        if not answer:
+            _cancel(dialog)
+            return
+        dialog.leave_button.click()
+        assert not dialog.isVisible()
+        self.changed(self.open_game().with_seating_change(Leave(state.hand_number, name)))
+
+    @precondition(lambda self: self.open_id is not None)
+    @rule(
+        data=st.data(),
+        typed=st.sampled_from(JOINERS),
+        from_roster=st.booleans(),
+        total=st.integers(0, 3),
+        number=st.integers(0, 60),
+        answer=st.booleans(),
+    )
+    def a_player_joins(
+        self,
+        data: st.DataObject,
+        typed: str,
+        from_roster: bool,
+        total: int,
+        number: int,
+        answer: bool,
+    ) -> None:
+        self.back_to_the_game()
+        game = self.open_game()
+        state = replay(game).final
+        action = self.window.join_action
+        if state.status is not Status.IN_PROGRESS:
+            assert not action.isEnabled()
+            return
+        action.trigger()
+        dialog = _shown(PlayerJoinsDialog, self.window)
+        assert isinstance(dialog, PlayerJoinsDialog)
+        names = dialog.name_combo
+        roster = sorted(names.itemText(index) for index in range(names.count()))
+        assert not {name_key(name) for name in roster} & {name_key(p) for p in game.players}
+        chosen = pick(data, roster)
+        if from_roster and chosen is not None:
+            names.setCurrentIndex(names.findText(chosen))
+            typed = chosen
+        else:
+            line = names.lineEdit()
+            assert line is not None
+            line.setFocus()
+            for character in typed:
+                # QTest types ASCII only; other letters come as from an input method.
+                if character.isascii():
+                    QTest.keyClicks(line, character)
+                else:
+                    line.insert(character)
+        seats = [name for name in state.circle if state.player(name).seated] + [None]
+        seat = data.draw(st.integers(0, MAX_PLAYERS)) % len(seats)
+        dialog.seat_combo.setCurrentIndex(seat)
+        assert dialog.seat_combo.currentData() == seats[seat]
+        radios = (dialog.zero_radio, dialog.highest_radio, dialog.average_radio)
+        if total < len(radios):
+            radios[total].setChecked(True)
+            starting = _totals_offered(state)[total]
+        else:
+            starting = number * 5
+            dialog.number_radio.setChecked(True)
+            dialog.number_spin.setValue(starting)
+            assert dialog.number_radio.isChecked()
+        phase = None
+        if game.rules.order is Order.SEQUENCE:
+            phases = game.rules.phases
+            phase = phases[data.draw(st.integers(0, 63)) % len(phases)].label
+            dialog.phase_combo.setCurrentIndex(dialog.phase_combo.findData(phase))
+        refused = _join_refused(state, game.players, typed)
+        assert dialog.join_button.isEnabled() == (not refused)
+        if refused or not answer:
+            _cancel(dialog)
+            return
+        dialog.join_button.click()
+        assert not dialog.isVisible()
+        join = Join(state.hand_number, clean_name(typed), seats[seat], starting, phase)
+        self.changed(game.with_seating_change(join))
+
+    # -- the scoreboard ----------------------------------------------------------------
+
+    @precondition(lambda self: self.open_id is not None)
+    @rule(by_key=st.booleans(), look_back=st.booleans())
+    def open_the_scoreboard(self, by_key: bool, look_back: bool) -> None:
+        """F11 or View → Scoreboard, from whatever page is shown; then, perhaps, the
+        user goes on in the window with the board on another screen."""
+        self.look_at_the_window()
+        if by_key:
+            QTest.keyClick(QApplication.focusWidget() or self.window, Qt.Key.Key_F11)
+        else:
+            self.window.scoreboard_action.trigger()
+        board = self.scoreboard()
+        assert board is not None
+        assert board is self.window.scoreboard
+        assert board.isFullScreen()
+        if look_back:
+            self.look_at_the_window()
+
+    @precondition(lambda self: self.scoreboard() is not None)
+    @rule()
+    def close_the_scoreboard(self) -> None:
+        key = Qt.Key.Key_Escape
+        board = self.scoreboard()
+        assert board is not None
+        # The keys reach the board once the user looks at it again.
+        board.activateWindow()
+        assert QTest.qWaitForWindowActive(board)
+        QTest.keyClick(board, key)
+        assert self.scoreboard() is None
+
     # -- what must always hold -----------------------------------------------------------
 
     @invariant()
@@ -516,6 +769,109 @@ class WindowMachine(RuleBasedStateMachine):
             assert view.form.isHidden() == (state.status is Status.FINISHED)
             if view.form.draft is not None and view.form.editing is None:
                 assert view.form.draft.state.hands == state.hands
+
+    @invariant()
+    def the_form_has_rows_for_the_seated_players_only(self) -> None:
+        view = self.window.game_view
+        if self.open_id is None or view is None or view.form.draft is None:
+            return
+        form = view.form
+        assert form.draft is not None
+        game = self.open_game()
+        states = replay(game).states
+        before = states[-1] if form.editing is None else states[form.editing]
+        assert form.draft.participants == before.participants()
+        assert [row.name for row in form._rows] == list(before.participants())
+        # No widget of a player who left stays behind in the form's grid.
+        names_column = [
+            form.grid.itemAtPosition(row, 0)
+            for row in range(1, form.grid.rowCount())
+            if form.grid.itemAtPosition(row, 0) is not None
+        ]
+        assert len(names_column) == len(before.participants())
+        for name in _seated(states[-1]) if form.editing is None else ():
+            assert name in form.draft.participants or states[-1].status is Status.TIEBREAK
+        for player in states[-1].players:
+            if not player.seated and form.editing is None:
+                assert player.name not in form.draft.participants
+
+    @invariant()
+    def the_grid_marks_who_left_and_who_joined(self) -> None:
+        view = self.window.game_view
+        if self.open_id is None or view is None:
+            return
+        state = replay(self.open_game()).final
+        grid = view.grid_model
+        for row, player in enumerate(state.players):
+            marks = grid.headerData(row, Qt.Orientation.Vertical, MARKS_ROLE)
+            assert ("left" in marks) == (not player.seated), (player.name, marks)
+            cells = [grid.index(row, column).data() for column in range(grid.hand_count)]
+            for number, text in enumerate(cells, start=1):
+                if player.left_before is not None and number >= player.left_before:
+                    assert text == "left", (player.name, number, text)
+                elif player.joined_before is not None and number < player.joined_before:
+                    assert text == "not seated", (player.name, number, text)
+                else:
+                    assert text not in ("left", "not seated"), (player.name, number, text)
+
+    @invariant()
+    def the_grid_shows_one_page_of_the_sheet(self) -> None:
+        view = self.window.game_view
+        if self.open_id is None or view is None:
+            return
+        hands = len(self.open_game().hands)
+        pages = _sheet_pages(hands)
+        assert 0 <= view.sheet_page < pages
+        first = view.sheet_page * HANDS_PER_PAGE
+        shown = [column for column in range(hands) if not view.grid.isColumnHidden(column)]
+        assert shown == list(range(first, min(hands, first + HANDS_PER_PAGE)))
+        assert not view.grid.isColumnHidden(hands)  # the total
+        assert view.sheet_label.isVisibleTo(view) == (pages > 1)
+        assert view.previous_sheet_button.isEnabled() == (view.sheet_page > 0)
+        assert view.next_sheet_button.isEnabled() == (view.sheet_page < pages - 1)
+
+    @invariant()
+    def the_scoreboard_shows_the_open_game(self) -> None:
+        board = self.scoreboard()
+        if board is None:
+            return
+        # A closed game's board goes with it.
+        assert self.open_id is not None
+        session = self.window.session
+        assert session is not None
+        assert board is self.window.scoreboard
+        assert board.session is session
+        state = replay(self.open_game()).final
+        assert board.headline.text() == wording.headline(state)
+        assert board.detail.text() == wording.detail(state)
+        table = board.table
+        columns = 4 if state.status is Status.FINISHED else 5
+        ranking = state.ranking()
+        assert table.count() == columns * (len(ranking) + 1)
+
+        def cell(row: int, column: int) -> QLabel:
+            item = table.itemAtPosition(row, column)
+            assert item is not None
+            widget = item.widget()
+            assert widget is not None
+            if not isinstance(widget, QLabel):
+                widget = widget.findChild(QLabel)
+            assert isinstance(widget, QLabel)
+            return widget
+
+        for row, name in enumerate(ranking, start=1):
+            player = state.player(name)
+            assert cell(row, 0).text() == str(row)
+            assert cell(row, 1).text() == name
+            assert cell(row, columns - 2).text() == str(len(player.completed))
+            assert cell(row, columns - 1).text() == str(player.total)
+            marks = [
+                label.text()
+                for label in table.itemAtPosition(row, 1).widget().findChildren(QLabel)  # type: ignore[union-attr]
+                if label.property("role") == "mark"
+            ]
+            assert ("left" in marks) == (not player.seated), (name, marks)
+            assert ("★ winner" in marks) == (name == state.winner), (name, marks)
 
     @invariant()
     def the_saved_games_table_lists_the_library(self) -> None:
