@@ -490,6 +490,7 @@ class HandEntryForm(QFrame):
         edit.setProperty("typed", typed)
         edit.style().unpolish(edit)
         edit.style().polish(edit)
+        edit.update()
 
     @staticmethod
     def _mark(widget: QWidget, severity: str) -> None:
@@ -498,6 +499,8 @@ class HandEntryForm(QFrame):
         widget.setProperty("problem", severity)
         widget.style().unpolish(widget)
         widget.style().polish(widget)
+        # Polishing alone does not always repaint: an old mark would stay on screen.
+        widget.update()
 
     def focus_first(self) -> None:
         for row in self._rows:
@@ -535,6 +538,7 @@ class HandEntryForm(QFrame):
         """Empties the form, as one step Undo takes back."""
         if self.draft is not None:
             self.draft.restore(HandDraft(self.draft.state).snapshot())
+            self.show_problems([])
             self.refresh(force=True)
             self._typed()
             self.focus_first()

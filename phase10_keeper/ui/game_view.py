@@ -82,9 +82,11 @@ QLineEdit[problem="error"], QComboBox[problem="error"] {{
 QLineEdit[problem="warning"], QComboBox[problem="warning"] {{
     border: 2px solid {WARNING_COLOUR}; border-radius: 3px;
 }}
-QCheckBox[problem="error"], QRadioButton[problem="error"] {{
-    border: 2px solid {ERROR_COLOUR}; border-radius: 3px; padding: 1px;
+QFrame#handEntryForm QCheckBox, QFrame#handEntryForm QRadioButton {{
+    border: 2px solid transparent; border-radius: 3px; padding: 1px;
 }}
+QFrame#handEntryForm QCheckBox[problem="error"],
+QFrame#handEntryForm QRadioButton[problem="error"] {{ border-color: {ERROR_COLOUR}; }}
 QLabel#problems, QLabel#saveProblem {{ color: {ERROR_COLOUR}; font-weight: bold; }}
 QLineEdit[typed="false"] {{ color: palette(placeholder-text); }}
 QPushButton {{ padding: 5px 16px; }}
