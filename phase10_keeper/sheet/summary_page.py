@@ -56,12 +56,15 @@ def draw_summary_page(
     _draw_summary(pen, series, width - MARGIN - SUMMARY_WIDTH, chart_top)
 
 
-def _style(index: int) -> tuple[colors.Color, tuple[float, ...] | None, str]:
+def line_style(index: int) -> tuple[colors.Color, tuple[float, ...] | None, str]:
+    """The grey, dashes and marker of the line at `index`. A game with players who left
+    and joined can have more than six lines: each time the styles come round again, the
+    markers move on by one, so no two lines look alike."""
     grey = GREYS[index % len(GREYS)]
     return (
         colors.Color(grey, grey, grey),
         DASHES[index % len(DASHES)],
-        MARKERS[index % len(MARKERS)],
+        MARKERS[(index + index // len(DASHES)) % len(MARKERS)],
     )
 
 
@@ -73,11 +76,12 @@ def running_totals_chart(series: GameSeries, width: float, height: float) -> Dra
     plot.x, plot.y = 44, 30
     plot.width, plot.height = width - 54, height - 30 - 24
     plot.data = [
-        [(0, 0)] + [(hand, total) for hand, total in enumerate(player.totals, start=1)]
+        [(0, player.start_total)]
+        + [(hand, total) for hand, total in enumerate(player.totals, start=1)]
         for player in series.players
     ]
     for index in range(len(series.players)):
-        colour, dashes, marker = _style(index)
+        colour, dashes, marker = line_style(index)
         line = plot.lines[index]
         line.strokeColor = colour
         line.strokeWidth = 1.4
@@ -129,7 +133,7 @@ def legend(series: GameSeries, width: float, height: float) -> Drawing:
     column_width = (width - 44) / 3
     leader = series.leaders[-1] if series.leaders else None
     for index, player in enumerate(series.players):
-        colour, dashes, marker = _style(index)
+        colour, dashes, marker = line_style(index)
         x = 44 + (index % 3) * column_width
         y = height - 8 - (index // 3) * LEGEND_ROW
         drawing.add(

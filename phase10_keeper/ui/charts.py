@@ -91,6 +91,14 @@ def series_colour(index: int, palette: QPalette) -> QColor:
     return QColor.fromHsv(hue, 230, 185)
 
 
+def line_style(index: int, palette: QPalette) -> tuple[QColor, Qt.PenStyle, str]:
+    """The colour, dash and marker of the line at `index`. A game with players who left
+    and joined can have more lines than there are colours: each time the colours come
+    round again, the markers move on by one, so no two lines look alike."""
+    marker = MARKERS[(index + index // len(HUES)) % len(MARKERS)]
+    return series_colour(index, palette), DASHES[index % len(DASHES)], marker
+
+
 def marker_path(shape: str, centre: QPointF, size: float) -> QPainterPath:
     """A marker's outline: lines differ by marker shape, not colour alone."""
     path = QPainterPath()
@@ -468,16 +476,17 @@ class LineChart(ChartWidget):
     def _line_pen(self, painter: QPainter, index: int) -> None:
         line = self.data.lines[index]
         width = 3.0 if line.name == self.data.highlight else 1.8
-        pen = QPen(series_colour(index, self.palette()), width, DASHES[index % len(DASHES)])
+        colour, dash, _marker = line_style(index, self.palette())
+        pen = QPen(colour, width, dash)
         pen.setCapStyle(Qt.PenCapStyle.RoundCap)
         painter.setPen(pen)
         painter.setBrush(Qt.BrushStyle.NoBrush)
 
     def _marker(self, painter: QPainter, index: int, centre: QPointF, grow: float = 1.0) -> None:
-        colour = series_colour(index, self.palette())
+        colour, _dash, marker = line_style(index, self.palette())
         painter.setPen(QPen(colour, 1))
         painter.setBrush(colour)
-        painter.drawPath(marker_path(MARKERS[index % len(MARKERS)], centre, MARKER_SIZE * grow))
+        painter.drawPath(marker_path(marker, centre, MARKER_SIZE * grow))
 
     def _draw_line(self, painter: QPainter, index: int, line: ChartLine) -> None:
         points = [

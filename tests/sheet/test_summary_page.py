@@ -6,6 +6,7 @@ import pytest
 
 from phase10_keeper.rules import Game
 from phase10_keeper.sheet import Paper
+from phase10_keeper.sheet.summary_page import line_style
 from phase10_keeper.stats import game_series, summary_lines
 
 from .pdfs import page_text, read_sheet
@@ -47,3 +48,10 @@ def test_an_unfinished_game_says_who_leads() -> None:
     assert lines["Not finished"] == f"after 5 hands, {leader} leads."
     reader = read_sheet(game=game)
     assert "Not finished" in page_text(reader, 1)
+
+
+def test_past_six_players_every_line_still_has_a_style_of_its_own() -> None:
+    # With players who left and joined, a game can draw more than six lines.
+    styles = [line_style(index) for index in range(12)]
+    looks = [(colour.rgb(), dashes, marker) for colour, dashes, marker in styles]
+    assert len(set(looks)) == len(looks)

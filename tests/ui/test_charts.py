@@ -7,9 +7,17 @@ from PySide6.QtCore import QPoint, QSize, Qt
 from PySide6.QtGui import QColor, QImage, QPalette
 from PySide6.QtTest import QTest
 
-from phase10_keeper.rules import Status, build_rules, replay
+from phase10_keeper.rules import Game, Join, Status, build_rules, replay
 from phase10_keeper.stats import game_series, library_stats
-from phase10_keeper.ui.charts import Bar, BarChart, BarData, ChartPanel, LineChart, series_colour
+from phase10_keeper.ui.charts import (
+    Bar,
+    BarChart,
+    BarData,
+    ChartPanel,
+    LineChart,
+    line_style,
+    series_colour,
+)
 from phase10_keeper.ui.game_charts import GameCharts, phase_race_data, totals_data
 from phase10_keeper.ui.game_view import GameView
 from phase10_keeper.ui.players_view import phase_data
@@ -200,3 +208,23 @@ def test_a_finished_game_opened_does_not_jump_to_the_charts(qtbot) -> None:
     with qtbot.assertNotEmitted(charts.gameFinished):
         charts.set_game(game, replay(game), fresh=True)
     assert not charts.summary.isHidden()
+
+
+def test_past_six_players_every_line_still_has_a_style_of_its_own(qtbot) -> None:
+    # With players who left and joined, a game can draw more lines than there are colours.
+    palette = LineChart().palette()
+    styles = [line_style(index, palette) for index in range(12)]
+    looks = [(colour.rgb(), dash, marker) for colour, dash, marker in styles]
+    assert len(set(looks)) == len(looks)
+    # The same colour comes back only with another marker.
+    assert styles[6][2] != styles[0][2]
+
+
+def test_a_joiners_line_starts_on_their_starting_total() -> None:
+    game = Game(FOUR).with_hand_appended(went_out(FOUR, "Priya"))
+    game = game.with_seating_change(Join(2, "Eve", total=120))
+    game = game.with_hand_appended(went_out((*FOUR, "Eve"), "Eve"))
+    eve = totals_data(game_series(game)).lines[-1]
+    assert eve.name == "Eve"
+    assert eve.values == (120, 120, 120)
+    assert eve.details[0].endswith("Eve: 120")
