@@ -1,8 +1,10 @@
 """Players who leave or join mid-game, in the app: the dialogs, undo, the grid and form."""
 
+import re
+
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel
 
 from phase10_keeper.rules import Game, Hand, Join, Leave, Preset, Status, build_rules
 from phase10_keeper.ui.grid_model import MARKS_ROLE, ScoreGridModel
@@ -240,3 +242,18 @@ def test_hands_after_a_join_record_and_undo_in_order(qtbot, library) -> None:
     window.undo_action.trigger()
     assert session.game == game_with_hands(FOUR, 2)
     assert library.games[session.game_id] == session.game
+
+
+def test_each_alt_key_of_the_join_dialog_does_one_thing(qtbot) -> None:
+    # Two choices on one Alt key only take the focus in turn: neither gets chosen.
+    dialog = PlayerJoinsDialog(GameSession(game_with_hands(FOUR, 2)).state, FOUR)
+    qtbot.addWidget(dialog)
+    texts = [button.text() for button in dialog.findChildren(QAbstractButton)]
+    texts += [label.text() for label in dialog.findChildren(QLabel)]
+    keys = [
+        found.group(1).casefold()
+        for text in texts
+        if (found := re.search("&([^&])", text.replace("&&", "")))
+    ]
+    assert keys
+    assert len(keys) == len(set(keys)), sorted(keys)
