@@ -292,7 +292,9 @@ class ChartWidget(QWidget):
         painter.setFont(font)
         painter.setPen(palette.color(QPalette.ColorRole.Text))
         metrics = QFontMetrics(font)
-        painter.drawText(QPointF(PAD, PAD + metrics.ascent()), title)
+        room = max(0, size.width() - round(2 * PAD))
+        shown = metrics.elidedText(title, Qt.TextElideMode.ElideRight, room)
+        painter.drawText(QPointF(PAD, PAD + metrics.ascent()), shown)
         painter.setFont(self.font())
         if self.hasFocus():
             pen = QPen(palette.color(QPalette.ColorRole.Highlight), 2)
@@ -747,7 +749,8 @@ class ChartTableModel(QAbstractTableModel):
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
-        if role != Qt.ItemDataRole.DisplayRole:
+        # A long name is cut short in its column's header: the tooltip has it whole.
+        if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
             return None
         labels: Sequence[str] = (
             self._table.columns if orientation == Qt.Orientation.Horizontal else self._table.rows
@@ -790,6 +793,8 @@ class ChartPanel(QWidget):
         self.table.setModel(self.table_model)
         self.table.setAlternatingRowColors(True)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        # A header clips a long name at both ends, leaving its middle, unless told.
+        self.table.horizontalHeader().setTextElideMode(Qt.TextElideMode.ElideRight)
         self.stack = QStackedWidget()
         self.stack.addWidget(chart)
         self.stack.addWidget(self.table)

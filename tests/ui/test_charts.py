@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, QSize, Qt
-from PySide6.QtGui import QColor, QImage, QPalette
+from PySide6.QtGui import QColor, QImage, QPainter, QPalette
 from PySide6.QtTest import QTest
 
 from phase10_keeper.rules import Game, Join, Status, build_rules, replay
@@ -228,3 +228,41 @@ def test_a_joiners_line_starts_on_their_starting_total() -> None:
     assert eve.name == "Eve"
     assert eve.values == (120, 120, 120)
     assert eve.details[0].endswith("Eve: 120")
+
+
+def test_a_long_name_in_the_table_is_cut_at_the_end_and_whole_in_its_tooltip(qtbot) -> None:
+    name = "Anne-Sophie Lefèvre-Dubois"
+    panel = ChartPanel(LineChart(), "Running totals chart")
+    qtbot.addWidget(panel)
+    players = (name, *FOUR[1:])
+    panel.set_lines(totals_data(game_series(game_with_hands(players, 2))), "Hand %1")
+    header = panel.table.horizontalHeader()
+    assert header.textElideMode() == Qt.TextElideMode.ElideRight
+    tip = panel.table_model.headerData(0, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
+    assert tip == name
+
+
+class _TextsDrawn(QPainter):
+    def __init__(self, image: QImage) -> None:
+        super().__init__(image)
+        self.texts: list[str] = []
+
+    def drawText(self, *arguments) -> None:
+        self.texts.append(next(arg for arg in arguments if isinstance(arg, str)))
+        super().drawText(*arguments)
+
+
+def test_a_title_too_long_for_the_chart_is_cut_short_not_clipped(qtbot) -> None:
+    chart = BarChart()
+    qtbot.addWidget(chart)
+    title = "Phase difficulty for Anne-Sophie Lefèvre-Dubois: share of attempts made"
+    chart.set_data(BarData(title, "Phase", (Bar("1", 0.5, "1 of 2"),)))
+    size = QSize(300, 200)
+    image = QImage(size, QImage.Format.Format_ARGB32)
+    painter = _TextsDrawn(image)
+    chart.draw(painter, size)
+    painter.end()
+    shown = painter.texts[0]
+    assert shown.endswith("…")
+    assert title.startswith(shown[:-1])
+    assert chart.fontMetrics().horizontalAdvance(shown) < size.width()
