@@ -212,7 +212,8 @@ class GameView(QWidget):
         header = self.standings.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(Column.PLAYER, QHeaderView.ResizeMode.Stretch)
-        self.standings.setTextElideMode(Qt.TextElideMode.ElideRight)
+        # A long name is cut in its middle: the marks after it (deals, winner) stay in view.
+        self.standings.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.standings.verticalHeader().setDefaultSectionSize(
             self.standings.fontMetrics().height() + 12
         )
