@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from phase10_keeper.rules import CardKind, GameState, Hand, Problem
 from phase10_keeper.ui.draft import DraftSnapshot, HandDraft
-from phase10_keeper.ui.user_text import plain, plain_tooltip
+from phase10_keeper.ui.user_text import isolate, plain, plain_tooltip
 
 NAME_WIDTH = 230
 COUNT_WIDTH = 54
@@ -304,7 +304,11 @@ class HandEntryForm(QFrame):
             row.label.setFont(name_font)
             grid_row = row_index + 1
             metrics = row.label.fontMetrics()
-            row.label.setText(metrics.elidedText(name, Qt.TextElideMode.ElideRight, NAME_WIDTH))
+            # Isolated, a right-to-left name lines up at the start of the column like the
+            # others, rather than at its far end.
+            row.label.setText(
+                isolate(metrics.elidedText(name, Qt.TextElideMode.ElideRight, NAME_WIDTH))
+            )
             row.label.setMinimumWidth(min(NAME_WIDTH, metrics.horizontalAdvance(name)) + 4)
             self.grid.addWidget(row.label, grid_row, 0)
 

@@ -1,8 +1,10 @@
-"""The entry form's marks for problems: drawn when set, gone when cleared, never clipped."""
+"""The entry form as it looks: problem marks drawn when set, gone when cleared, never
+clipped; names lined up whatever their script."""
 
 import pytest
 from PySide6.QtCore import QEvent, QObject
-from PySide6.QtWidgets import QStyle, QWidget
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QLabel, QStyle, QWidget
 
 from phase10_keeper.rules import Game
 from phase10_keeper.ui.main_window import MainWindow
@@ -63,3 +65,24 @@ def test_clear_takes_the_problems_away_with_the_typing(form) -> None:
     form.clear_button.click()
     assert form.problems_label.text() == ""
     assert all(row.went_out.property("problem") == "" for row in form._rows)
+
+
+def _first_ink(label: QLabel) -> int:
+    image = label.grab().toImage()
+    text = label.palette().color(label.foregroundRole()).lightness()
+    return min(
+        x
+        for x in range(image.width())
+        for y in range(image.height())
+        if abs(QColor(image.pixel(x, y)).lightness() - text) < 60
+    )
+
+
+def test_a_right_to_left_name_lines_up_with_the_others(qtbot) -> None:
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.open_session(GameSession(Game(players=("Christopher Montgomery", "מרים", "Zoë"))))
+    window.show()
+    qtbot.waitExposed(window)
+    rows = window.game_view.form._rows
+    assert abs(_first_ink(rows[1].label) - _first_ink(rows[0].label)) <= 3
