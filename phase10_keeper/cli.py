@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from phase10_keeper import __version__
+from phase10_keeper.language import LANGUAGES
 from phase10_keeper.storage.paths import DATA_DIR_VARIABLE
 
 # The rules, the library and the statistics are imported by the commands that use them:
@@ -94,13 +95,14 @@ def _replayed(game: "Game", path: str) -> "Replay":
 
 def status_line(state: "GameState") -> str:
     """One sentence on where the game stands: who won, who must replay, or who deals."""
+    from phase10_keeper.language import words
+    from phase10_keeper.language.wording import tie_sentence, win_reason
     from phase10_keeper.rules import Status
-    from phase10_keeper.rules.wording import tie_sentence, win_reason
 
     if state.status is Status.FINISHED:
-        return f"{state.winner} wins: {win_reason(state)}."
+        return f"{state.winner} wins: {win_reason(words(), state)}."
     if state.status is Status.TIEBREAK:
-        return tie_sentence(state)
+        return tie_sentence(words(), state)
     return f"Hand {state.hand_number}: {state.dealer} deals, {state.first_player} plays first."
 
 
@@ -201,6 +203,7 @@ def _preset(text: str) -> "Preset":
 
 
 def _sheet(arguments: argparse.Namespace) -> int:
+    from phase10_keeper.language import system_language
     from phase10_keeper.rules import Preset, clean_name, name_problem, preset_rules
     from phase10_keeper.sheet import Paper, SheetError, default_paper, write_score_sheet
 
@@ -233,6 +236,7 @@ def _sheet(arguments: argparse.Namespace) -> int:
             paper=paper,
             replayed=replayed,
             rules=preset_rules(_preset(arguments.rules or Preset.MATTEL)),
+            language=arguments.lang or system_language(),
         )
     except SheetError as error:
         raise UsageError(str(error)) from None
@@ -529,6 +533,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--rules",
         metavar="PRESET",
         help="a blank sheet's phases and rule text: " + PRESETS_HELP + " (default mattel)",
+    )
+    sheet.add_argument(
+        "--lang",
+        choices=list(LANGUAGES),
+        help="the sheet's language (default: yours where spoken here, else English)",
     )
     sheet.set_defaults(run=_sheet)
 

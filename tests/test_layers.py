@@ -9,9 +9,10 @@ PACKAGE = Path(__file__).resolve().parent.parent / "phase10_keeper"
 
 ALLOWED_OWN_LAYERS = {
     "rules": {"rules"},
-    "storage": {"rules", "stats", "storage", "resource_files", "files"},
-    "sheet": {"rules", "sheet", "stats", "resource_files", "files"},
-    "stats": {"rules", "stats"},
+    "storage": {"rules", "stats", "storage", "resource_files", "files", "language"},
+    "sheet": {"rules", "sheet", "stats", "resource_files", "files", "language"},
+    "stats": {"rules", "stats", "language"},
+    "language": {"rules", "language", "resource_files"},
 }
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from phase10_keeper.files import write_atomically
+from phase10_keeper.language import ENGLISH, words
 from phase10_keeper.rules import MATTEL_RULES, Game, Replay, RuleSet
 
 
@@ -64,6 +65,7 @@ def write_score_sheet(
     rules: RuleSet = MATTEL_RULES,
     title: str = "",
     replayed: Replay | None = None,
+    language: str = ENGLISH,
 ) -> int:
     """Writes the score sheet as a PDF and returns its page count.
 
@@ -71,7 +73,7 @@ def write_score_sheet(
     and `title`, when given, replaces the game's) or blank: a row for each of `names`,
     or else `rows` empty rows. The paper is A4 unless given: callers that speak for the
     user pass `default_paper()`. `replayed` is the game's replay where the caller
-    already has one.
+    already has one. `language` is the code of one of `LANGUAGES`, English unless given.
     SheetError when the sheet cannot be made, before anything is written to `target`.
     """
     from phase10_keeper.sheet.render import render_sheet
@@ -83,6 +85,7 @@ def write_score_sheet(
         paper=paper,
         rules=rules,
         title=title,
+        words=words(language),
         replayed=replayed,
     )
     if isinstance(target, Path):

@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from phase10_keeper.language import Words, words_or_english
+from phase10_keeper.language.wording import tie_sentence, win_reason
 from phase10_keeper.rules import (
     MAX_PLAYERS,
     Game,
@@ -20,7 +22,6 @@ from phase10_keeper.rules import (
     Status,
     replay,
 )
-from phase10_keeper.rules.wording import tie_sentence, win_reason
 from phase10_keeper.sheet import SheetError
 
 HANDS_PER_PAGE = 12
@@ -64,6 +65,8 @@ class Page:
 
 @dataclass(frozen=True)
 class Sheet:
+    words: Words
+    """The language the sheet is printed in."""
     title: str
     date: str
     """When the game was played, or empty for a line to write it on."""
@@ -105,18 +108,15 @@ def _date(started: str | None) -> str:
     return moment.strftime("%Y-%m-%d, %H:%M")
 
 
-def _outcome(state: GameState) -> str:
+def _outcome(words: Words, state: GameState) -> str:
     if state.status is Status.FINISHED and state.winner is not None:
-        return f"Winner: {state.winner} ({win_reason(state)})."
+        return words("outcome.winner", name=state.winner, reason=win_reason(words, state))
     if state.status is Status.TIEBREAK:
-        return tie_sentence(state)
+        return tie_sentence(words, state)
     played = state.hands_played
     if played == 0:
-        return f"No hands played yet. {state.dealer} deals the first hand."
-    return (
-        f"{played} hand{'s' if played != 1 else ''} played. "
-        f"Hand {state.hand_number}: {state.dealer} deals."
-    )
+        return words("outcome.no_hands", dealer=state.dealer)
+    return words.count("outcome.played", played, next=state.hand_number, dealer=state.dealer)
 
 
 def _column(record: HandRecord) -> Column:
@@ -153,9 +153,13 @@ def replay_checked(game: Game) -> Replay:
         raise SheetError(str(error)) from None
 
 
-def filled_sheet(game: Game, title: str = "", replayed: Replay | None = None) -> Sheet:
-    """The sheet of a game so far; `title`, when given, replaces the game's own.
-    `replayed` is the game's replay where the caller already has it."""
+def filled_sheet(
+    game: Game, title: str = "", replayed: Replay | None = None, language: Words | None = None
+) -> Sheet:
+    """The sheet of a game so far, in `language` (English unless given); `title`, when
+    given, replaces the game's own. `replayed` is the game's replay where the caller has
+    it."""
+    words = words_or_english(language)
     state = (replayed if replayed is not None else replay_checked(game)).final
     columns = [_column(record) for record in state.hands]
     pages: list[Page] = []
@@ -191,6 +195,7 @@ def filled_sheet(game: Game, title: str = "", replayed: Replay | None = None) ->
             )
         )
     return Sheet(
+        words=words,
         title=title or game.title,
         date=_date(game.started),
         rules=game.rules,
@@ -198,7 +203,7 @@ def filled_sheet(game: Game, title: str = "", replayed: Replay | None = None) ->
         filled=True,
         pages=tuple(pages),
         winner=state.winner,
-        outcome=_outcome(state),
+        outcome=_outcome(words, state),
         more_to_play=not state.is_over,
         replay_players=state.tiebreak_players if state.status is Status.TIEBREAK else (),
         joined=joined,
@@ -206,8 +211,12 @@ def filled_sheet(game: Game, title: str = "", replayed: Replay | None = None) ->
     )
 
 
-def blank_sheet(names: Sequence[str], rows: int, rules: RuleSet, title: str) -> Sheet:
-    """A one-page pad: a row per name, or `rows` rows to write names in."""
+def blank_sheet(
+    names: Sequence[str], rows: int, rules: RuleSet, title: str, language: Words | None = None
+) -> Sheet:
+    """A one-page pad in `language` (English unless given): a row per name, or `rows` rows
+    to write names in."""
+    words = words_or_english(language)
     if names:
         if len(names) > MAX_PLAYERS:
             raise SheetError(f"a sheet has room for {MAX_PLAYERS} players, not {len(names)}")
@@ -227,6 +236,7 @@ def blank_sheet(names: Sequence[str], rows: int, rules: RuleSet, title: str) -> 
         made={name: frozenset() for name in players},
     )
     return Sheet(
+        words=words,
         title=title,
         date="",
         rules=rules,

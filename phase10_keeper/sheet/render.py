@@ -17,6 +17,12 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from phase10_keeper import __version__
+from phase10_keeper.language import Words
+from phase10_keeper.language.wording import (
+    card_label,
+    phase_description,
+    rules_description,
+)
 from phase10_keeper.resource_files import resource_path
 from phase10_keeper.rules import CARD_POINTS, CardKind, Game, Order, Replay, RuleSet
 from phase10_keeper.sheet import Paper, SheetError
@@ -68,7 +74,6 @@ NAME_SIZE, NAME_MIN_SIZE = 12.0, 7.0
 NAME_PAD = 6.0
 TWO_LINE_NAME_ROW = 40.0
 """Rows at least this tall have room for a long name on two lines."""
-WINNER_TAG = "★ WINNER"
 POINTS_SIZE = 14.0
 THIN, MEDIUM, THICK = 0.4, 0.9, 1.6
 ABSENT_GREY = 0.88
@@ -83,7 +88,6 @@ NOTE_LEADING = 10.0
 LEGEND_PAD = 6.0
 CARD_BOX_WIDTH = 136.0
 CARD_VALUE_RIGHT = 72.0
-CARD_NOTE = "For each card left in hand. Going out scores 0; cards laid down cost nothing."
 KEY_BOX_WIDTH = 204.0
 KEY_SAMPLE_WIDTH = 40.0
 PHASE_LABEL_SLOT = 17.0
@@ -272,28 +276,29 @@ class Grid:
 
 
 def _metadata(canvas: Canvas, sheet: Sheet) -> None:
+    words = sheet.words
+    rules = rules_description(words, sheet.rules)
     canvas.setTitle(
-        f"Phase 10 score sheet: {sheet.title}" if sheet.title else "Phase 10 score sheet"
+        words("meta.title_of", title=sheet.title) if sheet.title else words("meta.title")
     )
     if sheet.filled:
         hands = sum(len(page.columns) for page in sheet.pages)
-        plural = "s" if hands != 1 else ""
-        subject = (
-            f"Phase 10 scores: {', '.join(sheet.players)}; {hands} hand{plural}; "
-            f"{sheet.rules.describe()}"
-        )
+        players = words("names.separator").join(sheet.players)
+        subject = words.count("meta.subject_filled", hands, players=players, rules=rules)
     else:
-        subject = f"A blank Phase 10 score sheet; {sheet.rules.describe()}"
+        subject = words("meta.subject_blank", rules=rules)
     canvas.setSubject(subject)
     canvas.setAuthor("phase10-keeper")
     canvas.setCreator(f"phase10-keeper {__version__}")
-    canvas.setKeywords("Phase 10, score sheet, card game")
+    canvas.setKeywords(words("meta.keywords"))
 
 
 def _draw_header(pen: Pen, sheet: Sheet, page: Page, left: float, right: float, top: float) -> None:
+    words = sheet.words
     pen.text(left, top - 18, "Phase 10", BOLD, 22)
-    pen.text(left + width_of(BOLD)("Phase 10", 22) + 8, top - 18, "score sheet", REGULAR, 13)
-    lines = wrap_text(sheet.rules.describe(), width_of(BOLD), RULES_WIDTH, 10)
+    subtitle = words("sheet.score_sheet")
+    pen.text(left + width_of(BOLD)("Phase 10", 22) + 8, top - 18, subtitle, REGULAR, 13)
+    lines = wrap_text(rules_description(words, sheet.rules), width_of(BOLD), RULES_WIDTH, 10)
     if len(lines) > 2:
         lines = [lines[0], " ".join(lines[1:])]
     for index, line in enumerate(lines):
@@ -301,18 +306,24 @@ def _draw_header(pen: Pen, sheet: Sheet, page: Page, left: float, right: float, 
     baseline = top - 38
     if len(sheet.pages) > 1:
         last = page.first_hand + HANDS_PER_PAGE - 1
-        where = f"Page {page.number} of {len(sheet.pages)} · hands {page.first_hand}{EN_DASH}{last}"
+        where = words(
+            "sheet.page_of",
+            page=page.number,
+            pages=len(sheet.pages),
+            first=page.first_hand,
+            last=last,
+        )
         pen.text(right, baseline, where, REGULAR, 9, "right")
     x = left
     if sheet.title:
         room = right - left - 2 * RULES_WIDTH / 3
         x += pen.fitted(left, baseline, printable_form(sheet.title), BOLD, (12, 8), room) + 14
     else:
-        x = _write_in_line(pen, x, baseline, "Game", 220) + 30
+        x = _write_in_line(pen, x, baseline, words("sheet.game"), 220) + 30
     if sheet.date:
         pen.text(x, baseline, sheet.date, REGULAR, 10)
     else:
-        _write_in_line(pen, x, baseline, "Date", 130)
+        _write_in_line(pen, x, baseline, words("sheet.date"), 130)
 
 
 def _write_in_line(pen: Pen, x: float, baseline: float, label: str, length: float) -> float:
@@ -324,12 +335,15 @@ def _write_in_line(pen: Pen, x: float, baseline: float, label: str, length: floa
 
 
 def _draw_head_row(pen: Pen, sheet: Sheet, page: Page, grid: Grid) -> None:
+    words = sheet.words
     top, middle = grid.top, grid.top - HEAD_ROW_HEIGHT / 2
-    pen.text(grid.left + NAME_PAD, middle - 3.5, "Player", BOLD, 10)
+    pen.fitted(grid.left + NAME_PAD, middle - 3.5, words("sheet.player"), BOLD, (10, 7), NAME_WIDTH)
     if page.carried is not None:
         centre = grid.left + NAME_WIDTH + CARRIED_WIDTH / 2
-        pen.text(centre, top - 13, "Carried", BOLD, 9, "centre")
-        pen.text(centre, top - 23, f"from p. {page.number - 1}", REGULAR, 7, "centre")
+        room = CARRIED_WIDTH - 4
+        pen.fitted(centre, top - 13, words("sheet.carried"), BOLD, (9, 6), room, "centre")
+        carried_from = words("sheet.carried_from", page=page.number - 1)
+        pen.fitted(centre, top - 23, carried_from, REGULAR, (7, 5), room, "centre")
     for slot in range(HANDS_PER_PAGE):
         x = grid.hand_x(slot)
         centre = x + grid.hand_width / 2
@@ -339,16 +353,18 @@ def _draw_head_row(pen: Pen, sheet: Sheet, page: Page, grid: Grid) -> None:
             pen.text(centre, middle - 4.5, EN_DASH, BOLD, 13, "centre")
             continue
         if kind is SlotKind.REPLAY_IF_TIED:
-            pen.text(
+            pen.fitted(
                 centre,
                 top - 14 if any(page.dealers) else middle - 3.5,
-                "Tied?",
+                words("sheet.tied"),
                 BOLD,
-                9.5,
+                (9.5, 6),
+                grid.hand_width - 4,
                 "centre",
             )
         elif (column is not None and column.replay) or _replay_slot(sheet, page) == slot:
-            pen.text(centre, top - 14, "Replay", BOLD, 9.5, "centre")
+            replay = words("sheet.replay")
+            pen.fitted(centre, top - 14, replay, BOLD, (9.5, 6), grid.hand_width - 4, "centre")
         else:
             # Without dealers under them, the numbers sit in the middle of the row.
             baseline = top - 15 if any(page.dealers) else middle - 4.5
@@ -358,13 +374,21 @@ def _draw_head_row(pen: Pen, sheet: Sheet, page: Page, grid: Grid) -> None:
             pen.fitted(
                 centre,
                 top - 25,
-                f"D: {printable_form(dealer)}",
+                words("sheet.dealer", name=printable_form(dealer)),
                 REGULAR,
                 (7, 5.5),
                 grid.hand_width - 4,
                 "centre",
             )
-    pen.text(grid.total_left + TOTAL_WIDTH / 2, middle - 3.5, "Total", BOLD, 11, "centre")
+    pen.fitted(
+        grid.total_left + TOTAL_WIDTH / 2,
+        middle - 3.5,
+        words("sheet.total"),
+        BOLD,
+        (11, 7),
+        TOTAL_WIDTH - 4,
+        "centre",
+    )
 
 
 def _tracker(pen: Pen, x: float, bottom: float, rules: RuleSet, made: frozenset[int]) -> None:
@@ -387,16 +411,16 @@ def _tracker(pen: Pen, x: float, bottom: float, rules: RuleSet, made: frozenset[
         )
 
 
-def _winner_tag(pen: Pen, x: float, y: float) -> None:
+def _winner_tag(pen: Pen, words: Words, x: float, y: float) -> None:
     """A reversed "WINNER" label with its lower left at (x, y)."""
-    pen.fill(x, y, _winner_tag_width(), 11)
+    pen.fill(x, y, _winner_tag_width(words), 11)
     pen.canvas.setFillGray(1)
-    pen.text(x + 3, y + 3, WINNER_TAG, BOLD, 7.5)
+    pen.text(x + 3, y + 3, words("sheet.winner_tag"), BOLD, 7.5)
     pen.canvas.setFillGray(0)
 
 
-def _winner_tag_width() -> float:
-    return width_of(BOLD)(WINNER_TAG, 7.5) + 6
+def _winner_tag_width(words: Words) -> float:
+    return width_of(BOLD)(words("sheet.winner_tag"), 7.5) + 6
 
 
 def _draw_name_cell(pen: Pen, sheet: Sheet, page: Page, grid: Grid, row: int) -> None:
@@ -412,10 +436,10 @@ def _draw_name_cell(pen: Pen, sheet: Sheet, page: Page, grid: Grid, row: int) ->
     winner = sheet.filled and name == sheet.winner and page.number == len(sheet.pages)
     if winner and tracker:
         # The line under the name is taken, so the tag goes beside it.
-        room -= _winner_tag_width() + 4
-        _winner_tag(pen, x + room + 4, top - 17)
+        room -= _winner_tag_width(sheet.words) + 4
+        _winner_tag(pen, sheet.words, x + room + 4, top - 17)
     elif winner:
-        _winner_tag(pen, x, bottom + 5)
+        _winner_tag(pen, sheet.words, x, bottom + 5)
     text = printable_form(name)
     measure = width_of(BOLD)
     note = _seating_note(sheet, name)
@@ -437,13 +461,14 @@ def _draw_name_cell(pen: Pen, sheet: Sheet, page: Page, grid: Grid, row: int) ->
 
 def _seating_note(sheet: Sheet, name: str) -> str:
     """Under a name: when the player joined and on what total, or when they left."""
+    words = sheet.words
     notes = []
     if name in sheet.joined:
         number, total = sheet.joined[name]
-        notes.append(f"joined at hand {number} on {total}")
+        notes.append(words("sheet.joined_at", hand=number, total=total))
     if name in sheet.left:
-        notes.append(f"left after hand {sheet.left[name] - 1}")
-    return "; ".join(notes)
+        notes.append(words("sheet.left_after", hand=sheet.left[name] - 1))
+    return words("sheet.notes_separator").join(notes)
 
 
 def _draw_hand_cell(
@@ -578,41 +603,24 @@ def _draw_lines(pen: Pen, grid: Grid) -> None:
     pen.frame(grid.left, grid.bottom, grid.right - grid.left, grid.top - grid.bottom, THICK)
 
 
-def _rule_notes(rules: RuleSet) -> list[str]:
+def _rule_notes(words: Words, rules: RuleSet) -> list[str]:
     notes = []
     if rules.order is Order.CHOOSE:
-        notes.append("Masters: each hand, pick any phase you have not made yet.")
+        notes.append(words("note.masters"))
     if rules.hands is not None:
-        notes.append(
-            f"{rules.hands} hands: everyone moves to the next phase every hand, made or not; "
-            "the lowest total wins."
-        )
+        notes.append(words.count("note.fixed_hands", rules.hands))
     elif rules.order is Order.CHOOSE:
-        notes.append(
-            f"The game ends when someone has made {rules.target} phases; if more than one "
-            "does in the same hand, the lowest total wins."
-        )
+        notes.append(words.count("note.ends_choose", rules.target))
     else:
-        notes.append(
-            f"The game ends when someone completes phase {rules.target_phase.label}; if more "
-            "than one does in the same hand, the lowest total wins."
-        )
+        notes.append(words("note.ends_sequence", phase=rules.target_phase.label))
     if rules.two_strike_applies:
-        notes.append("Two-strike: miss the same phase two hands in a row and move on anyway.")
+        notes.append(words("note.two_strike"))
     if rules.hands is not None:
-        notes.append(
-            "Tied? Only the tied players play one more hand, on the phase of the last hand; "
-            "the first out wins."
-        )
+        notes.append(words("note.tie_fixed"))
     elif rules.order is Order.CHOOSE:
-        notes.append(
-            f"Tied? Only the tied players play one more hand, on phase {rules.phases[-1].label}; "
-            "the first out wins."
-        )
+        notes.append(words("note.tie_choose", phase=rules.phases[-1].label))
     else:
-        notes.append(
-            "Tied? Only the tied players play one more hand on the last phase; the first out wins."
-        )
+        notes.append(words("note.tie_sequence"))
     return notes
 
 
@@ -623,6 +631,7 @@ class Legend:
     rules: RuleSet
     filled: bool
     width: float
+    words: Words
     joined: bool = False
     """Someone joined during the game: the key explains how their row is marked."""
     left: bool = False
@@ -664,7 +673,11 @@ class Legend:
     def _phase_widths(self) -> list[float]:
         """Each phase description's width, measured once: layouts try many column counts."""
         measure = width_of(REGULAR)
-        return [measure(phase.describe(), LEGEND_TEXT) for phase in self.rules.phases]
+        return [measure(description, LEGEND_TEXT) for description in self._descriptions]
+
+    @cached_property
+    def _descriptions(self) -> list[str]:
+        return [phase_description(self.words, phase) for phase in self.rules.phases]
 
     def _natural_widths(self, lines: int) -> list[float]:
         widths = self._phase_widths
@@ -677,7 +690,7 @@ class Legend:
         room = self.phases_width - 2 * LEGEND_PAD
         return [
             line
-            for note in _rule_notes(self.rules)
+            for note in _rule_notes(self.words, self.rules)
             for line in wrap_text(note, width_of(REGULAR), room, NOTE_SIZE)
         ]
 
@@ -692,18 +705,25 @@ class Legend:
         height = self.height
         bottom = top - height
         boxes = (
-            (left, self.phases_width, "Phases", self._draw_phases),
+            (left, self.phases_width, self.words("legend.phases"), self._draw_phases),
             (
                 left + self.phases_width + GAP,
                 CARD_BOX_WIDTH,
-                "Card values",
+                self.words("legend.card_values"),
                 self._draw_cards,
             ),
-            (left + self.width - KEY_BOX_WIDTH, KEY_BOX_WIDTH, "Marking a hand", self._draw_key),
+            (
+                left + self.width - KEY_BOX_WIDTH,
+                KEY_BOX_WIDTH,
+                self.words("legend.marking"),
+                self._draw_key,
+            ),
         )
         for x, width, heading, content in boxes:
             pen.frame(x, bottom, width, height, THIN)
-            pen.text(x + LEGEND_PAD, top - LEGEND_PAD - 8, heading, BOLD, 9)
+            pen.fitted(
+                x + LEGEND_PAD, top - LEGEND_PAD - 8, heading, BOLD, (9, 7), width - 2 * LEGEND_PAD
+            )
             content(
                 pen,
                 x + LEGEND_PAD,
@@ -715,14 +735,17 @@ class Legend:
         lines, widths = self.phase_layout()
         left = x
         for column, column_width in enumerate(widths):
-            for line, phase in enumerate(self.rules.phases[column * lines : (column + 1) * lines]):
+            shown = slice(column * lines, (column + 1) * lines)
+            for line, (phase, description) in enumerate(
+                zip(self.rules.phases[shown], self._descriptions[shown], strict=True)
+            ):
                 baseline = y - line * LEGEND_LEADING
                 label_right = left + PHASE_LABEL_SLOT - 5
                 pen.text(label_right, baseline, str(phase.label), BOLD, LEGEND_TEXT, "right")
                 pen.fitted(
                     left + PHASE_LABEL_SLOT,
                     baseline,
-                    phase.describe(),
+                    description,
                     REGULAR,
                     (LEGEND_TEXT, 6.5),
                     column_width - PHASE_LABEL_SLOT - PHASE_COLUMN_GAP,
@@ -737,18 +760,17 @@ class Legend:
         kinds = [CardKind.LOW, CardKind.HIGH, CardKind.SKIP, CardKind.WILD]
         if self.rules.super_wild:
             kinds.append(CardKind.SUPER_WILD)
-        return [
-            (kind.label.replace("-", EN_DASH).capitalize(), CARD_POINTS[kind]) for kind in kinds
-        ]
+        return [(card_label(self.words, kind), CARD_POINTS[kind]) for kind in kinds]
 
     def card_notes(self) -> list[str]:
-        return wrap_text(CARD_NOTE, width_of(REGULAR), CARD_BOX_WIDTH - 2 * LEGEND_PAD, NOTE_SIZE)
+        note = self.words("legend.card_note")
+        return wrap_text(note, width_of(REGULAR), CARD_BOX_WIDTH - 2 * LEGEND_PAD, NOTE_SIZE)
 
     def _draw_cards(self, pen: Pen, x: float, y: float, width: float) -> None:
         lines = self.card_lines()
         for index, (label, points) in enumerate(lines):
             baseline = y - index * LEGEND_LEADING
-            pen.text(x, baseline, label, REGULAR, LEGEND_TEXT)
+            pen.fitted(x, baseline, label, REGULAR, (LEGEND_TEXT, 6), CARD_VALUE_RIGHT - 16)
             pen.text(x + CARD_VALUE_RIGHT, baseline, str(points), BOLD, LEGEND_TEXT, "right")
         baseline = y - len(lines) * LEGEND_LEADING - 3
         for note in self.card_notes():
@@ -757,31 +779,31 @@ class Legend:
 
     def key(self) -> list[tuple[str, str]]:
         """Samples of what the cells show, each with the words that explain it."""
+        words = self.words
         if self.filled:
             lines = [
-                ("missed", "phase attempted and missed"),
-                ("made", "phase made"),
-                ("points", "points left in hand (0: went out)"),
-                ("total", "running total"),
-                ("dealer", "dealer of the hand"),
+                ("missed", words("key.missed")),
+                ("made", words("key.made")),
+                ("points", words("key.points")),
+                ("total", words("key.total")),
+                ("dealer", words("key.dealer")),
             ]
         else:
             lines = [
-                ("empty", "write the phase attempted"),
-                ("made", "made it? tick it, or fill the box"),
-                ("points", "points left in hand (0: went out)"),
-                ("total", "last column: the running total"),
+                ("empty", words("key.empty")),
+                ("made", words("key.made_blank")),
+                ("points", words("key.points")),
+                ("total", words("key.total_blank")),
             ]
         if self.rules.order is Order.CHOOSE:
-            words = "phases made so far" if self.filled else "by the name: fill in phases made"
-            lines.append(("tracker", words))
+            lines.append(("tracker", words("key.tracker" if self.filled else "key.tracker_blank")))
         if self.joined:
-            lines.append(("joined", "joined here (total by the name)"))
+            lines.append(("joined", words("key.joined")))
         if self.left:
-            lines.append(("left", "row closed: left the game"))
+            lines.append(("left", words("key.left")))
         if self.rules.hands is not None:
-            lines.append(("unused", f"no hand: the game has {self.rules.hands} hands"))
-            lines.append(("tied", "only if tied: the replay hand"))
+            lines.append(("unused", words.count("key.unused", self.rules.hands)))
+            lines.append(("tied", words("key.tied")))
         return lines
 
     def _draw_key(self, pen: Pen, x: float, y: float, width: float) -> None:
@@ -797,11 +819,14 @@ class Legend:
             elif sample == "points":
                 pen.text(x, baseline, "25", BOLD, 10)
             elif sample == "total":
-                pen.text(x, baseline, "Σ 140" if self.filled else "Total", REGULAR, 7.5)
+                total = "Σ 140" if self.filled else self.words("sheet.total")
+                pen.fitted(x, baseline, total, REGULAR, (7.5, 5), KEY_SAMPLE_WIDTH - 2)
             elif sample == "dealer":
-                pen.text(x, baseline, "D: Ann", REGULAR, 7.5)
+                dealer = self.words("sheet.dealer", name=self.words("key.sample_name"))
+                pen.fitted(x, baseline, dealer, REGULAR, (7.5, 5), KEY_SAMPLE_WIDTH - 2)
             elif sample == "tied":
-                pen.text(x, baseline, "Tied?", BOLD, 7.5)
+                tied = self.words("sheet.tied")
+                pen.fitted(x, baseline, tied, BOLD, (7.5, 5), KEY_SAMPLE_WIDTH - 2)
             elif sample == "joined":
                 pen.fill(x, baseline - 3, box[0], LEGEND_LEADING - 1, UNUSED_GREY)
                 pen.line(x + box[0], baseline - 3, x + box[0], baseline + LEGEND_LEADING - 4, THICK)
@@ -833,13 +858,15 @@ def _draw_footer(
     stamp = f"phase10-keeper {__version__}"
     pen.text(right, bottom + 2, stamp, REGULAR, 7, "right")
     room = right - left - width_of(REGULAR)(stamp, 7) - 20
+    words = sheet.words
     if page.number < len(sheet.pages):
-        pen.text(left, bottom + 2, f"Continued on page {page.number + 1}.", REGULAR, 9)
+        pen.text(left, bottom + 2, words("sheet.continued", page=page.number + 1), REGULAR, 9)
     elif sheet.filled:
         pen.fitted(left, bottom + 2, printable_form(sheet.outcome), BOLD, (10, 7), room)
     else:
-        pen.text(left, bottom + 2, "Winner", BOLD, 10)
-        start = left + width_of(BOLD)("Winner", 10) + 5
+        winner = words("sheet.winner")
+        pen.text(left, bottom + 2, winner, BOLD, 10)
+        start = left + width_of(BOLD)(winner, 10) + 5
         pen.line(start, bottom, start + 220, bottom, THIN)
 
 
@@ -848,7 +875,12 @@ def page_layout(sheet: Sheet, page: Page, paper: Paper) -> tuple[Grid, Legend]:
     page_width, page_height = PAGE_SIZES[paper]
     width = page_width - 2 * MARGIN
     legend = Legend(
-        sheet.rules, sheet.filled, width, joined=bool(sheet.joined), left=bool(sheet.left)
+        sheet.rules,
+        sheet.filled,
+        width,
+        sheet.words,
+        joined=bool(sheet.joined),
+        left=bool(sheet.left),
     )
     grid_top = page_height - MARGIN - HEADER_HEIGHT - GAP
     below = LEGEND_GAP + legend.height + GAP + FOOTER_HEIGHT + MARGIN
@@ -891,6 +923,7 @@ def render_sheet(
     paper: Paper,
     rules: RuleSet,
     title: str,
+    words: Words,
     replayed: Replay | None = None,
 ) -> Rendered:
     if game is not None and names:
@@ -898,9 +931,9 @@ def render_sheet(
     if game is not None:
         if replayed is None or replayed.final.hands_played != len(game.hands):
             replayed = replay_checked(game)
-        sheet = filled_sheet(game, title, replayed)
+        sheet = filled_sheet(game, title, replayed, words)
     else:
-        sheet = blank_sheet(names, rows, rules, title)
+        sheet = blank_sheet(names, rows, rules, title, words)
     fonts = register_fonts()
     for name in sheet.players:
         _check_printable(printable_form(name), "the name", fonts)
@@ -911,7 +944,7 @@ def render_sheet(
         pagesize=PAGE_SIZES[paper],
         invariant=1,
         pageCompression=1,
-        lang="en",
+        lang=words.code,
         initialFontName=REGULAR,
     )
     _metadata(canvas, sheet)
@@ -922,7 +955,7 @@ def render_sheet(
     if game is not None and game.hands:
         from phase10_keeper.sheet.summary_page import draw_summary_page
 
-        draw_summary_page(canvas, game, PAGE_SIZES[paper], replayed)
+        draw_summary_page(canvas, game, PAGE_SIZES[paper], words, replayed)
         canvas.showPage()
     canvas.save()
     return Rendered(pdf=buffer.getvalue(), pages=canvas.getPageNumber() - 1)

@@ -13,13 +13,12 @@ from reportlab.graphics.widgets.markers import makeMarker
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
+from phase10_keeper.language import Words
 from phase10_keeper.rules import Game, Replay
 from phase10_keeper.sheet.fit import fit_text, printable_form, wrap_text
 from phase10_keeper.sheet.render import BOLD, MARGIN, REGULAR, THIN, Pen, width_of
 from phase10_keeper.stats import GameSeries, game_series, summary_lines
 
-TITLE = "How the game went"
-CHART_TITLE = "Running totals after each hand"
 MARKERS = ("FilledCircle", "Square", "FilledTriangle", "Diamond", "Cross", "FilledSquare")
 DASHES: tuple[tuple[float, ...] | None, ...] = (None, (6, 3), (2, 2), (8, 3, 2, 3), (1, 3), (4, 4))
 GREYS = (0.0, 0.0, 0.25, 0.0, 0.35, 0.2)
@@ -31,16 +30,21 @@ LEGEND_ROW = 13.0
 
 
 def draw_summary_page(
-    canvas: Canvas, game: Game, page_size: tuple[float, float], replayed: Replay | None = None
+    canvas: Canvas,
+    game: Game,
+    page_size: tuple[float, float],
+    words: Words,
+    replayed: Replay | None = None,
 ) -> None:
-    """Draws the page on the canvas's current page (the caller ends the page); `replayed`
-    is the game's replay where the caller has it."""
+    """Draws the page on the canvas's current page (the caller ends the page), in the
+    language of `words`; `replayed` is the game's replay where the caller has it."""
     series = game_series(game, replayed)
     pen = Pen(canvas)
     width, height = page_size
     top = height - MARGIN
     pen.text(MARGIN, top - 18, "Phase 10", BOLD, 22)
-    pen.text(MARGIN + width_of(BOLD)("Phase 10", 22) + 8, top - 18, TITLE, REGULAR, 13)
+    title_left = MARGIN + width_of(BOLD)("Phase 10", 22) + 8
+    pen.text(title_left, top - 18, words("summary.title"), REGULAR, 13)
     if game.title:
         title, size = fit_text(
             printable_form(game.title), width_of(BOLD), width / 2 - MARGIN, 12, 8
@@ -50,10 +54,10 @@ def draw_summary_page(
     chart_width = width - 2 * MARGIN - SUMMARY_WIDTH - 24
     chart_top = top - 44
     legend_height = LEGEND_ROW * ((len(series.players) + 2) // 3) + 8
-    chart = running_totals_chart(series, chart_width, chart_top - MARGIN - legend_height)
+    chart = running_totals_chart(series, words, chart_width, chart_top - MARGIN - legend_height)
     renderPDF.draw(chart, canvas, MARGIN, MARGIN + legend_height)
     renderPDF.draw(legend(series, chart_width, legend_height), canvas, MARGIN, MARGIN)
-    _draw_summary(pen, series, width - MARGIN - SUMMARY_WIDTH, chart_top)
+    _draw_summary(pen, series, words, width - MARGIN - SUMMARY_WIDTH, chart_top)
 
 
 def line_style(index: int) -> tuple[colors.Color, tuple[float, ...] | None, str]:
@@ -68,10 +72,10 @@ def line_style(index: int) -> tuple[colors.Color, tuple[float, ...] | None, str]
     )
 
 
-def running_totals_chart(series: GameSeries, width: float, height: float) -> Drawing:
+def running_totals_chart(series: GameSeries, words: Words, width: float, height: float) -> Drawing:
     """One line per player over the hands; the tie-break hand gets a dashed rule."""
     drawing = Drawing(width, height)
-    drawing.add(String(0, height - 12, CHART_TITLE, fontName=BOLD, fontSize=11))
+    drawing.add(String(0, height - 12, words("summary.chart"), fontName=BOLD, fontSize=11))
     plot = LinePlot()
     plot.x, plot.y = 44, 30
     plot.width, plot.height = width - 54, height - 30 - 24
@@ -99,7 +103,9 @@ def running_totals_chart(series: GameSeries, width: float, height: float) -> Dra
     plot.yValueAxis.gridStrokeColor = colors.Color(0.8, 0.8, 0.8)
     plot.yValueAxis.gridStrokeWidth = 0.4
     drawing.add(plot)
-    drawing.add(String(plot.x + plot.width / 2, 4, "Hand", fontName=REGULAR, fontSize=9))
+    drawing.add(
+        String(plot.x + plot.width / 2, 4, words("summary.hand"), fontName=REGULAR, fontSize=9)
+    )
     if series.tiebreak_hand is not None:
         x = plot.x + plot.width * series.tiebreak_hand / max(series.hands, 1)
         drawing.add(
@@ -109,7 +115,7 @@ def running_totals_chart(series: GameSeries, width: float, height: float) -> Dra
             String(
                 x - 2,
                 plot.y + plot.height + 4,
-                "tie-break",
+                words("summary.tiebreak"),
                 fontName=REGULAR,
                 fontSize=8,
                 textAnchor="end",
@@ -148,10 +154,10 @@ def legend(series: GameSeries, width: float, height: float) -> Drawing:
     return drawing
 
 
-def _draw_summary(pen: Pen, series: GameSeries, left: float, top: float) -> None:
-    pen.text(left, top - 12, "Summary", BOLD, 11)
+def _draw_summary(pen: Pen, series: GameSeries, words: Words, left: float, top: float) -> None:
+    pen.text(left, top - 12, words("summary.summary"), BOLD, 11)
     y = top - 12 - LEADING * 1.4
-    for heading, text in summary_lines(series):
+    for heading, text in summary_lines(series, words):
         pen.text(left, y, heading, BOLD, TEXT_SIZE)
         y -= LEADING
         for line in _wrapped(printable_form(text), SUMMARY_WIDTH):
@@ -159,10 +165,10 @@ def _draw_summary(pen: Pen, series: GameSeries, left: float, top: float) -> None
             y -= LEADING
         y -= 4
     y -= 8
-    pen.text(left, y, "Player", BOLD, 9)
-    pen.text(left + SUMMARY_WIDTH - 90, y, "Phases", BOLD, 9, "right")
-    pen.text(left + SUMMARY_WIDTH - 45, y, "Out", BOLD, 9, "right")
-    pen.text(left + SUMMARY_WIDTH, y, "Total", BOLD, 9, "right")
+    pen.fitted(left, y, words("summary.player"), BOLD, (9, 6), SUMMARY_WIDTH - 140)
+    for right, key in ((90, "summary.phases"), (45, "summary.out"), (0, "summary.total")):
+        heading = words(key)
+        pen.fitted(left + SUMMARY_WIDTH - right, y, heading, BOLD, (9, 6), 42, "right")
     pen.line(left, y - 4, left + SUMMARY_WIDTH, y - 4, THIN)
     for player in series.players:
         y -= LEADING

@@ -3,8 +3,9 @@
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from phase10_keeper.rules import Entry, Game, HandRecord, Replay, Status, replay
-from phase10_keeper.rules.wording import win_reason
+from phase10_keeper.language import Words, words_or_english
+from phase10_keeper.language.wording import win_reason
+from phase10_keeper.rules import Entry, Game, GameState, HandRecord, Replay, Status, replay
 
 
 @dataclass(frozen=True)
@@ -137,12 +138,18 @@ class GameSeries:
     """The most points anyone took in one hand; of equals, the earliest, then by seat."""
     status: Status
     winner: str | None
-    why: str | None
-    """Why the winner won, as a sentence fragment ("the only player to have ...")."""
+    final: GameState
+    """How the game stands after its last hand."""
 
     @property
     def hands(self) -> int:
         return len(self.leaders)
+
+    def why(self, words: Words | None = None) -> str | None:
+        """Why the winner won, as a sentence fragment ("the only player to have ...")."""
+        if self.status is not Status.FINISHED:
+            return None
+        return win_reason(words_or_english(words), self.final)
 
     def series(self, name: str) -> PlayerSeries:
         for player in self.players:
@@ -197,36 +204,42 @@ def game_series(game: Game, replayed: Replay | None = None) -> GameSeries:
         biggest_hand=biggest if biggest is not None and biggest.points > 0 else None,
         status=final.status,
         winner=final.winner,
-        why=win_reason(final) if final.status is Status.FINISHED else None,
+        final=final,
     )
 
 
-def _phase_words(tally: PhaseTally) -> str:
-    attempts = "attempt" if tally.attempts == 1 else "attempts"
-    return f"phase {tally.label}, made in {tally.made} of {tally.attempts} {attempts}"
+def _phase_words(words: Words, tally: PhaseTally) -> str:
+    return words.count("summary.phase_words", tally.attempts, phase=tally.label, made=tally.made)
 
 
-def summary_lines(series: GameSeries) -> list[tuple[str, str]]:
+def summary_lines(series: GameSeries, language: Words | None = None) -> list[tuple[str, str]]:
     """How the game went in a few plain sentences, as (heading, text) pairs: who won and
     why (or who leads), the tie-break, the fastest and slowest phase, who went out most
-    and the biggest hand."""
+    and the biggest hand; in English unless another language is given."""
+    words = words_or_english(language)
     lines = []
     if series.status is Status.FINISHED and series.winner is not None:
-        lines.append(("Winner", f"{series.winner}: {series.why}."))
+        text = words("summary.winner_text", name=series.winner, reason=series.why(words))
+        lines.append((words("summary.winner"), text))
     else:
         leader = series.leaders[-1]
-        lines.append(("Not finished", f"after {series.hands} hands, {leader} leads."))
+        text = words.count("summary.leads", series.hands, name=leader)
+        lines.append((words("summary.not_finished"), text))
     if series.tiebreak_hand is not None:
-        lines.append(("Tie-break", f"replayed in hand {series.tiebreak_hand}."))
+        text = words("summary.tiebreak_text", hand=series.tiebreak_hand)
+        lines.append((words("summary.tiebreak_heading"), text))
     if series.fastest_phase is not None:
-        lines.append(("Fastest phase", _phase_words(series.fastest_phase) + "."))
+        lines.append((words("summary.fastest"), _phase_words(words, series.fastest_phase) + "."))
     if series.slowest_phase is not None and series.slowest_phase != series.fastest_phase:
-        lines.append(("Slowest phase", _phase_words(series.slowest_phase) + "."))
+        lines.append((words("summary.slowest"), _phase_words(words, series.slowest_phase) + "."))
     if series.most_hands_out:
-        names = ", ".join(name for name, _ in series.most_hands_out)
+        names = words("names.separator").join(name for name, _ in series.most_hands_out)
         count = series.most_hands_out[0][1]
-        lines.append(("Most hands out", f"{names}: {count} hand{'s' if count != 1 else ''}."))
+        lines.append(
+            (words("summary.most_out"), words.count("summary.most_out_text", count, names=names))
+        )
     if series.biggest_hand is not None:
         big = series.biggest_hand
-        lines.append(("Biggest hand", f"{big.player}: {big.points} points in hand {big.hand}."))
+        text = words("summary.biggest_text", name=big.player, points=big.points, hand=big.hand)
+        lines.append((words("summary.biggest"), text))
     return lines

@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QObject, QSettings, Qt, QUrl, Signal
+from PySide6.QtCore import QCoreApplication, QLocale, QObject, QSettings, Qt, QUrl, Signal
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from phase10_keeper.language import ENGLISH, LANGUAGES, language_of
 from phase10_keeper.rules import (
     MATTEL_RULES,
     MAX_PLAYERS,
@@ -43,6 +44,7 @@ from phase10_keeper.ui.prompts import Prompts
 from phase10_keeper.ui.user_text import isolate, plain
 
 PAPER_KEY = "sheet/paper"
+LANGUAGE_KEY = "sheet/language"
 FOLDER_KEY = "sheet/folder"
 PAPERS = ("a4", "letter")
 """The sheet module's Paper values, listed here so the dialog needs no PDF library."""
@@ -67,11 +69,20 @@ def remember_paper(settings: QSettings, paper: str) -> None:
     settings.sync()
 
 
+def remembered_language(settings: QSettings) -> str:
+    """The sheet language last used, or the user's own where the sheet speaks it."""
+    language = settings.value(LANGUAGE_KEY)
+    if isinstance(language, str) and language in LANGUAGES:
+        return language
+    return language_of(QLocale.system().name()) or ENGLISH
+
+
 @dataclass(frozen=True)
 class SheetRequest:
     """What to print: a game's sheet, or blank rows (named, or `rows` empty ones)."""
 
     paper: str
+    language: str = ENGLISH
     game: Game | None = None
     names: tuple[str, ...] = ()
     rows: int = MAX_PLAYERS
@@ -137,6 +148,13 @@ class SheetDialog(QDialog):
         self.paper_combo.addItem(self.tr("A4 (210 by 297 mm)"), "a4")
         self.paper_combo.addItem(self.tr("Letter (8.5 by 11 in)"), "letter")
         self.paper_combo.setCurrentIndex(self.paper_combo.findData(remembered_paper(settings)))
+        self.language_combo = QComboBox()
+        self.language_combo.setAccessibleName(self.tr("Language of the sheet"))
+        for code, name in LANGUAGES.items():
+            self.language_combo.addItem(name, code)
+        self.language_combo.setCurrentIndex(
+            self.language_combo.findData(remembered_language(settings))
+        )
         self.rules_combo = QComboBox()
         self.rules_combo.setAccessibleName(self.tr("Rules printed on the sheet"))
         self._fill_rules()
@@ -170,6 +188,7 @@ class SheetDialog(QDialog):
         if game is None:
             form.addRow(self.tr("&Rules:"), self.rules_combo)
         form.addRow(self.tr("&Paper:"), self.paper_combo)
+        form.addRow(self.tr("&Language:"), self.language_combo)
 
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
@@ -242,14 +261,20 @@ class SheetDialog(QDialog):
             return
         paper = str(self.paper_combo.currentData())
         remember_paper(self.settings, paper)
+        language = str(self.language_combo.currentData())
+        self.settings.setValue(LANGUAGE_KEY, language)
         if self.game is not None:
-            self._request = SheetRequest(paper=paper, game=self.game)
+            self._request = SheetRequest(paper=paper, language=language, game=self.game)
         elif self.names_radio.isChecked():
+            names = split_names(self.names_edit.text())
             self._request = SheetRequest(
-                paper=paper, names=split_names(self.names_edit.text()), rules=self.rules
+                paper=paper, language=language, names=names, rules=self.rules
             )
         else:
-            self._request = SheetRequest(paper=paper, rows=self.rows_spin.value(), rules=self.rules)
+            rows = self.rows_spin.value()
+            self._request = SheetRequest(
+                paper=paper, language=language, rows=rows, rules=self.rules
+            )
         super().accept()
 
 
@@ -325,6 +350,7 @@ class SheetPrinter(QObject):
                 rows=request.rows,
                 paper=Paper(request.paper),
                 rules=request.rules,
+                language=request.language,
             )
         except SheetError as error:
             self.prompts.warn(self.widget, self.tr("Cannot Make the Sheet"), str(error))

@@ -2,6 +2,8 @@
 
 import pytest
 
+from phase10_keeper.language import words
+from phase10_keeper.language.wording import win_reason
 from phase10_keeper.rules import (
     MATTEL_PHASES,
     Game,
@@ -18,7 +20,6 @@ from phase10_keeper.rules import (
     replay,
     replay_from,
 )
-from phase10_keeper.rules.wording import win_reason
 
 from .results import made, missed
 
@@ -123,7 +124,7 @@ def test_a_leave_that_would_leave_one_player_ends_the_game() -> None:
         "Ben",
         WinReason.LAST_AT_TABLE,
     )
-    assert win_reason(state) == "the only player left at the table"
+    assert win_reason(words("en"), state) == "the only player left at the table"
     assert state.ranking() == ("Ben", "Ana")
     assert state.dealer is None
     with pytest.raises(GameError, match="already over"):

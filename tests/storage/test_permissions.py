@@ -44,7 +44,8 @@ import encodings.ascii, encodings.latin_1, encodings.unicode_escape, encodings.u
 sys.path.insert(0, {root!r})
 from phase10_keeper.cli import main
 # The commands import these when they run (the app's start does not wait for them).
-import phase10_keeper.rules.wording, phase10_keeper.stats
+import phase10_keeper.language.wording, phase10_keeper.stats
+phase10_keeper.language.words("en")
 import phase10_keeper.storage.gamefile, phase10_keeper.storage.library
 os.setgroups([])
 os.setgid({gid})

@@ -7,6 +7,7 @@ from pypdf import PdfReader
 from PySide6.QtCore import QSettings, QUrl
 from PySide6.QtWidgets import QWidget
 
+from phase10_keeper.language import LANGUAGES, words
 from phase10_keeper.rules import (
     Cards,
     Game,
@@ -249,3 +250,28 @@ def test_a_games_sheet_has_no_rules_choice(qtbot, tmp_path: Path) -> None:
     dialog = SheetDialog(_settings(tmp_path), game=_game())
     qtbot.addWidget(dialog)
     assert not dialog.rules_combo.isVisibleTo(dialog)
+
+
+def test_the_sheet_language_is_chosen_remembered_and_printed(qtbot, tmp_path: Path) -> None:
+    settings = _settings(tmp_path)
+    first = SheetDialog(settings, game=_game())
+    qtbot.addWidget(first)
+    assert [first.language_combo.itemData(index) for index in range(6)] == list(LANGUAGES)
+    first.language_combo.setCurrentIndex(first.language_combo.findData("de"))
+    first.accept()
+    request = first.request()
+    assert request is not None
+    assert request.language == "de"
+
+    second = SheetDialog(_settings(tmp_path))
+    qtbot.addWidget(second)
+    assert second.language_combo.currentData() == "de"
+
+    recorder = Recorder()
+    path = recorder.printer(qtbot, settings).write(request, tmp_path / "de.pdf")
+    assert path is not None
+    text = _text(path)
+    german = words("de")
+    assert german("legend.phases") in text
+    assert german("legend.card_values") in text
+    assert words("en")("legend.card_values") not in text

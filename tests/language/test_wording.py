@@ -1,22 +1,19 @@
 """The sentences the command line and the sheet print about how a game stands."""
 
-from phase10_keeper.rules import Cards, Game, Hand, PlayerResult, Preset, build_rules, replay
-from phase10_keeper.rules.wording import goal, listed_names, tie_sentence, win_reason
+from phase10_keeper.language import words
+from phase10_keeper.language.wording import listed_names, tie_sentence, win_reason
+from phase10_keeper.rules import Cards, Game, Hand, PlayerResult, build_rules, replay
+
+ENGLISH = words("en")
 
 ONE_LOW = Cards(low=1)
 MISSED = PlayerResult(made=False, cards=Cards(low=10))
 
 
 def test_names_are_listed_as_in_a_sentence() -> None:
-    assert listed_names(["Ana"]) == "Ana"
-    assert listed_names(["Ana", "Bo"]) == "Ana and Bo"
-    assert listed_names(["Ana", "Bo", "Cy"]) == "Ana, Bo and Cy"
-
-
-def test_the_goal_names_the_last_phase_or_the_count_to_make() -> None:
-    assert goal(build_rules(Preset.SHORT)) == "phase 5"
-    assert goal(build_rules(Preset.EVEN)) == "phase 10"
-    assert goal(build_rules(Preset.MASTERS, target=7)) == "7 phases"
+    assert listed_names(ENGLISH, ["Ana"]) == "Ana"
+    assert listed_names(ENGLISH, ["Ana", "Bo"]) == "Ana and Bo"
+    assert listed_names(ENGLISH, ["Ana", "Bo", "Cy"]) == "Ana, Bo and Cy"
 
 
 def test_the_only_completer_wins_whatever_the_totals() -> None:
@@ -24,7 +21,7 @@ def test_the_only_completer_wins_whatever_the_totals() -> None:
     game = Game(("Ana", "Bo"), build_rules(target=1))
     game = game.with_hand_appended(Hand("Bo", {"Ana": MISSED, "Bo": PlayerResult(made=True)}))
     state = replay(game).final
-    assert win_reason(state) == "the only player to have completed phase 1"
+    assert win_reason(ENGLISH, state) == "the only player to have completed phase 1"
 
 
 def test_a_tie_says_who_tied_on_what_and_what_they_replay() -> None:
@@ -52,7 +49,7 @@ def test_a_tie_says_who_tied_on_what_and_what_they_replay() -> None:
         )
     )
     state = replay(game).final
-    assert tie_sentence(state) == (
+    assert tie_sentence(ENGLISH, state) == (
         "Tie at 5 between Ana and Bo: they replay phase 2, and whoever goes out first wins. "
         "Cy deals."  # the deal keeps passing round the whole table
     )
@@ -62,6 +59,6 @@ def test_a_tie_says_who_tied_on_what_and_what_they_replay() -> None:
             {"Ana": PlayerResult(made=False, cards=Cards(low=10)), "Bo": PlayerResult(made=True)},
         )
     )
-    assert win_reason(replay(replayed).final) == (
+    assert win_reason(ENGLISH, replay(replayed).final) == (
         "went out first in the tie-break replay hand, after a tie at 5 with Ana"
     )

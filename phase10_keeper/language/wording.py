@@ -1,0 +1,128 @@
+"""Sentences and names about a game, in one language: the phases, the rules, who won
+and why. The command line, the statistics and the printed sheet all word them here."""
+
+from collections.abc import Sequence
+
+from phase10_keeper.language import Words
+from phase10_keeper.rules import (
+    CardKind,
+    GameState,
+    Group,
+    Order,
+    Phase,
+    Preset,
+    RuleSet,
+    WinReason,
+    preset_rules,
+)
+
+
+def listed_names(words: Words, names: Sequence[str]) -> str:
+    """ "Ana", "Ana and Bo", "Ana, Bo and Cy" """
+    if len(names) == 1:
+        return names[0]
+    return words("names.and", names=words("names.separator").join(names[:-1]), last=names[-1])
+
+
+def group_description(words: Words, group: Group, count: int = 1) -> str:
+    """Words for `count` groups like this one: "2 sets of 3", "7 cards of one colour"."""
+    kind = group.kind.value.replace("-", "_")
+    sized = f"phase.{kind}.{group.size}"
+    key = sized if words.has(sized) else f"phase.{kind}"
+    return words.count(key, count, size=group.size)
+
+
+def phase_description(words: Words, phase: Phase) -> str:
+    """Words for the whole phase: "1 set of 4 + 1 run of 4"."""
+    parts: list[str] = []
+    index = 0
+    groups = phase.groups
+    while index < len(groups):
+        repeats = 1
+        while index + repeats < len(groups) and groups[index + repeats] == groups[index]:
+            repeats += 1
+        parts.append(group_description(words, groups[index], repeats))
+        index += repeats
+    return words("phase.joiner").join(parts)
+
+
+def card_label(words: Words, kind: CardKind) -> str:
+    """The name of a kind of card left in hand: "1-9" (with an en dash), "Skip"."""
+    return words(f"card.{kind.value}")
+
+
+def rules_description(words: Words, rules: RuleSet) -> str:
+    """One line for what the rules do: "Mattel rules", "Even phases only, super wild".
+
+    Only what has an effect is named: a target with a fixed number of hands, or
+    two-strike where players choose their phase, change nothing and go unmentioned.
+    """
+    default = preset_rules(rules.preset)
+    choose = rules.order is Order.CHOOSE
+    ends_by_target = rules.hands is None
+    if rules.preset is Preset.SHORT and ends_by_target and not choose:
+        parts = [words("rules.short_to_phase", phase=rules.target_phase.label)]
+    elif rules.preset is Preset.SHORT:
+        parts = [words("rules.short")]
+    elif rules.preset is Preset.MASTERS and not choose:
+        parts = [words("rules.masters")]
+    else:
+        parts = [preset_name(words, rules.preset)]
+    if rules.phases != default.phases:
+        parts.append(words("rules.house_phases"))
+    if rules.order is not default.order:
+        parts.append(words("rules.choose" if choose else "rules.in_order"))
+    # A short game names its target already; elsewhere the whole list is the default.
+    named_target = rules.preset is Preset.SHORT and not choose
+    if ends_by_target and not named_target and rules.target != len(rules.phases):
+        if choose:
+            parts.append(words.count("rules.ends_at_phases", rules.target))
+        else:
+            parts.append(words("rules.ends_at_phase", phase=rules.target_phase.label))
+    if rules.hands is not None and rules.hands != default.hands:
+        parts.append(words.count("rules.hands", rules.hands))
+    if rules.super_wild:
+        parts.append(words("rules.super_wild"))
+    if rules.two_strike_applies:
+        parts.append(words("rules.two_strike"))
+    return words("rules.separator").join(parts)
+
+
+def preset_name(words: Words, preset: Preset) -> str:
+    return words(f"preset.{preset.value}")
+
+
+def win_reason(words: Words, state: GameState) -> str:
+    """Why the winner of a finished game won."""
+    rules = state.rules
+    winner = state.winner or ""
+    total = state.player(winner).total if winner else 0
+    choose = rules.order is Order.CHOOSE
+    if state.win_reason in (WinReason.ONLY_COMPLETER, WinReason.LOWEST_TOTAL_OF_COMPLETERS):
+        key = (
+            "reason.only_completer"
+            if state.win_reason is WinReason.ONLY_COMPLETER
+            else "reason.lowest_of_completers"
+        )
+        if choose:
+            return words.count(f"{key}.choose", rules.target, total=total)
+        return words(f"{key}.sequence", phase=rules.target_phase.label, total=total)
+    if state.win_reason is WinReason.LOWEST_TOTAL_AFTER_FIXED_HANDS:
+        return words.count("reason.fixed_hands", rules.hands or 0, total=total)
+    if state.win_reason is WinReason.LAST_AT_TABLE:
+        return words("reason.last_at_table")
+    others = [name for name in state.tiebreak_players if name != winner]
+    return words("reason.tiebreak", total=state.tied_total, names=listed_names(words, others))
+
+
+def tie_sentence(words: Words, state: GameState) -> str:
+    """Who tied, on what, and what they play now."""
+    phase = state.replay_phase()
+    values = {
+        "total": state.tied_total,
+        "names": listed_names(words, state.tiebreak_players),
+        "dealer": state.dealer,
+    }
+    if phase is None:
+        return words("outcome.tie_any_phase", **values)
+    return words("outcome.tie", phase=phase.label, **values)
