@@ -181,6 +181,8 @@ class LineData:
     x_marks: tuple[tuple[int, str], ...] = ()
     """Vertical rules at these x values, with a label (a tie-break hand)."""
     integer_y: bool = True
+    start_label: str | None = None
+    """What the table calls x = 0 when the lines begin before the first hand."""
 
     @property
     def point_count(self) -> int:
@@ -719,7 +721,9 @@ class ChartTableModel(QAbstractTableModel):
     def set_lines(self, data: LineData, row_label: str) -> None:
         table = _Table(columns=[line.name for line in data.lines])
         for point in range(data.point_count):
-            table.rows.append(row_label.replace("%1", str(data.first_x + point)))
+            x = data.first_x + point
+            label = data.start_label if x == 0 and data.start_label else None
+            table.rows.append(label or row_label.replace("%1", str(x)))
             table.cells.append(
                 [
                     f"{line.values[point]:g}" if point < len(line.values) else ""

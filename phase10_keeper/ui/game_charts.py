@@ -47,6 +47,7 @@ def totals_data(series: GameSeries) -> LineData:
         lines=tuple(lines),
         highlight=series.leaders[-1] if series.leaders else None,
         x_marks=((series.tiebreak_hand, _tr("tie-break")),) if series.tiebreak_hand else (),
+        start_label=_tr("Start"),
     )
 
 
@@ -67,6 +68,7 @@ def phase_race_data(series: GameSeries) -> LineData:
         step=True,
         highlight=series.leaders[-1] if series.leaders else None,
         x_marks=((series.tiebreak_hand, _tr("tie-break")),) if series.tiebreak_hand else (),
+        start_label=_tr("Start"),
     )
 
 

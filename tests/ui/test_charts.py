@@ -116,6 +116,7 @@ def test_the_table_has_the_same_numbers_and_passes_the_model_tester(qtbot, qtmod
     qtmodeltester.check(model)
     assert (model.rowCount(), model.columnCount()) == (4, 4)
     assert model.headerData(0, Qt.Orientation.Horizontal) == "Priya"
+    assert model.headerData(0, Qt.Orientation.Vertical) == "Start"
     assert model.headerData(3, Qt.Orientation.Vertical) == "Hand 3"
     assert model.index(3, 0).data() == "100"
     panel.table_button.click()
