@@ -27,6 +27,8 @@ SUMMARY_WIDTH = 250.0
 TEXT_SIZE = 10.0
 LEADING = 14.0
 LEGEND_ROW = 13.0
+LEGEND_COLUMNS = 2
+"""Two names to a row: three would cut a name of 20 characters short."""
 
 
 def draw_summary_page(
@@ -53,19 +55,22 @@ def draw_summary_page(
     pen.line(MARGIN, top - 30, width - MARGIN, top - 30, THIN)
     chart_width = width - 2 * MARGIN - SUMMARY_WIDTH - 24
     chart_top = top - 44
-    legend_height = LEGEND_ROW * ((len(series.players) + 2) // 3) + 8
+    legend_height = LEGEND_ROW * -(-len(series.players) // LEGEND_COLUMNS) + 8
     chart = running_totals_chart(series, words, chart_width, chart_top - MARGIN - legend_height)
     renderPDF.draw(chart, canvas, MARGIN, MARGIN + legend_height)
     renderPDF.draw(legend(series, chart_width, legend_height), canvas, MARGIN, MARGIN)
     _draw_summary(pen, series, words, width - MARGIN - SUMMARY_WIDTH, chart_top)
 
 
-def _style(index: int) -> tuple[colors.Color, tuple[float, ...] | None, str]:
+def line_style(index: int) -> tuple[colors.Color, tuple[float, ...] | None, str]:
+    """The grey, dashes and marker of the line at `index`. A game with players who left
+    and joined can have more than six lines: each time the styles come round again, the
+    markers move on by one, so no two lines look alike."""
     grey = GREYS[index % len(GREYS)]
     return (
         colors.Color(grey, grey, grey),
         DASHES[index % len(DASHES)],
-        MARKERS[index % len(MARKERS)],
+        MARKERS[(index + index // len(DASHES)) % len(MARKERS)],
     )
 
 
@@ -77,11 +82,12 @@ def running_totals_chart(series: GameSeries, words: Words, width: float, height:
     plot.x, plot.y = 44, 30
     plot.width, plot.height = width - 54, height - 30 - 24
     plot.data = [
-        [(0, 0)] + [(hand, total) for hand, total in enumerate(player.totals, start=1)]
+        [(0, player.start_total)]
+        + [(hand, total) for hand, total in enumerate(player.totals, start=1)]
         for player in series.players
     ]
     for index in range(len(series.players)):
-        colour, dashes, marker = _style(index)
+        colour, dashes, marker = line_style(index)
         line = plot.lines[index]
         line.strokeColor = colour
         line.strokeWidth = 1.4
@@ -129,15 +135,15 @@ def _step(hands: int) -> int:
 
 
 def legend(series: GameSeries, width: float, height: float) -> Drawing:
-    """Each player's line style and marker beside their name, three to a row; the leader
+    """Each player's line style and marker beside their name, two to a row; the leader
     (the winner, once there is one) starred."""
     drawing = Drawing(width, height)
-    column_width = (width - 44) / 3
+    column_width = (width - 44) / LEGEND_COLUMNS
     leader = series.leaders[-1] if series.leaders else None
     for index, player in enumerate(series.players):
-        colour, dashes, marker = _style(index)
-        x = 44 + (index % 3) * column_width
-        y = height - 8 - (index // 3) * LEGEND_ROW
+        colour, dashes, marker = line_style(index)
+        x = 44 + (index % LEGEND_COLUMNS) * column_width
+        y = height - 8 - (index // LEGEND_COLUMNS) * LEGEND_ROW
         drawing.add(
             Line(x, y, x + 20, y, strokeColor=colour, strokeWidth=1.4, strokeDashArray=dashes)
         )
@@ -145,8 +151,8 @@ def legend(series: GameSeries, width: float, height: float) -> Drawing:
         symbol.x, symbol.y = x + 10, y
         drawing.add(symbol)
         label = printable_form(player.name) + (" ★" if player.name == leader else "")
-        shown, _ = fit_text(label, width_of(REGULAR), column_width - 32, 9, 9)
-        drawing.add(String(x + 26, y - 3, shown, fontName=REGULAR, fontSize=9))
+        shown, size = fit_text(label, width_of(REGULAR), column_width - 32, 9, 7)
+        drawing.add(String(x + 26, y - 3, shown, fontName=REGULAR, fontSize=size))
     return drawing
 
 

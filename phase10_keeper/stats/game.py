@@ -100,6 +100,14 @@ class PlayerSeries:
     went_out: int
     """Hands in which the player went out."""
 
+    @property
+    def start_total(self) -> int:
+        """The total before the first hand: 0, or what the table gave a player who joined
+        later (their line starts flat on it)."""
+        if not self.totals:
+            return 0
+        return self.totals[0] - (self.points[0] or 0)
+
 
 @dataclass(frozen=True)
 class BigHand:

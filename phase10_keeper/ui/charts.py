@@ -91,6 +91,14 @@ def series_colour(index: int, palette: QPalette) -> QColor:
     return QColor.fromHsv(hue, 230, 185)
 
 
+def line_style(index: int, palette: QPalette) -> tuple[QColor, Qt.PenStyle, str]:
+    """The colour, dash and marker of the line at `index`. A game with players who left
+    and joined can have more lines than there are colours: each time the colours come
+    round again, the markers move on by one, so no two lines look alike."""
+    marker = MARKERS[(index + index // len(HUES)) % len(MARKERS)]
+    return series_colour(index, palette), DASHES[index % len(DASHES)], marker
+
+
 def marker_path(shape: str, centre: QPointF, size: float) -> QPainterPath:
     """A marker's outline: lines differ by marker shape, not colour alone."""
     path = QPainterPath()
@@ -173,6 +181,8 @@ class LineData:
     x_marks: tuple[tuple[int, str], ...] = ()
     """Vertical rules at these x values, with a label (a tie-break hand)."""
     integer_y: bool = True
+    start_label: str | None = None
+    """What the table calls x = 0 when the lines begin before the first hand."""
 
     @property
     def point_count(self) -> int:
@@ -284,7 +294,9 @@ class ChartWidget(QWidget):
         painter.setFont(font)
         painter.setPen(palette.color(QPalette.ColorRole.Text))
         metrics = QFontMetrics(font)
-        painter.drawText(QPointF(PAD, PAD + metrics.ascent()), title)
+        room = max(0, size.width() - round(2 * PAD))
+        shown = metrics.elidedText(title, Qt.TextElideMode.ElideRight, room)
+        painter.drawText(QPointF(PAD, PAD + metrics.ascent()), shown)
         painter.setFont(self.font())
         if self.hasFocus():
             pen = QPen(palette.color(QPalette.ColorRole.Highlight), 2)
@@ -468,16 +480,17 @@ class LineChart(ChartWidget):
     def _line_pen(self, painter: QPainter, index: int) -> None:
         line = self.data.lines[index]
         width = 3.0 if line.name == self.data.highlight else 1.8
-        pen = QPen(series_colour(index, self.palette()), width, DASHES[index % len(DASHES)])
+        colour, dash, _marker = line_style(index, self.palette())
+        pen = QPen(colour, width, dash)
         pen.setCapStyle(Qt.PenCapStyle.RoundCap)
         painter.setPen(pen)
         painter.setBrush(Qt.BrushStyle.NoBrush)
 
     def _marker(self, painter: QPainter, index: int, centre: QPointF, grow: float = 1.0) -> None:
-        colour = series_colour(index, self.palette())
+        colour, _dash, marker = line_style(index, self.palette())
         painter.setPen(QPen(colour, 1))
         painter.setBrush(colour)
-        painter.drawPath(marker_path(MARKERS[index % len(MARKERS)], centre, MARKER_SIZE * grow))
+        painter.drawPath(marker_path(marker, centre, MARKER_SIZE * grow))
 
     def _draw_line(self, painter: QPainter, index: int, line: ChartLine) -> None:
         points = [
@@ -708,7 +721,9 @@ class ChartTableModel(QAbstractTableModel):
     def set_lines(self, data: LineData, row_label: str) -> None:
         table = _Table(columns=[line.name for line in data.lines])
         for point in range(data.point_count):
-            table.rows.append(row_label.replace("%1", str(data.first_x + point)))
+            x = data.first_x + point
+            label = data.start_label if x == 0 and data.start_label else None
+            table.rows.append(label or row_label.replace("%1", str(x)))
             table.cells.append(
                 [
                     f"{line.values[point]:g}" if point < len(line.values) else ""
@@ -738,7 +753,8 @@ class ChartTableModel(QAbstractTableModel):
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
-        if role != Qt.ItemDataRole.DisplayRole:
+        # A long name is cut short in its column's header: the tooltip has it whole.
+        if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
             return None
         labels: Sequence[str] = (
             self._table.columns if orientation == Qt.Orientation.Horizontal else self._table.rows
@@ -781,6 +797,8 @@ class ChartPanel(QWidget):
         self.table.setModel(self.table_model)
         self.table.setAlternatingRowColors(True)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        # A header clips a long name at both ends, leaving its middle, unless told.
+        self.table.horizontalHeader().setTextElideMode(Qt.TextElideMode.ElideRight)
         self.stack = QStackedWidget()
         self.stack.addWidget(chart)
         self.stack.addWidget(self.table)

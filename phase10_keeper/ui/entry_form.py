@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from phase10_keeper.rules import CardKind, GameState, Hand, Problem
 from phase10_keeper.ui.draft import DraftSnapshot, HandDraft
-from phase10_keeper.ui.user_text import plain, plain_tooltip
+from phase10_keeper.ui.user_text import isolate, plain, plain_tooltip
 
 NAME_WIDTH = 230
 COUNT_WIDTH = 54
@@ -304,7 +304,11 @@ class HandEntryForm(QFrame):
             row.label.setFont(name_font)
             grid_row = row_index + 1
             metrics = row.label.fontMetrics()
-            row.label.setText(metrics.elidedText(name, Qt.TextElideMode.ElideRight, NAME_WIDTH))
+            # Isolated, a right-to-left name lines up at the start of the column like the
+            # others, rather than at its far end.
+            row.label.setText(
+                isolate(metrics.elidedText(name, Qt.TextElideMode.ElideRight, NAME_WIDTH))
+            )
             row.label.setMinimumWidth(min(NAME_WIDTH, metrics.horizontalAdvance(name)) + 4)
             self.grid.addWidget(row.label, grid_row, 0)
 
@@ -490,6 +494,7 @@ class HandEntryForm(QFrame):
         edit.setProperty("typed", typed)
         edit.style().unpolish(edit)
         edit.style().polish(edit)
+        edit.update()
 
     @staticmethod
     def _mark(widget: QWidget, severity: str) -> None:
@@ -498,6 +503,8 @@ class HandEntryForm(QFrame):
         widget.setProperty("problem", severity)
         widget.style().unpolish(widget)
         widget.style().polish(widget)
+        # Polishing alone does not always repaint: an old mark would stay on screen.
+        widget.update()
 
     def focus_first(self) -> None:
         for row in self._rows:
@@ -535,6 +542,7 @@ class HandEntryForm(QFrame):
         """Empties the form, as one step Undo takes back."""
         if self.draft is not None:
             self.draft.restore(HandDraft(self.draft.state).snapshot())
+            self.show_problems([])
             self.refresh(force=True)
             self._typed()
             self.focus_first()

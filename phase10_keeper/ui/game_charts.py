@@ -26,10 +26,11 @@ def _hand_word(number: int) -> str:
 
 
 def totals_data(series: GameSeries) -> LineData:
-    """One line per player: the running total after each hand, from 0 at the start."""
+    """One line per player: the running total after each hand, from the total at the start
+    (0, or what a player who joined later was given)."""
     lines = []
     for player in series.players:
-        details = [f"{_tr('Start')} · {player.name}: 0"]
+        details = [f"{_tr('Start')} · {player.name}: {player.start_total}"]
         for number, (points, total) in enumerate(
             zip(player.points, player.totals, strict=True), start=1
         ):
@@ -39,13 +40,14 @@ def totals_data(series: GameSeries) -> LineData:
                 what = _tr("%1: %3 points, total %2").replace("%1", player.name)
                 what = what.replace("%3", str(points))
             details.append(f"{_hand_word(number)} · {what.replace('%2', str(total))}")
-        lines.append(ChartLine(player.name, (0, *player.totals), tuple(details)))
+        lines.append(ChartLine(player.name, (player.start_total, *player.totals), tuple(details)))
     return LineData(
         title=_tr("Running totals"),
         x_label=_tr("Hand"),
         lines=tuple(lines),
         highlight=series.leaders[-1] if series.leaders else None,
         x_marks=((series.tiebreak_hand, _tr("tie-break")),) if series.tiebreak_hand else (),
+        start_label=_tr("Start"),
     )
 
 
@@ -66,6 +68,7 @@ def phase_race_data(series: GameSeries) -> LineData:
         step=True,
         highlight=series.leaders[-1] if series.leaders else None,
         x_marks=((series.tiebreak_hand, _tr("tie-break")),) if series.tiebreak_hand else (),
+        start_label=_tr("Start"),
     )
 
 

@@ -82,9 +82,11 @@ QLineEdit[problem="error"], QComboBox[problem="error"] {{
 QLineEdit[problem="warning"], QComboBox[problem="warning"] {{
     border: 2px solid {WARNING_COLOUR}; border-radius: 3px;
 }}
-QCheckBox[problem="error"], QRadioButton[problem="error"] {{
-    border: 2px solid {ERROR_COLOUR}; border-radius: 3px; padding: 1px;
+QFrame#handEntryForm QCheckBox, QFrame#handEntryForm QRadioButton {{
+    border: 2px solid transparent; border-radius: 3px; padding: 1px;
 }}
+QFrame#handEntryForm QCheckBox[problem="error"],
+QFrame#handEntryForm QRadioButton[problem="error"] {{ border-color: {ERROR_COLOUR}; }}
 QLabel#problems, QLabel#saveProblem {{ color: {ERROR_COLOUR}; font-weight: bold; }}
 QLineEdit[typed="false"] {{ color: palette(placeholder-text); }}
 QPushButton {{ padding: 5px 16px; }}
@@ -210,7 +212,8 @@ class GameView(QWidget):
         header = self.standings.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(Column.PLAYER, QHeaderView.ResizeMode.Stretch)
-        self.standings.setTextElideMode(Qt.TextElideMode.ElideRight)
+        # A long name is cut in its middle: the marks after it (deals, winner) stay in view.
+        self.standings.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.standings.verticalHeader().setDefaultSectionSize(
             self.standings.fontMetrics().height() + 12
         )

@@ -146,7 +146,8 @@ def how_to_page() -> str:
         _tr(
             "<b>Read the sheet.</b> Each cell of the grid shows the phase tried (struck "
             "through when missed), ✓ or ✗, <i>out</i> for who went out, and the points. "
-            "The Total column keeps the running total; lowest is best. Like the paper "
+            "The Total column keeps the running total: phases count first, and among "
+            "those who complete the last phase the lowest total wins. Like the paper "
             "sheet, the grid shows twelve hands a page: the arrows at the top turn the "
             "pages."
         ),
@@ -154,6 +155,12 @@ def how_to_page() -> str:
             "<b>Fix a mistake.</b> Edit → Undo takes back the last change. To correct an "
             "older hand, select it in the grid and press Enter (or F2), change it in the "
             "panel and save it."
+        ),
+        _tr(
+            "<b>Someone leaves or arrives.</b> Before the next hand, Game → Player Leaves "
+            "takes a player off the table (they keep their total and cannot win), and "
+            "Game → Player Joins seats a newcomer with the starting total and phase the "
+            "table agrees on."
         ),
         _tr(
             "<b>Show the table.</b> View → Scoreboard (F11) shows the standings in big "

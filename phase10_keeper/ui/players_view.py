@@ -145,15 +145,17 @@ class Column(IntEnum):
     HARDEST = 7
 
 
+# Headings of two words take two lines: the numbers under them are narrow, and the
+# width is wanted for the names.
 _HEADERS = {
     Column.PLAYER: "Player",
     Column.GAMES: "Games",
     Column.WINS: "Wins",
-    Column.WIN_RATE: "Win rate",
+    Column.WIN_RATE: "Win\nrate",
     Column.HANDS: "Hands",
-    Column.POINTS_PER_HAND: "Points per hand",
-    Column.WENT_OUT: "Hands out",
-    Column.HARDEST: "Hardest phase",
+    Column.POINTS_PER_HAND: "Points\nper hand",
+    Column.WENT_OUT: "Hands\nout",
+    Column.HARDEST: "Hardest\nphase",
 }
 
 

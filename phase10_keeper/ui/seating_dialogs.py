@@ -147,7 +147,7 @@ class PlayerJoinsDialog(QDialog):
         self.average_radio = QRadioButton(
             self.tr("the &average, rounded up to 5: {0}").format(average)
         )
-        self.number_radio = QRadioButton(self.tr("&another total:"))
+        self.number_radio = QRadioButton(self.tr("an&other total:"))
         self.number_spin = QSpinBox()
         self.number_spin.setRange(0, MAX_STARTING_TOTAL)
         self.number_spin.setSingleStep(TOTAL_STEP)

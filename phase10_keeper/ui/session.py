@@ -66,7 +66,7 @@ class _ChangeGame(QUndoCommand):
         self._session._show(
             self._before,
             self._session._replayed(self._before, self._first_changed),
-            _tr("Undid {change}").format(change=self.text()),
+            _tr("undid {change}").format(change=self.text()),
         )
         if self._recorded is not None:
             self._session.recordUndone.emit(self._recorded)

@@ -17,9 +17,11 @@ def isolate(text: str) -> str:
     return f"{FIRST_STRONG_ISOLATE}{text}{POP_DIRECTIONAL_ISOLATE}"
 
 
-SENTENCE_NAME_LENGTH = 24
+SENTENCE_NAME_LENGTH = 32
 """Characters of a name shown inside a sentence; a longer one ends in an ellipsis, so a
-long name cannot widen the window (tables and the entry form elide by width)."""
+long name cannot widen the window (tables and the entry form elide by width). Two given
+names and a double surname fit: cut at the surname, "Christopher Montgomery Jr" and
+"Sr" would read alike."""
 
 
 def in_sentence(name: str) -> str:

@@ -73,8 +73,8 @@ def plain_table(data_dir: Path) -> float:
 
 def games_page(data_dir: Path) -> float:
     from phase10_keeper.storage.library import Library
+    from phase10_keeper.ui.games_view import GamesView
     from phase10_keeper.ui.prompts import Prompts
-from phase10_keeper.ui.games_view import GamesView
 
     with Library.open(data_dir) as library:
         started = time.perf_counter()

@@ -3,9 +3,12 @@
 from dataclasses import replace
 
 import pytest
+from reportlab.graphics.shapes import String
 
 from phase10_keeper.rules import Game
 from phase10_keeper.sheet import Paper
+from phase10_keeper.sheet.render import register_fonts
+from phase10_keeper.sheet.summary_page import legend, line_style
 from phase10_keeper.stats import game_series, summary_lines
 
 from .pdfs import page_text, read_sheet
@@ -47,3 +50,28 @@ def test_an_unfinished_game_says_who_leads() -> None:
     assert lines["Not finished"] == f"after 5 hands, {leader} leads."
     reader = read_sheet(game=game)
     assert "Not finished" in page_text(reader, 1)
+
+
+def test_past_six_players_every_line_still_has_a_style_of_its_own() -> None:
+    # With players who left and joined, a game can draw more than six lines.
+    styles = [line_style(index) for index in range(12)]
+    looks = [(colour.rgb(), dashes, marker) for colour, dashes, marker in styles]
+    assert len(set(looks)) == len(looks)
+
+
+def test_the_legend_names_long_names_whole() -> None:
+    names = (
+        "Anne-Sophie Lefèvre-Dubois",
+        "Christopher Montgomery Jr",
+        "Oluwaseun Adebayo-Okafor",
+        "Maximilian Alexander Böhm",
+        "Guðrún Þórsdóttir Jónsson",
+        "Zoë",
+    )
+    register_fonts()
+    series = game_series(sample_game(5, players=names))
+    # The width the chart has on a landscape Letter page.
+    drawing = legend(series, 440, 60)
+    shown = [item.text for item in drawing.contents if isinstance(item, String)]
+    for name in names:
+        assert any(text.startswith(name) for text in shown), (name, shown)

@@ -1,6 +1,6 @@
 """Small games whose statistics are worked out by hand, shared by the statistics tests."""
 
-from phase10_keeper.rules import Cards, Game, Hand, PlayerResult, Preset, build_rules
+from phase10_keeper.rules import Cards, Game, Hand, Join, PlayerResult, Preset, build_rules
 
 TO_PHASE_2 = build_rules(Preset.MATTEL, target=2)
 TO_PHASE_1 = build_rules(Preset.MATTEL, target=1)
@@ -45,3 +45,11 @@ def tie_break(first: str = "Ana", second: str = "Ben") -> Game:
 def one_hand_in(first: str = "Ben", second: str = "Cleo") -> Game:
     """An unfinished Mattel game: Cleo goes out, Ben misses phase 1 holding 50."""
     return Game((first, second), hands=(Hand(second, {first: missed(), second: made()}),))
+
+
+def late_joiner() -> Game:
+    """Ana and Ben play a hand (Ana out, Ben misses: 50); Cy joins at 120 before hand 2,
+    which Ben goes out of while Ana and Cy miss."""
+    game = Game(("Ana", "Ben"), hands=(Hand("Ana", {"Ana": made(), "Ben": missed()}),))
+    game = game.with_seating_change(Join(2, "Cy", total=120))
+    return game.with_hand_appended(Hand("Ben", {"Ana": missed(), "Ben": made(), "Cy": missed()}))

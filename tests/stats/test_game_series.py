@@ -3,7 +3,7 @@
 from phase10_keeper.rules import Game, Status, replay
 from phase10_keeper.stats import BigHand, PhaseTally, game_series
 
-from .games import race_to_phase_2, tie_break
+from .games import late_joiner, race_to_phase_2, tie_break
 
 
 def test_running_totals_phases_and_leaders_follow_the_hands() -> None:
@@ -57,3 +57,10 @@ def test_a_game_without_hands_has_empty_series() -> None:
 def test_the_replay_the_caller_has_gives_the_same_series() -> None:
     game = race_to_phase_2()
     assert game_series(game, replay(game)) == game_series(game)
+
+
+def test_a_joiner_starts_on_the_total_the_table_gave_them() -> None:
+    series = game_series(late_joiner())
+    assert series.series("Ana").start_total == 0
+    cy = series.series("Cy")
+    assert (cy.points, cy.totals, cy.start_total) == ((None, 50), (120, 170), 120)

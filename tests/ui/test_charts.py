@@ -4,12 +4,20 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, QSize, Qt
-from PySide6.QtGui import QColor, QImage, QPalette
+from PySide6.QtGui import QColor, QImage, QPainter, QPalette
 from PySide6.QtTest import QTest
 
-from phase10_keeper.rules import Status, build_rules, replay
+from phase10_keeper.rules import Game, Join, Status, build_rules, replay
 from phase10_keeper.stats import game_series, library_stats
-from phase10_keeper.ui.charts import Bar, BarChart, BarData, ChartPanel, LineChart, series_colour
+from phase10_keeper.ui.charts import (
+    Bar,
+    BarChart,
+    BarData,
+    ChartPanel,
+    LineChart,
+    line_style,
+    series_colour,
+)
 from phase10_keeper.ui.game_charts import GameCharts, phase_race_data, totals_data
 from phase10_keeper.ui.game_view import GameView
 from phase10_keeper.ui.players_view import phase_data
@@ -108,6 +116,7 @@ def test_the_table_has_the_same_numbers_and_passes_the_model_tester(qtbot, qtmod
     qtmodeltester.check(model)
     assert (model.rowCount(), model.columnCount()) == (4, 4)
     assert model.headerData(0, Qt.Orientation.Horizontal) == "Priya"
+    assert model.headerData(0, Qt.Orientation.Vertical) == "Start"
     assert model.headerData(3, Qt.Orientation.Vertical) == "Hand 3"
     assert model.index(3, 0).data() == "100"
     panel.table_button.click()
@@ -200,3 +209,61 @@ def test_a_finished_game_opened_does_not_jump_to_the_charts(qtbot) -> None:
     with qtbot.assertNotEmitted(charts.gameFinished):
         charts.set_game(game, replay(game), fresh=True)
     assert not charts.summary.isHidden()
+
+
+def test_past_six_players_every_line_still_has_a_style_of_its_own(qtbot) -> None:
+    # With players who left and joined, a game can draw more lines than there are colours.
+    palette = LineChart().palette()
+    styles = [line_style(index, palette) for index in range(12)]
+    looks = [(colour.rgb(), dash, marker) for colour, dash, marker in styles]
+    assert len(set(looks)) == len(looks)
+    # The same colour comes back only with another marker.
+    assert styles[6][2] != styles[0][2]
+
+
+def test_a_joiners_line_starts_on_their_starting_total() -> None:
+    game = Game(FOUR).with_hand_appended(went_out(FOUR, "Priya"))
+    game = game.with_seating_change(Join(2, "Eve", total=120))
+    game = game.with_hand_appended(went_out((*FOUR, "Eve"), "Eve"))
+    eve = totals_data(game_series(game)).lines[-1]
+    assert eve.name == "Eve"
+    assert eve.values == (120, 120, 120)
+    assert eve.details[0].endswith("Eve: 120")
+
+
+def test_a_long_name_in_the_table_is_cut_at_the_end_and_whole_in_its_tooltip(qtbot) -> None:
+    name = "Anne-Sophie Lefèvre-Dubois"
+    panel = ChartPanel(LineChart(), "Running totals chart")
+    qtbot.addWidget(panel)
+    players = (name, *FOUR[1:])
+    panel.set_lines(totals_data(game_series(game_with_hands(players, 2))), "Hand %1")
+    header = panel.table.horizontalHeader()
+    assert header.textElideMode() == Qt.TextElideMode.ElideRight
+    tip = panel.table_model.headerData(0, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
+    assert tip == name
+
+
+class _TextsDrawn(QPainter):
+    def __init__(self, image: QImage) -> None:
+        super().__init__(image)
+        self.texts: list[str] = []
+
+    def drawText(self, *arguments) -> None:
+        self.texts.append(next(arg for arg in arguments if isinstance(arg, str)))
+        super().drawText(*arguments)
+
+
+def test_a_title_too_long_for_the_chart_is_cut_short_not_clipped(qtbot) -> None:
+    chart = BarChart()
+    qtbot.addWidget(chart)
+    title = "Phase difficulty for Anne-Sophie Lefèvre-Dubois: share of attempts made"
+    chart.set_data(BarData(title, "Phase", (Bar("1", 0.5, "1 of 2"),)))
+    size = QSize(300, 200)
+    image = QImage(size, QImage.Format.Format_ARGB32)
+    painter = _TextsDrawn(image)
+    chart.draw(painter, size)
+    painter.end()
+    shown = painter.texts[0]
+    assert shown.endswith("…")
+    assert title.startswith(shown[:-1])
+    assert chart.fontMetrics().horizontalAdvance(shown) < size.width()

@@ -18,6 +18,7 @@ from phase10_keeper.storage.library import Library
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.new_game_dialog import NewGameDialog, default_title
 from phase10_keeper.ui.session import GameSession
+from phase10_keeper.ui.standings_model import Column
 
 from .games import game_with_hands, went_out
 
@@ -242,3 +243,20 @@ def test_from_the_start_page_to_the_first_hand_by_keyboard(qtbot) -> None:
     _assert_everything_visible(window)
     window.close()
     library.close()
+
+
+def test_a_long_name_in_the_standings_keeps_its_mark_in_view(window_at) -> None:
+    names = ("Anne-Sophie Lefèvre-Dubois", "Christopher Montgomery Jr", *TABLE[2:])
+    window = window_at(game_with_hands(names, 1), LAPTOP)
+    standings = window.game_view.standings
+    model = standings.model()
+    row = next(
+        row
+        for row in range(model.rowCount())
+        if model.index(row, Column.PLAYER).data().endswith(" · deals")
+    )
+    text = model.index(row, Column.PLAYER).data()
+    room = standings.columnWidth(Column.PLAYER) - 8
+    shown = standings.fontMetrics().elidedText(text, standings.textElideMode(), room)
+    assert shown != text, "the name should be too long for the column at this size"
+    assert shown.endswith("deals")

@@ -145,6 +145,14 @@ def test_a_long_name_is_cut_short_in_the_banner(qtbot, library) -> None:
     assert "WWWW…" in detail
 
 
+def test_a_name_as_long_as_people_have_is_whole_in_the_banner(qtbot, library) -> None:
+    names = ("Christopher Montgomery Jr", "Anne-Sophie Lefèvre-Dubois Sr", "Bo")
+    window = open_game(qtbot, library, hostile_game(names, hands=0))
+    detail = window.game_view.detail.text()
+    assert isolate(names[0]) in detail
+    assert isolate(names[1]) in detail
+
+
 def test_the_window_title_isolates_the_game_title(qtbot, library) -> None:
     window = open_game(qtbot, library, hostile_game())
     assert window.windowTitle().startswith(isolate(f"<i>{MARKUP}</i>"))

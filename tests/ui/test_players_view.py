@@ -197,3 +197,20 @@ def test_the_window_reaches_the_page_and_reloads_the_open_game(qtbot, library, a
     assert window.pages.currentWidget() is window.game_view
     window.session.record_hand(went_out(("Cleo", "Robert"), "Cleo"))
     assert window.undo_action.text() == "Undo record hand 3"
+
+
+def test_a_long_name_fits_its_column_on_a_laptop(qtbot, answers) -> None:
+    name = "Anne-Sophie Lefèvre-Dubois"
+    with Library.open() as library:
+        library.add_game(game_with_hands((name, "Christopher Montgomery Jr"), 2))
+        view = PlayersView(library, answers)
+        qtbot.addWidget(view)
+        view.resize(1280, 600)
+        view.show()
+        qtbot.waitExposed(view)
+        view.refresh()
+        table = view.table
+        room = table.columnWidth(Column.PLAYER) - 2 * table.style().pixelMetric(
+            table.style().PixelMetric.PM_FocusFrameHMargin
+        )
+        assert table.fontMetrics().horizontalAdvance(name) < room

@@ -5,7 +5,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QApplication, QLabel
 
-from phase10_keeper.ui.help_pages import HelpDialog
+from phase10_keeper.ui.help_pages import HelpDialog, how_to_page
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.scoreboard import Scoreboard
 from phase10_keeper.ui.session import GameSession
@@ -108,3 +108,12 @@ def test_help_menu_opens_how_to_keep_score_inside_the_app(window, qtbot) -> None
     assert "Record the hand" in page
     assert "Scoreboard" in page
     dialog.close()
+
+
+def test_how_to_keep_score_tells_what_wins_and_how_the_table_changes() -> None:
+    page = " ".join(how_to_page().split())
+    # A low total only settles it between those who complete the last phase.
+    assert "lowest is best" not in page
+    assert "the lowest total wins" in page
+    assert "Game → Player Leaves" in page
+    assert "Game → Player Joins" in page

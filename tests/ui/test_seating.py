@@ -1,8 +1,10 @@
 """Players who leave or join mid-game, in the app: the dialogs, undo, the grid and form."""
 
+import re
+
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel
 
 from phase10_keeper.rules import Game, Hand, Join, Leave, Preset, Status, build_rules
 from phase10_keeper.ui.grid_model import MARKS_ROLE, ScoreGridModel
@@ -249,3 +251,18 @@ def test_a_leaver_keeps_the_left_mark_once_the_game_is_over(qtbot) -> None:
     model = ScoreGridModel(state)
     assert model.headerData(0, Qt.Orientation.Vertical, MARKS_ROLE) == ["left"]
     assert model.headerData(1, Qt.Orientation.Vertical, MARKS_ROLE) == ["★ won"]
+
+
+def test_each_alt_key_of_the_join_dialog_does_one_thing(qtbot) -> None:
+    # Two choices on one Alt key only take the focus in turn: neither gets chosen.
+    dialog = PlayerJoinsDialog(GameSession(game_with_hands(FOUR, 2)).state, FOUR)
+    qtbot.addWidget(dialog)
+    texts = [button.text() for button in dialog.findChildren(QAbstractButton)]
+    texts += [label.text() for label in dialog.findChildren(QLabel)]
+    keys = [
+        found.group(1).casefold()
+        for text in texts
+        if (found := re.search("&([^&])", text.replace("&&", "")))
+    ]
+    assert keys
+    assert len(keys) == len(set(keys)), sorted(keys)

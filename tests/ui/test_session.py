@@ -149,3 +149,15 @@ def test_the_undo_history_keeps_games_not_their_replays(library) -> None:
     assert session.undo_stack.count() == 14
     # Twelve more replays kept would hold twelve times one replay's memory.
     assert after_many - after_a_few < replay_size / 4
+
+
+def test_the_saved_line_reads_as_one_sentence_after_undo_and_redo(library, qtbot) -> None:
+    game = game_with_hands(FOUR, 1)
+    session = GameSession(game, library, library.add_game(game))
+    session.record_hand(went_out(FOUR, "Marcus"))
+    with qtbot.waitSignal(session.saved) as saved:
+        session.undo_stack.undo()
+    assert saved.args == ["Saved: undid record hand 2"]
+    with qtbot.waitSignal(session.saved) as saved:
+        session.undo_stack.redo()
+    assert saved.args == ["Saved: record hand 2"]

@@ -1,0 +1,88 @@
+"""The entry form as it looks: problem marks drawn when set, gone when cleared, never
+clipped; names lined up whatever their script."""
+
+import pytest
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QLabel, QStyle, QWidget
+
+from phase10_keeper.rules import Game
+from phase10_keeper.ui.main_window import MainWindow
+from phase10_keeper.ui.session import GameSession
+
+from .games import SIX
+
+pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints")
+
+
+class PaintCounter(QObject):
+    def __init__(self, widget: QWidget) -> None:
+        super().__init__(widget)
+        self.paints = 0
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            self.paints += 1
+        return False
+
+
+@pytest.fixture
+def form(qtbot):
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.open_session(GameSession(Game(players=SIX)))
+    window.resize(1280, 630)
+    window.show()
+    qtbot.waitExposed(window)
+    return window.game_view.form
+
+
+def test_every_field_marked_or_unmarked_is_drawn_again(form, qtbot) -> None:
+    buttons = [row.went_out for row in form._rows]
+    counters = [PaintCounter(button) for button in buttons]
+    form.submit()  # nobody went out: every went-out button is marked
+    qtbot.waitUntil(lambda: all(counter.paints for counter in counters))
+    for counter in counters:
+        counter.paints = 0
+    form._rows[2].went_out.click()
+    qtbot.waitUntil(lambda: all(counter.paints for counter in counters))
+    assert all(button.property("problem") == "" for button in buttons)
+
+
+def test_a_marked_button_has_room_for_its_outline(form) -> None:
+    button = form._rows[0].went_out
+    indicator = button.style().pixelMetric(QStyle.PixelMetric.PM_ExclusiveIndicatorWidth)
+    form.submit()
+    assert button.property("problem") == "error"
+    # The outline is drawn inside the button: without room it covers the indicator.
+    assert button.width() >= indicator + 2 * 2
+
+
+def test_clear_takes_the_problems_away_with_the_typing(form) -> None:
+    form.submit()
+    assert form.problems_label.text()
+    form.clear_button.click()
+    assert form.problems_label.text() == ""
+    assert all(row.went_out.property("problem") == "" for row in form._rows)
+
+
+def _first_ink(label: QLabel) -> int:
+    image = label.grab().toImage()
+    text = label.palette().color(label.foregroundRole()).lightness()
+    return min(
+        x
+        for x in range(image.width())
+        for y in range(image.height())
+        if abs(QColor(image.pixel(x, y)).lightness() - text) < 60
+    )
+
+
+def test_a_right_to_left_name_lines_up_with_the_others(qtbot) -> None:
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.open_session(GameSession(Game(players=("Christopher Montgomery", "מרים", "Zoë"))))
+    window.show()
+    qtbot.waitExposed(window)
+    rows = window.game_view.form._rows
+    assert abs(_first_ink(rows[1].label) - _first_ink(rows[0].label)) <= 3
