@@ -68,29 +68,16 @@ def _library_message(error: Exception) -> str:
     return text
 
 
-def ask_to_restore_backup(window: MainWindow, message: str) -> bool:
-    """Asks whether to set the damaged library aside and carry on from its newest backup."""
+def _carry_on_or_quit(window: MainWindow, message: str, carry_on: str, *, critical: bool) -> bool:
+    """Asks whether to carry on as `carry_on` says, or quit. Carrying on is the default:
+    it loses nothing (a damaged file is kept aside, and the backups stay on offer)."""
     return window.prompts.confirm(
         window,
         QApplication.translate("app", "Phase 10 Keeper"),
         message,
-        accept=QApplication.translate("app", "Restore Newest Backup"),
+        accept=carry_on,
         reject=QApplication.translate("app", "Quit"),
-        critical=True,
-        # Nothing is lost either way: the damaged file is kept aside.
-        default_accept=True,
-    )
-
-
-def ask_to_carry_on(window: MainWindow, message: str) -> bool:
-    """Asks whether to go on with a library that lost its latest changes, as it is."""
-    return window.prompts.confirm(
-        window,
-        QApplication.translate("app", "Phase 10 Keeper"),
-        message,
-        accept=QApplication.translate("app", "Carry On With What Is There"),
-        reject=QApplication.translate("app", "Quit"),
-        # Carrying on loses nothing more: the backups stay on offer at the next start.
+        critical=critical,
         default_accept=True,
     )
 
@@ -113,9 +100,13 @@ def open_library(window: MainWindow) -> bool:
             library = Library.open()
         except LibraryDamaged as damaged:
             message = _library_message(damaged)
-            if damaged.backups and ask_to_restore_backup(window, message):
+            restore = QApplication.translate("app", "Restore Newest Backup")
+            carry_on = QApplication.translate("app", "Carry On With What Is There")
+            if damaged.backups and _carry_on_or_quit(window, message, restore, critical=True):
                 library = Library.open_from_backup(damaged.backups[0])
-            elif isinstance(damaged, LibraryBehind) and ask_to_carry_on(window, message):
+            elif isinstance(damaged, LibraryBehind) and _carry_on_or_quit(
+                window, message, carry_on, critical=False
+            ):
                 library = Library.open(accept_behind=True)
             else:
                 raise
