@@ -75,7 +75,8 @@ def test_every_english_text_is_translated_with_the_same_placeholders(code: str) 
 
 
 def _keys_asked_for() -> set[str]:
-    """The texts the program asks for by a literal key: words("..."), words.count("...")."""
+    """The texts the program asks for by a literal key: words("..."), words.count("..."),
+    and in the window tr("...") and tr_count("...")."""
     asked = set()
     for path in PACKAGE.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -87,7 +88,7 @@ def _keys_asked_for() -> set[str]:
                 name = function.id
             first = node.args[0]
             if (
-                name in ("words", "count")
+                name in ("words", "count", "tr", "tr_count")
                 and isinstance(first, ast.Constant)
                 and isinstance(first.value, str)
                 and "." in first.value

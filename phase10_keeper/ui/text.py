@@ -1,0 +1,33 @@
+"""The window's words, in the language chosen for this run of the app.
+
+Every text the window shows goes through `tr` or `tr_count` with a key of the catalogue
+(`resources/translations/<code>.json`, read by `phase10_keeper.language`), never through
+Qt's own `tr()`: one path, named placeholders, real plural forms. The language is set
+once, as the app starts; a change in Settings takes effect at the next start.
+"""
+
+from phase10_keeper.language import ENGLISH, Words, words
+
+
+class _Chosen:
+    words: Words = words(ENGLISH)
+
+
+def use_language(code: str) -> None:
+    """Words the window in the language with this code from now on."""
+    _Chosen.words = words(code)
+
+
+def app_words() -> Words:
+    """The language the window speaks, for wording helpers that take a `Words`."""
+    return _Chosen.words
+
+
+def tr(key: str, **values: object) -> str:
+    """The text for `key`, with its named placeholders filled from `values`."""
+    return _Chosen.words(key, **values)
+
+
+def tr_count(key: str, count: int, **values: object) -> str:
+    """The text about a number for `key`, in the plural form `count` takes."""
+    return _Chosen.words.count(key, count, **values)
