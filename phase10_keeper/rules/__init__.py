@@ -24,7 +24,8 @@ from phase10_keeper.rules.game import (
     name_problem,
     players_problem,
 )
-from phase10_keeper.rules.phases import MATTEL_PHASES, MAX_PHASE_CARDS, Group, GroupKind, Phase
+from phase10_keeper.rules.groups import GroupKind
+from phase10_keeper.rules.phases import MATTEL_PHASES, MAX_PHASE_CARDS, Group, Phase
 from phase10_keeper.rules.problems import GameError, Problem, Severity
 from phase10_keeper.rules.replay import (
     Entry,

@@ -4,10 +4,15 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from phase10_keeper.rules.phases import MATTEL_PHASES, Phase
+from phase10_keeper.rules.problems import Problem, ProblemKey, error
 
 
 class RuleSetError(ValueError):
-    """A rule set that cannot be played."""
+    """A rule set that cannot be played; `problem` says why."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(problem.message)
+        self.problem = problem
 
 
 class Order(StrEnum):
@@ -67,27 +72,25 @@ class RuleSet:
         if problem is not None:
             raise RuleSetError(problem)
 
-    def problem(self) -> str | None:
+    def problem(self) -> Problem | None:
         if not self.phases:
-            return "the phase list is empty"
+            return error(ProblemKey.NO_PHASES)
         if len(self.phases) > MAX_PHASES:
-            return f"the rules list {len(self.phases)} phases; a game has at most {MAX_PHASES}"
+            return error(ProblemKey.TOO_MANY_PHASES, count=len(self.phases), most=MAX_PHASES)
         labels: set[int] = set()
         for phase in self.phases:
             phase_problem = phase.problem()
             if phase_problem is not None:
                 return phase_problem
             if phase.label in labels:
-                return f"phase label {phase.label} appears more than once"
+                return error(ProblemKey.LABEL_REPEATED, phase=phase.label)
             labels.add(phase.label)
         if not 1 <= self.target <= len(self.phases):
-            return f"target {self.target} must be between 1 and {len(self.phases)}"
+            return error(ProblemKey.TARGET_RANGE, target=self.target, most=len(self.phases))
         if self.hands is not None and self.hands < 1:
-            return f"a fixed number of hands must be at least 1, not {self.hands}"
+            return error(ProblemKey.HANDS_TOO_FEW, hands=self.hands)
         if self.hands is not None and self.hands > MAX_HANDS:
-            return (
-                f"a fixed number of {self.hands} hands is too many; a game has at most {MAX_HANDS}"
-            )
+            return error(ProblemKey.HANDS_TOO_MANY, count=self.hands, most=MAX_HANDS)
         return None
 
     @property
@@ -170,8 +173,8 @@ def target_position(phases: tuple[Phase, ...], order: Order, number: int) -> int
             return position
     if 1 <= number <= len(phases):
         return number
-    labels = ", ".join(str(phase.label) for phase in phases)
-    raise RuleSetError(f"target {number} is not a phase of this game (phases: {labels})")
+    labels = tuple(phase.label for phase in phases)
+    raise RuleSetError(error(ProblemKey.TARGET_NOT_A_PHASE, target=number, labels=labels))
 
 
 def preset_rules(preset: Preset) -> RuleSet:

@@ -80,7 +80,9 @@ def test_only_neighbouring_equal_groups_are_counted_together() -> None:
     ],
 )
 def test_unplayable_phases_say_why(phase: Phase, words: str) -> None:
-    assert words in (phase.problem() or "")
+    problem = phase.problem()
+    assert problem is not None
+    assert words in problem.message
 
 
 def test_a_phase_of_exactly_ten_cards_is_playable() -> None:
@@ -92,4 +94,6 @@ def test_a_huge_group_size_is_refused_without_summing_it() -> None:
     # Two sizes of 4300 digits sum to more digits than Python will print.
     size = 9 * 10**4299
     phase = Phase(1, (Group(GroupKind.SET, size), Group(GroupKind.SET, size)))
-    assert "more than the 10" in (phase.problem() or "")
+    problem = phase.problem()
+    assert problem is not None
+    assert "more than the 10" in problem.message
