@@ -86,9 +86,15 @@ class Words:
 
 
 def catalogue(code: str) -> dict[str, Entry]:
-    """The entries of one language's catalogue, as stored."""
+    """The entries of one language's catalogue: as stored, and for English also the
+    rules' own wording of what can be wrong (`problem.<key>`), kept with the rules."""
     path = resource_path("translations", f"{code}.json")
     entries: dict[str, Entry] = json.loads(path.read_text(encoding="utf-8"))
+    if code == ENGLISH:
+        # Imported here: the app's start reads the languages before it needs the rules.
+        from phase10_keeper.rules.problems import ENGLISH_TEMPLATES
+
+        entries.update(ENGLISH_TEMPLATES)
     return entries
 
 
