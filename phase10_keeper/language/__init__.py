@@ -59,13 +59,13 @@ class Words:
         self._entries = entries
         self._fallback = fallback
 
-    def __call__(self, key: str, **values: object) -> str:
+    def __call__(self, key: str, /, **values: object) -> str:
         entry = self._entry(key)
         if not isinstance(entry, str):
             raise KeyError(f"{key} is a text about a number: use count()")
         return entry.format_map(values)
 
-    def count(self, key: str, count: int, **values: object) -> str:
+    def count(self, key: str, count: int, /, **values: object) -> str:
         entry = self._entry(key)
         if isinstance(entry, str):
             raise KeyError(f"{key} is not a text about a number")
