@@ -257,7 +257,7 @@ def _sheet(arguments: argparse.Namespace) -> int:
             language=arguments.lang or system_language(),
         )
     except SheetError as error:
-        raise UsageError(str(error)) from None
+        raise UsageError(error.worded(language)) from None
     except OSError as error:
         reason = error.strerror or error
         raise UsageError(language("cli.cannot_write", path=arguments.out, reason=reason)) from None
