@@ -16,6 +16,7 @@ from phase10_keeper.ui import errors
 from phase10_keeper.ui.contrast_style import use_contrast_style
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.prompts import Prompts
+from phase10_keeper.ui.text import tr
 from phase10_keeper.ui.window_settings import restore_window_state
 
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
@@ -58,13 +59,10 @@ def _application(argv: list[str]) -> QApplication:
 def _library_message(error: Exception) -> str:
     from phase10_keeper.storage.library import LibraryDamaged, describe_backup
 
-    text = QApplication.translate("app", "The game library cannot be opened:\n%1").replace(
-        "%1", str(error)
-    )
+    text = tr("app.library_cannot_open", error=error)
     if isinstance(error, LibraryDamaged) and error.backups:
-        text += "\n\n" + QApplication.translate("app", "Backups in %1, newest first:\n%2").replace(
-            "%1", str(error.backups[0].parent)
-        ).replace("%2", "\n".join(describe_backup(backup) for backup in error.backups))
+        backups = "\n".join(describe_backup(backup) for backup in error.backups)
+        text += "\n\n" + tr("app.backups", folder=error.backups[0].parent, backups=backups)
     return text
 
 
@@ -73,10 +71,10 @@ def _carry_on_or_quit(window: MainWindow, message: str, carry_on: str, *, critic
     it loses nothing (a damaged file is kept aside, and the backups stay on offer)."""
     return window.prompts.confirm(
         window,
-        QApplication.translate("app", "Phase 10 Keeper"),
+        tr("window.title"),
         message,
         accept=carry_on,
-        reject=QApplication.translate("app", "Quit"),
+        reject=tr("app.quit"),
         critical=critical,
         default_accept=True,
     )
@@ -100,8 +98,8 @@ def open_library(window: MainWindow) -> bool:
             library = Library.open()
         except LibraryDamaged as damaged:
             message = _library_message(damaged)
-            restore = QApplication.translate("app", "Restore Newest Backup")
-            carry_on = QApplication.translate("app", "Carry On With What Is There")
+            restore = tr("app.restore_backup")
+            carry_on = tr("app.carry_on")
             if damaged.backups and _carry_on_or_quit(window, message, restore, critical=True):
                 library = Library.open_from_backup(damaged.backups[0])
             elif isinstance(damaged, LibraryBehind) and _carry_on_or_quit(
@@ -111,9 +109,7 @@ def open_library(window: MainWindow) -> bool:
             else:
                 raise
     except LibraryError as error:
-        window.prompts.warn(
-            window, QApplication.translate("app", "Phase 10 Keeper"), _library_message(error)
-        )
+        window.prompts.warn(window, tr("window.title"), _library_message(error))
         QApplication.exit(1)
         return False
     errors.log_to(library.data_dir)
