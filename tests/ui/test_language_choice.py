@@ -4,10 +4,11 @@ from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QLocale, QSettings, QTranslator
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 
-from phase10_keeper.language import LANGUAGES
+from phase10_keeper.language import LANGUAGES, words
 from phase10_keeper.ui.language_choice import choose_language, chosen_language, start_in_language
+from phase10_keeper.ui.language_menu import language_menu
 from phase10_keeper.ui.text import app_words, tr
 
 
@@ -69,3 +70,24 @@ def test_every_language_has_qts_own_catalogue() -> None:
     folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
     for code in LANGUAGES:
         assert QTranslator().load(f"qtbase_{code}", folder), code
+
+
+def test_the_language_menu_remembers_a_choice_and_says_when_it_is_spoken(qtbot) -> None:
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    said: list[str] = []
+    menu = language_menu(parent, said.append)
+    actions = [action for action in menu.actions() if not action.isSeparator()]
+    assert [action.text() for action in actions[1:]] == list(LANGUAGES.values())
+    assert actions[0].isChecked()
+    german = next(action for action in actions if action.text() == "Deutsch")
+    german.trigger()
+    assert chosen_language(QSettings()) == "de"
+    assert said == [words("de")("settings.language_next", language="Deutsch")]
+    assert german.isChecked()
+    assert not actions[0].isChecked()
+    english = next(action for action in actions if action.text() == "English")
+    english.trigger()
+    assert said[-1] == "Phase 10 Keeper speaks English."
+    reopened = language_menu(parent, said.append).actions()
+    assert next(action for action in reopened if action.text() == "English").isChecked()
