@@ -22,9 +22,12 @@ from phase10_keeper.ui.text import tr
 
 
 def _key(sequence: QKeySequence | str) -> str:
-    if isinstance(sequence, QKeySequence):
-        sequence = sequence.toString(QKeySequence.SequenceFormat.NativeText)
-    return f"<kbd>{escape(sequence)}</kbd>"
+    """A key as the platform names it in the user's language ("Ctrl+Del", "Strg+Entf");
+    a text is read as Qt's portable key names ("Ctrl+Delete")."""
+    if isinstance(sequence, str):
+        sequence = QKeySequence.fromString(sequence, QKeySequence.SequenceFormat.PortableText)
+    text = sequence.toString(QKeySequence.SequenceFormat.NativeText)
+    return f"<kbd>{escape(text)}</kbd>"
 
 
 def _table(rows: list[tuple[str, str]]) -> str:
