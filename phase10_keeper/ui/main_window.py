@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from phase10_keeper.ui.language_menu import language_menu
 from phase10_keeper.ui.prompts import Prompts
 from phase10_keeper.ui.text import tr
 from phase10_keeper.ui.user_text import isolate, plain
@@ -198,6 +199,9 @@ class MainWindow(QMainWindow):
         self.leave_action = self._action(tr("window.player_leaves"), self.player_leaves)
         self.join_action = self._action(tr("window.player_joins"), self.player_joins)
         self.game_menu.addActions([self.leave_action, self.join_action])
+
+        settings_menu = self.menuBar().addMenu(tr("settings.menu"))
+        settings_menu.addMenu(language_menu(self, self.say))
 
         help_menu = self.menuBar().addMenu(tr("window.menu_help"))
         self.how_to_action = self._action(

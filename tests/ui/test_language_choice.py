@@ -4,11 +4,12 @@ from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QLocale, QSettings, QTranslator
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QMenu, QWidget
 
 from phase10_keeper.language import LANGUAGES, words
 from phase10_keeper.ui.language_choice import choose_language, chosen_language, start_in_language
 from phase10_keeper.ui.language_menu import language_menu
+from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.text import app_words, tr
 
 
@@ -91,3 +92,20 @@ def test_the_language_menu_remembers_a_choice_and_says_when_it_is_spoken(qtbot) 
     assert said[-1] == "Phase 10 Keeper speaks English."
     reopened = language_menu(parent, said.append).actions()
     assert next(action for action in reopened if action.text() == "English").isChecked()
+
+
+def test_the_window_offers_the_languages_under_settings(qtbot) -> None:
+    window = MainWindow()
+    qtbot.addWidget(window)
+    menus = {action.text(): action.menu() for action in window.menuBar().actions()}
+    settings = menus["&Settings"]
+    assert isinstance(settings, QMenu)
+    language = settings.actions()[0].menu()
+    assert isinstance(language, QMenu)
+    assert language.title() == "&Language"
+    polish = next(action for action in language.actions() if action.text() == "Polski")
+    polish.trigger()
+    assert chosen_language(QSettings()) == "pl"
+    assert window.statusBar().currentMessage() == words("pl")(
+        "settings.language_next", language="Polski"
+    )
