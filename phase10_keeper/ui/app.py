@@ -6,7 +6,7 @@ the next turn of the event loop, so it appears about as fast as an empty Qt wind
 
 import sys
 
-from PySide6.QtCore import QLocale, QSettings, QTranslator
+from PySide6.QtCore import QSettings
 from PySide6.QtGui import QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication
 
@@ -14,12 +14,12 @@ from phase10_keeper import __version__
 from phase10_keeper.resource_files import resource_path
 from phase10_keeper.ui import errors
 from phase10_keeper.ui.contrast_style import use_contrast_style
+from phase10_keeper.ui.language_choice import start_in_language
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.prompts import Prompts
 from phase10_keeper.ui.window_settings import restore_window_state
 
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
-TRANSLATION_NAME = "phase10-keeper"
 
 
 def app_icon() -> QIcon:
@@ -32,16 +32,6 @@ def app_icon() -> QIcon:
     return icon
 
 
-def install_translator(app: QApplication, locale: QLocale | None = None) -> QTranslator | None:
-    """Loads phase10-keeper_<locale>.qm for the user's languages; None when there is none."""
-    translator = QTranslator(app)
-    folder = str(resource_path("translations"))
-    if not translator.load(locale or QLocale(), TRANSLATION_NAME, "_", folder):
-        return None
-    app.installTranslator(translator)
-    return translator
-
-
 def _application(argv: list[str]) -> QApplication:
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication(argv)
@@ -51,7 +41,7 @@ def _application(argv: list[str]) -> QApplication:
     QGuiApplication.setDesktopFileName("io.github.phase10keeper.Phase10Keeper")
     app.setWindowIcon(app_icon())
     use_contrast_style(app)
-    install_translator(app)
+    start_in_language(app, QSettings())
     return app
 
 

@@ -7,7 +7,9 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QLocale, QSettings
 from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QMessageBox
 
+from phase10_keeper.language import ENGLISH
 from phase10_keeper.rules import Cards, Game, PlayerResult
+from phase10_keeper.ui.text import use_language
 
 
 @pytest.fixture(autouse=True)
@@ -16,6 +18,13 @@ def _isolated_settings(tmp_path: Path, qapp: object) -> None:
     QCoreApplication.setApplicationName("phase10-keeper-tests")
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path))
+
+
+@pytest.fixture(autouse=True)
+def _english_window() -> Iterator[None]:
+    """A test that starts the window in another language leaves it English again."""
+    yield
+    use_language(ENGLISH)
 
 
 MODAL_ENTRY_POINTS = {
