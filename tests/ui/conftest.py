@@ -4,7 +4,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QSettings
+from PySide6.QtCore import QCoreApplication, QLocale, QSettings
 from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QMessageBox
 
 from phase10_keeper.language import ENGLISH
@@ -45,6 +45,16 @@ def _modal_dialogs_fail(monkeypatch: pytest.MonkeyPatch) -> None:
     for cls, names in MODAL_ENTRY_POINTS.items():
         for name in names:
             monkeypatch.setattr(cls, name, refuse)
+
+
+@pytest.fixture
+def german_locale() -> Iterator[QLocale]:
+    """Dates and numbers written the German way (03.01.26, 2,5) for the test's length."""
+    before = QLocale()
+    german = QLocale(QLocale.Language.German, QLocale.Country.Germany)
+    QLocale.setDefault(german)
+    yield german
+    QLocale.setDefault(before)
 
 
 class MemoryLibrary:
