@@ -16,12 +16,5 @@ def _isolated_user_dirs(tmp_path_factory: pytest.TempPathFactory, monkeypatch: p
     monkeypatch.setenv("XDG_DATA_HOME", str(home / "share"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
     monkeypatch.setenv("XDG_CACHE_HOME", str(home / "cache"))
-
-
-@pytest.fixture(autouse=True)
-def _english_messages(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The command line speaks the user's language; the tests read English unless a test
-    chooses another."""
-    monkeypatch.delenv("LC_ALL", raising=False)
-    monkeypatch.delenv("LANGUAGE", raising=False)
-    monkeypatch.setenv("LC_MESSAGES", "C")
+    # Tests assert English words: the tester's own locale must not change them.
+    monkeypatch.setenv("LC_ALL", "C.UTF-8")

@@ -15,6 +15,7 @@ GAMES = Path(__file__).resolve().parent / "data" / "games"
 def _german(monkeypatch: pytest.MonkeyPatch, entries: dict[str, Entry]) -> None:
     """German as the user's language, with `entries` as German texts besides the
     catalogue's."""
+    monkeypatch.delenv("LC_ALL", raising=False)
     monkeypatch.delenv("LC_MESSAGES", raising=False)
     monkeypatch.setenv("LANG", "de_DE.UTF-8")
     german = Words("de", entries, words("de"))

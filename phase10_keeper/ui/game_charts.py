@@ -134,9 +134,8 @@ class GameCharts(QWidget):
             return
         series = self.series = game_series(*self._pending)
         self._pending = None
-        row_label = _tr("Hand %1")
-        self.totals.set_lines(totals_data(series), row_label)
-        self.race.set_lines(phase_race_data(series), row_label)
+        self.totals.set_lines(totals_data(series), _hand_word)
+        self.race.set_lines(phase_race_data(series), _hand_word)
         finished = series.status is Status.FINISHED
         self.summary.setVisible(finished)
         self.summary.setText(summary_text(series) if finished else "")
