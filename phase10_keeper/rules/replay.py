@@ -427,7 +427,7 @@ def _attempted_phase(
     name: str,
     result: PlayerResult,
     replay: bool,
-    error: "_ResultError",
+    error: _ResultError,
 ) -> Phase | None:
     """The phase this player attempted, after checking a `phase` the result gives."""
     rules = state.rules
