@@ -17,23 +17,6 @@ class Group:
     kind: GroupKind
     size: int
 
-    def describe(self, count: int = 1) -> str:
-        """Words for `count` groups like this one: "2 sets of 3", "7 cards of one colour"."""
-        plural = count != 1
-        if self.kind is GroupKind.SET:
-            return f"{count} set{'s' if plural else ''} of {self.size}"
-        if self.kind is GroupKind.RUN:
-            return f"{count} run{'s' if plural else ''} of {self.size}"
-        if self.kind is GroupKind.COLOR_RUN:
-            return f"{count} run{'s' if plural else ''} of {self.size} in one colour"
-        if self.kind is GroupKind.COLOR:
-            if plural:
-                return f"{count} groups of {self.size} cards of one colour"
-            return f"{self.size} cards of one colour"
-        if plural:
-            return f"{count} groups of {self.size} even or odd cards"
-        return f"{self.size} cards, all even or all odd"
-
     def problem(self, label: int) -> Problem | None:
         """Why this group cannot be part of the phase with this label, or None if it can."""
         if self.size < 1:
@@ -63,23 +46,6 @@ class Phase:
     @property
     def card_count(self) -> int:
         return sum(group.size for group in self.groups)
-
-    def describe(self) -> str:
-        """Words for the whole phase: "1 set of 4 + 1 run of 4"."""
-        parts: list[str] = []
-        index = 0
-        while index < len(self.groups):
-            group = self.groups[index]
-            repeats = 1
-            while index + repeats < len(self.groups) and self.groups[index + repeats] == group:
-                repeats += 1
-            parts.append(group.describe(repeats))
-            index += repeats
-        return " + ".join(parts)
-
-    def title(self) -> str:
-        """ "Phase 3: 1 set of 4 + 1 run of 4" """
-        return f"Phase {self.label}: {self.describe()}"
 
     def problem(self) -> Problem | None:
         """Why this phase cannot be played, or None if it can."""

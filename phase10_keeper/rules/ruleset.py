@@ -31,15 +31,6 @@ class Preset(StrEnum):
     FIXED_HANDS = "fixed-hands"
 
 
-PRESET_NAMES: dict[Preset, str] = {
-    Preset.MATTEL: "Mattel rules",
-    Preset.MASTERS: "Masters Edition (choose your phase)",
-    Preset.EVEN: "Even phases only",
-    Preset.ODD: "Odd phases only",
-    Preset.SHORT: "Short game (first to make phase 5)",
-    Preset.FIXED_HANDS: "Fixed number of hands",
-}
-
 SHORT_GAME_TARGET = 5
 FIXED_HANDS_DEFAULT = 10
 MAX_PHASES = 40
@@ -121,42 +112,6 @@ class RuleSet:
         if self.order is Order.CHOOSE:
             return self.target
         return self.target_phase.label
-
-    def describe(self) -> str:
-        """One line for what the rules do: "Mattel rules", "Even phases only, super wild".
-
-        Only what has an effect is named: a target with a fixed number of hands, or
-        two-strike where players choose their phase, change nothing and go unmentioned.
-        """
-        default = preset_rules(self.preset)
-        choose = self.order is Order.CHOOSE
-        ends_by_target = self.hands is None
-        if self.preset is Preset.SHORT and ends_by_target and not choose:
-            parts = [f"Short game (first to make phase {self.target_phase.label})"]
-        elif self.preset is Preset.SHORT:
-            parts = ["Short game"]
-        elif self.preset is Preset.MASTERS and not choose:
-            parts = ["Masters Edition"]
-        else:
-            parts = [PRESET_NAMES[self.preset]]
-        if self.phases != default.phases:
-            parts.append("house phase list")
-        if self.order is not default.order:
-            parts.append("choose your phase" if choose else "phases in order")
-        # A short game names its target already; elsewhere the whole list is the default.
-        named_target = self.preset is Preset.SHORT and not choose
-        if ends_by_target and not named_target and self.target != len(self.phases):
-            if choose:
-                parts.append(f"ends at {self.target} phases made")
-            else:
-                parts.append(f"ends at phase {self.target_phase.label}")
-        if self.hands is not None and self.hands != default.hands:
-            parts.append(f"{self.hands} hands")
-        if self.super_wild:
-            parts.append("super wild")
-        if self.two_strike_applies:
-            parts.append("two-strike")
-        return ", ".join(parts)
 
 
 def target_position(phases: tuple[Phase, ...], order: Order, number: int) -> int:
