@@ -76,3 +76,11 @@ def test_json_is_the_same_in_every_language(
     _german(monkeypatch, {"cli.seat": "Platz"})
     assert main(["standings", game, "--json"]) == 0
     assert capsys.readouterr().out == english
+
+
+def test_a_sheet_error_is_in_the_users_language(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    _german(monkeypatch, {"sheet.error.unprintable_name": "{text!r} passt nicht aufs Blatt"})
+    assert main(["sheet", str(tmp_path / "sheet.pdf"), "--names", "王,Bo", "--lang", "en"]) == 2
+    assert capsys.readouterr().err == "error: '王' passt nicht aufs Blatt\n"
