@@ -26,7 +26,7 @@ from phase10_keeper.rules.game import (
 )
 from phase10_keeper.rules.groups import GroupKind
 from phase10_keeper.rules.phases import MATTEL_PHASES, MAX_PHASE_CARDS, Group, Phase
-from phase10_keeper.rules.problems import GameError, Problem, Severity
+from phase10_keeper.rules.problems import GameError, Problem, ProblemKey, Severity
 from phase10_keeper.rules.replay import (
     Entry,
     GameState,
@@ -87,6 +87,7 @@ __all__ = [
     "PlayerState",
     "Preset",
     "Problem",
+    "ProblemKey",
     "Replay",
     "RuleSet",
     "RuleSetError",
