@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
 )
 
 from phase10_keeper.ui.grid_model import MARKS_ROLE, Cell, ScoreGridModel, mark_labels
+from phase10_keeper.ui.text import tr
 
 MADE_COLOUR = QColor(46, 150, 80)
 MISSED_COLOUR = QColor(205, 70, 60)
@@ -208,7 +209,7 @@ class ScoreCellDelegate(QStyledItemDelegate):
             painter.drawText(
                 rect,
                 Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom,
-                QApplication.translate("ScoreCellDelegate", "out"),
+                tr("grid.out"),
             )
         # The points are the biggest type in the cell, but in a short row they must stay
         # below the phase line rather than run into it.
