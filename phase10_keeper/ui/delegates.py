@@ -189,7 +189,10 @@ class ScoreCellDelegate(QStyledItemDelegate):
             phase_font.setStrikeOut(not cell.made)
             painter.setFont(phase_font)
             painter.setPen(muted)
-            label = f"{'T' if cell.replay else 'P'}{cell.phase}"
+            label = tr(
+                "grid.replay_phase_short" if cell.replay else "grid.phase_short",
+                phase=cell.phase,
+            )
             painter.drawText(corner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, label)
             offset = painter.fontMetrics().horizontalAdvance(label) + 3
             corner = corner.adjusted(offset, 0, 0, 0)

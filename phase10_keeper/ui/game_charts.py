@@ -77,7 +77,8 @@ def phase_race_data(series: GameSeries) -> LineData:
 def summary_text(series: GameSeries) -> str:
     """The end-of-game summary as rich text: one bold heading and a sentence per line."""
     return "<br>".join(
-        f"<b>{escape(heading)}:</b> {escape(text)}" for heading, text in summary_lines(series)
+        tr("game_charts.summary_line", heading=f"<b>{escape(heading)}</b>", text=escape(text))
+        for heading, text in summary_lines(series)
     )
 
 
