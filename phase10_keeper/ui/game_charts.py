@@ -137,10 +137,8 @@ class GameCharts(QWidget):
             return
         series = self.series = game_series(*self._pending)
         self._pending = None
-        # The chart's table fills in its own "%1" with each row's hand number.
-        row_label = tr("game_charts.hand", number="%1")
-        self.totals.set_lines(totals_data(series), row_label)
-        self.race.set_lines(phase_race_data(series), row_label)
+        self.totals.set_lines(totals_data(series), _hand_word)
+        self.race.set_lines(phase_race_data(series), _hand_word)
         finished = series.status is Status.FINISHED
         self.summary.setVisible(finished)
         self.summary.setText(summary_text(series) if finished else "")

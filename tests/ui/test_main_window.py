@@ -277,3 +277,9 @@ def test_masters_players_pick_their_phase_from_the_keyboard(open_window, keys) -
     assert state.hands_played == 1
     assert [state.hands[0].entries[name].phase for name in FOUR] == [5, 7, 2, 3]
     assert state.player("Priya").completed == (5,)
+
+
+def test_a_title_that_looks_like_a_placeholder_is_shown_as_typed(open_window) -> None:
+    title = "{title} %1 {0}"
+    window = open_window(Game(players=FOUR, title=title))
+    assert window.windowTitle() == f"{isolate(title)} — Phase 10 Keeper"
