@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
 
 from phase10_keeper.ui.grid_model import MARKS_ROLE, Cell, ScoreGridModel, mark_labels
 from phase10_keeper.ui.text import tr
+from phase10_keeper.ui.wording import number_text
 
 MADE_COLOUR = QColor(46, 150, 80)
 MISSED_COLOUR = QColor(205, 70, 60)
@@ -148,7 +149,7 @@ class ScoreCellDelegate(QStyledItemDelegate):
             font.setPointSizeF(option.font.pointSizeF() * 1.35)
             painter.setFont(font)
             painter.setPen(ink)
-            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, str(total))
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, number_text(total))
         else:
             cell = model.cell(row, column)
             absence = model.absence(row, column) if cell is None else None

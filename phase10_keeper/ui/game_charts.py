@@ -13,6 +13,7 @@ from phase10_keeper.rules import Game, Replay, Status
 from phase10_keeper.stats import GameSeries, game_series, summary_lines
 from phase10_keeper.ui.charts import ChartLine, ChartPanel, LineChart, LineData
 from phase10_keeper.ui.text import tr, tr_count
+from phase10_keeper.ui.wording import number_text
 
 AskPath = Callable[[QWidget, str, str, str], Path | None]
 Warn = Callable[[QWidget, str, str], None]
@@ -27,16 +28,28 @@ def totals_data(series: GameSeries) -> LineData:
     (0, or what a player who joined later was given)."""
     lines = []
     for player in series.players:
-        details = [tr("game_charts.start_detail", name=player.name, total=player.start_total)]
+        details = [
+            tr(
+                "game_charts.start_detail",
+                name=player.name,
+                total=number_text(player.start_total),
+            )
+        ]
         for number, (points, total) in enumerate(
             zip(player.points, player.totals, strict=True), start=1
         ):
             when = _hand_word(number)
             if points is None:
-                what = tr("game_charts.sat_out", when=when, name=player.name, total=total)
+                what = tr(
+                    "game_charts.sat_out", when=when, name=player.name, total=number_text(total)
+                )
             else:
                 what = tr_count(
-                    "game_charts.points", points, when=when, name=player.name, total=total
+                    "game_charts.points",
+                    points,
+                    when=when,
+                    name=player.name,
+                    total=number_text(total),
                 )
             details.append(what)
         lines.append(ChartLine(player.name, (player.start_total, *player.totals), tuple(details)))

@@ -15,6 +15,7 @@ from phase10_keeper.language.wording import card_label
 from phase10_keeper.rules import GameState, Status
 from phase10_keeper.ui.text import app_words, tr
 from phase10_keeper.ui.user_text import plain_tooltip
+from phase10_keeper.ui.wording import number_text
 
 MARKS_ROLE = Qt.ItemDataRole.UserRole + 3
 """A player's row header: the short marks (deals, plays first, winner, left) beside the
@@ -116,9 +117,9 @@ class ScoreGridModel(QAbstractTableModel):
         player = self._state.players[row]
         if column == self.total_column:
             if role == Qt.ItemDataRole.DisplayRole:
-                return str(player.total)
+                return number_text(player.total)
             if role == Qt.ItemDataRole.AccessibleTextRole:
-                return tr("grid.total_of", name=player.name, total=player.total)
+                return tr("grid.total_of", name=player.name, total=number_text(player.total))
             if role == Qt.ItemDataRole.TextAlignmentRole:
                 return int(Qt.AlignmentFlag.AlignCenter)
             return None
@@ -160,7 +161,7 @@ class ScoreGridModel(QAbstractTableModel):
             )
             lines.append(tr("grid.held", cards=held))
         if entry is not None:
-            lines.append(tr("grid.total_after", total=entry.total))
+            lines.append(tr("grid.total_after", total=number_text(entry.total)))
         return "\n".join(lines)
 
     def headerData(

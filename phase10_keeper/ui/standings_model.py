@@ -15,7 +15,7 @@ from PySide6.QtGui import QFont
 from phase10_keeper.rules import GameState, Order, Status
 from phase10_keeper.ui.text import tr, tr_count
 from phase10_keeper.ui.user_text import plain_tooltip
-from phase10_keeper.ui.wording import phase_title
+from phase10_keeper.ui.wording import number_text, phase_title
 
 _Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
@@ -131,7 +131,7 @@ class StandingsModel(QAbstractTableModel):
             return self.phase_text(name)
         if column is Column.DONE:
             return str(len(player.completed))
-        return str(player.total)
+        return number_text(player.total)
 
     def phase_text(self, name: str) -> str:
         state = self._state

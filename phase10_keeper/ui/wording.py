@@ -10,12 +10,17 @@ from phase10_keeper.ui.text import app_words, tr
 from phase10_keeper.ui.user_text import in_sentence
 
 
+def number_text(value: int) -> str:
+    """A whole number as the user's locale writes it: 1,234 or 1.234."""
+    return QLocale().toString(value)
+
+
 def headline(state: GameState) -> str:
     """The one line at the top of the window: the winner, the tie, or the next hand."""
     if state.status is Status.FINISHED:
         return tr("wording.winner_headline", name=in_sentence(state.winner or ""))
     if state.status is Status.TIEBREAK:
-        return tr("wording.tie_headline", total=state.tied_total)
+        return tr("wording.tie_headline", total=number_text(state.tied_total or 0))
     return tr("wording.hand_headline", number=state.hand_number)
 
 
@@ -40,7 +45,7 @@ def ranking_line(state: GameState) -> str:
             "wording.ranking_place",
             place=place,
             name=in_sentence(name),
-            total=state.player(name).total,
+            total=number_text(state.player(name).total),
         )
         for place, name in enumerate(state.ranking(), start=1)
     )
