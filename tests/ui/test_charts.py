@@ -20,7 +20,7 @@ from phase10_keeper.ui.charts import (
     line_style,
     series_colour,
 )
-from phase10_keeper.ui.game_charts import GameCharts, phase_race_data, totals_data
+from phase10_keeper.ui.game_charts import GameCharts, phase_race_data, summary_text, totals_data
 from phase10_keeper.ui.game_view import GameView
 from phase10_keeper.ui.players_view import phase_data
 from phase10_keeper.ui.session import GameSession
@@ -283,3 +283,14 @@ def test_a_title_too_long_for_the_chart_is_cut_short_not_clipped(qtbot) -> None:
     assert shown.endswith("…")
     assert title.startswith(shown[:-1])
     assert chart.fontMetrics().horizontalAdvance(shown) < size.width()
+
+
+def test_the_summary_sets_each_heading_in_bold_and_a_name_as_typed() -> None:
+    players = ("<i>Bo</i>", "Cy")
+    game = game_with_hands(players, 1, build_rules(target=1))
+    text = summary_text(game_series(game, replay(game)))
+    assert text.startswith("<b>Winner</b>: &lt;i&gt;Bo&lt;/i&gt;")
+    assert "<i>" not in text
+    phases = phase_race_data(game_series(game, replay(game)))
+    assert phases.lines[1].details[1] == "Hand 1 · Cy: 0 phases made"
+    assert phases.lines[0].details[1] == "Hand 1 · <i>Bo</i>: 1 phase made"
