@@ -49,7 +49,9 @@ def phase_description(words: Words, phase: Phase) -> str:
 
 def phase_title(words: Words, phase: Phase) -> str:
     """ "Phase 3: 1 set of 4 + 1 run of 4" """
-    return words("phase.title", phase=phase.label, description=phase_description(words, phase))
+    return words(
+        "wording.phase_title", phase=phase.label, description=phase_description(words, phase)
+    )
 
 
 def card_label(words: Words, kind: CardKind) -> str:
