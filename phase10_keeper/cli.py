@@ -82,7 +82,7 @@ def _load(path: str) -> "Game":
     try:
         return read_game(Path(path))
     except GameFileError as error:
-        raise UsageError(f"{path}: {error}") from None
+        raise UsageError(f"{path}: {error.worded(_words())}") from None
 
 
 def _replayed(game: "Game", path: str) -> "Replay":
