@@ -289,9 +289,10 @@ def _library(arguments: argparse.Namespace, *, read_only: bool = False) -> Itera
             yield library
     except LibraryDamaged as error:
         # Restoring is a choice made in the app, which lists the backups and what each holds.
-        raise UsageError(_words()("cli.restore_backup", message=error)) from None
+        language = _words()
+        raise UsageError(language("cli.restore_backup", message=error.worded(language))) from None
     except LibraryError as error:
-        raise UsageError(str(error)) from None
+        raise UsageError(error.worded(_words())) from None
 
 
 def _summary_to_json(game: "GameSummary") -> dict[str, Any]:

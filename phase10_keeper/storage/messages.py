@@ -10,7 +10,7 @@ language by `worded`. Its English wording is its message, so `str(error)` reads 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from phase10_keeper.language import ENGLISH, Words, words
 from phase10_keeper.rules import Problem
@@ -74,6 +74,18 @@ def place(kind: PlaceKey, within: Place | None = None, /, **values: int | str) -
     return Place(kind, values, within)
 
 
+@dataclass(frozen=True)
+class Said:
+    """A text of the catalogue with its values, to be worded inside another message."""
+
+    key: str
+    values: Mapping[str, int | str] = field(default_factory=dict)
+
+    def worded(self, language: Words) -> str:
+        return worded_message(language, self.key, self.values)
+
+
+@runtime_checkable
 class Worded(Protocol):
     """Anything that words itself in a language, such as a Place or another error."""
 
@@ -163,3 +175,40 @@ class GameFileError(ValueError):
 
     def worded(self, language: Words) -> str:
         return worded_message(language, f"file.{self.key.value}", self.values)
+
+
+class LibraryKey(StrEnum):
+    """What is wrong with the game library; the catalogue words each as `library.<key>`."""
+
+    BUSY = "busy"
+    DISK_FULL = "disk_full"
+    CANNOT_WRITE = "cannot_write"
+    DISK_FAILED = "disk_failed"
+    FAILED = "failed"
+    DAMAGED = "damaged"
+    BEHIND = "behind"
+    NOT_A_LIBRARY = "not_a_library"
+    TOO_NEW = "too_new"
+    CANNOT_READ = "cannot_read"
+    CANNOT_CREATE_FOLDER = "cannot_create_folder"
+    NO_BACKUP = "no_backup"
+    BACKUP_DAMAGED = "backup_damaged"
+    CANNOT_RESTORE = "cannot_restore"
+    GAME_UNREADABLE = "game_unreadable"
+    CANNOT_BACK_UP = "cannot_back_up"
+    CLOSED = "closed"
+    NO_GAME = "no_game"
+    CANNOT_SAVE = "cannot_save"
+
+
+class LibraryError(Exception):
+    """A problem with the game library: the key says what and the values where, in the
+    reader's language by `worded`, and in English as the message."""
+
+    def __init__(self, key: LibraryKey, /, **values: Value) -> None:
+        self.key = key
+        self.values = values
+        super().__init__(self.worded(words(ENGLISH)))
+
+    def worded(self, language: Words) -> str:
+        return worded_message(language, f"library.{self.key.value}", self.values)

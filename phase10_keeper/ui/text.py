@@ -9,6 +9,7 @@ once, as the app starts; a change in Settings takes effect at the next start.
 from phase10_keeper.language import ENGLISH, Words, words
 from phase10_keeper.language.wording import problem_line, problem_text
 from phase10_keeper.rules import Problem
+from phase10_keeper.storage.messages import Worded
 
 
 class _Chosen:
@@ -43,3 +44,9 @@ def problem_said(problem: Problem | None) -> str | None:
 def problem_where(problem: Problem) -> str:
     """What is wrong and where (hand, player), in the window's language."""
     return problem_line(_Chosen.words, problem)
+
+
+def error_said(error: BaseException) -> str:
+    """An error's message in the window's language where it words itself (a game file's,
+    the library's, the sheet's), else its own text."""
+    return error.worded(_Chosen.words) if isinstance(error, Worded) else str(error)

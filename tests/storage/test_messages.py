@@ -8,7 +8,8 @@ import pytest
 
 from phase10_keeper.language import ENGLISH, Words, catalogue, words
 from phase10_keeper.storage.gamefile import GameFileError, loads_game, read_game
-from phase10_keeper.storage.messages import GameFileKey, JsonType, PlaceKey
+from phase10_keeper.storage.library import Library, LibraryError, describe_backup
+from phase10_keeper.storage.messages import GameFileKey, JsonType, LibraryKey, PlaceKey
 
 GERMAN_ENTRIES = {
     "file.not_whole_number": "{what} muss eine ganze Zahl sein, nicht {type}",
@@ -54,6 +55,8 @@ def test_every_key_place_and_kind_of_value_has_english() -> None:
         assert f"file.place.{kind.value}" in english, kind
     for value in JsonType:
         assert f"file.type.{value.value}" in english, value
+    for library_key in LibraryKey:
+        assert f"library.{library_key.value}" in english, library_key
 
 
 def test_a_place_in_the_file_is_worded_in_the_readers_language() -> None:
@@ -87,3 +90,18 @@ def test_a_value_is_filled_in_once_as_it_is(tmp_path: Path) -> None:
         read_game(folder)
     assert str(caught.value) == f"cannot read {folder}: it is a folder, not a game file"
     assert caught.value.worded(german()) == str(caught.value)
+
+
+def test_a_library_error_is_worded_in_the_readers_language(tmp_path: Path) -> None:
+    with Library.open(tmp_path) as library:
+        with pytest.raises(LibraryError) as caught:
+            library.load_game(7)
+        library.add_game(loads_game(json.dumps(document())))
+        backup = library._backup()
+    assert str(caught.value) == "there is no game 7 in the library"
+    language = Words("de", {"library.no_game": "kein Spiel {id} in der Sammlung"}, german())
+    assert caught.value.worded(language) == "kein Spiel 7 in der Sammlung"
+    plural = {"one": "{count} Spiel", "other": "{count} Spiele"}
+    language = Words("de", {"library.games": plural}, german())
+    assert describe_backup(backup).endswith(", 1 game")
+    assert describe_backup(backup, language).endswith(", 1 Spiel")
