@@ -11,6 +11,7 @@ from phase10_keeper.rules import (
     Order,
     Phase,
     Preset,
+    Problem,
     RuleSet,
     WinReason,
     preset_rules,
@@ -44,6 +45,13 @@ def phase_description(words: Words, phase: Phase) -> str:
         parts.append(group_description(words, groups[index], repeats))
         index += repeats
     return words("phase.joiner").join(parts)
+
+
+def phase_title(words: Words, phase: Phase) -> str:
+    """ "Phase 3: 1 set of 4 + 1 run of 4" """
+    return words(
+        "wording.phase_title", phase=phase.label, description=phase_description(words, phase)
+    )
 
 
 def card_label(words: Words, kind: CardKind) -> str:
@@ -126,3 +134,21 @@ def tie_sentence(words: Words, state: GameState) -> str:
     if phase is None:
         return words("outcome.tie_any_phase", **values)
     return words("outcome.tie", phase=phase.label, **values)
+
+
+def problem_text(words: Words, problem: Problem) -> str:
+    """What is wrong, without where: "went out, so must have made the phase"."""
+    return problem.worded(words)
+
+
+def problem_line(words: Words, problem: Problem) -> str:
+    """What is wrong and where: "hand 3, Ana: went out, so must have made the phase"."""
+    message = problem_text(words, problem)
+    hand, player = problem.hand_number, problem.player
+    if hand is not None and player is not None:
+        return words("problem.where", hand=hand, player=player, message=message)
+    if hand is not None:
+        return words("problem.where_hand", hand=hand, message=message)
+    if player is not None:
+        return words("problem.where_player", player=player, message=message)
+    return message

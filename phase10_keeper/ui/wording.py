@@ -4,7 +4,8 @@ names, a phase) comes from `phase10_keeper.language.wording`."""
 
 from PySide6.QtCore import QDateTime, QLocale, Qt
 
-from phase10_keeper.language.wording import phase_description, tie_sentence, win_reason
+from phase10_keeper.language import wording as language_wording
+from phase10_keeper.language.wording import tie_sentence, win_reason
 from phase10_keeper.rules import GameState, Phase, Status
 from phase10_keeper.ui.text import app_words, tr
 from phase10_keeper.ui.user_text import in_sentence
@@ -53,11 +54,7 @@ def ranking_line(state: GameState) -> str:
 
 def phase_title(phase: Phase) -> str:
     """ "Phase 3: 1 set of 4 + 1 run of 4" """
-    return tr(
-        "wording.phase_title",
-        phase=phase.label,
-        description=phase_description(app_words(), phase),
-    )
+    return language_wording.phase_title(app_words(), phase)
 
 
 def status_text(status: Status) -> str:
