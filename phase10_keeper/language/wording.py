@@ -1,7 +1,7 @@
 """Sentences and names about a game, in one language: the phases, the rules, who won
 and why. The command line, the statistics and the printed sheet all word them here."""
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from phase10_keeper.language import Words
 from phase10_keeper.rules import (
@@ -17,12 +17,24 @@ from phase10_keeper.rules import (
     preset_rules,
 )
 
+NameShown = Callable[[str], str]
+"""How a name is shown inside a sentence: as it is on paper and in a terminal, cut short
+and isolated from the text around it in the window."""
 
-def listed_names(words: Words, names: Sequence[str]) -> str:
+
+def _as_it_is(name: str) -> str:
+    return name
+
+
+def listed_names(words: Words, names: Sequence[str], shown: NameShown = _as_it_is) -> str:
     """ "Ana", "Ana and Bo", "Ana, Bo and Cy" """
     if len(names) == 1:
-        return names[0]
-    return words("names.and", names=words("names.separator").join(names[:-1]), last=names[-1])
+        return shown(names[0])
+    return words(
+        "names.and",
+        names=words("names.separator").join(shown(name) for name in names[:-1]),
+        last=shown(names[-1]),
+    )
 
 
 def group_description(words: Words, group: Group, count: int = 1) -> str:
@@ -100,7 +112,7 @@ def preset_name(words: Words, preset: Preset) -> str:
     return words(f"preset.{preset.value}")
 
 
-def win_reason(words: Words, state: GameState) -> str:
+def win_reason(words: Words, state: GameState, shown: NameShown = _as_it_is) -> str:
     """Why the winner of a finished game won."""
     rules = state.rules
     winner = state.winner or ""
@@ -120,16 +132,18 @@ def win_reason(words: Words, state: GameState) -> str:
     if state.win_reason is WinReason.LAST_AT_TABLE:
         return words("reason.last_at_table")
     others = [name for name in state.tiebreak_players if name != winner]
-    return words("reason.tiebreak", total=state.tied_total, names=listed_names(words, others))
+    return words(
+        "reason.tiebreak", total=state.tied_total, names=listed_names(words, others, shown)
+    )
 
 
-def tie_sentence(words: Words, state: GameState) -> str:
+def tie_sentence(words: Words, state: GameState, shown: NameShown = _as_it_is) -> str:
     """Who tied, on what, and what they play now."""
     phase = state.replay_phase()
     values = {
         "total": state.tied_total,
-        "names": listed_names(words, state.tiebreak_players),
-        "dealer": state.dealer,
+        "names": listed_names(words, state.tiebreak_players, shown),
+        "dealer": shown(state.dealer or ""),
     }
     if phase is None:
         return words("outcome.tie_any_phase", **values)

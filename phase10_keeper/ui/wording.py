@@ -31,11 +31,13 @@ def detail(state: GameState) -> str:
         return tr(
             "wording.winner_detail",
             name=in_sentence(state.winner or ""),
-            reason=win_reason(app_words(), state),
+            reason=win_reason(app_words(), state, in_sentence),
         )
     first = in_sentence(state.first_player or "")
     if state.status is Status.TIEBREAK:
-        return tr("wording.tie_detail", tie=tie_sentence(app_words(), state), first=first)
+        return tr(
+            "wording.tie_detail", tie=tie_sentence(app_words(), state, in_sentence), first=first
+        )
     return tr("wording.next_hand_detail", dealer=in_sentence(state.dealer or ""), first=first)
 
 
