@@ -59,13 +59,13 @@ class Words:
         self._entries = entries
         self._fallback = fallback
 
-    def __call__(self, key: str, **values: object) -> str:
+    def __call__(self, key: str, /, **values: object) -> str:
         entry = self._entry(key)
         if not isinstance(entry, str):
             raise KeyError(f"{key} is a text about a number: use count()")
         return entry.format_map(values)
 
-    def count(self, key: str, count: int, **values: object) -> str:
+    def count(self, key: str, count: int, /, **values: object) -> str:
         entry = self._entry(key)
         if isinstance(entry, str):
             raise KeyError(f"{key} is not a text about a number")
@@ -86,9 +86,15 @@ class Words:
 
 
 def catalogue(code: str) -> dict[str, Entry]:
-    """The entries of one language's catalogue, as stored."""
+    """The entries of one language's catalogue: as stored, and for English also the
+    rules' own wording of what can be wrong (`problem.<key>`), kept with the rules."""
     path = resource_path("translations", f"{code}.json")
     entries: dict[str, Entry] = json.loads(path.read_text(encoding="utf-8"))
+    if code == ENGLISH:
+        # Imported here: the app's start reads the languages before it needs the rules.
+        from phase10_keeper.rules.problems import ENGLISH_TEMPLATES
+
+        entries.update(ENGLISH_TEMPLATES)
     return entries
 
 

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from phase10_keeper.ui.language_menu import language_menu
 from phase10_keeper.ui.prompts import Prompts
-from phase10_keeper.ui.text import tr
+from phase10_keeper.ui.text import problem_where, tr
 from phase10_keeper.ui.user_text import isolate, plain
 from phase10_keeper.ui.window_settings import save_window_state
 
@@ -494,8 +494,11 @@ class MainWindow(QMainWindow):
             return True
         try:
             session = GameSession(self.library.load_game(game_id), self.library, game_id)
-        except (LibraryError, GameError) as error:
+        except LibraryError as error:
             self.prompts.warn(self, tr("window.cannot_open_game"), str(error))
+            return False
+        except GameError as error:
+            self.prompts.warn(self, tr("window.cannot_open_game"), problem_where(error.problems[0]))
             return False
         self.open_session(session)
         return True
@@ -701,7 +704,8 @@ class MainWindow(QMainWindow):
         try:
             self.session.change_seating(change)
         except GameError as error:
-            self.prompts.warn(self, tr("window.cannot_change_table"), str(error))
+            reason = problem_where(error.problems[0])
+            self.prompts.warn(self, tr("window.cannot_change_table"), reason)
 
     def show_scoreboard(self) -> "Scoreboard | None":
         """The standings full screen, for the table to read; on a second screen if any."""

@@ -7,6 +7,8 @@ once, as the app starts; a change in Settings takes effect at the next start.
 """
 
 from phase10_keeper.language import ENGLISH, Words, words
+from phase10_keeper.language.wording import problem_line, problem_text
+from phase10_keeper.rules import Problem
 
 
 class _Chosen:
@@ -31,3 +33,13 @@ def tr(key: str, **values: object) -> str:
 def tr_count(key: str, count: int, **values: object) -> str:
     """The text about a number for `key`, in the plural form `count` takes."""
     return _Chosen.words.count(key, count, **values)
+
+
+def problem_said(problem: Problem | None) -> str | None:
+    """What is wrong, in the window's language (without where), or None for no problem."""
+    return None if problem is None else problem_text(_Chosen.words, problem)
+
+
+def problem_where(problem: Problem) -> str:
+    """What is wrong and where (hand, player), in the window's language."""
+    return problem_line(_Chosen.words, problem)
