@@ -7,6 +7,7 @@ from PySide6.QtCore import QPoint, QSize, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPalette
 from PySide6.QtTest import QTest
 
+from phase10_keeper.language import words
 from phase10_keeper.rules import Game, Join, Status, build_rules, replay
 from phase10_keeper.stats import game_series, library_stats
 from phase10_keeper.ui.charts import (
@@ -24,6 +25,7 @@ from phase10_keeper.ui.game_charts import GameCharts, phase_race_data, summary_t
 from phase10_keeper.ui.game_view import GameView
 from phase10_keeper.ui.players_view import phase_data
 from phase10_keeper.ui.session import GameSession
+from phase10_keeper.ui.text import use_language
 
 from .answers import Answers
 from .games import FOUR, SIX, game_with_hands, went_out
@@ -294,3 +296,10 @@ def test_the_summary_sets_each_heading_in_bold_and_a_name_as_typed() -> None:
     phases = phase_race_data(game_series(game, replay(game)))
     assert phases.lines[1].details[1] == "Hand 1 · Cy: 0 phases made"
     assert phases.lines[0].details[1] == "Hand 1 · <i>Bo</i>: 1 phase made"
+
+
+def test_the_summary_speaks_the_windows_language() -> None:
+    game = game_with_hands(("Bo", "Cy"), 1, build_rules(target=1))
+    use_language("de")
+    text = summary_text(game_series(game, replay(game)))
+    assert text.startswith(f"<b>{words('de')('summary.winner')}</b>")
