@@ -205,7 +205,7 @@ def _player_count(text: str) -> int:
     return count
 
 
-PRESETS_HELP = "mattel, masters, even, odd, short or fixed-hands"
+PRESETS_HELP = "mattel, masters, even, odd, short, fixed-hands"
 """The rules presets, written out: naming them from the rules would make every command,
 the app's start included, wait for the rules to be imported."""
 

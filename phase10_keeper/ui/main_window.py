@@ -541,14 +541,13 @@ class MainWindow(QMainWindow):
 
     def _update_seating_actions(self) -> None:
         """Players join or leave only between the hands of a game in progress."""
-        from phase10_keeper.rules import Status
-
         on_game = self.session is not None and self.pages.currentWidget() is self.game_view
-        playing = (
-            on_game
-            and self.session is not None
-            and (self.session.state.status is Status.IN_PROGRESS)
-        )
+        playing = False
+        if on_game and self.session is not None:
+            # Only here, with a game open: the empty window's start must not import the rules.
+            from phase10_keeper.rules import Status
+
+            playing = self.session.state.status is Status.IN_PROGRESS
         self.game_menu.menuAction().setVisible(on_game)
         self.leave_action.setEnabled(playing)
         self.join_action.setEnabled(playing)

@@ -6,10 +6,12 @@ Qt's own `tr()`: one path, named placeholders, real plural forms. The language i
 once, as the app starts; a change in Settings takes effect at the next start.
 """
 
+from typing import TYPE_CHECKING
+
 from phase10_keeper.language import ENGLISH, Words, words
-from phase10_keeper.language.wording import problem_line, problem_text
-from phase10_keeper.rules import Problem
-from phase10_keeper.storage.messages import Worded
+
+if TYPE_CHECKING:
+    from phase10_keeper.rules import Problem
 
 
 class _Chosen:
@@ -36,17 +38,24 @@ def tr_count(key: str, count: int, **values: object) -> str:
     return _Chosen.words.count(key, count, **values)
 
 
-def problem_said(problem: Problem | None) -> str | None:
+def problem_said(problem: "Problem | None") -> str | None:
     """What is wrong, in the window's language (without where), or None for no problem."""
+    # The wording imports the rules, which the window's first paint must not wait for.
+    from phase10_keeper.language.wording import problem_text
+
     return None if problem is None else problem_text(_Chosen.words, problem)
 
 
-def problem_where(problem: Problem) -> str:
+def problem_where(problem: "Problem") -> str:
     """What is wrong and where (hand, player), in the window's language."""
+    from phase10_keeper.language.wording import problem_line
+
     return problem_line(_Chosen.words, problem)
 
 
 def error_said(error: BaseException) -> str:
     """An error's message in the window's language where it words itself (a game file's,
     the library's, the sheet's), else its own text."""
+    from phase10_keeper.storage.messages import Worded
+
     return error.worded(_Chosen.words) if isinstance(error, Worded) else str(error)
