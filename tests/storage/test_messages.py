@@ -1,7 +1,9 @@
 """The storage layer's messages: each key has English, and a message reads in the
 reader's language, its places and kinds of value worded there too."""
 
+import ast
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -57,6 +59,22 @@ def test_every_key_place_and_kind_of_value_has_english() -> None:
         assert f"file.type.{value.value}" in english, value
     for library_key in LibraryKey:
         assert f"library.{library_key.value}" in english, library_key
+
+
+def test_every_key_the_storage_layer_names_has_english() -> None:
+    """Keys named as literal text, such as the parts of a library message."""
+    storage = Path(__file__).resolve().parents[2] / "phase10_keeper" / "storage"
+    pattern = re.compile(r"^(file|library)\.[a-z_.]*[a-z_]$")
+    named = {
+        node.value
+        for path in storage.glob("*.py")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and pattern.match(node.value)
+    }
+    assert "library.file_empty" in named
+    assert not named - set(catalogue(ENGLISH))
 
 
 def test_a_place_in_the_file_is_worded_in_the_readers_language() -> None:
