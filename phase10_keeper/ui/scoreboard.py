@@ -5,7 +5,7 @@ that follows the game as hands are recorded. Esc or F11 leaves it; S moves it on
 next screen.
 """
 
-from PySide6.QtCore import QLocale, Qt
+from PySide6.QtCore import QEvent, QLocale, Qt
 from PySide6.QtGui import QCloseEvent, QFont, QGuiApplication, QKeyEvent, QResizeEvent, QScreen
 from PySide6.QtWidgets import (
     QFrame,
@@ -28,6 +28,8 @@ from phase10_keeper.ui.user_text import plain
 LINES_PER_PLAYER = 1.6
 """A player's row is this many lines of the big type tall: the phase's wording below."""
 SMALLEST_TYPE = 14
+BOARD_KEYS = (Qt.Key.Key_Escape, Qt.Key.Key_F11, Qt.Key.Key_S)
+"""The keys the board answers itself: leave it, or move it to the next screen."""
 STYLE = """
 Scoreboard { background: palette(base); }
 QLabel#mark {
@@ -266,6 +268,18 @@ class Scoreboard(QWidget):
         self.setScreen(screen)
         self.setGeometry(screen.availableGeometry())
         self.showFullScreen()
+
+    def event(self, event: QEvent) -> bool:
+        # F11 is also the window's shortcut that opens the board; claimed here, it closes
+        # the board instead of opening it again.
+        if (
+            event.type() == QEvent.Type.ShortcutOverride
+            and isinstance(event, QKeyEvent)
+            and event.key() in BOARD_KEYS
+        ):
+            event.accept()
+            return True
+        return super().event(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()

@@ -117,6 +117,45 @@ def test_no_text_is_worded_through_qts_own_translation() -> None:
             assert not qt_translate, f"{path.name}:{node.lineno}"
 
 
+TEXT_TAKERS = {
+    # Qt widgets and calls that put a text before people: given a literal with words,
+    # it would be a text no catalogue holds.
+    *("QLabel", "QPushButton", "QAction", "QCheckBox", "QRadioButton", "QGroupBox"),
+    *("QToolButton", "QMenu", "addMenu", "addAction", "addItem", "addItems", "addTab"),
+    *("setText", "setToolTip", "setStatusTip", "setWhatsThis", "setWindowTitle"),
+    *("setPlaceholderText", "setAccessibleName", "setAccessibleDescription", "setTitle"),
+    *("showMessage", "setTabText", "setLabelText", "setSuffix", "setPrefix", "_action"),
+    *("setSpecialValueText", "setHorizontalHeaderLabels", "setInformativeText"),
+}
+
+
+def _literal_texts(node: ast.expr) -> list[str]:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, ast.JoinedStr):
+        return [part.value for part in node.values if isinstance(part, ast.Constant)]
+    return []
+
+
+def test_no_window_text_is_written_into_the_code() -> None:
+    """A new text in the window must come through tr(): then the tests above make every
+    language translate it. A literal given straight to a widget would slip past them."""
+    found = []
+    for path in (PACKAGE / "ui").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call) or not node.args:
+                continue
+            function = node.func
+            name = function.attr if isinstance(function, ast.Attribute) else None
+            if isinstance(function, ast.Name):
+                name = function.id
+            if name in TEXT_TAKERS and any(
+                re.search(r"[^\W\d_]{2}", text) for text in _literal_texts(node.args[0])
+            ):
+                found.append(f"{path.name}:{node.lineno}")
+    assert not found
+
+
 def test_every_card_preset_and_kind_of_group_has_its_words() -> None:
     english = catalogue(ENGLISH)
     for kind in CardKind:

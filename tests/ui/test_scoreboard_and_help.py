@@ -3,6 +3,7 @@
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QLabel
 
 from phase10_keeper.language import words
@@ -145,3 +146,11 @@ def test_how_to_keep_score_tells_what_wins_and_how_the_table_changes() -> None:
     assert "the lowest total wins" in page
     assert "Game → Player Leaves" in page
     assert "Game → Player Joins" in page
+
+
+def test_f11_on_the_scoreboard_leaves_it_as_it_opened_it(window, qtbot) -> None:
+    board = _open_board(window, qtbot)
+    board.activateWindow()
+    assert QTest.qWaitForWindowActive(board)
+    QTest.keyClick(board, Qt.Key.Key_F11)
+    assert not board.isVisible()
