@@ -281,16 +281,22 @@ def _library(arguments: argparse.Namespace, *, read_only: bool = False) -> Itera
     """The library; `read_only` for commands that only read it, so they work in a folder
     the user cannot write and leave it exactly as it was.
     """
-    from phase10_keeper.storage.library import Library, LibraryDamaged, LibraryError
+    from phase10_keeper.storage.library import Library, LibraryBehind, LibraryDamaged, LibraryError
 
     data_dir = Path(arguments.data_dir) if arguments.data_dir is not None else None
     try:
         with Library.open(data_dir, read_only=read_only) as library:
             yield library
     except LibraryDamaged as error:
-        # Restoring is a choice made in the app, which lists the backups and what each holds.
+        # Restoring, or carrying on with what is left, is a choice made in the app, which
+        # lists the backups and what each holds.
         language = _words()
-        raise UsageError(language("cli.restore_backup", message=error.worded(language))) from None
+        message = error.worded(language)
+        if error.backups:
+            message = language("cli.restore_backup", message=message)
+        elif isinstance(error, LibraryBehind):
+            message = language("cli.carry_on_in_app", message=message)
+        raise UsageError(message) from None
     except LibraryError as error:
         raise UsageError(error.worded(_words())) from None
 

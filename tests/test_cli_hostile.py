@@ -2,6 +2,7 @@
 
 import json
 import os
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -380,3 +381,27 @@ def test_a_reader_that_stops_early_is_no_traceback(tmp_path: Path) -> None:
         os.close(output)
     assert done.stderr == b""
     assert done.returncode == 0
+
+
+def test_a_damaged_library_with_no_backup_offers_none(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    (tmp_path / LIBRARY_FILE).write_bytes(b"this is no longer an SQLite database" * 4)
+    code, out, err = run(capsys, "--data-dir", str(tmp_path), "games", "list")
+    assert (code, out) == (2, "")
+    assert "there is no good backup to restore" in err
+    assert "start the app" not in err
+
+
+def test_a_library_behind_with_no_backup_says_the_app_can_carry_on(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    with Library.open(tmp_path) as library:
+        library.add_game(Game(players=("Ana", "Bo")))
+    shutil.rmtree(tmp_path / "backups", ignore_errors=True)
+    (tmp_path / (LIBRARY_FILE + ".revision")).write_text(
+        '{"revision": 99, "last_game_id": 7}\n', encoding="ascii"
+    )
+    code, out, err = run(capsys, "--data-dir", str(tmp_path), "games", "list")
+    assert (code, out) == (2, "")
+    assert err.rstrip().endswith("start the app to carry on with what it holds")
