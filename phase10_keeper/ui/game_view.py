@@ -490,7 +490,7 @@ class GameView(QWidget):
             self,
             tr("game.unusual_title"),
             tr("game.unusual_question"),
-            details="\n".join(f"• {problem}" for problem in problems),
+            details="\n".join(f"• {problem_where(problem)}" for problem in problems),
             accept=tr("game.record_anyway"),
             reject=tr("game.go_back"),
         )

@@ -3,12 +3,15 @@
 import pytest
 
 from phase10_keeper.language import ENGLISH, Entry, Words, words
-from phase10_keeper.rules import Game
+from phase10_keeper.language.wording import problem_line
+from phase10_keeper.rules import Game, Problem, ProblemKey, Severity
 from phase10_keeper.ui import text
+from phase10_keeper.ui.game_view import GameView
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.new_game_dialog import NewGameForm
 from phase10_keeper.ui.session import GameSession
 
+from .answers import Answers
 from .games import FOUR
 
 pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints")
@@ -57,3 +60,14 @@ def test_in_english_the_window_says_what_the_command_line_says() -> None:
         "two players are called 'Ana' and 'ana', which count as the same name: "
         "names must differ in more than capitals or how accents are written"
     )
+
+
+def test_an_unusual_hand_is_explained_in_the_windows_language(qtbot) -> None:
+    text.use_language("de")
+    answers = Answers()
+    view = GameView(GameSession(Game(players=FOUR)), answers)
+    qtbot.addWidget(view)
+    warning = Problem(Severity.WARNING, ProblemKey.NO_CARDS_NOT_OUT, {}, 1, "Dana", "low")
+    view.ask_to_accept_warnings([warning])
+    assert answers.details == [f"• {problem_line(words('de'), warning)}"]
+    assert str(warning) not in answers.details[0]
