@@ -7,7 +7,16 @@ from PySide6.QtCore import QRect, QSettings, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
 
-from phase10_keeper.rules import MAX_NAME_LENGTH, Game, clean_name, name_key, name_problem
+from phase10_keeper.rules import (
+    MAX_NAME_LENGTH,
+    Game,
+    Problem,
+    ProblemKey,
+    Severity,
+    clean_name,
+    name_key,
+    name_problem,
+)
 from phase10_keeper.ui.entry_form import NAME_WIDTH
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.session import GameSession
@@ -85,7 +94,8 @@ def test_a_warning_box_with_names_is_plain_text(qtbot, library, monkeypatch) -> 
 
     monkeypatch.setattr(QMessageBox, "exec", capture)
     window = open_game(qtbot, library, hostile_game())
-    window.game_view.ask_to_accept_warnings([f"{MARKUP} holds 9 cards"])  # type: ignore[list-item]
+    warning = Problem(Severity.WARNING, ProblemKey.NO_CARDS_NOT_OUT, {}, 1, MARKUP, "low")
+    window.game_view.ask_to_accept_warnings([warning])
     assert shown
     assert shown[0].textFormat() == Qt.TextFormat.PlainText
 
