@@ -23,6 +23,7 @@ from phase10_keeper.storage.library import Library
 from phase10_keeper.ui.about_dialog import AboutDialog
 from phase10_keeper.ui.contrast_style import use_contrast_style
 from phase10_keeper.ui.games_view import GamesView
+from phase10_keeper.ui.language_choice import start_in_language
 from phase10_keeper.ui.new_game_dialog import NewGameDialog
 from phase10_keeper.ui.prompts import Prompts
 from phase10_keeper.ui.sheet_dialogs import SheetDialog
@@ -167,6 +168,7 @@ def main() -> int:
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(tempfile.gettempdir()) / "shots6"
     out.mkdir(parents=True, exist_ok=True)
     app = QApplication(sys.argv[:1])
+    start_in_language(app, QSettings())
     use_contrast_style(app, "Fusion")
     light = app.style().standardPalette()
     with tempfile.TemporaryDirectory() as folder:

@@ -16,12 +16,14 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 from screenshots import PLAYERS, dark_palette, finished_game, game_in_progress, play
 
 from phase10_keeper.rules import Game, build_rules
 from phase10_keeper.sheet import write_score_sheet
 from phase10_keeper.storage.library import Library
+from phase10_keeper.ui.language_choice import start_in_language
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.session import GameSession
 
@@ -64,6 +66,7 @@ def main() -> int:
     out = Path(sys.argv[1] if len(sys.argv) > 1 else "shots")
     out.mkdir(parents=True, exist_ok=True)
     app = QApplication(sys.argv[:1])
+    start_in_language(app, QSettings())
     app.setStyle("Fusion")
     with tempfile.TemporaryDirectory() as data_dir:
         library = Library.open(Path(data_dir))
