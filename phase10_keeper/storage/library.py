@@ -249,6 +249,12 @@ def _sort_moment(*candidates: str | None) -> float:
     return 0.0
 
 
+def _listing_order(game: GameSummary) -> tuple[float, int]:
+    """Games list in the order they were played (by their start, else when they entered
+    the library), then in the order they entered it."""
+    return _sort_moment(game.started, game.created), game.id
+
+
 def _failure(error: sqlite3.Error, path: Path, timeout: float) -> LibraryError:
     """The user-facing error for a failed SQLite call on the library at `path`."""
     # Extended codes such as SQLITE_IOERR_FSYNC share the primary code's meaning here.
@@ -753,28 +759,33 @@ class Library:
             for game_id, name in database.execute(
                 "SELECT game_id, name FROM game_players ORDER BY game_id, seat"
             ):
-                seated.setdefault(game_id, []).append(name)
-        needle = name_key(player) if player is not None else ""
-        summaries = []
-        for game_id, title, started, finished, created, status, winner, deleted_at, hands in rows:
-            players = tuple(seated.get(game_id, ()))
-            if any(needle in name_key(name) for name in players):
-                summaries.append(
-                    GameSummary(
-                        game_id,
-                        title,
-                        started,
-                        finished,
-                        players,
-                        hands,
-                        Status(status),
-                        winner,
-                        created=created,
-                        deleted=deleted_at,
-                    )
-                )
-        summaries.sort(key=lambda game: (_sort_moment(game.started, game.created), game.id))
-        summaries.reverse()
+                if game_id in seated:
+                    seated[game_id].append(name)
+                else:
+                    seated[game_id] = [name]
+        statuses = {status.value: status for status in Status}
+        summaries = [
+            GameSummary(
+                game_id,
+                title,
+                started,
+                finished,
+                tuple(seated.get(game_id, ())),
+                hands,
+                statuses[status],
+                winner,
+                created=created,
+                deleted=deleted,
+            )
+            for game_id, title, started, finished, created, status, winner, deleted, hands in rows
+            if game_id in seated
+        ]
+        if player is not None:
+            needle = name_key(player)
+            summaries = [
+                game for game in summaries if any(needle in name_key(name) for name in game.players)
+            ]
+        summaries.sort(key=_listing_order, reverse=True)
         return summaries
 
     def live_revisions(self) -> list[tuple[int, int]]:
