@@ -187,26 +187,81 @@ def _mark_path(path: Path) -> Path:
     return path.with_name(path.name + MARK_SUFFIX)
 
 
+_MARK_SIZE = 96
+"""Every mark this version writes is this long, padded with spaces, so that writing one
+over another replaces every byte of it."""
+
+
+def _mark_check(revision: int, last_game_id: int) -> int:
+    return zlib.crc32(f"{revision} {last_game_id}".encode("ascii"))
+
+
+def _mark_record(mark: _Mark) -> bytes:
+    """The mark as written: JSON, with a checksum that tells a torn write from a mark."""
+    text = json.dumps(
+        {
+            "revision": mark.revision,
+            "last_game_id": mark.last_game_id,
+            "check": _mark_check(mark.revision, mark.last_game_id),
+        },
+        separators=(",", ":"),
+    )
+    return (text.ljust(_MARK_SIZE - 1) + "\n").encode("ascii")
+
+
+def _parse_mark(data: bytes) -> tuple[_Mark, bool]:
+    """The mark in `data`, none (zeros) if it cannot be read, and whether a new mark may
+    be written over it in place: only over a whole mark of this version's length, so
+    that a write torn by a crash mixes two checked marks and fails the check."""
+    try:
+        fields = json.loads(data.decode("ascii"))
+        mark = _Mark(int(fields["revision"]), int(fields["last_game_id"]))
+    except (ValueError, TypeError, KeyError):
+        return _Mark(0, 0), False
+    if "check" not in fields:
+        # Written by an earlier version, always whole (written aside and renamed).
+        return mark, False
+    if fields["check"] != _mark_check(mark.revision, mark.last_game_id):
+        return _Mark(0, 0), False
+    return mark, len(data) == _MARK_SIZE
+
+
 def _read_mark(path: Path) -> _Mark:
     """The mark beside the library at `path`; none (zeros) if missing or unreadable."""
     try:
-        data = json.loads(_mark_path(path).read_text(encoding="ascii"))
-        return _Mark(int(data["revision"]), int(data["last_game_id"]))
-    except (OSError, ValueError, TypeError, KeyError):
+        data = _mark_path(path).read_bytes()
+    except OSError:
         return _Mark(0, 0)
+    return _parse_mark(data)[0]
 
 
-def _write_mark(path: Path, mark: _Mark) -> None:
-    """Written after the commit, so it never claims more than the file holds. It is not
+def _raise_mark(path: Path, mark: _Mark) -> None:
+    """Writes `mark` beside the library at `path`, unless the mark there is as high.
+
+    Written after the commit, so it never claims more than the file holds. It is not
     synced: a mark lost in a crash only lowers the bar, it cannot raise a false alarm.
+    A mark of this version is overwritten in place, which costs no new file per change;
+    a crash that tears that write leaves a mark that fails its check, which counts as
+    no mark: the bar is lowered again, never raised.
     """
     target = _mark_path(path)
+    try:
+        with target.open("r+b", buffering=0) as stream:
+            found, in_place = _parse_mark(stream.read(_MARK_SIZE + 1))
+            if found.revision >= mark.revision:
+                return
+            if in_place:
+                stream.seek(0)
+                stream.write(_mark_record(mark))
+                return
+    except FileNotFoundError:
+        pass
+    except OSError as error:
+        logger.debug("could not write the mark beside %s: %s", path, error)
+        return
     temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
-        temporary.write_text(
-            json.dumps({"revision": mark.revision, "last_game_id": mark.last_game_id}) + "\n",
-            encoding="ascii",
-        )
+        temporary.write_bytes(_mark_record(mark))
         os.replace(temporary, target)
     except OSError as error:
         temporary.unlink(missing_ok=True)
@@ -846,7 +901,7 @@ class Library:
                 return
             if database.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
                 raise self._no_game(game_id)
-            self._set_meta(database, "last_open_game", str(game_id))
+            self._set_meta(database, {"last_open_game": str(game_id)})
 
     # Backups
 
@@ -921,12 +976,13 @@ class Library:
             connection.execute("BEGIN IMMEDIATE")
             try:
                 yield connection
-                if change:
-                    changed = self._clock().astimezone(UTC).isoformat(timespec="microseconds")
-                    self._set_meta(connection, "changed_at", changed)
                 mark = self._current_mark(connection)
                 mark = replace(mark, revision=mark.revision + 1)
-                self._set_meta(connection, "revision", str(mark.revision))
+                values = {"revision": str(mark.revision)}
+                if change:
+                    changed = self._clock().astimezone(UTC).isoformat(timespec="microseconds")
+                    values["changed_at"] = changed
+                self._set_meta(connection, values)
                 connection.execute("COMMIT")
             except BaseException:
                 if connection.in_transaction:
@@ -934,16 +990,18 @@ class Library:
                         connection.execute("ROLLBACK")
                 raise
         self._wal_written = True
-        if mark.revision > _read_mark(self.path).revision:
-            _write_mark(self.path, mark)
+        _raise_mark(self.path, mark)
         if change:
             self._unsaved_in_backup = True
             self._backup_if_due(changed=True)
 
     @staticmethod
     def _current_mark(database: sqlite3.Connection) -> _Mark:
-        row = database.execute("SELECT seq FROM sqlite_sequence WHERE name = 'games'").fetchone()
-        return _Mark(_revision(database), 0 if row is None else int(row[0]))
+        revision, last_game_id = database.execute(
+            "SELECT (SELECT value FROM meta WHERE key = 'revision'), "
+            "(SELECT seq FROM sqlite_sequence WHERE name = 'games')"
+        ).fetchone()
+        return _Mark(int(revision or 0), int(last_game_id or 0))
 
     def _count_on_from(self, mark: _Mark) -> None:
         """Makes the next change and the next game id follow `mark` and this library's own,
@@ -951,7 +1009,7 @@ class Library:
         """
         with self._writing(change=False) as database:
             own = self._current_mark(database)
-            self._set_meta(database, "revision", str(max(own.revision, mark.revision)))
+            self._set_meta(database, {"revision": str(max(own.revision, mark.revision))})
             last_id = max(own.last_game_id, mark.last_game_id)
             database.execute("DELETE FROM sqlite_sequence WHERE name = 'games'")
             database.execute(
@@ -959,11 +1017,12 @@ class Library:
             )
 
     @staticmethod
-    def _set_meta(database: sqlite3.Connection, key: str, value: str) -> None:
+    def _set_meta(database: sqlite3.Connection, values: dict[str, str]) -> None:
         database.execute(
-            "INSERT INTO meta (key, value) VALUES (?, ?) "
-            "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-            (key, value),
+            "INSERT INTO meta (key, value) VALUES "
+            + ", ".join("(?, ?)" for _ in values)
+            + " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            [part for pair in values.items() for part in pair],
         )
 
     def _no_game(self, game_id: int) -> LibraryError:
@@ -1086,19 +1145,22 @@ class Library:
         texts: dict[int, str],
         count: int,
     ) -> None:
-        database.executemany(
-            "UPDATE hands SET data = ? WHERE game_id = ? AND number = ?",
-            [
-                (texts[index], game_id, index + 1)
-                for index in range(min(count, len(stored)))
-                if texts[index] != stored[index]
-            ],
-        )
-        database.executemany(
-            "INSERT INTO hands (game_id, number, data) VALUES (?, ?, ?)",
-            [(game_id, index + 1, texts[index]) for index in range(len(stored), count)],
-        )
-        database.execute("DELETE FROM hands WHERE game_id = ? AND number > ?", (game_id, count))
+        changed = [
+            (texts[index], game_id, index + 1)
+            for index in range(min(count, len(stored)))
+            if texts[index] != stored[index]
+        ]
+        if changed:
+            database.executemany(
+                "UPDATE hands SET data = ? WHERE game_id = ? AND number = ?", changed
+            )
+        if count > len(stored):
+            database.executemany(
+                "INSERT INTO hands (game_id, number, data) VALUES (?, ?, ?)",
+                [(game_id, index + 1, texts[index]) for index in range(len(stored), count)],
+            )
+        elif count < len(stored):
+            database.execute("DELETE FROM hands WHERE game_id = ? AND number > ?", (game_id, count))
 
     def _remember(self, game_id: int, saved: _Saved) -> None:
         self._saved.pop(game_id, None)
