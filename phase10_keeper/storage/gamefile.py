@@ -96,6 +96,13 @@ def _expect_str(value: object, what: str) -> str:
     return value
 
 
+def _expect_str_name(value: object, names: "_Names", what: str) -> str:
+    """The player a name written as `value` means."""
+    if not isinstance(value, str):
+        raise GameFileError(f"{what} must be text, not {_type_name(value)}")
+    return names.resolve(value, what)
+
+
 def _check_text(text: str, what: str) -> None:
     # JSON escapes can spell half of a surrogate pair, which no output can print.
     try:
@@ -235,22 +242,33 @@ def rules_to_json(rules: RuleSet) -> dict[str, Any]:
     return data
 
 
-def _name_lookup(players: tuple[str, ...]) -> dict[str, str]:
-    return {name_key(name): name for name in players}
+class _Names:
+    """The players, and which of them each name written in the file means: names are
+    matched trimmed, ignoring case. A game file writes each name once in every hand, so
+    each spelling is worked out (and checked) once."""
+
+    def __init__(self, players: tuple[str, ...]) -> None:
+        self._by_key = {name_key(name): name for name in players}
+        self._meaning: dict[str, str] = {}
+
+    def resolve(self, name: str, what: str) -> str:
+        """The player `name` means, else `name` trimmed; `what` names it in an error."""
+        meaning = self._meaning.get(name)
+        if meaning is None:
+            _check_text(name, what)
+            trimmed = clean_name(name)
+            meaning = self._meaning[name] = self._by_key.get(name_key(trimmed), trimmed)
+        return meaning
 
 
-def _resolve(name: str, lookup: Mapping[str, str]) -> str:
-    """The player a name in the file means: names are matched trimmed, ignoring case."""
-    trimmed = clean_name(name)
-    return lookup.get(name_key(trimmed), trimmed)
+_CARD_KINDS = frozenset(kind.value for kind in CardKind)
 
 
 def _cards_from_json(data: object, where: str) -> Cards:
     cards = _expect_object(data, f"{where}: cards")
     counts: dict[str, int] = {}
-    kinds = {kind.value for kind in CardKind}
     for key, value in cards.items():
-        if key not in kinds:
+        if key not in _CARD_KINDS:
             allowed = ", ".join(kind.value for kind in CardKind)
             raise GameFileError(f"{where}: unknown card kind {key!r} (kinds: {allowed})")
         count = _expect_int(value, f"{where}: the count of {key} cards")
@@ -265,26 +283,25 @@ def _cards_from_json(data: object, where: str) -> Cards:
     return Cards(**counts)
 
 
-def _hand_from_json(data: object, number: int, lookup: Mapping[str, str]) -> Hand:
+def _hand_from_json(data: object, number: int, names: _Names) -> Hand:
     where = f"hand {number}"
     hand = _expect_object(data, where)
     if "went_out" not in hand:
         raise GameFileError(f"{where}: says nobody went out (went_out is missing)")
-    went_out = _resolve(_expect_str(hand["went_out"], f"{where}: went_out"), lookup)
+    went_out = _expect_str_name(hand["went_out"], names, f"{where}: went_out")
     if "results" not in hand:
         raise GameFileError(f"{where}: has no results")
     results: dict[str, PlayerResult] = {}
     spelled: dict[str, str] = {}
     for raw_name, raw_result in _expect_object(hand["results"], f"{where}: results").items():
-        _check_text(raw_name, f"{where}: a player's name in results")
-        name = _resolve(raw_name, lookup)
+        name = names.resolve(raw_name, f"{where}: a player's name in results")
         player_where = f"{where}, {name}"
         if name in results:
             raise GameFileError(
-                f"{player_where}: has two results, under {spelled[name]!r} and "
+                f"{player_where}: has two results, under {clean_name(spelled[name])!r} and "
                 f"{clean_name(raw_name)!r} (names are matched ignoring capitals)"
             )
-        spelled[name] = clean_name(raw_name)
+        spelled[name] = raw_name
         result = _expect_object(raw_result, f"{player_where}: the result")
         if "made" not in result:
             raise GameFileError(f"{player_where}: does not say whether the phase was made")
@@ -300,7 +317,7 @@ def _hand_from_json(data: object, number: int, lookup: Mapping[str, str]) -> Han
 
 
 def _seating_from_json(
-    data: object, players: tuple[str, ...], lookup: Mapping[str, str]
+    data: object, players: tuple[str, ...], names: _Names
 ) -> tuple[SeatingChange, ...]:
     changes: list[SeatingChange] = []
     for index, item in enumerate(_expect_list(data, "seating"), 1):
@@ -315,17 +332,17 @@ def _seating_from_json(
         if (leave is None) == (join is None):
             raise GameFileError(f"{what} must name either a player who leaves or one who joins")
         if leave is not None:
-            name = _resolve(_expect_str(leave, f"{what}: leave"), lookup)
+            name = _expect_str_name(leave, names, f"{what}: leave")
             if name not in players:
                 raise GameFileError(f"{what}: {name!r}, who leaves, is not a player")
             changes.append(Leave(before_hand=before, name=name))
             continue
-        name = _resolve(_expect_str(join, f"{what}: join"), lookup)
+        name = _expect_str_name(join, names, f"{what}: join")
         if name not in players:
             raise GameFileError(f"{what}: {name!r}, who joins, is not listed in players")
         after = None
         if _optional(change, "after") is not None:
-            after = _resolve(_expect_str(change["after"], f"{what}: after"), lookup)
+            after = _expect_str_name(change["after"], names, f"{what}: after")
         total = 0
         if _optional(change, "total") is not None:
             total = _expect_int(change["total"], f"{what}: total")
@@ -368,13 +385,13 @@ def game_from_json(data: object) -> Game:
             raise GameFileError(f"the game file has no {key}")
     raw_players = _expect_list(document["players"], "players")
     players = tuple(clean_name(_expect_str(name, "a player's name")) for name in raw_players)
-    lookup = _name_lookup(players)
+    names = _Names(players)
     rules = preset_rules(Preset.MATTEL)
     if _optional(document, "rules") is not None:
         rules = rules_from_json(document["rules"])
     first_dealer = ""
     if _optional(document, "first_dealer") is not None:
-        first_dealer = _resolve(_expect_str(document["first_dealer"], "first_dealer"), lookup)
+        first_dealer = _expect_str_name(document["first_dealer"], names, "first_dealer")
     title = ""
     if _optional(document, "title") is not None:
         title = _expect_str(document["title"], "title")
@@ -388,13 +405,13 @@ def game_from_json(data: object) -> Game:
                 f"the game file is version {version}, but players joining or leaving "
                 f"(seating) need version {SEATING_VERSION}"
             )
-        seating = _seating_from_json(document["seating"], players, lookup)
+        seating = _seating_from_json(document["seating"], players, names)
     raw_hands = _expect_list(document["hands"], "hands")
     if len(raw_hands) > MAX_HANDS:
         raise GameFileError(f"the file has {len(raw_hands)} hands; a game has at most {MAX_HANDS}")
     with cycle_collector_paused():
         hands = tuple(
-            _hand_from_json(item, number, lookup) for number, item in enumerate(raw_hands, 1)
+            _hand_from_json(item, number, names) for number, item in enumerate(raw_hands, 1)
         )
     try:
         return Game(
