@@ -16,3 +16,5 @@ def _isolated_user_dirs(tmp_path_factory: pytest.TempPathFactory, monkeypatch: p
     monkeypatch.setenv("XDG_DATA_HOME", str(home / "share"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
     monkeypatch.setenv("XDG_CACHE_HOME", str(home / "cache"))
+    # Tests assert English words: the tester's own locale must not change them.
+    monkeypatch.setenv("LC_ALL", "C.UTF-8")

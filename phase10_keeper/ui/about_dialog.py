@@ -6,6 +6,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QV
 
 from phase10_keeper import __version__
 from phase10_keeper.resource_files import resource_path
+from phase10_keeper.ui.text import tr
 
 ICON_SIZE = 96
 LICENCE = "MIT"
@@ -16,7 +17,7 @@ class AboutDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(self.tr("About Phase 10 Keeper"))
+        self.setWindowTitle(tr("about.title"))
 
         self.icon = QLabel()
         self.icon.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignHCenter)
@@ -32,28 +33,18 @@ class AboutDialog(QDialog):
         )
         scaled.setDevicePixelRatio(ratio)
         self.icon.setPixmap(scaled)
-        self.icon.setAccessibleName(self.tr("Phase 10 Keeper icon"))
+        self.icon.setAccessibleName(tr("about.icon"))
 
-        self.name = QLabel(self.tr("Phase 10 Keeper"))
+        self.name = QLabel(tr("about.name"))
         font = self.name.font()
         font.setPointSizeF(font.pointSizeF() * 1.6)
         font.setBold(True)
         self.name.setFont(font)
-        self.version = QLabel(self.tr("Version {0}").format(__version__))
+        self.version = QLabel(tr("about.version", version=__version__))
         self.version.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.description = QLabel(
-            self.tr(
-                "Keeps score for the card game Phase 10 at a real table, "
-                "and prints the paper score sheet."
-            )
-        )
+        self.description = QLabel(tr("about.description"))
         self.description.setWordWrap(True)
-        self.licence = QLabel(
-            self.tr(
-                "Free software under the {0} licence. "
-                "Phase 10 is a trademark of Mattel; this program is not made by Mattel."
-            ).format(LICENCE)
-        )
+        self.licence = QLabel(tr("about.licence", licence=LICENCE))
         self.licence.setWordWrap(True)
 
         text = QVBoxLayout()

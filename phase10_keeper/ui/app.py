@@ -6,7 +6,7 @@ the next turn of the event loop, so it appears about as fast as an empty Qt wind
 
 import sys
 
-from PySide6.QtCore import QLocale, QSettings, QTranslator
+from PySide6.QtCore import QSettings
 from PySide6.QtGui import QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication
 
@@ -14,12 +14,13 @@ from phase10_keeper import __version__
 from phase10_keeper.resource_files import resource_path
 from phase10_keeper.ui import errors
 from phase10_keeper.ui.contrast_style import use_contrast_style
+from phase10_keeper.ui.language_choice import start_in_language
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.prompts import Prompts
+from phase10_keeper.ui.text import tr
 from phase10_keeper.ui.window_settings import restore_window_state
 
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
-TRANSLATION_NAME = "phase10-keeper"
 
 
 def app_icon() -> QIcon:
@@ -32,16 +33,6 @@ def app_icon() -> QIcon:
     return icon
 
 
-def install_translator(app: QApplication, locale: QLocale | None = None) -> QTranslator | None:
-    """Loads phase10-keeper_<locale>.qm for the user's languages; None when there is none."""
-    translator = QTranslator(app)
-    folder = str(resource_path("translations"))
-    if not translator.load(locale or QLocale(), TRANSLATION_NAME, "_", folder):
-        return None
-    app.installTranslator(translator)
-    return translator
-
-
 def _application(argv: list[str]) -> QApplication:
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication(argv)
@@ -51,20 +42,17 @@ def _application(argv: list[str]) -> QApplication:
     QGuiApplication.setDesktopFileName("io.github.phase10keeper.Phase10Keeper")
     app.setWindowIcon(app_icon())
     use_contrast_style(app)
-    install_translator(app)
+    start_in_language(app, QSettings())
     return app
 
 
 def _library_message(error: Exception) -> str:
     from phase10_keeper.storage.library import LibraryDamaged, describe_backup
 
-    text = QApplication.translate("app", "The game library cannot be opened:\n%1").replace(
-        "%1", str(error)
-    )
+    text = tr("app.library_cannot_open", error=error)
     if isinstance(error, LibraryDamaged) and error.backups:
-        text += "\n\n" + QApplication.translate("app", "Backups in %1, newest first:\n%2").replace(
-            "%1", str(error.backups[0].parent)
-        ).replace("%2", "\n".join(describe_backup(backup) for backup in error.backups))
+        backups = "\n".join(describe_backup(backup) for backup in error.backups)
+        text += "\n\n" + tr("app.backups", folder=error.backups[0].parent, backups=backups)
     return text
 
 
@@ -73,10 +61,10 @@ def _carry_on_or_quit(window: MainWindow, message: str, carry_on: str, *, critic
     it loses nothing (a damaged file is kept aside, and the backups stay on offer)."""
     return window.prompts.confirm(
         window,
-        QApplication.translate("app", "Phase 10 Keeper"),
+        tr("window.title"),
         message,
         accept=carry_on,
-        reject=QApplication.translate("app", "Quit"),
+        reject=tr("app.quit"),
         critical=critical,
         default_accept=True,
     )
@@ -100,8 +88,8 @@ def open_library(window: MainWindow) -> bool:
             library = Library.open()
         except LibraryDamaged as damaged:
             message = _library_message(damaged)
-            restore = QApplication.translate("app", "Restore Newest Backup")
-            carry_on = QApplication.translate("app", "Carry On With What Is There")
+            restore = tr("app.restore_backup")
+            carry_on = tr("app.carry_on")
             if damaged.backups and _carry_on_or_quit(window, message, restore, critical=True):
                 library = Library.open_from_backup(damaged.backups[0])
             elif isinstance(damaged, LibraryBehind) and _carry_on_or_quit(
@@ -111,9 +99,7 @@ def open_library(window: MainWindow) -> bool:
             else:
                 raise
     except LibraryError as error:
-        window.prompts.warn(
-            window, QApplication.translate("app", "Phase 10 Keeper"), _library_message(error)
-        )
+        window.prompts.warn(window, tr("window.title"), _library_message(error))
         QApplication.exit(1)
         return False
     errors.log_to(library.data_dir)

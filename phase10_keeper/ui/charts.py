@@ -16,8 +16,8 @@ from typing import Any
 from PySide6.QtCore import (
     QAbstractTableModel,
     QByteArray,
-    QCoreApplication,
     QEvent,
+    QLocale,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -53,6 +53,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from phase10_keeper.ui.text import tr
+
 _Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
 
@@ -71,12 +73,18 @@ MARKER_SIZE = 4.0
 PAD = 10.0
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("Charts", text)
+def percent_text(share: float) -> str:
+    """A share from 0 to 1 as a whole percentage, the way the language and locale write
+    one: "40%", "40 %"."""
+    return tr("charts.percent", percent=QLocale().toString(round(share * 100)))
 
 
-def _percent(share: float) -> str:
-    return f"{round(share * 100)}%"
+def number_text(value: float, decimals: int | None = None) -> str:
+    """A number in the locale's digits and decimal mark: with `decimals` places, or to six
+    significant digits without trailing zeros ("2.5", "100")."""
+    if decimals is None:
+        return QLocale().toString(float(value), "g", 6)
+    return QLocale().toString(float(value), "f", decimals)
 
 
 def is_dark(palette: QPalette) -> bool:
@@ -334,14 +342,13 @@ class LineChart(ChartWidget):
         count = data.point_count
         self._focus.point = min(self._focus.point, max(count - 1, 0))
         self._focus.line = min(self._focus.line, max(len(data.lines) - 1, 0))
-        summary = [data.title]
         if data.highlight:
-            summary.append(_tr("%1 leads").replace("%1", data.highlight))
-        self.setAccessibleDescription(
-            "; ".join(summary)
-            + ". "
-            + _tr("Arrow keys move between points; the table shows the same numbers.")
-        )
+            description = tr(
+                "charts.line_description_leader", title=data.title, name=data.highlight
+            )
+        else:
+            description = tr("charts.line_description", title=data.title)
+        self.setAccessibleDescription(description)
         self.update()
 
     def series_count(self) -> int:
@@ -377,7 +384,7 @@ class LineChart(ChartWidget):
         self._y_max = max(step * math.ceil(largest / step), step)
         legend_rows = self._legend_rows(metrics, size.width())
         top = PAD + metrics.height() * (1 + len(legend_rows)) + PAD
-        label_width = metrics.horizontalAdvance(f"{self._y_max:g}") + PAD
+        label_width = metrics.horizontalAdvance(number_text(self._y_max)) + PAD
         bottom = size.height() - PAD - 2 * metrics.height()
         self._plot = QRectF(
             PAD + label_width, top, size.width() - 2 * PAD - label_width - PAD, bottom - top
@@ -393,7 +400,7 @@ class LineChart(ChartWidget):
             painter.drawText(
                 QRectF(PAD, y - metrics.height() / 2, label_width - 4, metrics.height()),
                 Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                f"{value:g}",
+                number_text(value),
             )
             value += step
         painter.setPen(QPen(text_colour, 1))
@@ -455,7 +462,7 @@ class LineChart(ChartWidget):
         count = self.data.point_count
         if count == 0:
             return
-        widest = metrics.horizontalAdvance(str(self.data.first_x + count)) + PAD
+        widest = metrics.horizontalAdvance(QLocale().toString(self.data.first_x + count)) + PAD
         room = max(self._plot.width() / max(count - 1, 1), 1.0)
         every = max(1, math.ceil(widest / room))
         painter.setPen(self.palette().color(QPalette.ColorRole.Text))
@@ -464,7 +471,7 @@ class LineChart(ChartWidget):
             painter.drawText(
                 QRectF(x - widest / 2, self._plot.bottom() + 2, widest, metrics.height()),
                 Qt.AlignmentFlag.AlignCenter,
-                str(self.data.first_x + index),
+                QLocale().toString(self.data.first_x + index),
             )
         painter.drawText(
             QRectF(
@@ -584,10 +591,13 @@ class BarChart(ChartWidget):
     def set_data(self, data: BarData) -> None:
         self.data = data
         self._focus.point = min(self._focus.point, max(len(data.bars) - 1, 0))
-        hardest = (
-            [_tr("hardest: %1").replace("%1", data.highlight)] if data.highlight is not None else []
-        )
-        self.setAccessibleDescription("; ".join([data.title, *hardest]))
+        if data.highlight is not None:
+            description = tr(
+                "charts.bar_description_hardest", title=data.title, label=data.highlight
+            )
+        else:
+            description = data.title
+        self.setAccessibleDescription(description)
         self.update()
 
     def series_count(self) -> int:
@@ -613,7 +623,7 @@ class BarChart(ChartWidget):
         metrics = self._draw_frame(painter, size, data.title)
         palette = self.palette()
         text_colour = palette.color(QPalette.ColorRole.Text)
-        label_width = metrics.horizontalAdvance("100%") + PAD
+        label_width = metrics.horizontalAdvance(percent_text(1)) + PAD
         top = PAD + metrics.height() * 3
         bottom = size.height() - PAD - 2 * metrics.height()
         self._plot = QRectF(
@@ -629,7 +639,7 @@ class BarChart(ChartWidget):
             painter.drawText(
                 QRectF(PAD, y - metrics.height() / 2, label_width - 4, metrics.height()),
                 Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                f"{percent}%",
+                percent_text(percent / 100),
             )
         colour = series_colour(0, palette)
         strong = series_colour(1, palette)
@@ -643,7 +653,8 @@ class BarChart(ChartWidget):
                 painter.setBrush(QBrush(text_colour, Qt.BrushStyle.BDiagPattern))
                 painter.drawRect(rect)
             painter.setPen(text_colour)
-            above = _percent(bar.value) + (" " + _tr("hardest") if hardest else "")
+            share = percent_text(bar.value)
+            above = tr("charts.bar_value_hardest", percent=share) if hardest else share
             painter.drawText(
                 QRectF(
                     rect.center().x() - 60, rect.top() - metrics.height() - 2, 120, metrics.height()
@@ -718,15 +729,15 @@ class ChartTableModel(QAbstractTableModel):
         super().__init__(parent)
         self._table = _Table()
 
-    def set_lines(self, data: LineData, row_label: str) -> None:
+    def set_lines(self, data: LineData, row_label: Callable[[int], str]) -> None:
         table = _Table(columns=[line.name for line in data.lines])
         for point in range(data.point_count):
             x = data.first_x + point
             label = data.start_label if x == 0 and data.start_label else None
-            table.rows.append(label or row_label.replace("%1", str(x)))
+            table.rows.append(label or row_label(x))
             table.cells.append(
                 [
-                    f"{line.values[point]:g}" if point < len(line.values) else ""
+                    number_text(line.values[point]) if point < len(line.values) else ""
                     for line in data.lines
                 ]
             )
@@ -793,7 +804,7 @@ class ChartPanel(QWidget):
         self._warn = warn
         self.table_model = ChartTableModel(self)
         self.table = QTableView()
-        self.table.setAccessibleName(_tr("%1 as a table").replace("%1", name))
+        self.table.setAccessibleName(tr("charts.table_name", name=name))
         self.table.setModel(self.table_model)
         self.table.setAlternatingRowColors(True)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
@@ -803,15 +814,15 @@ class ChartPanel(QWidget):
         self.stack.addWidget(chart)
         self.stack.addWidget(self.table)
         self.table_button = QToolButton()
-        self.table_button.setText(_tr("Table"))
+        self.table_button.setText(tr("charts.table"))
         self.table_button.setCheckable(True)
-        self.table_button.setToolTip(_tr("Show the numbers as a table"))
+        self.table_button.setToolTip(tr("charts.table_tip"))
         self.table_button.toggled.connect(
             lambda table: self.stack.setCurrentWidget(self.table if table else self.chart)
         )
         self.export_button = QToolButton()
-        self.export_button.setText(_tr("Export…"))
-        self.export_button.setToolTip(_tr("Save the chart as a PNG or SVG picture"))
+        self.export_button.setText(tr("charts.export"))
+        self.export_button.setToolTip(tr("charts.export_tip"))
         self.export_button.clicked.connect(lambda: self.export())
         self.export_button.setVisible(ask_path is not None)
         buttons = QHBoxLayout()
@@ -825,8 +836,8 @@ class ChartPanel(QWidget):
         layout.addWidget(self.stack, 1)
         layout.addLayout(buttons)
 
-    def set_lines(self, data: LineData, row_label: str) -> None:
-        """Shows lines; `row_label` names a table row, with %1 for its x ("Hand %1")."""
+    def set_lines(self, data: LineData, row_label: Callable[[int], str]) -> None:
+        """Shows lines; `row_label` names the table's row for an x ("Hand 3")."""
         assert isinstance(self.chart, LineChart)
         self.chart.set_data(data)
         self.table_model.set_lines(data, row_label)
@@ -842,17 +853,15 @@ class ChartPanel(QWidget):
             if self._ask_path is None:
                 return None
             name = self.chart.accessibleName().lower().replace(" ", "-") + ".png"
-            path = self._ask_path(
-                self, _tr("Export Chart"), name, _tr("PNG picture (*.png);;SVG drawing (*.svg)")
-            )
+            path = self._ask_path(self, tr("charts.export_title"), name, tr("charts.export_filter"))
             if path is None:
                 return None
         if not self.chart.export(path):
             if self._warn is not None:
                 self._warn(
                     self,
-                    _tr("Cannot Export the Chart"),
-                    _tr("%1 cannot be written.").replace("%1", str(path)),
+                    tr("charts.cannot_export"),
+                    tr("charts.cannot_write", path=path),
                 )
             return None
         return path

@@ -14,6 +14,8 @@ from PySide6.QtWidgets import (
 )
 
 from phase10_keeper.ui.grid_model import MARKS_ROLE, Cell, ScoreGridModel, mark_labels
+from phase10_keeper.ui.text import tr
+from phase10_keeper.ui.wording import number_text
 
 MADE_COLOUR = QColor(46, 150, 80)
 MISSED_COLOUR = QColor(205, 70, 60)
@@ -147,7 +149,7 @@ class ScoreCellDelegate(QStyledItemDelegate):
             font.setPointSizeF(option.font.pointSizeF() * 1.35)
             painter.setFont(font)
             painter.setPen(ink)
-            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, str(total))
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, number_text(total))
         else:
             cell = model.cell(row, column)
             absence = model.absence(row, column) if cell is None else None
@@ -188,7 +190,10 @@ class ScoreCellDelegate(QStyledItemDelegate):
             phase_font.setStrikeOut(not cell.made)
             painter.setFont(phase_font)
             painter.setPen(muted)
-            label = f"{'T' if cell.replay else 'P'}{cell.phase}"
+            label = tr(
+                "grid.replay_phase_short" if cell.replay else "grid.phase_short",
+                phase=cell.phase,
+            )
             painter.drawText(corner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, label)
             offset = painter.fontMetrics().horizontalAdvance(label) + 3
             corner = corner.adjusted(offset, 0, 0, 0)
@@ -208,7 +213,7 @@ class ScoreCellDelegate(QStyledItemDelegate):
             painter.drawText(
                 rect,
                 Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom,
-                QApplication.translate("ScoreCellDelegate", "out"),
+                tr("grid.out"),
             )
         # The points are the biggest type in the cell, but in a short row they must stay
         # below the phase line rather than run into it.

@@ -24,9 +24,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from phase10_keeper.language.wording import card_label, phase_description
 from phase10_keeper.rules import CardKind, GameState, Hand, Problem
 from phase10_keeper.ui.draft import DraftSnapshot, HandDraft
+from phase10_keeper.ui.text import app_words, tr
 from phase10_keeper.ui.user_text import isolate, plain, plain_tooltip
+from phase10_keeper.ui.wording import phase_title
 
 NAME_WIDTH = 230
 COUNT_WIDTH = 54
@@ -92,11 +95,9 @@ class HandEntryForm(QFrame):
         title_font.setPointSizeF(self.font().pointSizeF() * 1.25)
         title_font.setBold(True)
         self.title.setFont(title_font)
-        self.hint = QLabel(
-            self.tr("Tab or arrow keys move · Space: made the phase · O: went out · Enter: record")
-        )
+        self.hint = QLabel(tr("entry.hint"))
         # One line, so the panel fits a laptop screen under the grid.
-        self.hint.setToolTip(self.tr("1-9 fills itself for a player who did not make it."))
+        self.hint.setToolTip(tr("entry.hint_tip"))
         self.hint.setWordWrap(True)
         self.hint.setObjectName("hint")
         self.problems_label = QLabel()
@@ -110,10 +111,10 @@ class HandEntryForm(QFrame):
         self.record_button = QPushButton()
         self.record_button.setDefault(True)
         self.record_button.clicked.connect(self.submit)
-        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.cancel_button = QPushButton(tr("entry.cancel"))
         self.cancel_button.clicked.connect(self.cancel)
         self.cancel_button.setAutoDefault(False)
-        self.clear_button = QPushButton(self.tr("Clear"))
+        self.clear_button = QPushButton(tr("entry.clear"))
         self.clear_button.clicked.connect(self._clear)
         self.clear_button.setAutoDefault(False)
 
@@ -161,14 +162,14 @@ class HandEntryForm(QFrame):
         self.editing = editing
         number = state.hand_number
         if editing is not None:
-            self.title.setText(self.tr("Correct hand %1").replace("%1", str(number)))
-            self.record_button.setText(self.tr("Save hand %1").replace("%1", str(number)))
+            self.title.setText(tr("entry.correct_title", number=number))
+            self.record_button.setText(tr("entry.save_hand", number=number))
         elif state.tiebreak_players:
-            self.title.setText(self.tr("Tie-break: hand %1").replace("%1", str(number)))
-            self.record_button.setText(self.tr("Record hand %1").replace("%1", str(number)))
+            self.title.setText(tr("entry.tiebreak_title", number=number))
+            self.record_button.setText(tr("entry.record_hand", number=number))
         else:
-            self.title.setText(self.tr("Hand %1").replace("%1", str(number)))
-            self.record_button.setText(self.tr("Record hand %1").replace("%1", str(number)))
+            self.title.setText(tr("entry.hand_title", number=number))
+            self.record_button.setText(tr("entry.record_hand", number=number))
         self.cancel_button.setVisible(editing is not None)
         draft = self.draft
         shape = (
@@ -184,7 +185,11 @@ class HandEntryForm(QFrame):
         for row in self._rows:
             phase = draft.fixed_phase(row.name)
             row.label.setToolTip(
-                plain_tooltip(row.name if phase is None else f"{row.name}\n{phase.title()}")
+                plain_tooltip(
+                    row.name
+                    if phase is None
+                    else tr("entry.player_phase_tip", name=row.name, phase=phase_title(phase))
+                )
             )
         self.show_problems([])
         self.refresh(force=True)
@@ -283,11 +288,11 @@ class HandEntryForm(QFrame):
         draft = self.draft
         self._clear_grid()
         centre = Qt.AlignmentFlag.AlignHCenter
-        headers = [self.tr("Player"), self.tr("Went out"), self.tr("Made it")]
+        headers = [tr("entry.column_player"), tr("entry.column_went_out"), tr("entry.column_made")]
         if draft.chooses_phase:
-            headers.append(self.tr("Phase"))
-        headers += [self._kind_label(kind) for kind in draft.kinds]
-        headers.append(self.tr("Points"))
+            headers.append(tr("entry.column_phase"))
+        headers += [card_label(app_words(), kind) for kind in draft.kinds]
+        headers.append(tr("entry.column_points"))
         for column, text in enumerate(headers):
             align = Qt.AlignmentFlag.AlignLeft if column == 0 else centre
             if column == len(headers) - 1:
@@ -313,11 +318,11 @@ class HandEntryForm(QFrame):
             self.grid.addWidget(row.label, grid_row, 0)
 
             row.went_out.setAutoExclusive(False)
-            row.went_out.setAccessibleName(self.tr("%1 went out").replace("%1", name))
+            row.went_out.setAccessibleName(tr("entry.went_out_name", name=name))
             row.went_out.toggled.connect(
                 lambda checked, who=name: self._went_out_toggled(who, checked)
             )
-            row.made.setAccessibleName(self.tr("%1 made the phase").replace("%1", name))
+            row.made.setAccessibleName(tr("entry.made_name", name=name))
             row.made.toggled.connect(lambda checked, who=name: self._made_toggled(who, checked))
             column = 1
             for widget in (row.went_out, row.made):
@@ -325,10 +330,17 @@ class HandEntryForm(QFrame):
                 column += 1
             if draft.chooses_phase:
                 combo = QComboBox()
-                combo.setAccessibleName(self.tr("Phase %1 attempted").replace("%1", name))
+                combo.setAccessibleName(tr("entry.phase_name", name=name))
                 combo.addItem("—", None)
                 for choice in draft.phase_choices(name):
-                    combo.addItem(f"{choice.label}: {choice.describe()}", choice.label)
+                    combo.addItem(
+                        tr(
+                            "entry.phase_choice",
+                            phase=choice.label,
+                            description=phase_description(app_words(), choice),
+                        ),
+                        choice.label,
+                    )
                 combo.setMinimumContentsLength(4)
                 combo.setSizeAdjustPolicy(
                     QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
@@ -347,9 +359,7 @@ class HandEntryForm(QFrame):
                 edit.setFixedWidth(COUNT_WIDTH)
                 edit.setAlignment(Qt.AlignmentFlag.AlignCenter)
                 edit.setAccessibleName(
-                    self.tr("%1: %2 cards held")
-                    .replace("%1", name)
-                    .replace("%2", self._kind_label(kind))
+                    tr("entry.cards_held", name=name, cards=card_label(app_words(), kind))
                 )
                 edit.textEdited.connect(
                     lambda text, who=name, what=kind: self._count_typed(who, what, text)
@@ -360,7 +370,7 @@ class HandEntryForm(QFrame):
             row.points.setFont(points_font)
             row.points.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             row.points.setMinimumWidth(row.points.fontMetrics().horizontalAdvance("0000"))
-            row.points.setAccessibleName(self.tr("%1: points this hand").replace("%1", name))
+            row.points.setAccessibleName(tr("entry.points_name", name=name))
             self.grid.addWidget(row.points, grid_row, column)
             self._rows.append(row)
             for cell_column, cell in enumerate(row.cells()):
@@ -382,15 +392,6 @@ class HandEntryForm(QFrame):
         chain += [self.clear_button, self.cancel_button, self.record_button]
         for first, second in itertools.pairwise(chain):
             QWidget.setTabOrder(first, second)
-
-    def _kind_label(self, kind: CardKind) -> str:
-        return {
-            CardKind.LOW: self.tr("1-9"),
-            CardKind.HIGH: self.tr("10-12"),
-            CardKind.SKIP: self.tr("Skip"),
-            CardKind.WILD: self.tr("Wild"),
-            CardKind.SUPER_WILD: self.tr("Super wild"),
-        }[kind]
 
     # -- showing the draft -------------------------------------------------------------
 
@@ -424,11 +425,7 @@ class HandEntryForm(QFrame):
                     if edit.hasFocus():
                         edit.selectAll()
                 self._mark_typed(edit, typed)
-                edit.setToolTip(
-                    self.tr("Worked out: ten cards minus the other kinds. Type to change it.")
-                    if draft.is_worked_out(name, kind)
-                    else ""
-                )
+                edit.setToolTip(tr("entry.worked_out") if draft.is_worked_out(name, kind) else "")
             row.points.setText(str(draft.points(name)))
 
     def show_problems(self, problems: list[Problem]) -> None:

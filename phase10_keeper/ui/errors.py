@@ -9,7 +9,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication
+from phase10_keeper.ui.text import tr
 
 if TYPE_CHECKING:
     from phase10_keeper.ui.main_window import MainWindow
@@ -20,10 +20,6 @@ LOG_BACKUPS = 2
 """At most three files of a quarter megabyte: the log can never fill a disk."""
 
 logger = logging.getLogger("phase10_keeper")
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("errors", text)
 
 
 def log_to(folder: Path) -> Path:
@@ -46,14 +42,14 @@ def saved_sentence(window: "MainWindow") -> str:
     """How much of the open game the library holds, read back from the library itself."""
     library, session = window.library, window.session
     if library is None or session is None or session.game_id is None:
-        return _tr("Your games are saved.")
+        return tr("errors.saved")
     try:
         hands = len(library.load_game(session.game_id).hands)
     except Exception:
-        return _tr("Your games are saved up to their last change that was reported saved.")
+        return tr("errors.saved_up_to_last_change")
     if hands == 0:
-        return _tr("Your games are saved; this game has no hand saved yet.")
-    return _tr("Your games are saved up to hand {0}.").format(hands)
+        return tr("errors.saved_no_hand")
+    return tr("errors.saved_up_to_hand", hand=hands)
 
 
 class ErrorReporter:
@@ -79,8 +75,8 @@ class ErrorReporter:
         try:
             self.window.prompts.report_error(
                 self.window,
-                _tr("Phase 10 Keeper"),
-                _tr("Something went wrong.") + " " + saved_sentence(self.window),
+                tr("window.title"),
+                tr("errors.something_went_wrong", saved=saved_sentence(self.window)),
                 details,
             )
         finally:

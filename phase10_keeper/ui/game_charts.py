@@ -5,24 +5,22 @@ from collections.abc import Callable
 from html import escape
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
 
 from phase10_keeper.rules import Game, Replay, Status
 from phase10_keeper.stats import GameSeries, game_series, summary_lines
 from phase10_keeper.ui.charts import ChartLine, ChartPanel, LineChart, LineData
+from phase10_keeper.ui.text import tr, tr_count
+from phase10_keeper.ui.wording import number_text
 
 AskPath = Callable[[QWidget, str, str, str], Path | None]
 Warn = Callable[[QWidget, str, str], None]
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("GameCharts", text)
-
-
 def _hand_word(number: int) -> str:
-    return _tr("Hand %1").replace("%1", str(number)) if number else _tr("Start")
+    return tr("game_charts.hand", number=number) if number else tr("game_charts.start")
 
 
 def totals_data(series: GameSeries) -> LineData:
@@ -30,24 +28,40 @@ def totals_data(series: GameSeries) -> LineData:
     (0, or what a player who joined later was given)."""
     lines = []
     for player in series.players:
-        details = [f"{_tr('Start')} · {player.name}: {player.start_total}"]
+        details = [
+            tr(
+                "game_charts.start_detail",
+                name=player.name,
+                total=number_text(player.start_total),
+            )
+        ]
         for number, (points, total) in enumerate(
             zip(player.points, player.totals, strict=True), start=1
         ):
+            when = _hand_word(number)
             if points is None:
-                what = _tr("%1 sat out, total %2").replace("%1", player.name)
+                what = tr(
+                    "game_charts.sat_out", when=when, name=player.name, total=number_text(total)
+                )
             else:
-                what = _tr("%1: %3 points, total %2").replace("%1", player.name)
-                what = what.replace("%3", str(points))
-            details.append(f"{_hand_word(number)} · {what.replace('%2', str(total))}")
+                what = tr_count(
+                    "game_charts.points",
+                    points,
+                    when=when,
+                    name=player.name,
+                    total=number_text(total),
+                )
+            details.append(what)
         lines.append(ChartLine(player.name, (player.start_total, *player.totals), tuple(details)))
     return LineData(
-        title=_tr("Running totals"),
-        x_label=_tr("Hand"),
+        title=tr("game_charts.totals_title"),
+        x_label=tr("game_charts.hand_axis"),
         lines=tuple(lines),
         highlight=series.leaders[-1] if series.leaders else None,
-        x_marks=((series.tiebreak_hand, _tr("tie-break")),) if series.tiebreak_hand else (),
-        start_label=_tr("Start"),
+        x_marks=((series.tiebreak_hand, tr("game_charts.tiebreak")),)
+        if series.tiebreak_hand
+        else (),
+        start_label=_hand_word(0),
     )
 
 
@@ -56,26 +70,28 @@ def phase_race_data(series: GameSeries) -> LineData:
     lines = []
     for player in series.players:
         details = [
-            f"{_hand_word(number)} · "
-            + _tr("%1: %2 phases made").replace("%1", player.name).replace("%2", str(made))
+            tr_count("game_charts.phases_made", made, when=_hand_word(number), name=player.name)
             for number, made in enumerate((0, *player.phases_made))
         ]
         lines.append(ChartLine(player.name, (0, *player.phases_made), tuple(details)))
     return LineData(
-        title=_tr("Phase race: phases made"),
-        x_label=_tr("Hand"),
+        title=tr("game_charts.race_title"),
+        x_label=tr("game_charts.hand_axis"),
         lines=tuple(lines),
         step=True,
         highlight=series.leaders[-1] if series.leaders else None,
-        x_marks=((series.tiebreak_hand, _tr("tie-break")),) if series.tiebreak_hand else (),
-        start_label=_tr("Start"),
+        x_marks=((series.tiebreak_hand, tr("game_charts.tiebreak")),)
+        if series.tiebreak_hand
+        else (),
+        start_label=_hand_word(0),
     )
 
 
 def summary_text(series: GameSeries) -> str:
     """The end-of-game summary as rich text: one bold heading and a sentence per line."""
     return "<br>".join(
-        f"<b>{escape(heading)}:</b> {escape(text)}" for heading, text in summary_lines(series)
+        tr("game_charts.summary_line", heading=f"<b>{escape(heading)}</b>", text=escape(text))
+        for heading, text in summary_lines(series)
     )
 
 
@@ -101,13 +117,13 @@ class GameCharts(QWidget):
         self._shown_unfinished = False
         self.summary = QLabel()
         self.summary.setWordWrap(True)
-        self.summary.setAccessibleName(_tr("How the game went"))
-        self.totals = ChartPanel(LineChart(), _tr("Running totals chart"), ask_path, warn)
-        self.race = ChartPanel(LineChart(), _tr("Phase race chart"), ask_path, warn)
+        self.summary.setAccessibleName(tr("game_charts.summary"))
+        self.totals = ChartPanel(LineChart(), tr("game_charts.totals_chart"), ask_path, warn)
+        self.race = ChartPanel(LineChart(), tr("game_charts.race_chart"), ask_path, warn)
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
-        self.tabs.addTab(self.totals, _tr("Totals"))
-        self.tabs.addTab(self.race, _tr("Phase race"))
+        self.tabs.addTab(self.totals, tr("game_charts.totals_tab"))
+        self.tabs.addTab(self.race, tr("game_charts.race_tab"))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(self.summary)
@@ -134,9 +150,8 @@ class GameCharts(QWidget):
             return
         series = self.series = game_series(*self._pending)
         self._pending = None
-        row_label = _tr("Hand %1")
-        self.totals.set_lines(totals_data(series), row_label)
-        self.race.set_lines(phase_race_data(series), row_label)
+        self.totals.set_lines(totals_data(series), _hand_word)
+        self.race.set_lines(phase_race_data(series), _hand_word)
         finished = series.status is Status.FINISHED
         self.summary.setVisible(finished)
         self.summary.setText(summary_text(series) if finished else "")

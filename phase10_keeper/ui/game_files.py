@@ -2,16 +2,12 @@
 
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QWidget
 
 from phase10_keeper.rules import Game, GameError, replay
 from phase10_keeper.storage.gamefile import SUFFIX, GameFileError, read_game, write_game
 from phase10_keeper.ui.prompts import Prompts
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("GameFiles", text)
+from phase10_keeper.ui.text import tr
 
 
 class GameTransferError(Exception):
@@ -39,18 +35,18 @@ def save_game_file(path: Path, game: Game) -> None:
         write_game(path, game)
     except OSError as error:
         raise GameTransferError(
-            _tr("Cannot write {0}: {1}").format(path, error.strerror or error)
+            tr("files.cannot_write", path=path, reason=error.strerror or error)
         ) from None
 
 
 def file_name_for(title: str) -> str:
     """A file name for a game: its title without characters file systems refuse."""
     safe = "".join("_" if char in '<>:"/\\|?*' or ord(char) < 32 else char for char in title)
-    return (safe.strip(" .") or _tr("game")) + SUFFIX
+    return (safe.strip(" .") or tr("files.untitled_name")) + SUFFIX
 
 
 def game_file_filter() -> str:
-    return _tr("Phase 10 games (*{0});;All files (*)").format(SUFFIX)
+    return tr("files.filter", suffix=SUFFIX)
 
 
 def export_game(parent: QWidget, prompts: Prompts, game: Game, path: Path | None) -> Path | None:
@@ -59,13 +55,13 @@ def export_game(parent: QWidget, prompts: Prompts, game: Game, path: Path | None
     """
     if path is None:
         path = prompts.save_path(
-            parent, _tr("Export Game File"), file_name_for(game.title), game_file_filter()
+            parent, tr("files.export_title"), file_name_for(game.title), game_file_filter()
         )
         if path is None:
             return None
     try:
         save_game_file(path, game)
     except GameTransferError as problem:
-        prompts.warn(parent, _tr("Cannot Export the Game"), str(problem))
+        prompts.warn(parent, tr("files.cannot_export"), str(problem))
         return None
     return path

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from phase10_keeper.language.wording import rules_description
 from phase10_keeper.rules import GameError, Hand, Problem, Status
 from phase10_keeper.sheet.model import HANDS_PER_PAGE
 from phase10_keeper.ui import wording
@@ -47,6 +48,7 @@ from phase10_keeper.ui.grid_model import ScoreGridModel
 from phase10_keeper.ui.prompts import Prompts
 from phase10_keeper.ui.session import GameSession
 from phase10_keeper.ui.standings_model import Column, StandingsModel
+from phase10_keeper.ui.text import app_words, tr, tr_count
 from phase10_keeper.ui.user_text import plain
 
 if TYPE_CHECKING:
@@ -162,21 +164,21 @@ class GameView(QWidget):
         self.rules_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.previous_sheet_button = QToolButton()
         self.previous_sheet_button.setArrowType(Qt.ArrowType.LeftArrow)
-        self.previous_sheet_button.setAccessibleName(self.tr("Previous sheet page"))
+        self.previous_sheet_button.setAccessibleName(tr("game.previous_sheet"))
         self.previous_sheet_button.clicked.connect(
             lambda: self.show_sheet_page(self.sheet_page - 1)
         )
         self.next_sheet_button = QToolButton()
         self.next_sheet_button.setArrowType(Qt.ArrowType.RightArrow)
-        self.next_sheet_button.setAccessibleName(self.tr("Next sheet page"))
+        self.next_sheet_button.setAccessibleName(tr("game.next_sheet"))
         self.next_sheet_button.clicked.connect(lambda: self.show_sheet_page(self.sheet_page + 1))
         self.sheet_label = QLabel()
         for button, key, tip in (
-            (self.previous_sheet_button, Qt.Key.Key_PageUp, self.tr("Previous sheet page")),
-            (self.next_sheet_button, Qt.Key.Key_PageDown, self.tr("Next sheet page")),
+            (self.previous_sheet_button, Qt.Key.Key_PageUp, "game.previous_sheet_tip"),
+            (self.next_sheet_button, Qt.Key.Key_PageDown, "game.next_sheet_tip"),
         ):
             keys = QKeySequence(Qt.Modifier.CTRL | key)
-            button.setToolTip(f"{tip} ({keys.toString(QKeySequence.SequenceFormat.NativeText)})")
+            button.setToolTip(tr(tip, keys=keys.toString(QKeySequence.SequenceFormat.NativeText)))
             page_key = QShortcut(keys, self)
             page_key.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             page_key.activated.connect(button.click)
@@ -199,7 +201,7 @@ class GameView(QWidget):
 
         self.standings_model = StandingsModel(session.state, self)
         self.standings = QTableView()
-        self.standings.setAccessibleName(self.tr("Standings"))
+        self.standings.setAccessibleName(tr("game.standings"))
         self.standings.setModel(self.standings_model)
         self.standings.setFont(base)
         self.standings.verticalHeader().hide()
@@ -220,12 +222,12 @@ class GameView(QWidget):
         self.side_tabs = QTabWidget()
         """Views of the game beside the entry panel; more can be added as tabs."""
         self.side_tabs.setDocumentMode(True)
-        self.side_tabs.addTab(self.standings, self.tr("Standings"))
+        self.side_tabs.addTab(self.standings, tr("game.standings"))
         self.charts = GameCharts(
             ask_path=prompts.save_path,
             warn=prompts.warn,
         )
-        self.side_tabs.addTab(self.charts, self.tr("Charts"))
+        self.side_tabs.addTab(self.charts, tr("game.charts"))
         self.charts.gameFinished.connect(lambda: self.side_tabs.setCurrentWidget(self.charts))
         self.side_tabs.setMinimumWidth(260)
         # The tabs take what the grid and the entry panel leave, however tall they'd like
@@ -234,7 +236,7 @@ class GameView(QWidget):
 
         self.grid_model = ScoreGridModel(session.state, self)
         self.grid = QTableView()
-        self.grid.setAccessibleName(self.tr("Score grid"))
+        self.grid.setAccessibleName(tr("game.score_grid"))
         self.grid.setHorizontalHeader(HandHeader(self.grid))
         self.grid.setVerticalHeader(PlayerHeader(self.grid))
         self.grid.setModel(self.grid_model)
@@ -285,13 +287,13 @@ class GameView(QWidget):
 
         # Their keys work in the grid only: nothing typed in the entry form may change
         # or delete a recorded hand.
-        self.correct_action = QAction(self.tr("&Correct Selected Hand…"), self)
+        self.correct_action = QAction(tr("game.correct_selected"), self)
         self.correct_action.setShortcut(QKeySequence(Qt.Key.Key_F2))
         self.correct_action.triggered.connect(self.correct_selected_hand)
-        self.delete_action = QAction(self.tr("&Delete Selected Hand…"), self)
+        self.delete_action = QAction(tr("game.delete_selected"), self)
         self.delete_action.setShortcut(QKeySequence(Qt.Modifier.CTRL | Qt.Key.Key_Delete))
         self.delete_action.triggered.connect(self.delete_selected_hand)
-        self.rename_player_action = QAction(self.tr("Re&name Player…"), self)
+        self.rename_player_action = QAction(tr("game.rename_player"), self)
         self.rename_player_action.triggered.connect(self.rename_player)
         for action in (self.correct_action, self.delete_action):
             action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
@@ -313,16 +315,15 @@ class GameView(QWidget):
         finished = state.status is Status.FINISHED
         self.ranking.setVisible(finished)
         if finished:
-            self.ranking.setText(
-                self.tr("Final ranking: %1").replace("%1", wording.ranking_line(state))
-            )
+            self.ranking.setText(tr("game.final_ranking", ranking=wording.ranking_line(state)))
         self.banner.setProperty("finished", finished)
         self.banner.style().unpolish(self.banner)
         self.banner.style().polish(self.banner)
         played = len(state.hands)
         self.rules_label.setText(
-            f"{game.rules.describe()} · "
-            + (self.tr("1 hand played") if played == 1 else self.tr("%n hands played", "", played))
+            tr_count(
+                "game.rules_and_hands", played, rules=rules_description(app_words(), game.rules)
+            )
         )
         self.standings_model.set_state(state)
         self.standings.setColumnHidden(Column.PHASE, finished)
@@ -353,9 +354,7 @@ class GameView(QWidget):
             self.grid.setColumnHidden(column, not first <= column < first + HANDS_PER_PAGE)
         for widget in (self.previous_sheet_button, self.sheet_label, self.next_sheet_button):
             widget.setVisible(pages > 1)
-        self.sheet_label.setText(
-            self.tr("Sheet %1 of %2").replace("%1", str(page + 1)).replace("%2", str(pages))
-        )
+        self.sheet_label.setText(tr("game.sheet_page", page=page + 1, pages=pages))
         self.previous_sheet_button.setEnabled(page > 0)
         self.next_sheet_button.setEnabled(page < pages - 1)
         self._fit_grid()
@@ -479,12 +478,7 @@ class GameView(QWidget):
             self._fit_grid()
 
     def _save_failed(self, text: str) -> None:
-        self.save_problem.setText(
-            "✗ "
-            + text
-            + "\n"
-            + self.tr("The change is kept in this window; the next change saves everything again.")
-        )
+        self.save_problem.setText(tr("game.save_failed", problem=text))
         self.save_problem.show()
         self._fit_grid()
 
@@ -494,11 +488,11 @@ class GameView(QWidget):
         """Asks once whether to record a hand the checks find unusual; Enter goes back."""
         return self.prompts.confirm(
             self,
-            self.tr("Unusual hand"),
-            self.tr("This hand looks unusual. Record it as typed?"),
+            tr("game.unusual_title"),
+            tr("game.unusual_question"),
             details="\n".join(f"• {problem}" for problem in problems),
-            accept=self.tr("Record Anyway"),
-            reject=self.tr("Go Back"),
+            accept=tr("game.record_anyway"),
+            reject=tr("game.go_back"),
         )
 
     def _hand_submitted(self, hand: object) -> None:
@@ -553,12 +547,10 @@ class GameView(QWidget):
         if that would throw away typing."""
         if self.form.has_typing() and not self.prompts.confirm(
             self,
-            self.tr("Correct Hand"),
-            self.tr("Put hand %1 in the form? What you typed there is dropped.").replace(
-                "%1", str(index + 1)
-            ),
-            accept=self.tr("Correct Hand %1").replace("%1", str(index + 1)),
-            reject=self.tr("Keep Typing"),
+            tr("game.correct_title"),
+            tr("game.correct_question", number=index + 1),
+            accept=tr("game.correct_hand", number=index + 1),
+            reject=tr("game.keep_typing"),
         ):
             return
         self.form.show()
@@ -586,29 +578,25 @@ class GameView(QWidget):
         index = self.selected_hand()
         if index is None:
             return
-        number = str(index + 1)
+        number = index + 1
         if self.prompts.confirm(
             self,
-            self.tr("Delete Hand"),
-            self.tr("Delete hand %1? Later hands are scored again without it.").replace(
-                "%1", number
-            ),
-            accept=self.tr("Delete Hand %1").replace("%1", number),
-            reject=self.tr("Keep It"),
+            tr("game.delete_title"),
+            tr("game.delete_question", number=number),
+            accept=tr("game.delete_hand", number=number),
+            reject=tr("game.keep_hand"),
         ):
             self.delete_hand(index)
 
     def delete_hand(self, index: int) -> None:
-        number = str(index + 1)
+        number = index + 1
         try:
             self.session.remove_hand(index)
         except GameError as error:
             self.prompts.warn(
                 self,
-                self.tr("Cannot delete hand %1").replace("%1", number),
-                self.tr("Without it, a later hand is impossible:\n%1").replace(
-                    "%1", str(error.problems[0])
-                ),
+                tr("game.cannot_delete_title", number=number),
+                tr("game.cannot_delete_reason", problem=str(error.problems[0])),
             )
             return
-        self.message.emit(self.tr("Deleted hand %1.").replace("%1", number), True)
+        self.message.emit(tr("game.deleted", number=number), True)

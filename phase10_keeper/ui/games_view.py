@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 from PySide6.QtCore import (
     QAbstractTableModel,
-    QCoreApplication,
+    QLocale,
     QModelIndex,
     QPersistentModelIndex,
     QSortFilterProxyModel,
@@ -52,6 +52,7 @@ from phase10_keeper.ui.game_files import (
     load_game_file,
 )
 from phase10_keeper.ui.prompts import Prompts
+from phase10_keeper.ui.text import tr
 from phase10_keeper.ui.user_text import isolate, plain, plain_tooltip
 from phase10_keeper.ui.wording import date_text, status_text
 
@@ -59,10 +60,6 @@ GAME_ID_ROLE = Qt.ItemDataRole.UserRole
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("GamesView", text)
 
 
 class GameLibrary(Protocol):
@@ -191,12 +188,12 @@ class GamesTableModel(QAbstractTableModel):
     ) -> Any:
         if orientation is Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             names = (
-                self.tr("Title"),
-                self.tr("Date"),
-                self.tr("Players"),
-                self.tr("Hands"),
-                self.tr("Status"),
-                self.tr("Winner"),
+                tr("games.column_title"),
+                tr("games.column_date"),
+                tr("games.column_players"),
+                tr("games.column_hands"),
+                tr("games.column_status"),
+                tr("games.column_winner"),
             )
             return names[section] if 0 <= section < len(names) else None
         return None
@@ -210,7 +207,7 @@ class GamesTableModel(QAbstractTableModel):
             return game.id
         deleted = game.deleted is not None
         if role == Qt.ItemDataRole.ToolTipRole and deleted and column == self.STATUS:
-            return self.tr("Deleted on {0}").format(date_text(game.deleted))
+            return tr("games.deleted_on", date=date_text(game.deleted))
         if role == Qt.ItemDataRole.ToolTipRole:
             return plain_tooltip(self._text(game, column))
         if role == Qt.ItemDataRole.DisplayRole:
@@ -227,15 +224,17 @@ class GamesTableModel(QAbstractTableModel):
 
     def _text(self, game: Any, column: int) -> str:
         if column == self.TITLE:
-            return str(game.title or self.tr("Untitled game"))
+            return str(game.title or tr("games.untitled"))
         if column == self.DATE:
             return date_text(game.started)
         if column == self.PLAYERS:
-            return ", ".join(game.players)
+            return tr("names.separator").join(game.players)
         if column == self.HANDS:
-            return str(game.hands)
+            return QLocale().toString(game.hands)
         if column == self.STATUS:
-            return self.tr("Deleted") if game.deleted is not None else status_text(game.status)
+            return (
+                tr("games.status_deleted") if game.deleted is not None else status_text(game.status)
+            )
         return str(game.winner or "")
 
 
@@ -280,8 +279,11 @@ class _BinGame(QUndoCommand):
     """Deletes a game to the bin (or, with `restoring`, takes it back out), undoably."""
 
     def __init__(self, view: "GamesView", game_id: int, title: str, *, restoring: bool) -> None:
-        text = _tr("Restore “{0}”") if restoring else _tr("Delete “{0}”")
-        super().__init__(text.format(isolate(title)))
+        if restoring:
+            text = tr("games.undo_restore", title=isolate(title))
+        else:
+            text = tr("games.undo_delete", title=isolate(title))
+        super().__init__(text)
         self._view = view
         self._game_id = game_id
         self._title = title
@@ -296,7 +298,7 @@ class _BinGame(QUndoCommand):
 
 class _RenameGame(QUndoCommand):
     def __init__(self, view: "GamesView", game_id: int, old: str, new: str) -> None:
-        super().__init__(_tr("Rename “{0}” to “{1}”").format(isolate(old), isolate(new)))
+        super().__init__(tr("games.undo_rename", old=isolate(old), new=isolate(new)))
         self._view = view
         self._game_id = game_id
         self._old = old
@@ -345,15 +347,15 @@ class GamesView(QWidget):
         self.proxy.setSourceModel(self.model)
 
         self.search = QLineEdit()
-        self.search.setPlaceholderText(self.tr("Filter by player or title"))
-        self.search.setAccessibleName(self.tr("Filter games by player or title"))
+        self.search.setPlaceholderText(tr("games.filter_placeholder"))
+        self.search.setAccessibleName(tr("games.filter_name"))
         self.search.setClearButtonEnabled(True)
-        self.show_deleted = QCheckBox(self.tr("Show deleted &games"))
-        self.show_deleted.setAccessibleName(self.tr("Show deleted games"))
-        self.show_deleted.setToolTip(self.tr("List deleted games too, so one can be restored"))
+        self.show_deleted = QCheckBox(tr("games.show_deleted"))
+        self.show_deleted.setAccessibleName(tr("games.show_deleted_name"))
+        self.show_deleted.setToolTip(tr("games.show_deleted_tip"))
         self.table = QTableView()
         self.table.setModel(self.proxy)
-        self.table.setAccessibleName(self.tr("Saved games"))
+        self.table.setAccessibleName(tr("games.table_name"))
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(GamesTableModel.DATE, Qt.SortOrder.DescendingOrder)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -375,14 +377,14 @@ class GamesView(QWidget):
         self.notice.setWordWrap(True)
         self.notice.hide()
 
-        self.open_action = self._action(self.tr("&Open"), self.open_selected)
-        self.rename_action = self._action(self.tr("&Rename…"), self.rename_selected)
+        self.open_action = self._action(tr("games.open"), self.open_selected)
+        self.rename_action = self._action(tr("games.rename"), self.rename_selected)
         self.rename_action.setShortcut(QKeySequence(Qt.Key.Key_F2))
-        self.delete_action = self._action(self.tr("&Delete…"), self.delete_selected)
+        self.delete_action = self._action(tr("games.delete"), self.delete_selected)
         self.delete_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Delete))
-        self.restore_action = self._action(self.tr("Re&store"), self.restore_selected)
-        self.import_action = self._action(self.tr("&Import Game File…"), self.import_file)
-        self.export_action = self._action(self.tr("&Export Game File…"), self.export_selected)
+        self.restore_action = self._action(tr("games.restore"), self.restore_selected)
+        self.import_action = self._action(tr("games.import"), self.import_file)
+        self.export_action = self._action(tr("games.export"), self.export_selected)
 
         buttons = QHBoxLayout()
         self.buttons: dict[QAction, QPushButton] = {}
@@ -509,7 +511,9 @@ class GamesView(QWidget):
         if game_id is None:
             return
         current = self._summary(game_id).title or ""
-        title = self.prompts.ask_text(self, self.tr("Rename Game"), self.tr("New title:"), current)
+        title = self.prompts.ask_text(
+            self, tr("games.rename_title"), tr("games.rename_label"), current
+        )
         if title is None or not title.strip() or title.strip() == current:
             return
         self.undo_stack.push(_RenameGame(self, game_id, current, title.strip()))
@@ -518,21 +522,19 @@ class GamesView(QWidget):
         self.library.rename_game(game_id, title)
         self.refresh()
         self.gameRenamed.emit(game_id, title)
-        self._say(self.tr("Renamed to “{0}”.").format(isolate(title)))
+        self._say(tr("games.renamed", title=isolate(title)))
 
     def delete_selected(self) -> None:
         game_id = self._selected_live_id()
         if game_id is None:
             return
-        title = self._summary(game_id).title or self.tr("Untitled game")
+        title = self._summary(game_id).title or tr("games.untitled")
         if not self.prompts.confirm(
             self,
-            self.tr("Delete Game"),
-            self.tr(
-                "Delete “{0}” from the library? You can restore it later with “Show deleted games”."
-            ).format(isolate(title)),
-            accept=self.tr("Delete"),
-            reject=self.tr("Cancel"),
+            tr("games.delete_title"),
+            tr("games.delete_question", title=isolate(title)),
+            accept=tr("games.delete_accept"),
+            reject=tr("games.delete_reject"),
         ):
             return
         self.undo_stack.push(_BinGame(self, game_id, title, restoring=False))
@@ -540,31 +542,31 @@ class GamesView(QWidget):
     def restore_selected(self) -> None:
         game_id = self.selected_id()
         if game_id is not None and self.selected_is_deleted():
-            title = self._summary(game_id).title or self.tr("Untitled game")
+            title = self._summary(game_id).title or tr("games.untitled")
             self.undo_stack.push(_BinGame(self, game_id, title, restoring=True))
 
     def _bin(self, game_id: int, title: str, *, deleted: bool) -> None:
         if deleted:
             self.library.delete_game(game_id)
             self.refresh()
-            self._say(self.tr("Deleted “{0}”.").format(isolate(title)))
+            self._say(tr("games.deleted", title=isolate(title)))
             self.gameDeleted.emit(game_id)
         else:
             self.library.restore_game(game_id)
             self.refresh()
             self.select_game(game_id)
-            self._say(self.tr("Restored “{0}”.").format(isolate(title)))
+            self._say(tr("games.restored", title=isolate(title)))
 
     def import_file(self, path: Path | None = None) -> int | None:
         """Imports a game file into the library; the new game's id, or None."""
         if path is None:
-            path = self.prompts.open_path(self, self.tr("Import Game File"), game_file_filter())
+            path = self.prompts.open_path(self, tr("games.import_title"), game_file_filter())
             if path is None:
                 return None
         try:
             game, warnings = load_game_file(path)
         except GameTransferError as problem:
-            self.prompts.warn(self, self.tr("Cannot Import the Game"), str(problem))
+            self.prompts.warn(self, tr("games.cannot_import"), str(problem))
             return None
         game_id = self.library.add_game(game)
         self.set_filter_text("")
@@ -573,12 +575,10 @@ class GamesView(QWidget):
         if warnings:
             self.prompts.warn(
                 self,
-                self.tr("Imported with Warnings"),
-                self.tr("The game was imported. Check these hands:\n\n{0}").format(
-                    "\n".join(warnings)
-                ),
+                tr("games.imported_with_warnings"),
+                tr("games.check_hands", warnings="\n".join(warnings)),
             )
-        self._say(self.tr("Imported “{0}”.").format(isolate(game.title or path.name)))
+        self._say(tr("games.imported", title=isolate(game.title or path.name)))
         return game_id
 
     def export_selected(self, path: Path | None = None) -> Path | None:
@@ -589,7 +589,7 @@ class GamesView(QWidget):
         path = export_game(self, self.prompts, self.library.load_game(game_id), path)
         if path is None:
             return None
-        self._say(self.tr("Exported to {0}.").format(isolate(path.name)))
+        self._say(tr("games.exported", file=isolate(path.name)))
         return path
 
     def _summary(self, game_id: int) -> Any:
@@ -617,14 +617,10 @@ class GamesView(QWidget):
         self.buttons[self.restore_action].setVisible(self.show_deleted.isChecked())
         empty = self.proxy.rowCount() == 0
         if self.model.rowCount() == 0 and self._has_deleted:
-            self.empty_label.setText(
-                self.tr("No saved games. Turn on “Show deleted games” to restore one.")
-            )
+            self.empty_label.setText(tr("games.empty_with_deleted"))
         elif self.model.rowCount() == 0:
-            self.empty_label.setText(
-                self.tr("No saved games yet. Start a new game or import a game file.")
-            )
+            self.empty_label.setText(tr("games.empty"))
         else:
-            self.empty_label.setText(self.tr("No game matches “{0}”.").format(self.search.text()))
+            self.empty_label.setText(tr("games.no_match", filter=isolate(self.search.text())))
         self.table.setVisible(not empty)
         self.empty_label.setVisible(empty)

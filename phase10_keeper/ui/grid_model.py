@@ -5,15 +5,17 @@ from typing import Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
-    QCoreApplication,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
     Qt,
 )
 
+from phase10_keeper.language.wording import card_label
 from phase10_keeper.rules import GameState, Status
+from phase10_keeper.ui.text import app_words, tr
 from phase10_keeper.ui.user_text import plain_tooltip
+from phase10_keeper.ui.wording import number_text
 
 MARKS_ROLE = Qt.ItemDataRole.UserRole + 3
 """A player's row header: the short marks (deals, plays first, winner, left) beside the
@@ -23,13 +25,9 @@ _Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("ScoreGridModel", text)
-
-
 def mark_labels() -> tuple[str, str, str, str]:
     """The row header's marks: winner, dealer, first to play, left the table."""
-    return _tr("★ won"), _tr("deals"), _tr("1st"), _tr("left")
+    return tr("grid.mark_won"), tr("grid.mark_deals"), tr("grid.mark_first"), tr("grid.mark_left")
 
 
 @dataclass(frozen=True)
@@ -109,8 +107,8 @@ class ScoreGridModel(QAbstractTableModel):
         if player.seated_for(number):
             return None
         if player.left_before is not None and number >= player.left_before:
-            return _tr("left")
-        return _tr("not seated")
+            return tr("grid.absent_left")
+        return tr("grid.absent_not_seated")
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
@@ -119,9 +117,9 @@ class ScoreGridModel(QAbstractTableModel):
         player = self._state.players[row]
         if column == self.total_column:
             if role == Qt.ItemDataRole.DisplayRole:
-                return str(player.total)
+                return number_text(player.total)
             if role == Qt.ItemDataRole.AccessibleTextRole:
-                return _tr("{name}: total {total}").format(name=player.name, total=player.total)
+                return tr("grid.total_of", name=player.name, total=number_text(player.total))
             if role == Qt.ItemDataRole.TextAlignmentRole:
                 return int(Qt.AlignmentFlag.AlignCenter)
             return None
@@ -134,34 +132,36 @@ class ScoreGridModel(QAbstractTableModel):
 
     def _describe(self, cell: Cell | None) -> str:
         if cell is None:
-            return _tr("sat out")
-        if cell.went_out:
-            status = _tr("went out")
-        elif cell.made:
-            status = _tr("made")
-        else:
-            status = _tr("missed")
+            return tr("grid.sat_out")
         if cell.phase is None:
-            return _tr("{status}, {points}").format(status=status, points=cell.points)
-        return _tr("phase {phase} {status}, {points}").format(
-            phase=cell.phase, status=status, points=cell.points
-        )
+            if cell.went_out:
+                return tr("grid.went_out", points=cell.points)
+            if cell.made:
+                return tr("grid.made", points=cell.points)
+            return tr("grid.missed", points=cell.points)
+        if cell.went_out:
+            return tr("grid.phase_went_out", phase=cell.phase, points=cell.points)
+        if cell.made:
+            return tr("grid.phase_made", phase=cell.phase, points=cell.points)
+        return tr("grid.phase_missed", phase=cell.phase, points=cell.points)
 
     def _tooltip(self, row: int, column: int, cell: Cell | None) -> str:
         record = self._state.hands[column]
         name = self._state.players[row].name
         entry = record.entries.get(name)
         lines = [
-            _tr("Hand {number}, {dealer} dealt").format(number=column + 1, dealer=record.dealer)
+            tr("grid.hand_dealt", number=column + 1, dealer=record.dealer),
+            tr("grid.player_cell", name=name, cell=self._describe(cell)),
         ]
-        lines.append(f"{name}: {self._describe(cell)}")
         if entry is not None and not entry.cards.is_empty:
-            held = ", ".join(
-                f"{kind.label}: {count}" for kind, count in entry.cards.items() if count
+            held = tr("grid.cards_separator").join(
+                tr("grid.cards_of_kind", kind=card_label(app_words(), kind), count=count)
+                for kind, count in entry.cards.items()
+                if count
             )
-            lines.append(_tr("Held {cards}").format(cards=held))
+            lines.append(tr("grid.held", cards=held))
         if entry is not None:
-            lines.append(_tr("Total after this hand: {total}").format(total=entry.total))
+            lines.append(tr("grid.total_after", total=number_text(entry.total)))
         return "\n".join(lines)
 
     def headerData(
@@ -172,18 +172,21 @@ class ScoreGridModel(QAbstractTableModel):
         if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
             return None
         if section == self.total_column:
-            return _tr("Total")
+            return tr("grid.total")
         if not 0 <= section < self.hand_count:
             return None
         record = self._state.hands[section]
         if role == Qt.ItemDataRole.ToolTipRole:
             return plain_tooltip(
-                _tr("Hand {number}: {dealer} dealt, {player} went out").format(
-                    number=record.number, dealer=record.dealer, player=record.went_out
+                tr(
+                    "grid.hand_header_tip",
+                    number=record.number,
+                    dealer=record.dealer,
+                    player=record.went_out,
                 )
             )
         if record.replay:
-            return _tr("{number} tie").format(number=record.number)
+            return tr("grid.replay_hand", number=record.number)
         return str(record.number)
 
     def _player_header(self, section: int, role: int) -> Any:
@@ -195,7 +198,9 @@ class ScoreGridModel(QAbstractTableModel):
         if role == MARKS_ROLE:
             return [short for short, _long in self._marks(name)]
         if role in (Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.AccessibleTextRole):
-            described = ", ".join([name, *(long for _short, long in self._marks(name))])
+            described = tr("grid.marks_separator").join(
+                [name, *(long for _short, long in self._marks(name))]
+            )
             if role == Qt.ItemDataRole.ToolTipRole:
                 return plain_tooltip(described)
             return described
@@ -207,12 +212,12 @@ class ScoreGridModel(QAbstractTableModel):
         won, deals, first, left = mark_labels()
         # A leaver's row stays marked after the end too: a leave may be what ended it.
         if not state.player(name).seated:
-            return [(left, _tr("left the table"))]
+            return [(left, tr("grid.left_the_table"))]
         if state.status is Status.FINISHED:
-            return [(won, _tr("winner"))] if name == state.winner else []
+            return [(won, tr("grid.winner"))] if name == state.winner else []
         marks = []
         if name == state.dealer:
-            marks.append((deals, _tr("deals this hand")))
+            marks.append((deals, tr("grid.deals_this_hand")))
         if name == state.first_player:
-            marks.append((first, _tr("plays first")))
+            marks.append((first, tr("grid.plays_first")))
         return marks

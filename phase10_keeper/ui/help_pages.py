@@ -6,7 +6,7 @@ behind them; the keys that work inside one part of the window are listed beside 
 
 from html import escape
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
@@ -18,15 +18,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("help", text)
+from phase10_keeper.ui.text import tr
 
 
 def _key(sequence: QKeySequence | str) -> str:
-    if isinstance(sequence, QKeySequence):
-        sequence = sequence.toString(QKeySequence.SequenceFormat.NativeText)
-    return f"<kbd>{escape(sequence)}</kbd>"
+    """A key as the platform names it in the user's language ("Ctrl+Del", "Strg+Entf");
+    a text is read as Qt's portable key names ("Ctrl+Delete")."""
+    if isinstance(sequence, str):
+        sequence = QKeySequence.fromString(sequence, QKeySequence.SequenceFormat.PortableText)
+    text = sequence.toString(QKeySequence.SequenceFormat.NativeText)
+    return f"<kbd>{escape(text)}</kbd>"
 
 
 def _table(rows: list[tuple[str, str]]) -> str:
@@ -41,53 +42,53 @@ def context_keys() -> list[tuple[str, list[tuple[str, str]]]]:
     enter = _key("Enter")
     return [
         (
-            _tr("Start page"),
+            tr("help.start_page"),
             [
-                (f"{_key('Tab')} {_key('↑')} {_key('↓')}", _tr("move between the entries")),
-                (f"{enter} {_key('Space')}", _tr("open the entry that has the focus")),
+                (f"{_key('Tab')} {_key('↑')} {_key('↓')}", tr("help.move_between_entries")),
+                (f"{enter} {_key('Space')}", tr("help.open_focused_entry")),
             ],
         ),
         (
-            _tr("New game"),
+            tr("help.new_game"),
             [
-                (enter, _tr("add the typed name (or the completion picked from the list)")),
-                (_tr("%1 in an empty name field").replace("%1", enter), _tr("start the game")),
-                (_key("Ctrl+Enter"), _tr("start the game from anywhere in the dialog")),
-                (f"{_key('Alt+↑')} {_key('Alt+↓')}", _tr("move the selected player a seat")),
-                (_key("Esc"), _tr("cancel")),
+                (enter, tr("help.add_typed_name")),
+                (tr("help.key_in_empty_name", keys=enter), tr("help.start_game")),
+                (_key("Ctrl+Enter"), tr("help.start_game_anywhere")),
+                (f"{_key('Alt+↑')} {_key('Alt+↓')}", tr("help.move_player_seat")),
+                (_key("Esc"), tr("help.cancel")),
             ],
         ),
         (
-            _tr("Entering a hand"),
+            tr("help.entering_hand"),
             [
-                (f"{_key('Tab')} {_key('↑')} {_key('↓')} {_key('←')} {_key('→')}", _tr("move")),
-                (_key("O"), _tr("the player of this row went out")),
-                (_key("Space"), _tr("the player of this row made the phase")),
+                (f"{_key('Tab')} {_key('↑')} {_key('↓')} {_key('←')} {_key('→')}", tr("help.move")),
+                (_key("O"), tr("help.went_out")),
+                (_key("Space"), tr("help.made_phase")),
                 (
-                    _tr("%1 to %2").replace("%1", _key("0")).replace("%2", _key("9")),
-                    _tr("cards of the column's kind left in hand"),
+                    tr("help.key_range", first=_key("0"), last=_key("9")),
+                    tr("help.cards_left"),
                 ),
-                (enter, _tr("record the hand (or save the hand being corrected)")),
-                (_key("Esc"), _tr("stop correcting a hand")),
+                (enter, tr("help.record_hand")),
+                (_key("Esc"), tr("help.stop_correcting")),
             ],
         ),
         (
-            _tr("Score grid"),
+            tr("help.score_grid"),
             [
-                (f"{_key('←')} {_key('→')}", _tr("select a hand")),
-                (f"{enter} {_key('F2')}", _tr("correct the selected hand")),
-                (_key("Ctrl+Delete"), _tr("delete the selected hand")),
+                (f"{_key('←')} {_key('→')}", tr("help.select_hand")),
+                (f"{enter} {_key('F2')}", tr("help.correct_hand")),
+                (_key("Ctrl+Delete"), tr("help.delete_hand")),
                 (
                     f"{_key('Ctrl+PgUp')} {_key('Ctrl+PgDown')}",
-                    _tr("previous or next page of the sheet (twelve hands a page)"),
+                    tr("help.turn_page"),
                 ),
             ],
         ),
         (
-            _tr("Scoreboard"),
+            tr("help.scoreboard"),
             [
-                (f"{_key('Esc')} {_key('F11')}", _tr("back to the game")),
-                (_key("S"), _tr("move the scoreboard to the next screen")),
+                (f"{_key('Esc')} {_key('F11')}", tr("help.back_to_game")),
+                (_key("S"), tr("help.move_scoreboard")),
             ],
         ),
     ]
@@ -112,12 +113,12 @@ def menu_keys(window: QMainWindow) -> list[tuple[str, list[tuple[str, str]]]]:
         if isinstance(menu, QMenu) and (rows := _rows(menu.actions())):
             sections.append((menu.title().replace("&", ""), rows))
     if rows := _rows(window.actions()):
-        sections.append((_tr("Anywhere"), rows))
+        sections.append((tr("help.anywhere"), rows))
     return sections
 
 
 def keyboard_page(window: QMainWindow) -> str:
-    parts = [f"<h2>{escape(_tr('Keyboard Shortcuts'))}</h2>"]
+    parts = [f"<h2>{escape(tr('help.shortcuts_title'))}</h2>"]
     for heading, rows in [*menu_keys(window), *context_keys()]:
         parts.append(f"<h3>{escape(heading)}</h3>{_table(rows)}")
     return "".join(parts)
@@ -125,57 +126,17 @@ def keyboard_page(window: QMainWindow) -> str:
 
 def how_to_page() -> str:
     steps = [
-        _tr(
-            "<b>Start a game.</b> File → New Game. Type each player's name and press "
-            "Enter, in the order you sit, clockwise. Choose who deals first and, on the "
-            "Rules tab, the rules you play. Ctrl+Enter starts the game."
-        ),
-        _tr(
-            "<b>Play a hand.</b> The top of the game page says who deals and who plays "
-            "first; in the grid, the dealer's row is marked <i>deals</i> and the first "
-            "player's <i>1st</i>."
-        ),
-        _tr(
-            "<b>Record the hand.</b> When someone goes out, find their row in the panel "
-            "under the grid and press O. For everyone who laid their phase down, press "
-            "Space. Then type how many cards each player still holds, by kind: 1-9, "
-            "10-12, skips and wilds. The points add up as you type; for a player who "
-            "missed the phase the 1-9 count fills itself from the others, since they hold "
-            "ten cards. Press Enter to record."
-        ),
-        _tr(
-            "<b>Read the sheet.</b> Each cell of the grid shows the phase tried (struck "
-            "through when missed), ✓ or ✗, <i>out</i> for who went out, and the points. "
-            "The Total column keeps the running total: phases count first, and among "
-            "those who complete the last phase the lowest total wins. Like the paper "
-            "sheet, the grid shows twelve hands a page: the arrows at the top turn the "
-            "pages."
-        ),
-        _tr(
-            "<b>Fix a mistake.</b> Edit → Undo takes back the last change. To correct an "
-            "older hand, select it in the grid and press Enter (or F2), change it in the "
-            "panel and save it."
-        ),
-        _tr(
-            "<b>Someone leaves or arrives.</b> Before the next hand, Game → Player Leaves "
-            "takes a player off the table (they keep their total and cannot win), and "
-            "Game → Player Joins seats a newcomer with the starting total and phase the "
-            "table agrees on."
-        ),
-        _tr(
-            "<b>Show the table.</b> View → Scoreboard (F11) shows the standings in big "
-            "type, full screen, on a second screen or TV if one is connected. It follows "
-            "the game as you record hands. Esc comes back."
-        ),
-        _tr(
-            "<b>End of the game.</b> When a player completes the last phase, the app "
-            "names the winner and the final ranking. A tie on the total is settled by one "
-            "more hand for the tied players. Every game is saved as you go: File → Open "
-            "Library finds it again, and File → Export Score Sheet prints it."
-        ),
+        tr("help.step_start"),
+        tr("help.step_play"),
+        tr("help.step_record"),
+        tr("help.step_read"),
+        tr("help.step_fix"),
+        tr("help.step_seating"),
+        tr("help.step_scoreboard"),
+        tr("help.step_end"),
     ]
     items = "".join(f"<li style='margin-bottom: 8px'>{step}</li>" for step in steps)
-    return f"<h2>{escape(_tr('How to Keep Score'))}</h2><ol>{items}</ol>"
+    return f"<h2>{escape(tr('help.how_to_title'))}</h2><ol>{items}</ol>"
 
 
 class HelpDialog(QDialog):
@@ -201,8 +162,8 @@ class HelpDialog(QDialog):
 
     @classmethod
     def how_to_keep_score(cls, parent: QWidget | None = None) -> "HelpDialog":
-        return cls(_tr("How to Keep Score"), how_to_page(), parent)
+        return cls(tr("help.how_to_title"), how_to_page(), parent)
 
     @classmethod
     def keyboard_shortcuts(cls, window: QMainWindow) -> "HelpDialog":
-        return cls(_tr("Keyboard Shortcuts"), keyboard_page(window), window)
+        return cls(tr("help.shortcuts_title"), keyboard_page(window), window)

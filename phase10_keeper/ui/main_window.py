@@ -24,7 +24,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from phase10_keeper.ui.language_menu import language_menu
 from phase10_keeper.ui.prompts import Prompts
+from phase10_keeper.ui.text import tr
 from phase10_keeper.ui.user_text import isolate, plain
 from phase10_keeper.ui.window_settings import save_window_state
 
@@ -91,7 +93,7 @@ class MainWindow(QMainWindow):
         self.save_label = QLabel()
         plain(self.save_label)
         self.statusBar().addPermanentWidget(self.save_label)
-        self.status_undo = QPushButton(self.tr("Undo"))
+        self.status_undo = QPushButton(tr("window.undo"))
         self.status_undo.setAutoDefault(False)
         self.status_undo.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.status_undo.clicked.connect(self._status_undo_clicked)
@@ -100,7 +102,7 @@ class MainWindow(QMainWindow):
         self.statusBar().messageChanged.connect(self._status_message_changed)
         self._undo_offered_for = ""
         self._build_menus()
-        self.setWindowTitle(self.tr("Phase 10 Keeper"))
+        self.setWindowTitle(tr("window.title"))
         self.resize(1360, 840)
         self._update_actions()
         if library is not None:
@@ -135,28 +137,28 @@ class MainWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         standard = QKeySequence.StandardKey
-        self.new_action = self._action(self.tr("&New Game…"), self.new_game, standard.New)
+        self.new_action = self._action(tr("window.new_game"), self.new_game, standard.New)
         self.library_action = self._action(
-            self.tr("&Open Library…"), self.show_library, standard.Open
+            tr("window.open_library"), self.show_library, standard.Open
         )
-        self.import_action = self._action(self.tr("&Import Game File…"), self.import_game_file)
-        self.export_game_action = self._action(self.tr("E&xport Game File…"), self.export_game_file)
+        self.import_action = self._action(tr("window.import_game"), self.import_game_file)
+        self.export_game_action = self._action(tr("window.export_game"), self.export_game_file)
         self.export_sheet_action = self._action(
-            self.tr("&Export Score Sheet…"), self.export_score_sheet, standard.Print
+            tr("window.export_sheet"), self.export_score_sheet, standard.Print
         )
         self.blank_sheets_action = self._action(
-            self.tr("Print &Blank Sheets…"),
+            tr("window.blank_sheets"),
             self.print_blank_sheets,
             QKeySequence(Qt.Modifier.CTRL | Qt.Modifier.SHIFT | Qt.Key.Key_P),
         )
-        self.close_action = self._action(self.tr("&Close Game"), self.close_game, standard.Close)
-        self.quit_action = self._action(self.tr("&Quit"), self.close)
+        self.close_action = self._action(tr("window.close_game"), self.close_game, standard.Close)
+        self.quit_action = self._action(tr("window.quit"), self.close)
         # Windows has no standard key for Quit; Ctrl+Q is what the menus of most
         # programs there show too.
         quit_keys = QKeySequence.keyBindings(standard.Quit)
         self.quit_action.setShortcuts(quit_keys or [QKeySequence(Qt.Modifier.CTRL | Qt.Key.Key_Q)])
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
-        file_menu = self.menuBar().addMenu(self.tr("&File"))
+        file_menu = self.menuBar().addMenu(tr("window.menu_file"))
         file_menu.addActions([self.new_action, self.library_action])
         file_menu.addSeparator()
         file_menu.addActions([self.import_action, self.export_game_action])
@@ -167,10 +169,10 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
 
-        self.edit_menu = self.menuBar().addMenu(self.tr("&Edit"))
-        self.undo_action = self._action(self.tr("Undo"), self.undo)
+        self.edit_menu = self.menuBar().addMenu(tr("window.menu_edit"))
+        self.undo_action = self._action(tr("window.undo"), self.undo)
         self.undo_action.setShortcuts(standard.Undo)
-        self.redo_action = self._action(self.tr("Redo"), self.redo)
+        self.redo_action = self._action(tr("window.redo"), self.redo)
         self.redo_action.setShortcuts(standard.Redo)
         for signal in (
             self.undo_group.activeStackChanged,
@@ -183,33 +185,36 @@ class MainWindow(QMainWindow):
         self._library_separator = self.edit_menu.addSeparator()
 
         self.scoreboard_action = self._action(
-            self.tr("&Scoreboard"), self.show_scoreboard, QKeySequence(Qt.Key.Key_F11)
+            tr("window.scoreboard"), self.show_scoreboard, QKeySequence(Qt.Key.Key_F11)
         )
         self.players_action = self._action(
-            self.tr("&Players and Statistics…"),
+            tr("window.players"),
             self.show_players,
             QKeySequence(Qt.Modifier.CTRL | Qt.Modifier.SHIFT | Qt.Key.Key_L),
         )
-        view_menu = self.menuBar().addMenu(self.tr("&View"))
+        view_menu = self.menuBar().addMenu(tr("window.menu_view"))
         view_menu.addActions([self.scoreboard_action, self.players_action])
 
-        self.game_menu = self.menuBar().addMenu(self.tr("&Game"))
-        self.leave_action = self._action(self.tr("Player &Leaves…"), self.player_leaves)
-        self.join_action = self._action(self.tr("Player &Joins…"), self.player_joins)
+        self.game_menu = self.menuBar().addMenu(tr("window.menu_game"))
+        self.leave_action = self._action(tr("window.player_leaves"), self.player_leaves)
+        self.join_action = self._action(tr("window.player_joins"), self.player_joins)
         self.game_menu.addActions([self.leave_action, self.join_action])
 
-        help_menu = self.menuBar().addMenu(self.tr("&Help"))
+        settings_menu = self.menuBar().addMenu(tr("settings.menu"))
+        settings_menu.addMenu(language_menu(self, self.say))
+
+        help_menu = self.menuBar().addMenu(tr("window.menu_help"))
         self.how_to_action = self._action(
-            self.tr("&How to Keep Score"), self.how_to_keep_score, standard.HelpContents
+            tr("window.how_to"), self.how_to_keep_score, standard.HelpContents
         )
-        self.shortcuts_action = self._action(self.tr("&Keyboard Shortcuts"), self.keyboard_help)
-        self.about_action = self._action(self.tr("&About Phase 10 Keeper"), self.about)
+        self.shortcuts_action = self._action(tr("window.shortcuts"), self.keyboard_help)
+        self.about_action = self._action(tr("window.about"), self.about)
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
         help_menu.addActions([self.how_to_action, self.shortcuts_action])
         help_menu.addSeparator()
         help_menu.addAction(self.about_action)
 
-        self.back_action = self._action(self.tr("&Back"), self.leave_library, standard.Back)
+        self.back_action = self._action(tr("window.back"), self.leave_library, standard.Back)
         self.addAction(self.back_action)
 
     def _update_actions(self) -> None:
@@ -307,12 +312,10 @@ class MainWindow(QMainWindow):
         if form is not None and form.has_typing():
             if not self.prompts.confirm(
                 self,
-                self.tr("Redo"),
-                self.tr("Redo “%1”? What you typed in the form is dropped.").replace(
-                    "%1", stack.redoText()
-                ),
-                accept=self.tr("Redo"),
-                reject=self.tr("Keep Typing"),
+                tr("window.redo"),
+                tr("window.redo_question", action=stack.redoText()),
+                accept=tr("window.redo"),
+                reject=tr("window.keep_typing"),
             ):
                 return
             assert self.game_view is not None
@@ -323,22 +326,22 @@ class MainWindow(QMainWindow):
         form = self._typing_form()
         stack = self.undo_group.activeStack()
         if form is not None and form.has_typing():
-            self.undo_action.setText(self.tr("Undo typing"))
+            self.undo_action.setText(tr("window.undo_typing"))
             self.undo_action.setEnabled(True)
         elif stack is not None and stack.canUndo():
-            self.undo_action.setText(self.tr("Undo %1").replace("%1", stack.undoText()))
+            self.undo_action.setText(tr("window.undo_named", action=stack.undoText()))
             self.undo_action.setEnabled(True)
         else:
-            self.undo_action.setText(self.tr("Undo"))
+            self.undo_action.setText(tr("window.undo"))
             self.undo_action.setEnabled(False)
         if form is not None and form.can_redo_typing():
-            self.redo_action.setText(self.tr("Redo typing"))
+            self.redo_action.setText(tr("window.redo_typing"))
             self.redo_action.setEnabled(True)
         elif stack is not None and stack.canRedo():
-            self.redo_action.setText(self.tr("Redo %1").replace("%1", stack.redoText()))
+            self.redo_action.setText(tr("window.redo_named", action=stack.redoText()))
             self.redo_action.setEnabled(True)
         else:
-            self.redo_action.setText(self.tr("Redo"))
+            self.redo_action.setText(tr("window.redo"))
             self.redo_action.setEnabled(False)
 
     # -- pages ---------------------------------------------------------------------------
@@ -384,7 +387,7 @@ class MainWindow(QMainWindow):
             view.blankSheetsRequested.connect(self.print_blank_sheets)
             view.playersRequested.connect(self.show_players)
         self.start_view.set_games(self.library.list_games())
-        self._show_page(self.start_view, self.tr("Phase 10 Keeper"))
+        self._show_page(self.start_view, tr("window.title"))
         self.start_view.new_button.setFocus()
 
     def _games(self) -> "GamesView":
@@ -399,7 +402,7 @@ class MainWindow(QMainWindow):
             view.message.connect(self.say)
             self.undo_group.addStack(view.undo_stack)
             self.edit_menu.insertActions(self._library_separator, self._games_actions())
-            self.library_page = self._library_page(view, self.tr("Saved Games"))
+            self.library_page = self._library_page(view, tr("window.library_heading"))
         return self.games_view
 
     def _library_page(self, view: QWidget, title: str) -> QWidget:
@@ -435,7 +438,7 @@ class MainWindow(QMainWindow):
         if made_before:
             view.refresh()
         assert self.library_page is not None
-        self._show_page(self.library_page, self.tr("Saved Games — Phase 10 Keeper"))
+        self._show_page(self.library_page, tr("window.library_title"))
         if self.session is not None:
             view.select_game(self.session.game_id or 0)
         elif view.selected_id() is None and view.proxy.rowCount() > 0:
@@ -453,10 +456,10 @@ class MainWindow(QMainWindow):
             view.openRequested.connect(self.open_game)
             self.undo_group.addStack(view.undo_stack)
             self.edit_menu.insertAction(self._library_separator, view.rename_action)
-            self.players_page = self._library_page(view, self.tr("Players"))
+            self.players_page = self._library_page(view, tr("window.players_heading"))
         assert self.players_page is not None
         self.players_view.refresh()
-        self._show_page(self.players_page, self.tr("Players — Phase 10 Keeper"))
+        self._show_page(self.players_page, tr("window.players_title"))
         self.players_view.table.setFocus()
         return self.players_view
 
@@ -470,7 +473,7 @@ class MainWindow(QMainWindow):
         game_id = session.game_id
         self.open_session(GameSession(self.library.load_game(game_id), self.library, game_id))
         if self.players_page is not None:
-            self._show_page(self.players_page, self.tr("Players — Phase 10 Keeper"))
+            self._show_page(self.players_page, tr("window.players_title"))
 
     def leave_library(self) -> None:
         """Back to the game still open, or to the start page."""
@@ -492,7 +495,7 @@ class MainWindow(QMainWindow):
         try:
             session = GameSession(self.library.load_game(game_id), self.library, game_id)
         except (LibraryError, GameError) as error:
-            self.prompts.warn(self, self.tr("Cannot Open the Game"), str(error))
+            self.prompts.warn(self, tr("window.cannot_open_game"), str(error))
             return False
         self.open_session(session)
         return True
@@ -525,8 +528,8 @@ class MainWindow(QMainWindow):
 
     def _game_title(self) -> str:
         assert self.session is not None
-        title = self.session.game.title or self.tr("Phase 10")
-        return self.tr("%1 — Phase 10 Keeper").replace("%1", isolate(title))
+        title = self.session.game.title or tr("window.untitled_game")
+        return tr("window.game_title", title=isolate(title))
 
     def _game_changed(self) -> None:
         if self.pages.currentWidget() is self.game_view:
@@ -638,7 +641,7 @@ class MainWindow(QMainWindow):
         path = export_game(self, self.prompts, self.session.game, path)
         if path is None:
             return None
-        self.say(self.tr("Exported to %1.").replace("%1", path.name))
+        self.say(tr("window.exported", name=path.name))
         return path
 
     def printer(self) -> "SheetPrinter":
@@ -647,7 +650,7 @@ class MainWindow(QMainWindow):
 
             self._printer = SheetPrinter(self, QSettings(), self.prompts, open_url=self._open_url)
             self._printer.written.connect(
-                lambda path: self.say(self.tr("Score sheet written to %1").replace("%1", path))
+                lambda path: self.say(tr("window.sheet_written", path=path))
             )
         return self._printer
 
@@ -698,7 +701,7 @@ class MainWindow(QMainWindow):
         try:
             self.session.change_seating(change)
         except GameError as error:
-            self.prompts.warn(self, self.tr("Cannot Change the Table"), str(error))
+            self.prompts.warn(self, tr("window.cannot_change_table"), str(error))
 
     def show_scoreboard(self) -> "Scoreboard | None":
         """The standings full screen, for the table to read; on a second screen if any."""

@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from PySide6.QtCore import (
-    QCoreApplication,
     QDateTime,
     QEvent,
     QLocale,
@@ -38,8 +37,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from phase10_keeper.language.wording import phase_description, preset_name, rules_description
 from phase10_keeper.rules import (
     MAX_PLAYERS,
+    MIN_PLAYERS,
     Game,
     GameError,
     Order,
@@ -56,25 +57,19 @@ from phase10_keeper.rules import (
 )
 from phase10_keeper.ui.problem_label import ProblemLabel
 from phase10_keeper.ui.rules_editor import PhaseListEditor
+from phase10_keeper.ui.text import app_words, tr, tr_count
 from phase10_keeper.ui.user_text import isolate, plain
 
 MAX_FIXED_HANDS = 99
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("NewGameForm", text)
-
-
 def preset_names() -> dict[Preset, str]:
-    """The presets as the dialog offers them, in the user's language."""
-    return {
-        Preset.MATTEL: _tr("Mattel rules"),
-        Preset.MASTERS: _tr("Masters Edition (choose your phase)"),
-        Preset.EVEN: _tr("Even phases only"),
-        Preset.ODD: _tr("Odd phases only"),
-        Preset.SHORT: _tr("Short game"),
-        Preset.FIXED_HANDS: _tr("Fixed number of hands"),
-    }
+    """The presets as the dialogs offer them, in the user's language. The short game is
+    named without its target phase: the table picks the target beside it."""
+    language = app_words()
+    names = {preset: preset_name(language, preset) for preset in Preset}
+    names[Preset.SHORT] = language("rules.short")
+    return names
 
 
 def now_iso() -> str:
@@ -90,16 +85,16 @@ def default_title(when: QDateTime | None = None, taken: Iterable[str] = ()) -> s
     day = QLocale().dayName(when.date().dayOfWeek(), QLocale.FormatType.LongFormat)
     hour = when.time().hour()
     if 5 <= hour < 12:
-        base = _tr("{day} morning").format(day=day)
+        base = tr("newgame.title_morning", day=day)
     elif 12 <= hour < 18:
-        base = _tr("{day} afternoon").format(day=day)
+        base = tr("newgame.title_afternoon", day=day)
     else:
-        base = _tr("{day} night").format(day=day)
+        base = tr("newgame.title_night", day=day)
     used = {title.casefold() for title in taken}
     title, number = base, 1
     while title.casefold() in used:
         number += 1
-        title = _tr("{title} #{number}").format(title=base, number=number)
+        title = tr("newgame.title_numbered", title=base, number=number)
     return title
 
 
@@ -126,14 +121,12 @@ class NewGameForm:
         """Why this name cannot join the table, or None if it can."""
         name = clean_name(name)
         if not name:
-            return _tr("Type a name first.")
+            return tr("newgame.name_missing")
         if len(self.players) >= MAX_PLAYERS:
-            return _tr("A game has at most {0} players.").format(MAX_PLAYERS)
+            return tr_count("newgame.too_many_players", MAX_PLAYERS)
         for player in self.players:
             if name_key(player) == name_key(name):
-                return _tr("{0} is already playing: each player needs a different name.").format(
-                    isolate(player)
-                )
+                return tr("newgame.name_taken", name=isolate(player))
         return name_problem(name)
 
     def add_player(self, name: str) -> str | None:
@@ -185,15 +178,20 @@ class NewGameForm:
 
     def problem(self) -> str | None:
         """The first thing that stops the game from starting, or None."""
-        if len(self.players) < 2:
-            return _tr("Add at least two players.")
-        problem = players_problem(tuple(self.players))
-        if problem is not None:
-            return problem
+        return self.players_problem() or self.rules_problem()
+
+    def players_problem(self) -> str | None:
+        """What is wrong with the table of players, or None."""
+        if len(self.players) < MIN_PLAYERS:
+            return tr("newgame.too_few_players")
+        return players_problem(tuple(self.players))
+
+    def rules_problem(self) -> str | None:
+        """Why the rules chosen cannot be played, or None."""
         try:
             self.rules()
         except RuleSetError as error:
-            return _tr("The rules cannot be played: {0}").format(error)
+            return tr("newgame.rules_unplayable", problem=error)
         return None
 
     def build_game(self, started: str | None = None) -> Game:
@@ -234,15 +232,17 @@ class NewGameDialog(QDialog):
         now: Callable[[], str] = now_iso,
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle(self.tr("New Game"))
+        self.setWindowTitle(tr("newgame.title"))
         self._default_title = default_title(taken=taken)
         self.form = NewGameForm(title=title if title is not None else self._default_title)
         self._now = now
         self._game: Game | None = None
 
         self.tabs = QTabWidget()
-        self.tabs.addTab(self._players_page(sorted(roster, key=str.casefold)), self.tr("&Players"))
-        self.tabs.addTab(self._rules_page(), self.tr("&Rules"))
+        self._players_tab = self.tabs.addTab(
+            self._players_page(sorted(roster, key=str.casefold)), tr("newgame.players_tab")
+        )
+        self._rules_tab = self.tabs.addTab(self._rules_page(), tr("newgame.rules_tab"))
         self.summary = QLabel()
         plain(self.summary)
         self.summary.setWordWrap(True)
@@ -251,8 +251,8 @@ class NewGameDialog(QDialog):
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
         self.start_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.start_button.setText(self.tr("&Start Game"))
-        self.start_button.setToolTip(self.tr("Start the game (Ctrl+Enter from anywhere here)"))
+        self.start_button.setText(tr("newgame.start"))
+        self.start_button.setToolTip(tr("newgame.start_tip"))
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -271,8 +271,8 @@ class NewGameDialog(QDialog):
     def _players_page(self, roster: list[str]) -> QWidget:
         page = QWidget()
         self.name_edit = QLineEdit()
-        self.name_edit.setPlaceholderText(self.tr("Player's name"))
-        self.name_edit.setAccessibleName(self.tr("New player's name"))
+        self.name_edit.setPlaceholderText(tr("newgame.name_placeholder"))
+        self.name_edit.setAccessibleName(tr("newgame.name_field"))
         self.name_edit.setClearButtonEnabled(True)
         completer = QCompleter(QStringListModel(roster, self), self)
         completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
@@ -281,23 +281,23 @@ class NewGameDialog(QDialog):
         # a second Enter would be needed. The field takes the name after this signal, so
         # the player is added on the next turn of the event loop.
         completer.activated.connect(lambda _name: QTimer.singleShot(0, self.add_typed_player))
-        self.add_button = QPushButton(self.tr("&Add"))
+        self.add_button = QPushButton(tr("newgame.add"))
         self.add_button.setAutoDefault(False)
         entry = QHBoxLayout()
         entry.addWidget(self.name_edit, 1)
         entry.addWidget(self.add_button)
 
         self.player_list = QListWidget()
-        self.player_list.setAccessibleName(self.tr("Players in seating order"))
+        self.player_list.setAccessibleName(tr("newgame.player_list"))
         self.player_list.setSpacing(2)
-        self.up_button = QPushButton(self.tr("Move &up"))
-        self.down_button = QPushButton(self.tr("Move &down"))
-        self.remove_button = QPushButton(self.tr("Re&move"))
+        self.up_button = QPushButton(tr("newgame.move_up"))
+        self.down_button = QPushButton(tr("newgame.move_down"))
+        self.remove_button = QPushButton(tr("newgame.remove"))
         self.up_button.setShortcut(QKeySequence(Qt.Modifier.ALT | Qt.Key.Key_Up))
         self.down_button.setShortcut(QKeySequence(Qt.Modifier.ALT | Qt.Key.Key_Down))
-        self.up_button.setToolTip(self.tr("Move the player one seat earlier (Alt+Up)"))
-        self.down_button.setToolTip(self.tr("Move the player one seat later (Alt+Down)"))
-        self.remove_button.setToolTip(self.tr("Take the player out of the game"))
+        self.up_button.setToolTip(tr("newgame.move_up_tip"))
+        self.down_button.setToolTip(tr("newgame.move_down_tip"))
+        self.remove_button.setToolTip(tr("newgame.remove_tip"))
         side = QVBoxLayout()
         for button in (self.up_button, self.down_button, self.remove_button):
             button.setAutoDefault(False)
@@ -307,17 +307,12 @@ class NewGameDialog(QDialog):
         seats.addWidget(self.player_list, 1)
         seats.addLayout(side)
 
-        hint = QLabel(
-            self.tr(
-                "Add {0} to {1} players in the order they sit, clockwise. "
-                "The deal passes to the next player after every hand."
-            ).format(2, MAX_PLAYERS)
-        )
+        hint = QLabel(tr_count("newgame.players_hint", MAX_PLAYERS, fewest=MIN_PLAYERS))
         hint.setWordWrap(True)
         self.dealer_combo = QComboBox()
-        self.dealer_combo.setAccessibleName(self.tr("Who deals first"))
+        self.dealer_combo.setAccessibleName(tr("newgame.dealer_field"))
         self.title_edit = QLineEdit(self.form.title)
-        self.title_edit.setAccessibleName(self.tr("Title"))
+        self.title_edit.setAccessibleName(tr("newgame.title_field"))
         self.title_edit.setPlaceholderText(self._default_title)
 
         layout = QVBoxLayout(page)
@@ -325,8 +320,8 @@ class NewGameDialog(QDialog):
         layout.addLayout(entry)
         layout.addLayout(seats, 1)
         details = QFormLayout()
-        details.addRow(self.tr("Deals &first:"), self.dealer_combo)
-        details.addRow(self.tr("&Title:"), self.title_edit)
+        details.addRow(tr("newgame.dealer_label"), self.dealer_combo)
+        details.addRow(tr("newgame.title_label"), self.title_edit)
         layout.addLayout(details)
 
         self.name_edit.installEventFilter(self)
@@ -342,31 +337,29 @@ class NewGameDialog(QDialog):
     def _rules_page(self) -> QWidget:
         page = QWidget()
         self.preset_combo = QComboBox()
-        self.preset_combo.setAccessibleName(self.tr("Rules"))
+        self.preset_combo.setAccessibleName(tr("newgame.rules_field"))
         for preset, name in preset_names().items():
             self.preset_combo.addItem(name, preset.value)
         self.target_combo = QComboBox()
-        self.target_combo.setAccessibleName(self.tr("When the game ends"))
-        self.hands_check = QCheckBox(self.tr("Play a &fixed number of hands:"))
+        self.target_combo.setAccessibleName(tr("newgame.target_field"))
+        self.hands_check = QCheckBox(tr("newgame.fixed_hands"))
         self.hands_spin = QSpinBox()
         self.hands_spin.setRange(1, MAX_FIXED_HANDS)
-        self.hands_spin.setAccessibleName(self.tr("Number of hands"))
+        self.hands_spin.setAccessibleName(tr("newgame.hands_field"))
         hands_row = QHBoxLayout()
         hands_row.addWidget(self.hands_check)
         hands_row.addWidget(self.hands_spin)
         hands_row.addStretch(1)
-        self.super_wild_check = QCheckBox(self.tr("Super &wild: one wild counts 50 points"))
-        self.two_strike_check = QCheckBox(
-            self.tr("&Two-strike: missing a phase twice in a row moves you on")
-        )
+        self.super_wild_check = QCheckBox(tr("newgame.super_wild"))
+        self.two_strike_check = QCheckBox(tr("newgame.two_strike"))
         form = QFormLayout()
-        form.addRow(self.tr("Ru&les:"), self.preset_combo)
-        form.addRow(self.tr("&Ends:"), self.target_combo)
+        form.addRow(tr("newgame.rules_label"), self.preset_combo)
+        form.addRow(tr("newgame.target_label"), self.target_combo)
         form.addRow(hands_row)
         form.addRow(self.super_wild_check)
         form.addRow(self.two_strike_check)
 
-        self.house_box = QGroupBox(self.tr("&House phase list"))
+        self.house_box = QGroupBox(tr("newgame.house_phases"))
         self.house_box.setCheckable(True)
         self.house_box.setChecked(False)
         self.phase_editor = PhaseListEditor(self.form.phases())
@@ -439,7 +432,8 @@ class NewGameDialog(QDialog):
         problem = self.form.problem()
         if problem is not None:
             self._show_message(problem)
-            self.tabs.setCurrentIndex(0 if "player" in problem.casefold() else 1)
+            players_problem = self.form.players_problem() is not None
+            self.tabs.setCurrentIndex(self._players_tab if players_problem else self._rules_tab)
             return
         if not self.form.title.strip():
             self.form.title = self.title_edit.placeholderText()
@@ -453,7 +447,7 @@ class NewGameDialog(QDialog):
     def _refresh_players(self, current: int) -> None:
         self.player_list.clear()
         for seat, name in enumerate(self.form.players, start=1):
-            self.player_list.addItem(self.tr("{0}. {1}").format(seat, name))
+            self.player_list.addItem(tr("newgame.seat", seat=seat, name=name))
         self.player_list.setCurrentRow(current)
         dealer = self.form.dealer()
         self.dealer_combo.blockSignals(True)
@@ -509,12 +503,12 @@ class NewGameDialog(QDialog):
         phases = self.form.phases()
         for position, phase in enumerate(phases, start=1):
             if self.form.order is Order.CHOOSE:
-                text = self.tr("when a player has made {0} of the {1} phases").format(
-                    position, len(phases)
-                )
+                text = tr_count("newgame.ends_after_made", len(phases), made=position)
             else:
-                text = self.tr("when a player makes phase {0} ({1})").format(
-                    phase.label, phase.describe()
+                text = tr(
+                    "newgame.ends_at_phase",
+                    phase=phase.label,
+                    description=phase_description(app_words(), phase),
                 )
             self.target_combo.addItem(text, position)
         self.target_combo.setCurrentIndex(max(0, min(selected, len(phases)) - 1))
@@ -552,13 +546,13 @@ class NewGameDialog(QDialog):
     def _update_summary(self) -> None:
         players = len(self.form.players)
         try:
-            rules = self.form.rules().describe()
+            rules = rules_description(app_words(), self.form.rules())
         except RuleSetError:
-            rules = self.tr("the house phase list needs fixing")
+            rules = tr("newgame.house_phases_broken")
         if players:
-            text = self.tr("{0} players · {1} · {2} deals first").format(
-                players, rules, isolate(self.form.dealer())
+            text = tr_count(
+                "newgame.summary", players, rules=rules, dealer=isolate(self.form.dealer())
             )
         else:
-            text = self.tr("No players yet · {0}").format(rules)
+            text = tr("newgame.summary_no_players", rules=rules)
         self.summary.setText(text)

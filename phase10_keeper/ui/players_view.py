@@ -12,7 +12,7 @@ from typing import Any, Protocol
 from PySide6.QtCore import (
     QAbstractItemModel,
     QAbstractTableModel,
-    QCoreApplication,
+    QLocale,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -53,8 +53,11 @@ from phase10_keeper.ui.charts import (
     ChartPanel,
     LineChart,
     LineData,
+    number_text,
+    percent_text,
 )
 from phase10_keeper.ui.prompts import Prompts
+from phase10_keeper.ui.text import tr, tr_count
 from phase10_keeper.ui.user_text import plain
 from phase10_keeper.ui.wording import date_text
 
@@ -64,10 +67,6 @@ SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 NO_VALUE = "\N{EN DASH}"
 KEY_ROLE = Qt.ItemDataRole.UserRole + 2
 """The player's key (their name ignoring case and outer spaces) in every column."""
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("PlayersView", text)
 
 
 class PlayersLibrary(RecordSource, Protocol):
@@ -91,42 +90,35 @@ class LibraryGame:
     @property
     def name(self) -> str:
         """The game's title, or words for it where it has none."""
-        return self.title or _tr("Game %1").replace("%1", str(self.id))
-
-
-def _percent(share: float) -> str:
-    return f"{round(share * 100)}%"
+        return self.title or tr("players.untitled_game", number=self.id)
 
 
 def phase_words(tally: PhaseTally) -> str:
-    """ "made 2 of 5 attempts (40%), 2.5 tries each" """
-    text = (
-        _tr("made %1 of %2 attempts (%3)")
-        .replace("%1", str(tally.made))
-        .replace("%2", str(tally.attempts))
-        .replace("%3", _percent(tally.share))
-    )
-    if tally.made:
-        tries = tally.attempts / tally.made
-        text += _tr(", %1 tries each").replace("%1", f"{tries:.1f}".rstrip("0").rstrip("."))
-    return text
+    """ "made 2 of 5 attempts (40%), 2.5 tries each"; the tries go unsaid where every
+    attempt was made."""
+    values = {"made": tally.made, "share": percent_text(tally.share)}
+    if 0 < tally.made < tally.attempts:
+        tries = number_text(round(tally.attempts / tally.made, 1))
+        return tr_count("players.phase_record_tries", tally.attempts, tries=tries, **values)
+    return tr_count("players.phase_record", tally.attempts, **values)
 
 
 def phase_data(
     tallies: Sequence[PhaseTally], hardest: PhaseTally | None, whose: str = ""
 ) -> BarData:
     """Phase difficulty as bars: the share of attempts made for each phase label."""
-    title = _tr("Phase difficulty: share of attempts made")
     if whose:
-        title = _tr("Phase difficulty for %1: share of attempts made").replace("%1", whose)
+        title = tr("players.difficulty_title_of", name=whose)
+    else:
+        title = tr("players.difficulty_title")
     return BarData(
         title=title,
-        x_label=_tr("Phase"),
+        x_label=tr("players.phase_axis"),
         bars=tuple(
             Bar(
                 str(tally.label),
                 tally.share,
-                _tr("Phase %1: ").replace("%1", str(tally.label)) + phase_words(tally),
+                tr("players.phase_detail", phase=tally.label, record=phase_words(tally)),
             )
             for tally in tallies
         ),
@@ -145,18 +137,20 @@ class Column(IntEnum):
     HARDEST = 7
 
 
-# Headings of two words take two lines: the numbers under them are narrow, and the
-# width is wanted for the names.
-_HEADERS = {
-    Column.PLAYER: "Player",
-    Column.GAMES: "Games",
-    Column.WINS: "Wins",
-    Column.WIN_RATE: "Win\nrate",
-    Column.HANDS: "Hands",
-    Column.POINTS_PER_HAND: "Points\nper hand",
-    Column.WENT_OUT: "Hands\nout",
-    Column.HARDEST: "Hardest\nphase",
-}
+def _header(column: Column) -> str:
+    # Headings of two words take two lines: the numbers under them are narrow, and the
+    # width is wanted for the names.
+    headers = {
+        Column.PLAYER: tr("players.column_player"),
+        Column.GAMES: tr("players.column_games"),
+        Column.WINS: tr("players.column_wins"),
+        Column.WIN_RATE: tr("players.column_win_rate"),
+        Column.HANDS: tr("players.column_hands"),
+        Column.POINTS_PER_HAND: tr("players.column_points_per_hand"),
+        Column.WENT_OUT: tr("players.column_went_out"),
+        Column.HARDEST: tr("players.column_hardest"),
+    }
+    return headers[column]
 
 
 class PlayersModel(QAbstractTableModel):
@@ -188,7 +182,7 @@ class PlayersModel(QAbstractTableModel):
             and role == Qt.ItemDataRole.DisplayRole
             and 0 <= section < len(Column)
         ):
-            return _tr(_HEADERS[Column(section)])
+            return _header(Column(section))
         return None
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -214,13 +208,13 @@ class PlayersModel(QAbstractTableModel):
         if column is Column.PLAYER:
             return player.name
         if column is Column.WIN_RATE:
-            return _percent(player.win_rate) if player.finished else NO_VALUE
+            return percent_text(player.win_rate) if player.finished else NO_VALUE
         if column is Column.POINTS_PER_HAND:
-            return f"{player.points_per_hand:.1f}" if player.hands else NO_VALUE
+            return number_text(player.points_per_hand, 1) if player.hands else NO_VALUE
         if column is Column.HARDEST:
             hardest = player.hardest_phase
             return str(hardest.label) if hardest is not None else NO_VALUE
-        return str(PlayersModel._sort_value(player, column))
+        return QLocale().toString(PlayersModel._sort_value(player, column))
 
     @staticmethod
     def _sort_value(player: PlayerStats, column: Column) -> Any:
@@ -321,22 +315,35 @@ class PlayerPage(QWidget):
         plain(self.heading, self.record)
         self.record.setWordWrap(True)
         self.games_model = _TableModel(
-            [_tr("Date"), _tr("Game"), _tr("Place"), _tr("Points per hand"), _tr("Result")], self
+            [
+                tr("players.game_date"),
+                tr("players.game_title"),
+                tr("players.game_place"),
+                tr("players.game_points_per_hand"),
+                tr("players.game_result"),
+            ],
+            self,
         )
-        self.games = _table(self.games_model, _tr("The player's games"), stretch=1)
-        self.games.setToolTip(_tr("Double-click a game to open it"))
+        self.games = _table(self.games_model, tr("players.games_name"), stretch=1)
+        self.games.setToolTip(tr("players.games_tip"))
         self.game_ids: list[int] = []
-        self.form = ChartPanel(LineChart(), _tr("Form chart"), ask_path, warn)
-        self.phases = ChartPanel(BarChart(), _tr("Phase difficulty chart"), ask_path, warn)
+        self.form = ChartPanel(LineChart(), tr("players.form_chart"), ask_path, warn)
+        self.phases = ChartPanel(BarChart(), tr("players.phases_chart"), ask_path, warn)
         self.rivals_model = _TableModel(
-            [_tr("Against"), _tr("Games together"), _tr("Ahead"), _tr("Behind")], self
+            [
+                tr("players.rival_against"),
+                tr("players.rival_games"),
+                tr("players.rival_ahead"),
+                tr("players.rival_behind"),
+            ],
+            self,
         )
-        self.rivals = _table(self.rivals_model, _tr("Head-to-head records"), stretch=0)
+        self.rivals = _table(self.rivals_model, tr("players.rivals_name"), stretch=0)
         self.tabs = QTabWidget()
-        self.tabs.addTab(self.games, _tr("Games"))
-        self.tabs.addTab(self.form, _tr("Form"))
-        self.tabs.addTab(self.phases, _tr("Phases"))
-        self.tabs.addTab(self.rivals, _tr("Head to head"))
+        self.tabs.addTab(self.games, tr("players.tab_games"))
+        self.tabs.addTab(self.form, tr("players.tab_form"))
+        self.tabs.addTab(self.phases, tr("players.tab_phases"))
+        self.tabs.addTab(self.rivals, tr("players.tab_rivals"))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.heading)
@@ -345,44 +352,48 @@ class PlayerPage(QWidget):
 
     def show_player(self, player: PlayerStats, games: Sequence[LibraryGame]) -> None:
         self.heading.setText(player.name)
+        locale = QLocale()
         self.record.setText(
-            _tr("Games: %1 (%2 finished). Wins: %3. Hands: %4. Points: %5. Went out: %6.")
-            .replace("%1", str(player.games))
-            .replace("%2", str(player.finished))
-            .replace("%3", str(player.wins))
-            .replace("%4", str(player.hands))
-            .replace("%5", str(player.points))
-            .replace("%6", str(player.went_out))
+            tr(
+                "players.record",
+                games=locale.toString(player.games),
+                finished=locale.toString(player.finished),
+                wins=locale.toString(player.wins),
+                hands=locale.toString(player.hands),
+                points=locale.toString(player.points),
+                went_out=locale.toString(player.went_out),
+            )
         )
         rows = []
         details = []
         for number, played in enumerate(player.played, start=1):
             game = games[played.index]
             title = game.name
-            place = (
-                _tr("%1 of %2").replace("%1", str(played.position)).replace("%2", str(played.seats))
-            )
-            result = (
-                _tr("won")
-                if played.won
-                else (_tr("finished") if played.finished else _tr("in progress"))
-            )
-            per_hand = f"{played.points_per_hand:.1f}"
+            place = tr("players.place", place=played.position, seats=played.seats)
+            if played.won:
+                result = tr("players.result_won")
+            elif played.finished:
+                result = tr("players.result_finished")
+            else:
+                result = tr("players.result_in_progress")
+            per_hand = number_text(played.points_per_hand, 1)
             rows.append([date_text(game.started), title, place, per_hand, result])
             details.append(
-                _tr("Game %1 (%2): %3, %4 points per hand")
-                .replace("%1", str(number))
-                .replace("%2", title)
-                .replace("%3", place)
-                .replace("%4", per_hand)
+                tr(
+                    "players.form_detail",
+                    number=number,
+                    title=title,
+                    place=place,
+                    points=per_hand,
+                )
             )
         rows.reverse()
         self.games_model.set_rows(rows)
         self.game_ids = [games[played.index].id for played in reversed(player.played)]
         self.form.set_lines(
             LineData(
-                title=_tr("Form: points per hand, game by game (lower is better)"),
-                x_label=_tr("Game"),
+                title=tr("players.form_title"),
+                x_label=tr("players.form_axis"),
                 lines=(
                     ChartLine(
                         player.name,
@@ -393,10 +404,11 @@ class PlayerPage(QWidget):
                 first_x=1,
                 integer_y=False,
             ),
-            _tr("Game %1"),
+            lambda number: tr("players.form_row", number=number),
         )
         self.phases.set_bars(
-            phase_data(player.phases, player.hardest_phase, player.name), _tr("Attempts made")
+            phase_data(player.phases, player.hardest_phase, player.name),
+            tr("players.attempts_made"),
         )
         self.rivals_model.set_rows(
             [
@@ -456,32 +468,30 @@ class PlayersView(QWidget):
         self.proxy = PlayersFilter(self)
         self.proxy.setSourceModel(self.model)
         self.filter_edit = QLineEdit()
-        self.filter_edit.setPlaceholderText(_tr("Filter by name"))
-        self.filter_edit.setAccessibleName(_tr("Filter players by name"))
+        self.filter_edit.setPlaceholderText(tr("players.filter_placeholder"))
+        self.filter_edit.setAccessibleName(tr("players.filter_name"))
         self.filter_edit.setClearButtonEnabled(True)
         self.filter_edit.textChanged.connect(self.proxy.setFilterFixedString)
-        self.table = _table(self.proxy, _tr("Players"), stretch=Column.PLAYER)
+        self.table = _table(self.proxy, tr("players.table_name"), stretch=Column.PLAYER)
         self.table.setSortingEnabled(True)
         # Sorting is stable: players with as many wins stay in name order.
         self.table.sortByColumn(Column.WINS, Qt.SortOrder.DescendingOrder)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.selectionModel().currentRowChanged.connect(lambda *_: self._show_selected())
         self.library_phases = ChartPanel(
-            BarChart(), _tr("Phase difficulty chart, all players"), self._ask_path, self._warn
+            BarChart(), tr("players.library_chart"), self._ask_path, self._warn
         )
         self.player_page = PlayerPage(self._ask_path, self._warn)
         self.player_page.games.activated.connect(
             lambda index: self.openRequested.emit(self.player_page.game_ids[index.row()])
         )
-        self.empty = QLabel(_tr("No games in the library yet: players appear here after a game."))
+        self.empty = QLabel(tr("players.empty"))
         self.empty.setWordWrap(True)
 
-        self.rename_action = QAction(_tr("Rename or &Merge Player…"), self)
+        self.rename_action = QAction(tr("players.rename_action"), self)
         self.rename_action.triggered.connect(lambda: self.rename_selected())
-        rename_button = QPushButton(_tr("Rename or Merge…"))
-        rename_button.setToolTip(
-            _tr("Rename the player in every game, or give them the name of another player")
-        )
+        rename_button = QPushButton(tr("players.rename_button"))
+        rename_button.setToolTip(tr("players.rename_tip"))
         rename_button.clicked.connect(self.rename_action.trigger)
         self.rename_button = rename_button
 
@@ -524,7 +534,7 @@ class PlayersView(QWidget):
         self.stats = stats_of_records([game.record for game in self.games])
         self.model.set_players(self.stats.players)
         self.library_phases.set_bars(
-            phase_data(self.stats.phases, self.stats.hardest_phase), _tr("Attempts made")
+            phase_data(self.stats.phases, self.stats.hardest_phase), tr("players.attempts_made")
         )
         has_players = bool(self.stats.players)
         self.empty.setVisible(not has_players)
@@ -569,10 +579,8 @@ class PlayersView(QWidget):
         if new_name is None:
             new_name = self.prompts.ask_text(
                 self,
-                _tr("Rename or Merge Player"),
-                _tr(
-                    "New name for %1 in every game (the name of another player merges them):"
-                ).replace("%1", player.name),
+                tr("players.rename_title"),
+                tr("players.rename_label", name=player.name),
                 player.name,
             )
             if new_name is None:
@@ -585,30 +593,29 @@ class PlayersView(QWidget):
             new_name = other.name
         changes, problem = self._changes(player, new_name)
         if problem is not None:
-            self.prompts.warn(self, _tr("Cannot Rename the Player"), problem)
+            self.prompts.warn(self, tr("players.cannot_rename"), problem)
             return False
         if not changes:
             return False
         games = len({change.game_id for change in changes})
+        names = {"name": player.name, "new": new_name}
         if merging:
-            question = _tr("Merge %1 into %2? Their games (%3) will all say %2.")
+            question = tr_count("players.merge_question", games, **names)
+            accept = tr("players.merge_accept")
+            text = tr("players.undo_merge", **names)
         else:
-            question = _tr("Rename %1 to %2 in every game (%3)?")
-        question = (
-            question.replace("%1", player.name).replace("%2", new_name).replace("%3", str(games))
-        )
+            question = tr_count("players.rename_question", games, **names)
+            accept = tr("players.rename_accept")
+            text = tr("players.undo_rename", **names)
         if not self.prompts.confirm(
             self,
-            _tr("Rename or Merge Player"),
+            tr("players.rename_title"),
             question,
-            accept=_tr("Merge") if merging else _tr("Rename"),
-            reject=_tr("Cancel"),
+            accept=accept,
+            reject=tr("players.rename_reject"),
         ):
             return False
-        text = (_tr("merge %1 into %2") if merging else _tr("rename %1 to %2")).replace(
-            "%1", player.name
-        )
-        self.undo_stack.push(_RenameEverywhere(self, changes, text.replace("%2", new_name)))
+        self.undo_stack.push(_RenameEverywhere(self, changes, text))
         self.select_player(new_name)
         return True
 
@@ -622,12 +629,7 @@ class PlayersView(QWidget):
             if old is None or old == new_name:
                 continue
             if new_key != player.key and any(player_key(name) == new_key for name in players):
-                return [], (
-                    _tr("%1 and %2 both played in the game “%3”, so they are two people.")
-                    .replace("%1", player.name)
-                    .replace("%2", new_name)
-                    .replace("%3", game.name)
-                )
+                return [], tr("players.two_people", name=player.name, new=new_name, title=game.name)
             problem = players_problem(tuple(new_name if name == old else name for name in players))
             if problem is not None:
                 return [], problem
@@ -646,6 +648,6 @@ class PlayersView(QWidget):
         except Exception as error:
             # Whatever the library fails with, the games renamed so far stay renamed and
             # are shown as they are; the user is told which change did not go through.
-            self.prompts.warn(self, _tr("Cannot Rename the Player"), str(error))
+            self.prompts.warn(self, tr("players.cannot_rename"), str(error))
         self.refresh()
         self.gamesChanged.emit(changed)

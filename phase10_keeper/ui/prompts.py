@@ -7,14 +7,10 @@ dialogs.
 
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QLineEdit, QMessageBox, QWidget
 
+from phase10_keeper.ui.text import tr
 from phase10_keeper.ui.user_text import plain_box
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("Prompts", text)
 
 
 class Prompts:
@@ -73,7 +69,7 @@ class Prompts:
         box.setIcon(QMessageBox.Icon.Critical)
         box.setWindowTitle(title)
         box.setText(text)
-        box.setInformativeText(_tr("Copy the details below if you report the problem."))
+        box.setInformativeText(tr("prompts.copy_details"))
         box.setDetailedText(details)
         plain_box(box).exec()
 

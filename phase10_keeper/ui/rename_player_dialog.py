@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
 
 from phase10_keeper.rules import MAX_PLAYERS, clean_name, players_problem
 from phase10_keeper.ui.problem_label import ProblemLabel
+from phase10_keeper.ui.text import tr
 
 
 class RenamePlayerDialog(QDialog):
@@ -25,28 +26,26 @@ class RenamePlayerDialog(QDialog):
     ) -> None:
         super().__init__(parent)
         self.players = players
-        self.setWindowTitle(self.tr("Rename Player"))
+        self.setWindowTitle(tr("rename.title"))
         self.setMinimumWidth(360)
 
         self.player_combo = QComboBox()
         self.player_combo.addItems(list(players))
-        self.player_combo.setAccessibleName(self.tr("Player to rename"))
+        self.player_combo.setAccessibleName(tr("rename.player_field"))
         self.name_edit = QLineEdit()
-        self.name_edit.setAccessibleName(self.tr("New name"))
+        self.name_edit.setAccessibleName(tr("rename.name_field"))
         self.problem_label = ProblemLabel()
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
         self.rename_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.rename_button.setText(self.tr("Rename"))
+        self.rename_button.setText(tr("rename.rename"))
 
         form = QFormLayout()
-        form.addRow(self.tr("&Player:"), self.player_combo)
-        form.addRow(self.tr("&New name:"), self.name_edit)
+        form.addRow(tr("rename.player_label"), self.player_combo)
+        form.addRow(tr("rename.name_label"), self.name_edit)
         layout = QVBoxLayout(self)
-        layout.addWidget(
-            QLabel(self.tr("The new name is used in every hand of this game, past ones too."))
-        )
+        layout.addWidget(QLabel(tr("rename.explanation")))
         layout.addLayout(form)
         layout.addWidget(self.problem_label)
         layout.addWidget(self.buttons)

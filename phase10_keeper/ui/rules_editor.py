@@ -6,8 +6,8 @@ is only its face, so the editing rules are tested without widgets.
 
 from collections.abc import Iterable
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
-from PySide6.QtGui import QKeySequence
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QValidator
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -25,26 +25,24 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from phase10_keeper.language.wording import phase_description
 from phase10_keeper.rules import MATTEL_PHASES, Group, GroupKind, Phase
 from phase10_keeper.rules.phases import MAX_PHASE_CARDS
 from phase10_keeper.ui.problem_label import ProblemLabel
+from phase10_keeper.ui.text import app_words, tr, tr_count
 
 NEW_GROUP = Group(GroupKind.SET, 3)
 """What "Add group" and "Add phase" start from: the smallest group most phases have."""
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("PhaseListEditor", text)
-
-
 def kind_names() -> dict[GroupKind, str]:
     """The group kinds as the editor offers them, in the user's language."""
     return {
-        GroupKind.SET: _tr("Set (same number)"),
-        GroupKind.RUN: _tr("Run (numbers in a row)"),
-        GroupKind.COLOR: _tr("Cards of one colour"),
-        GroupKind.COLOR_RUN: _tr("Run in one colour"),
-        GroupKind.EVEN_ODD: _tr("All even or all odd"),
+        GroupKind.SET: tr("rules_editor.kind_set"),
+        GroupKind.RUN: tr("rules_editor.kind_run"),
+        GroupKind.COLOR: tr("rules_editor.kind_color"),
+        GroupKind.COLOR_RUN: tr("rules_editor.kind_color_run"),
+        GroupKind.EVEN_ODD: tr("rules_editor.kind_even_odd"),
     }
 
 
@@ -107,7 +105,7 @@ class PhaseListDraft:
     def problem(self) -> str | None:
         """Why this list cannot be played, or None if it can."""
         if not self._groups:
-            return _tr("The phase list is empty: add at least one phase.")
+            return tr("rules_editor.list_empty")
         for phase in self.phases():
             problem = phase.problem()
             if problem is not None:
@@ -118,8 +116,35 @@ class PhaseListDraft:
 def phase_text(phase: Phase) -> str:
     """One line for a phase in a list: "Phase 3: 1 set of 4 + 1 run of 4 (8 cards)"."""
     if not phase.groups:
-        return _tr("Phase {0}: no groups yet").format(phase.label)
-    return _tr("Phase {0}: {1} ({2} cards)").format(phase.label, phase.describe(), phase.card_count)
+        return tr("rules_editor.phase_no_groups", phase=phase.label)
+    return tr_count(
+        "rules_editor.phase_line",
+        phase.card_count,
+        phase=phase.label,
+        description=phase_description(app_words(), phase),
+    )
+
+
+def _digits(text: str) -> str:
+    return "".join(character for character in text if character.isdecimal())
+
+
+class CardCountBox(QSpinBox):
+    """A number of cards, shown with its noun in the plural form the number takes
+    ("1 card", "4 cards"), which a fixed suffix cannot do."""
+
+    def textFromValue(self, value: int) -> str:
+        return tr_count("rules_editor.group_cards", value)
+
+    def valueFromText(self, text: str) -> int:
+        digits = _digits(text)
+        return int(digits) if digits else self.value()
+
+    def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
+        digits = _digits(text)
+        if digits and self.minimum() <= int(digits) <= self.maximum():
+            return QValidator.State.Acceptable, text, pos
+        return QValidator.State.Intermediate, text, pos
 
 
 class _GroupRow(QWidget):
@@ -136,16 +161,15 @@ class _GroupRow(QWidget):
         for kind, name in kind_names().items():
             self.kind.addItem(name, kind.value)
         self.kind.setCurrentIndex(self.kind.findData(group.kind.value))
-        self.kind.setAccessibleName(self.tr("Kind of group {0}").format(number))
-        self.count = QSpinBox()
+        self.kind.setAccessibleName(tr("rules_editor.group_kind_field", number=number))
+        self.count = CardCountBox()
         self.count.setRange(1, MAX_PHASE_CARDS)
         self.count.setValue(group.size)
-        self.count.setSuffix(self.tr(" cards"))
-        self.count.setAccessibleName(self.tr("Cards in group {0}").format(number))
+        self.count.setAccessibleName(tr("rules_editor.group_size_field", number=number))
         self.remove = QToolButton()
         self.remove.setIcon(self.style().standardIcon(QStyle.StandardPixmap.SP_DialogDiscardButton))
-        self.remove.setToolTip(self.tr("Remove group {0}").format(number))
-        self.remove.setAccessibleName(self.tr("Remove group {0}").format(number))
+        self.remove.setToolTip(tr("rules_editor.remove_group", number=number))
+        self.remove.setAccessibleName(tr("rules_editor.remove_group", number=number))
         layout.addWidget(self.kind, 1)
         layout.addWidget(self.count)
         layout.addWidget(self.remove)
@@ -176,17 +200,17 @@ class PhaseListEditor(QWidget):
         self._rows: list[_GroupRow] = []
 
         self.phase_list = QListWidget()
-        self.phase_list.setAccessibleName(self.tr("Phases"))
+        self.phase_list.setAccessibleName(tr("rules_editor.phase_list"))
         self.phase_list.setSpacing(1)
         self.phase_list.setMinimumWidth(self.fontMetrics().averageCharWidth() * 44)
-        self.add_phase_button = QPushButton(self.tr("&Add phase"))
-        self.remove_phase_button = QPushButton(self.tr("Remo&ve"))
-        self.up_button = QPushButton(self.tr("Move &up"))
-        self.down_button = QPushButton(self.tr("Move &down"))
+        self.add_phase_button = QPushButton(tr("rules_editor.add_phase"))
+        self.remove_phase_button = QPushButton(tr("rules_editor.remove_phase"))
+        self.up_button = QPushButton(tr("rules_editor.move_up"))
+        self.down_button = QPushButton(tr("rules_editor.move_down"))
         self.up_button.setShortcut(QKeySequence(Qt.Modifier.ALT | Qt.Key.Key_Up))
         self.down_button.setShortcut(QKeySequence(Qt.Modifier.ALT | Qt.Key.Key_Down))
-        self.up_button.setToolTip(self.tr("Move the phase earlier (Alt+Up)"))
-        self.down_button.setToolTip(self.tr("Move the phase later (Alt+Down)"))
+        self.up_button.setToolTip(tr("rules_editor.move_up_tip"))
+        self.down_button.setToolTip(tr("rules_editor.move_down_tip"))
         buttons = QHBoxLayout()
         for button in (
             self.add_phase_button,
@@ -203,7 +227,7 @@ class PhaseListEditor(QWidget):
         self.phase_box = QGroupBox()
         self.groups_layout = QVBoxLayout()
         self.groups_layout.setSpacing(6)
-        self.add_group_button = QPushButton(self.tr("Add &group"))
+        self.add_group_button = QPushButton(tr("rules_editor.add_group"))
         self.add_group_button.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self.description = QLabel()
         self.description.setWordWrap(True)
@@ -301,7 +325,7 @@ class PhaseListEditor(QWidget):
         self.down_button.setEnabled(has_phase and index < len(self.draft) - 1)
         if has_phase:
             label = self.draft.phase(index).label
-            self.phase_box.setTitle(self.tr("Groups of phase {0}").format(label))
+            self.phase_box.setTitle(tr("rules_editor.groups_of_phase", phase=label))
             for group_index, group in enumerate(self.draft.groups(index)):
                 row = _GroupRow(group, group_index + 1)
                 row.changed.connect(lambda group, g=group_index: self._group_changed(g, group))
@@ -309,7 +333,7 @@ class PhaseListEditor(QWidget):
                 self.groups_layout.addWidget(row)
                 self._rows.append(row)
         else:
-            self.phase_box.setTitle(self.tr("No phase selected"))
+            self.phase_box.setTitle(tr("rules_editor.no_phase"))
         self._describe()
 
     def _group_changed(self, group_index: int, group: Group) -> None:

@@ -5,7 +5,7 @@ that follows the game as hands are recorded. Esc or F11 leaves it; S moves it on
 next screen.
 """
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QLocale, Qt
 from PySide6.QtGui import QCloseEvent, QFont, QGuiApplication, QKeyEvent, QResizeEvent, QScreen
 from PySide6.QtWidgets import (
     QFrame,
@@ -17,10 +17,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from phase10_keeper.language.wording import phase_description
 from phase10_keeper.rules import Status
 from phase10_keeper.ui import wording
 from phase10_keeper.ui.session import GameSession
 from phase10_keeper.ui.standings_model import NAME_ROLE, Column, StandingsModel
+from phase10_keeper.ui.text import app_words, tr
 from phase10_keeper.ui.user_text import plain
 
 LINES_PER_PLAYER = 1.6
@@ -47,7 +49,7 @@ class Scoreboard(QWidget):
     def __init__(self, session: GameSession, parent: QWidget | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self.setObjectName("scoreboard")
-        self.setWindowTitle(self.tr("Scoreboard — Phase 10 Keeper"))
+        self.setWindowTitle(tr("scoreboard.title"))
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground)
         self.setStyleSheet(STYLE)
         self.session = session
@@ -62,7 +64,7 @@ class Scoreboard(QWidget):
         self.table = QGridLayout()
         self.table.setHorizontalSpacing(32)
         self.table.setVerticalSpacing(6)
-        self.keys = QLabel(self.tr("Esc: back to the game · S: next screen"))
+        self.keys = QLabel(tr("scoreboard.keys"))
         self.keys.setObjectName("muted")
         self.keys.setAlignment(Qt.AlignmentFlag.AlignRight)
         rule = QFrame()
@@ -102,16 +104,16 @@ class Scoreboard(QWidget):
             cell.deleteLater()
         self._cells = []
         finished = state.status is Status.FINISHED
-        headers = ["#", self.tr("Player")]
+        headers = [tr("scoreboard.column_place"), tr("scoreboard.column_player")]
         if not finished:
-            headers.append(self.tr("Now on"))
-        headers += [self.tr("Phases done"), self.tr("Total")]
+            headers.append(tr("scoreboard.column_now_on"))
+        headers += [tr("scoreboard.column_phases_done"), tr("scoreboard.column_total")]
         for column, text in enumerate(headers):
             header = self._label(text, 0, column, "muted")
             header.setAlignment(self._alignment(column, len(headers)))
         for row in range(self.model.rowCount()):
             name = self.model.index(row, 0).data(NAME_ROLE)
-            self._label(str(row + 1), row + 1, 0)
+            self._label(QLocale().toString(row + 1), row + 1, 0)
             self._name_cell(name, row + 1)
             column = 2
             if not finished:
@@ -156,11 +158,11 @@ class Scoreboard(QWidget):
         line.addWidget(text, 0, 0)
         marks = []
         if name == state.winner:
-            marks.append(self.tr("★ winner"))
+            marks.append(tr("scoreboard.winner"))
         if name == state.dealer and state.status is not Status.FINISHED:
-            marks.append(self.tr("deals"))
+            marks.append(tr("scoreboard.deals"))
         if not state.player(name).seated:
-            marks.append(self.tr("left"))
+            marks.append(tr("scoreboard.left"))
         for position, mark in enumerate(marks, start=1):
             badge = QLabel(mark)
             badge.setObjectName("mark")
@@ -182,9 +184,9 @@ class Scoreboard(QWidget):
         column = QVBoxLayout(cell)
         column.setContentsMargins(0, 0, 0, 0)
         column.setSpacing(0)
-        number = QLabel(self.tr("Phase %1").replace("%1", str(phase.label)))
+        number = QLabel(tr("scoreboard.phase", phase=phase.label))
         number.setProperty("role", "phase")
-        asks = QLabel(phase.describe())
+        asks = QLabel(phase_description(app_words(), phase))
         asks.setObjectName("muted")
         asks.setProperty("role", "asks")
         asks.setWordWrap(True)

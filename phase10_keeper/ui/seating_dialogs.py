@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from phase10_keeper.language.wording import phase_description
 from phase10_keeper.rules import (
     MAX_PLAYERS,
     GameState,
@@ -33,6 +34,7 @@ from phase10_keeper.rules import (
 )
 from phase10_keeper.rules.game import MAX_STARTING_TOTAL
 from phase10_keeper.ui.problem_label import ProblemLabel
+from phase10_keeper.ui.text import app_words, tr, tr_count
 from phase10_keeper.ui.user_text import in_sentence, isolate, plain
 
 TOTAL_STEP = 5
@@ -59,10 +61,10 @@ class PlayerLeavesDialog(QDialog):
     def __init__(self, state: GameState, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.state = state
-        self.setWindowTitle(self.tr("Player Leaves"))
+        self.setWindowTitle(tr("seating.leave_title"))
         self.player_combo = QComboBox()
         self.player_combo.addItems(list(state.participants()))
-        self.player_combo.setAccessibleName(self.tr("Player who leaves"))
+        self.player_combo.setAccessibleName(tr("seating.leaving_field"))
         self.explanation = QLabel()
         plain(self.explanation)
         self.explanation.setWordWrap(True)
@@ -70,9 +72,9 @@ class PlayerLeavesDialog(QDialog):
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
         self.leave_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.leave_button.setText(self.tr("Leaves"))
+        self.leave_button.setText(tr("seating.leave"))
         form = QFormLayout()
-        form.addRow(self.tr("&Player:"), self.player_combo)
+        form.addRow(tr("seating.leaving_label"), self.player_combo)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.explanation)
@@ -86,17 +88,14 @@ class PlayerLeavesDialog(QDialog):
     def _explain(self, name: str) -> None:
         others = [other for other in self.state.participants() if other != name]
         if len(others) == 1:
-            text = self.tr(
-                "{name} leaves before hand {number}. With only {other} left at the table, "
-                "the game ends and {other} wins."
-            ).format(
-                name=in_sentence(name), number=self.state.hand_number, other=in_sentence(others[0])
+            text = tr(
+                "seating.leaves_one_left",
+                name=in_sentence(name),
+                number=self.state.hand_number,
+                other=in_sentence(others[0]),
             )
         else:
-            text = self.tr(
-                "{name} leaves before hand {number}: they keep their total and phases, "
-                "cannot win, and the deal passes them by."
-            ).format(name=in_sentence(name), number=self.state.hand_number)
+            text = tr("seating.leaves", name=in_sentence(name), number=self.state.hand_number)
         self.explanation.setText(text)
 
     def accept(self) -> None:
@@ -122,36 +121,36 @@ class PlayerJoinsDialog(QDialog):
         super().__init__(parent)
         self.state = state
         self.players = tuple(players)
-        self.setWindowTitle(self.tr("Player Joins"))
+        self.setWindowTitle(tr("seating.join_title"))
         taken = {name_key(name) for name in self.players}
         self.name_combo = QComboBox()
         self.name_combo.setEditable(True)
         self.name_combo.addItems([name for name in roster if name_key(name) not in taken])
         self.name_combo.setCurrentIndex(-1)
-        self.name_combo.setAccessibleName(self.tr("Name of the player who joins"))
+        self.name_combo.setAccessibleName(tr("seating.name_field"))
         line_edit = self.name_combo.lineEdit()
         assert line_edit is not None
-        line_edit.setPlaceholderText(self.tr("Name"))
+        line_edit.setPlaceholderText(tr("seating.name_placeholder"))
 
         self.seat_combo = QComboBox()
-        self.seat_combo.setAccessibleName(self.tr("Where the player sits"))
+        self.seat_combo.setAccessibleName(tr("seating.seat_field"))
         circle = [name for name in state.circle if state.player(name).seated]
         for name in circle:
-            self.seat_combo.addItem(self.tr("after {name}").format(name=isolate(name)), name)
-        self.seat_combo.addItem(self.tr("in the last seat"), None)
+            self.seat_combo.addItem(tr("seating.seat_after", name=isolate(name)), name)
+        self.seat_combo.addItem(tr("seating.seat_last"), None)
         self.seat_combo.setCurrentIndex(self.seat_combo.count() - 1)
 
         highest, average = highest_total(state), average_total(state)
-        self.zero_radio = QRadioButton(self.tr("&0"))
-        self.highest_radio = QRadioButton(self.tr("the &highest total, {0}").format(highest))
+        self.zero_radio = QRadioButton(tr("seating.total_zero"))
+        self.highest_radio = QRadioButton(tr("seating.total_highest", total=highest))
         self.average_radio = QRadioButton(
-            self.tr("the &average, rounded up to 5: {0}").format(average)
+            tr("seating.total_average", step=TOTAL_STEP, total=average)
         )
-        self.number_radio = QRadioButton(self.tr("an&other total:"))
+        self.number_radio = QRadioButton(tr("seating.total_other"))
         self.number_spin = QSpinBox()
         self.number_spin.setRange(0, MAX_STARTING_TOTAL)
         self.number_spin.setSingleStep(TOTAL_STEP)
-        self.number_spin.setAccessibleName(self.tr("Starting total"))
+        self.number_spin.setAccessibleName(tr("seating.total_field"))
         self.totals = QButtonGroup(self)
         for value, radio in (
             (0, self.zero_radio),
@@ -170,26 +169,33 @@ class PlayerJoinsDialog(QDialog):
         totals_grid.addWidget(self.number_spin, 3, 1)
 
         self.phase_combo = QComboBox()
-        self.phase_combo.setAccessibleName(self.tr("Starting phase"))
+        self.phase_combo.setAccessibleName(tr("seating.phase_field"))
         for phase in state.rules.phases:
-            self.phase_combo.addItem(phase.title(), phase.label)
+            self.phase_combo.addItem(
+                tr(
+                    "seating.phase_choice",
+                    phase=phase.label,
+                    description=phase_description(app_words(), phase),
+                ),
+                phase.label,
+            )
 
         self.problem_label = ProblemLabel()
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
         self.join_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.join_button.setText(self.tr("Joins"))
+        self.join_button.setText(tr("seating.join"))
 
         form = QFormLayout()
-        form.addRow(self.tr("&Name:"), self.name_combo)
-        form.addRow(self.tr("&Sits:"), self.seat_combo)
-        form.addRow(self.tr("Starting total:"), totals_grid)
+        form.addRow(tr("seating.name_label"), self.name_combo)
+        form.addRow(tr("seating.seat_label"), self.seat_combo)
+        form.addRow(tr("seating.total_label"), totals_grid)
         if state.rules.order is Order.SEQUENCE:
-            form.addRow(self.tr("Starting &phase:"), self.phase_combo)
+            form.addRow(tr("seating.phase_label"), self.phase_combo)
         layout = QVBoxLayout(self)
         layout.addWidget(
-            QLabel(self.tr("Joins before hand {0}.").format(state.hand_number)),
+            QLabel(tr("seating.joins_before", number=state.hand_number)),
         )
         layout.addLayout(form)
         layout.addWidget(self.problem_label)
@@ -215,16 +221,14 @@ class PlayerJoinsDialog(QDialog):
         """Why the player cannot join as entered, or None if they can."""
         name = clean_name(self.name_combo.currentText())
         if not name:
-            return self.tr("Type the name of the player who joins.")
+            return tr("seating.name_missing")
         problem = name_problem(name)
         if problem is not None:
             return problem[0].upper() + problem[1:] + "."
         if name_key(name) in {name_key(player) for player in self.players}:
-            return self.tr("{0} has a row in this game already: names must differ.").format(
-                in_sentence(name)
-            )
+            return tr("seating.name_taken", name=in_sentence(name))
         if len(self.state.participants()) >= MAX_PLAYERS:
-            return self.tr("A table seats {0}: someone must leave first.").format(MAX_PLAYERS)
+            return tr_count("seating.table_full", MAX_PLAYERS)
         return None
 
     def _check(self) -> None:

@@ -8,7 +8,7 @@ command and saves. Every view then redraws from `session.state`.
 from dataclasses import replace
 from typing import Protocol
 
-from PySide6.QtCore import QCoreApplication, QObject, Signal
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from phase10_keeper.rules import (
@@ -21,15 +21,12 @@ from phase10_keeper.rules import (
     replay,
     replay_from,
 )
+from phase10_keeper.ui.text import tr
 from phase10_keeper.ui.user_text import isolate
 
 
 class GameStore(Protocol):
     def save_game(self, game_id: int, game: Game, replayed: Replay | None = None) -> None: ...
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("GameSession", text)
 
 
 class _ChangeGame(QUndoCommand):
@@ -66,7 +63,7 @@ class _ChangeGame(QUndoCommand):
         self._session._show(
             self._before,
             self._session._replayed(self._before, self._first_changed),
-            _tr("undid {change}").format(change=self.text()),
+            tr("session.undid", change=self.text()),
         )
         if self._recorded is not None:
             self._session.recordUndone.emit(self._recorded)
@@ -109,7 +106,7 @@ class GameSession(QObject):
         self._change(
             self.game.with_hand_appended(hand),
             len(self.game.hands),
-            _tr("record hand {number}").format(number=number),
+            tr("session.record_hand", number=number),
             recorded=hand,
         )
 
@@ -119,23 +116,23 @@ class GameSession(QObject):
         self._change(
             self.game.with_hand_replaced(index, hand),
             index,
-            _tr("edit hand {number}").format(number=index + 1),
+            tr("session.edit_hand", number=index + 1),
         )
 
     def remove_hand(self, index: int) -> None:
         self._change(
             self.game.with_hand_removed(index),
             index,
-            _tr("delete hand {number}").format(number=index + 1),
+            tr("session.delete_hand", number=index + 1),
         )
 
     def change_seating(self, change: SeatingChange) -> None:
         """A player leaves or joins before the next hand; GameError if nobody may now
         (during a tie-break, or once the game is over), and then nothing changes."""
         if isinstance(change, Leave):
-            text = _tr("{name} leaves").format(name=isolate(change.name))
+            text = tr("session.leaves", name=isolate(change.name))
         else:
-            text = _tr("{name} joins").format(name=isolate(change.name))
+            text = tr("session.joins", name=isolate(change.name))
         self._change(self.game.with_seating_change(change), len(self.game.hands), text)
 
     def rename_player(self, old: str, new: str) -> None:
@@ -144,8 +141,10 @@ class GameSession(QObject):
         game = self.game.with_player_renamed(old, new)
         if game == self.game:
             return
-        text = _tr("rename {old} to {new}").format(
-            old=isolate(old), new=isolate(game.players[self.game.players.index(old)])
+        text = tr(
+            "session.rename",
+            old=isolate(old),
+            new=isolate(game.players[self.game.players.index(old)]),
         )
         # The replay starts from the names at the table, so it starts again from there.
         self.undo_stack.push(_ChangeGame(self, text, self.game, game, 0, replay(game)))
@@ -188,8 +187,6 @@ class GameSession(QObject):
         # Whatever the store fails with, the hand log stays in memory and on the undo
         # stack; the window says the save failed and the next change saves it all again.
         except Exception as error:
-            self.save_failed.emit(
-                _tr("Could not save {change}: {error}").format(change=what, error=error)
-            )
+            self.save_failed.emit(tr("session.save_failed", change=what, error=error))
         else:
-            self.saved.emit(_tr("Saved: {change}").format(change=what))
+            self.saved.emit(tr("session.saved", change=what))

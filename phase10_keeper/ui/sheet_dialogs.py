@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QLocale, QObject, QSettings, Qt, QUrl, Signal
+from PySide6.QtCore import QLocale, QObject, QSettings, Qt, QUrl, Signal
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from phase10_keeper.language import ENGLISH, LANGUAGES, language_of
+from phase10_keeper.language.wording import rules_description
 from phase10_keeper.rules import (
     MATTEL_RULES,
     MAX_PLAYERS,
@@ -41,17 +42,15 @@ from phase10_keeper.rules import (
 from phase10_keeper.ui.new_game_dialog import preset_names
 from phase10_keeper.ui.problem_label import ProblemLabel
 from phase10_keeper.ui.prompts import Prompts
+from phase10_keeper.ui.text import app_words, tr, tr_count
 from phase10_keeper.ui.user_text import isolate, plain
 
 PAPER_KEY = "sheet/paper"
 LANGUAGE_KEY = "sheet/language"
 FOLDER_KEY = "sheet/folder"
 PAPERS = ("a4", "letter")
+PDF_SUFFIX = ".pdf"
 """The sheet module's Paper values, listed here so the dialog needs no PDF library."""
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("SheetDialog", text)
 
 
 def remembered_paper(settings: QSettings) -> str:
@@ -90,18 +89,18 @@ class SheetRequest:
 
     def suggested_name(self) -> str:
         if self.game is not None and self.game.title:
-            return _tr("{0} score sheet.pdf").format(self.game.title)
-        return _tr("Phase 10 score sheet.pdf")
+            return tr("sheet_dialog.file_name", title=self.game.title) + PDF_SUFFIX
+        return tr("sheet_dialog.file_name_blank") + PDF_SUFFIX
 
 
 def names_problem(names: Sequence[str]) -> str | None:
     """Why these names cannot go on a blank sheet, or None if they can."""
     if not names:
-        return _tr("Type at least one name, separated by commas.")
+        return tr("sheet_dialog.names_missing")
     if any(not name for name in names):
-        return _tr("One of the names is empty: separate names with single commas.")
+        return tr("sheet_dialog.name_empty")
     if len(names) > MAX_PLAYERS:
-        return _tr("A sheet has room for {0} players, not {1}.").format(MAX_PLAYERS, len(names))
+        return tr_count("sheet_dialog.too_many_names", MAX_PLAYERS, given=len(names))
     for name in names:
         problem = name_problem(name)
         if problem is not None:
@@ -140,44 +139,44 @@ class SheetDialog(QDialog):
         self._given_rules = self.rules
         self._request: SheetRequest | None = None
         self.setWindowTitle(
-            self.tr("Print Score Sheet") if game is not None else self.tr("Print Blank Sheets")
+            tr("sheet_dialog.game_title") if game is not None else tr("sheet_dialog.blank_title")
         )
 
         self.paper_combo = QComboBox()
-        self.paper_combo.setAccessibleName(self.tr("Paper size"))
-        self.paper_combo.addItem(self.tr("A4 (210 by 297 mm)"), "a4")
-        self.paper_combo.addItem(self.tr("Letter (8.5 by 11 in)"), "letter")
+        self.paper_combo.setAccessibleName(tr("sheet_dialog.paper_field"))
+        self.paper_combo.addItem(tr("sheet_dialog.paper_a4"), "a4")
+        self.paper_combo.addItem(tr("sheet_dialog.paper_letter"), "letter")
         self.paper_combo.setCurrentIndex(self.paper_combo.findData(remembered_paper(settings)))
         self.language_combo = QComboBox()
-        self.language_combo.setAccessibleName(self.tr("Language of the sheet"))
+        self.language_combo.setAccessibleName(tr("sheet_dialog.language_field"))
         for code, name in LANGUAGES.items():
             self.language_combo.addItem(name, code)
         self.language_combo.setCurrentIndex(
             self.language_combo.findData(remembered_language(settings))
         )
         self.rules_combo = QComboBox()
-        self.rules_combo.setAccessibleName(self.tr("Rules printed on the sheet"))
+        self.rules_combo.setAccessibleName(tr("sheet_dialog.rules_field"))
         self._fill_rules()
 
         self.intro = QLabel()
         plain(self.intro)
         self.intro.setWordWrap(True)
-        self.rows_radio = QRadioButton(self.tr("&Empty rows:"))
+        self.rows_radio = QRadioButton(tr("sheet_dialog.empty_rows"))
         self.rows_spin = QSpinBox()
         self.rows_spin.setRange(1, MAX_PLAYERS)
         self.rows_spin.setValue(MAX_PLAYERS)
-        self.rows_spin.setAccessibleName(self.tr("Number of empty rows"))
-        self.names_radio = QRadioButton(self.tr("&Names:"))
+        self.rows_spin.setAccessibleName(tr("sheet_dialog.rows_field"))
+        self.names_radio = QRadioButton(tr("sheet_dialog.names"))
         self.names_edit = QLineEdit(", ".join(names))
-        self.names_edit.setPlaceholderText(self.tr("Priya, Marcus, Kwame, Dana"))
-        self.names_edit.setAccessibleName(self.tr("Names printed on the sheet"))
+        self.names_edit.setPlaceholderText(tr("sheet_dialog.names_example"))
+        self.names_edit.setAccessibleName(tr("sheet_dialog.names_field"))
         self.mode = QButtonGroup(self)
         self.mode.addButton(self.rows_radio)
         self.mode.addButton(self.names_radio)
         (self.names_radio if names else self.rows_radio).setChecked(True)
         self.message = ProblemLabel()
 
-        self.rows_box = QGroupBox(self.tr("Player rows"))
+        self.rows_box = QGroupBox(tr("sheet_dialog.rows_box"))
         rows_grid = QGridLayout(self.rows_box)
         rows_grid.addWidget(self.rows_radio, 0, 0)
         rows_grid.addWidget(self.rows_spin, 0, 1, Qt.AlignmentFlag.AlignLeft)
@@ -186,15 +185,15 @@ class SheetDialog(QDialog):
         rows_grid.setColumnStretch(1, 1)
         form = QFormLayout()
         if game is None:
-            form.addRow(self.tr("&Rules:"), self.rules_combo)
-        form.addRow(self.tr("&Paper:"), self.paper_combo)
-        form.addRow(self.tr("&Language:"), self.language_combo)
+            form.addRow(tr("sheet_dialog.rules_label"), self.rules_combo)
+        form.addRow(tr("sheet_dialog.paper_label"), self.paper_combo)
+        form.addRow(tr("sheet_dialog.language_label"), self.language_combo)
 
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
         self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.ok_button.setText(self.tr("&Write PDF…"))
+        self.ok_button.setText(tr("sheet_dialog.write"))
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
 
@@ -217,20 +216,17 @@ class SheetDialog(QDialog):
 
     def _intro_text(self) -> str:
         if self.game is not None:
-            title = self.game.title or self.tr("this game")
-            return self.tr(
-                "The sheet of “{0}”: every hand so far, the phases and the card values."
-            ).format(isolate(title))
-        return self.tr(
-            "A sheet to keep score on paper: one row per player, twelve hands a page, "
-            "with the phases of “{0}” and the card values printed on it."
-        ).format(self.rules.describe())
+            title = self.game.title or tr("sheet_dialog.untitled_game")
+            return tr("sheet_dialog.intro_game", title=isolate(title))
+        return tr("sheet_dialog.intro_blank", rules=rules_description(app_words(), self.rules))
 
     def _fill_rules(self) -> None:
         """The presets, and first the rules given (the open game's) when no preset has them."""
         presets = preset_names()
         if self.rules not in (preset_rules(preset) for preset in Preset):
-            self.rules_combo.addItem(self.tr("This game's: {0}").format(self.rules.describe()))
+            self.rules_combo.addItem(
+                tr("sheet_dialog.rules_of_game", rules=rules_description(app_words(), self.rules))
+            )
         for preset, name in presets.items():
             self.rules_combo.addItem(name, preset.value)
             if preset_rules(preset) == self.rules:
@@ -332,10 +328,10 @@ class SheetPrinter(QObject):
         if isinstance(folder, str) and Path(folder).is_dir():
             suggested = str(Path(folder) / suggested)
         path = self.prompts.save_path(
-            self.widget, self.tr("Save Score Sheet"), suggested, self.tr("PDF files (*.pdf)")
+            self.widget, tr("sheet_dialog.save_title"), suggested, tr("sheet_dialog.pdf_files")
         )
-        if path is not None and path.suffix.casefold() != ".pdf":
-            path = path.with_name(path.name + ".pdf")
+        if path is not None and path.suffix.casefold() != PDF_SUFFIX:
+            path = path.with_name(path.name + PDF_SUFFIX)
         return path
 
     def write(self, request: SheetRequest, path: Path) -> Path | None:
@@ -353,13 +349,13 @@ class SheetPrinter(QObject):
                 language=request.language,
             )
         except SheetError as error:
-            self.prompts.warn(self.widget, self.tr("Cannot Make the Sheet"), str(error))
+            self.prompts.warn(self.widget, tr("sheet_dialog.failed_title"), str(error))
             return None
         except OSError as error:
             self.prompts.warn(
                 self.widget,
-                self.tr("Cannot Make the Sheet"),
-                self.tr("Cannot write {0}: {1}").format(path, error.strerror or error),
+                tr("sheet_dialog.failed_title"),
+                tr("sheet_dialog.cannot_write", path=path, reason=error.strerror or error),
             )
             return None
         self.settings.setValue(FOLDER_KEY, str(path.parent))
@@ -367,7 +363,7 @@ class SheetPrinter(QObject):
         if not self.open_url(QUrl.fromLocalFile(str(path))):
             self.prompts.warn(
                 self.widget,
-                self.tr("Sheet Saved"),
-                self.tr("The sheet was saved as {0}, but no PDF viewer opened it.").format(path),
+                tr("sheet_dialog.saved_title"),
+                tr("sheet_dialog.not_opened", path=path),
             )
         return path

@@ -5,7 +5,6 @@ from typing import Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
-    QCoreApplication,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -14,7 +13,9 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QFont
 
 from phase10_keeper.rules import GameState, Order, Status
+from phase10_keeper.ui.text import tr, tr_count
 from phase10_keeper.ui.user_text import plain_tooltip
+from phase10_keeper.ui.wording import number_text, phase_title
 
 _Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
@@ -29,10 +30,6 @@ class Column(IntEnum):
     PHASE = 2
     DONE = 3
     TOTAL = 4
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("StandingsModel", text)
 
 
 class StandingsModel(QAbstractTableModel):
@@ -71,18 +68,18 @@ class StandingsModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return {
                 Column.PLACE: "#",
-                Column.PLAYER: _tr("Player"),
-                Column.PHASE: _tr("Now on"),
-                Column.DONE: _tr("Done"),
-                Column.TOTAL: _tr("Total"),
+                Column.PLAYER: tr("standings.player"),
+                Column.PHASE: tr("standings.now_on"),
+                Column.DONE: tr("standings.done"),
+                Column.TOTAL: tr("standings.total"),
             }[Column(section)]
         if role == Qt.ItemDataRole.ToolTipRole:
             return {
-                Column.PLACE: _tr("Place"),
-                Column.PLAYER: _tr("Player"),
-                Column.PHASE: _tr("The phase the player attempts next"),
-                Column.DONE: _tr("Phases completed"),
-                Column.TOTAL: _tr("Total points (lowest is best)"),
+                Column.PLACE: tr("standings.place_tip"),
+                Column.PLAYER: tr("standings.player"),
+                Column.PHASE: tr("standings.now_on_tip"),
+                Column.DONE: tr("standings.done_tip"),
+                Column.TOTAL: tr("standings.total_tip"),
             }[Column(section)]
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return int(self._alignment(Column(section)))
@@ -124,46 +121,46 @@ class StandingsModel(QAbstractTableModel):
         if column is Column.PLAYER:
             marks = []
             if name == state.winner:
-                marks.append(_tr("winner"))
+                marks.append(tr("standings.winner"))
             if state.status is Status.TIEBREAK and name in state.tiebreak_players:
-                marks.append(_tr("replays"))
+                marks.append(tr("standings.replays"))
             if name == state.dealer:
-                marks.append(_tr("deals"))
-            return " · ".join([name, *marks])
+                marks.append(tr("standings.deals"))
+            return tr("standings.marks_separator").join([name, *marks])
         if column is Column.PHASE:
             return self.phase_text(name)
         if column is Column.DONE:
             return str(len(player.completed))
-        return str(player.total)
+        return number_text(player.total)
 
     def phase_text(self, name: str) -> str:
         state = self._state
         player = state.player(name)
         if player.left_before is not None:
-            return _tr("left before hand {number}").format(number=player.left_before)
+            return tr("standings.left_before", number=player.left_before)
         if state.status is Status.FINISHED:
             return "—"
         if state.status is Status.TIEBREAK:
             if name not in state.tiebreak_players:
-                return _tr("sits out the tie-break")
+                return tr("standings.sits_out")
             phase = state.replay_phase()
             return (
-                _tr("Replays {phase}").format(phase=phase.title())
+                tr("standings.replays_phase", phase=phase_title(phase))
                 if phase is not None
-                else _tr("Replay hand")
+                else tr("standings.replay_hand")
             )
         if state.rules.order is Order.CHOOSE:
-            return _tr("Chooses: {count} phases left").format(count=len(state.phases_left(name)))
+            return tr_count("standings.phases_left", len(state.phases_left(name)))
         phase = state.next_phase(name)
-        return phase.title() if phase is not None else "—"
+        return phase_title(phase) if phase is not None else "—"
 
     def _tooltip(self, name: str, column: Column) -> str | None:
         player = self._state.player(name)
         if column is Column.DONE:
             if not player.completed:
-                return _tr("No phase completed yet")
-            labels = ", ".join(str(label) for label in player.completed)
-            return _tr("Completed phases {labels}").format(labels=labels)
+                return tr("standings.none_completed")
+            labels = tr("standings.labels_separator").join(str(label) for label in player.completed)
+            return tr_count("standings.completed", len(player.completed), labels=labels)
         if column is Column.PHASE:
             return self.phase_text(name)
         return None

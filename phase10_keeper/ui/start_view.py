@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 
 from phase10_keeper.resource_files import resource_path
 from phase10_keeper.rules import Status
+from phase10_keeper.ui.text import tr, tr_count
 from phase10_keeper.ui.wording import date_text
 
 RECENT_GAMES = 3
@@ -60,12 +61,12 @@ class StartView(QWidget):
         )
         pixmap.setDevicePixelRatio(ratio)
         icon.setPixmap(pixmap)
-        title = QLabel(self.tr("Phase 10 Keeper"))
+        title = QLabel(tr("start.heading"))
         font = title.font()
         font.setPointSizeF(font.pointSizeF() * 1.8)
         font.setBold(True)
         title.setFont(font)
-        subtitle = QLabel(self.tr("Score keeping for the table."))
+        subtitle = QLabel(tr("start.subtitle"))
         subtitle.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         heading_text = QVBoxLayout()
         heading_text.addWidget(title)
@@ -75,36 +76,25 @@ class StartView(QWidget):
         heading.addWidget(icon)
         heading.addLayout(heading_text, 1)
 
-        self.new_button = self._link(
-            self.tr("&New Game"), self.tr("Choose the players, their seats and the rules.")
-        )
-        self.library_button = self._link(
-            self.tr("&Open a Saved Game"), self.tr("Browse, rename or delete your games.")
-        )
-        self.import_button = self._link(
-            self.tr("&Import a Game File"), self.tr("Add a game saved on another computer.")
-        )
-        self.sheets_button = self._link(
-            self.tr("&Print Blank Sheets"), self.tr("Keep score on paper; the phases are on it.")
-        )
-        self.players_button = self._link(
-            self.tr("P&layers and Statistics"),
-            self.tr("Everyone's record, which phase is hardest, who beats whom."),
-        )
+        self.new_button = self._link(tr("start.new_game"), tr("start.new_game_detail"))
+        self.library_button = self._link(tr("start.library"), tr("start.library_detail"))
+        self.import_button = self._link(tr("start.import"), tr("start.import_detail"))
+        self.sheets_button = self._link(tr("start.blank_sheets"), tr("start.blank_sheets_detail"))
+        self.players_button = self._link(tr("start.players"), tr("start.players_detail"))
         self.players_button.clicked.connect(self.playersRequested)
         self.new_button.clicked.connect(self.newGameRequested)
         self.library_button.clicked.connect(self.libraryRequested)
         self.import_button.clicked.connect(self.importRequested)
         self.sheets_button.clicked.connect(self.blankSheetsRequested)
 
-        self.continue_heading = QLabel(self.tr("Continue"))
+        self.continue_heading = QLabel(tr("start.continue"))
         heading_font = self.continue_heading.font()
         heading_font.setBold(True)
         self.continue_heading.setFont(heading_font)
         self.continue_layout = QVBoxLayout()
         self.continue_layout.setSpacing(2)
         self.continue_buttons: dict[int, QCommandLinkButton] = {}
-        start_heading = QLabel(self.tr("Start"))
+        start_heading = QLabel(tr("start.start"))
         start_heading.setFont(heading_font)
 
         column = QVBoxLayout()
@@ -180,14 +170,13 @@ class StartView(QWidget):
             button.deleteLater()
         self.continue_buttons = {}
         for summary in [game for game in summaries if _unfinished(game)][:RECENT_GAMES]:
-            title = summary.title or self.tr("Untitled game")
+            title = summary.title or tr("start.untitled")
             if summary.hands == 0:
-                played = self.tr("not started")
-            elif summary.hands == 1:
-                played = self.tr("1 hand played")
+                played = tr("start.not_started")
             else:
-                played = self.tr("{0} hands played").format(summary.hands)
-            parts = [", ".join(summary.players), played, date_text(summary.started)]
+                played = tr_count("start.hands_played", summary.hands)
+            players = tr("names.separator").join(summary.players)
+            parts = [players, played, date_text(summary.started)]
             details = " · ".join(part for part in parts if part)
             button = self._link(title, details)
             button.clicked.connect(lambda _=False, game_id=summary.id: self._continue(game_id))

@@ -11,6 +11,8 @@ window such a screen leaves once the title bar and the desktop's panel are drawn
 scoreboard full screen, and the new-game dialog; and the same once more, at 1366x768,
 with Qt scaling everything by two (QT_SCALE_FACTOR=2, run in a second process since Qt
 reads it at start). --scale=N draws only the screens, at that scale factor.
+
+The window speaks the system's language: `LC_ALL=de_DE.UTF-8` draws it in German.
 """
 
 import os
@@ -26,7 +28,7 @@ if "--real" not in sys.argv:
 if scale_arguments := [arg for arg in sys.argv if arg.startswith("--scale=")]:
     os.environ["QT_SCALE_FACTOR"] = scale_arguments[0].split("=", 1)[1]
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
@@ -45,6 +47,7 @@ from phase10_keeper.rules import (
 )
 from phase10_keeper.storage.library import Library
 from phase10_keeper.ui.contrast_style import use_contrast_style
+from phase10_keeper.ui.language_choice import start_in_language
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.session import GameSession
 
@@ -248,6 +251,7 @@ def main() -> int:
     out = Path(arguments[0] if arguments else "shots")
     out.mkdir(parents=True, exist_ok=True)
     app = QApplication(sys.argv[:1])
+    start_in_language(app, QSettings())
     use_contrast_style(app, "Fusion")
     app.setAttribute(Qt.ApplicationAttribute.AA_DontShowIconsInMenus, False)
     for theme in ("light", "dark"):

@@ -103,6 +103,20 @@ def test_every_key_the_program_asks_for_is_in_english() -> None:
     assert not asked - set(catalogue(ENGLISH))
 
 
+def test_no_text_is_worded_through_qts_own_translation() -> None:
+    """One path: a text given to Qt's tr() would escape the catalogues and their checks."""
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
+                continue
+            owner = node.func.value
+            qt_translate = node.func.attr == "translate" and (
+                isinstance(owner, ast.Name) and owner.id.endswith("Application")
+            )
+            assert node.func.attr != "tr", f"{path.name}:{node.lineno}"
+            assert not qt_translate, f"{path.name}:{node.lineno}"
+
+
 def test_every_card_preset_and_kind_of_group_has_its_words() -> None:
     english = catalogue(ENGLISH)
     for kind in CardKind:

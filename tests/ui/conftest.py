@@ -1,12 +1,15 @@
 """UI test set-up: settings in a temporary place, and an in-memory game library."""
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QSettings
+from PySide6.QtCore import QCoreApplication, QLocale, QSettings
 from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QMessageBox
 
+from phase10_keeper.language import ENGLISH
 from phase10_keeper.rules import Cards, Game, PlayerResult
+from phase10_keeper.ui.text import use_language
 
 
 @pytest.fixture(autouse=True)
@@ -15,6 +18,13 @@ def _isolated_settings(tmp_path: Path, qapp: object) -> None:
     QCoreApplication.setApplicationName("phase10-keeper-tests")
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path))
+
+
+@pytest.fixture(autouse=True)
+def _english_window() -> Iterator[None]:
+    """A test that starts the window in another language leaves it English again."""
+    yield
+    use_language(ENGLISH)
 
 
 MODAL_ENTRY_POINTS = {
@@ -35,6 +45,16 @@ def _modal_dialogs_fail(monkeypatch: pytest.MonkeyPatch) -> None:
     for cls, names in MODAL_ENTRY_POINTS.items():
         for name in names:
             monkeypatch.setattr(cls, name, refuse)
+
+
+@pytest.fixture
+def german_locale() -> Iterator[QLocale]:
+    """Dates and numbers written the German way (03.01.26, 2,5) for the test's length."""
+    before = QLocale()
+    german = QLocale(QLocale.Language.German, QLocale.Country.Germany)
+    QLocale.setDefault(german)
+    yield german
+    QLocale.setDefault(before)
 
 
 class MemoryLibrary:

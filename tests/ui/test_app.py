@@ -5,8 +5,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QLocale
-from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
 from phase10_keeper.rules import Game, build_rules
@@ -112,13 +110,6 @@ def test_a_library_that_cannot_open_is_explained(qtbot, monkeypatch) -> None:
 def test_the_icon_has_every_size() -> None:
     sizes = {size.width() for size in app.app_icon().availableSizes()}
     assert sizes == set(app.ICON_SIZES)
-
-
-def test_a_missing_translation_is_no_error(qtbot) -> None:
-    application = QApplication.instance()
-    assert isinstance(application, QApplication)
-    assert app.install_translator(application, QLocale("de_DE")) is None
-    assert QGuiApplication.translate("MainWindow", "&File") == "&File"
 
 
 def _damaged_library_with_backup(game: Game) -> tuple[int, Path, bytes]:

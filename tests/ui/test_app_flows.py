@@ -302,6 +302,7 @@ def test_menus_use_the_standard_shortcuts(open_app) -> None:
         "&Edit",
         "&View",
         "&Game",
+        "&Settings",
         "&Help",
     ]
 

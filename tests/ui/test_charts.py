@@ -13,12 +13,14 @@ from phase10_keeper.ui.charts import (
     Bar,
     BarChart,
     BarData,
+    ChartLine,
     ChartPanel,
     LineChart,
+    LineData,
     line_style,
     series_colour,
 )
-from phase10_keeper.ui.game_charts import GameCharts, phase_race_data, totals_data
+from phase10_keeper.ui.game_charts import GameCharts, phase_race_data, summary_text, totals_data
 from phase10_keeper.ui.game_view import GameView
 from phase10_keeper.ui.players_view import phase_data
 from phase10_keeper.ui.session import GameSession
@@ -27,6 +29,10 @@ from .answers import Answers
 from .games import FOUR, SIX, game_with_hands, went_out
 
 pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints")
+
+
+def _hand(number: int) -> str:
+    return f"Hand {number}"
 
 
 def _colours(image: QImage) -> set[int]:
@@ -111,7 +117,7 @@ def test_the_phase_race_steps_through_the_phases_made(qtbot) -> None:
 def test_the_table_has_the_same_numbers_and_passes_the_model_tester(qtbot, qtmodeltester) -> None:
     panel = ChartPanel(LineChart(), "Running totals chart")
     qtbot.addWidget(panel)
-    panel.set_lines(totals_data(game_series(game_with_hands(FOUR, 3))), "Hand %1")
+    panel.set_lines(totals_data(game_series(game_with_hands(FOUR, 3))), _hand)
     model = panel.table_model
     qtmodeltester.check(model)
     assert (model.rowCount(), model.columnCount()) == (4, 4)
@@ -124,6 +130,16 @@ def test_the_table_has_the_same_numbers_and_passes_the_model_tester(qtbot, qtmod
     assert panel.table.accessibleName() == "Running totals chart as a table"
 
 
+def test_the_table_writes_numbers_as_the_locale_does(qtbot, german_locale) -> None:
+    panel = ChartPanel(LineChart(), "Form chart")
+    qtbot.addWidget(panel)
+    form = ChartLine("Ann", (12.5, 1250.0), ("first", "second"))
+    panel.set_lines(LineData("Form", "Game", (form,), first_x=1), lambda x: f"Spiel {x}")
+    model = panel.table_model
+    assert model.headerData(1, Qt.Orientation.Vertical) == "Spiel 2"
+    assert [model.index(row, 0).data() for row in range(2)] == ["12,5", "1.250"]
+
+
 def test_a_chart_exports_as_png_and_svg(qtbot, tmp_path: Path) -> None:
     asked: list[str] = []
     target = tmp_path / "totals.svg"
@@ -134,7 +150,7 @@ def test_a_chart_exports_as_png_and_svg(qtbot, tmp_path: Path) -> None:
 
     panel = ChartPanel(LineChart(), "Running totals chart", ask_path=ask)
     qtbot.addWidget(panel)
-    panel.set_lines(totals_data(game_series(game_with_hands(FOUR, 3))), "Hand %1")
+    panel.set_lines(totals_data(game_series(game_with_hands(FOUR, 3))), _hand)
     assert panel.export() == target
     assert asked == ["running-totals-chart.png"]
     svg = target.read_text(encoding="utf-8")
@@ -236,7 +252,7 @@ def test_a_long_name_in_the_table_is_cut_at_the_end_and_whole_in_its_tooltip(qtb
     panel = ChartPanel(LineChart(), "Running totals chart")
     qtbot.addWidget(panel)
     players = (name, *FOUR[1:])
-    panel.set_lines(totals_data(game_series(game_with_hands(players, 2))), "Hand %1")
+    panel.set_lines(totals_data(game_series(game_with_hands(players, 2))), _hand)
     header = panel.table.horizontalHeader()
     assert header.textElideMode() == Qt.TextElideMode.ElideRight
     tip = panel.table_model.headerData(0, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
@@ -267,3 +283,14 @@ def test_a_title_too_long_for_the_chart_is_cut_short_not_clipped(qtbot) -> None:
     assert shown.endswith("…")
     assert title.startswith(shown[:-1])
     assert chart.fontMetrics().horizontalAdvance(shown) < size.width()
+
+
+def test_the_summary_sets_each_heading_in_bold_and_a_name_as_typed() -> None:
+    players = ("<i>Bo</i>", "Cy")
+    game = game_with_hands(players, 1, build_rules(target=1))
+    text = summary_text(game_series(game, replay(game)))
+    assert text.startswith("<b>Winner</b>: &lt;i&gt;Bo&lt;/i&gt;")
+    assert "<i>" not in text
+    phases = phase_race_data(game_series(game, replay(game)))
+    assert phases.lines[1].details[1] == "Hand 1 · Cy: 0 phases made"
+    assert phases.lines[0].details[1] == "Hand 1 · <i>Bo</i>: 1 phase made"

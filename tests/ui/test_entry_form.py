@@ -6,7 +6,9 @@ from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel, QStyle, QWidget
 
-from phase10_keeper.rules import Game
+from phase10_keeper.language import words
+from phase10_keeper.language.wording import card_label
+from phase10_keeper.rules import CardKind, Game
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.session import GameSession
 
@@ -86,3 +88,15 @@ def test_a_right_to_left_name_lines_up_with_the_others(qtbot) -> None:
     qtbot.waitExposed(window)
     rows = window.game_view.form._rows
     assert abs(_first_ink(rows[1].label) - _first_ink(rows[0].label)) <= 3
+
+
+@pytest.mark.parametrize("name", ["%2 Bo", "%1 Ana", "{name} Cy"])
+def test_a_name_that_looks_like_a_placeholder_is_read_out_as_typed(qtbot, name: str) -> None:
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.open_session(GameSession(Game(players=(name, "Dee"))))
+    row = window.game_view.form._rows[0]
+    low = card_label(words("en"), CardKind.LOW)
+    assert row.counts[CardKind.LOW].accessibleName() == f"{name}: {low} cards held"
+    assert row.went_out.accessibleName() == f"{name} went out"
+    assert row.points.accessibleName() == f"{name}: points this hand"

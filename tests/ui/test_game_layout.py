@@ -260,3 +260,12 @@ def test_a_long_name_in_the_standings_keeps_its_mark_in_view(window_at) -> None:
     shown = standings.fontMetrics().elidedText(text, standings.textElideMode(), room)
     assert shown != text, "the name should be too long for the column at this size"
     assert shown.endswith("deals")
+
+
+def test_the_banner_names_the_rules_and_counts_the_hands_in_whole_words(window_at) -> None:
+    window = window_at(game_with_hands(TABLE, 1), LAPTOP)
+    view = window.game_view
+    assert view.rules_label.text() == "Mattel rules · 1 hand played"
+    window.session.record_hand(went_out(TABLE, "Zoë"))
+    assert view.rules_label.text() == "Mattel rules · 2 hands played"
+    assert view.previous_sheet_button.toolTip().startswith("Previous sheet page (")

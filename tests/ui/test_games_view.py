@@ -1,10 +1,11 @@
 """The library in the app: the table model, the filter, and open/rename/delete/import,
 run against the real game library."""
 
+import re
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QDate, QLocale, QPoint, Qt
 from PySide6.QtWidgets import QHeaderView
 
 from phase10_keeper.rules import Cards, Game, Hand, PlayerResult
@@ -84,6 +85,19 @@ def test_table_model_passes_the_model_tester(qtmodeltester) -> None:
     assert model.index(1, GamesTableModel.HANDS).data() == "1"
     assert model.index(1, GamesTableModel.STATUS).data() == "In progress"
     assert model.index(1, 0).data(GAME_ID_ROLE) == 2
+
+
+def test_dates_follow_the_locale(german_locale) -> None:
+    library = _library()
+    model = GamesTableModel()
+    model.set_games(library.list_games())
+    assert model.index(0, GamesTableModel.DATE).data() == german_locale.toString(
+        QDate(2026, 11, 29), QLocale.FormatType.ShortFormat
+    )
+    library.delete_game(3)
+    model.set_games(library.list_games(deleted=True))
+    tip = model.index(0, GamesTableModel.STATUS).data(Qt.ItemDataRole.ToolTipRole)
+    assert re.fullmatch(r"Deleted on \d\d\.\d\d\.\d\d", tip)
 
 
 def test_filter_proxy_keeps_games_of_a_player(qtmodeltester) -> None:

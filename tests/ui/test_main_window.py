@@ -113,9 +113,8 @@ def test_a_whole_game_to_a_win(open_window, keys) -> None:
     assert state.status is Status.FINISHED
     assert state.winner == "Priya"
     assert window.game_view.headline.text() == f"{isolate('Priya')} wins"
-    assert (
-        "the lowest total among those who completed the last phase"
-        in window.game_view.detail.text()
+    assert window.game_view.detail.text() == (
+        f"{isolate('Priya')}: the lowest total, 0, of those who completed phase 3."
     )
     assert window.game_view.ranking.isVisibleTo(window)
     assert window.game_view.ranking.text().startswith(
@@ -138,9 +137,9 @@ def test_tie_break_replay_hand_for_the_tied_players_only(open_window, keys, answ
     state = window.session.state
     assert state.status is Status.TIEBREAK
     assert window.game_view.headline.text() == "Tie at 0 points"
-    assert (
-        f"{isolate('Priya')} and {isolate('Marcus')} tied on 0 points"
-        in window.game_view.detail.text()
+    assert window.game_view.detail.text() == (
+        "Tie at 0 between Priya and Marcus: they replay phase 1, and whoever goes out first"
+        f" wins. Marcus deals. {isolate('Priya')} plays first."
     )
     assert [row.name for row in window.game_view.form._rows] == ["Priya", "Marcus"]
     assert window.game_view.form.title.text() == "Tie-break: hand 2"
@@ -278,3 +277,9 @@ def test_masters_players_pick_their_phase_from_the_keyboard(open_window, keys) -
     assert state.hands_played == 1
     assert [state.hands[0].entries[name].phase for name in FOUR] == [5, 7, 2, 3]
     assert state.player("Priya").completed == (5,)
+
+
+def test_a_title_that_looks_like_a_placeholder_is_shown_as_typed(open_window) -> None:
+    title = "{title} %1 {0}"
+    window = open_window(Game(players=FOUR, title=title))
+    assert window.windowTitle() == f"{isolate(title)} — Phase 10 Keeper"

@@ -2,11 +2,13 @@
 
 from PySide6.QtCore import Qt
 
-from phase10_keeper.rules import build_rules, replay
+from phase10_keeper.language import words
+from phase10_keeper.language.wording import card_label
+from phase10_keeper.rules import CardKind, Order, build_rules, replay
 from phase10_keeper.ui.grid_model import MARKS_ROLE, ScoreGridModel
-from phase10_keeper.ui.standings_model import Column, StandingsModel
+from phase10_keeper.ui.standings_model import NAME_ROLE, Column, StandingsModel
 
-from .games import FOUR, game_with_hands, went_out
+from .games import FOUR, game_with_hands, long_game, went_out
 
 DISPLAY = Qt.ItemDataRole.DisplayRole
 
@@ -80,3 +82,39 @@ def test_standings_name_the_winner_first() -> None:
     state = replay(game_with_hands(FOUR, 1, build_rules(target=1))).final
     model = StandingsModel(state)
     assert model.data(model.index(0, Column.PLAYER), DISPLAY) == "Priya · winner"
+
+
+def test_grid_tooltips_name_the_cards_held_in_the_catalogues_words() -> None:
+    model = ScoreGridModel(replay(game_with_hands(FOUR, 1)).final)
+    low = card_label(words("en"), CardKind.LOW)
+    assert model.data(model.index(1, 0), Qt.ItemDataRole.ToolTipRole) == (
+        f"Hand 1, Priya dealt\nMarcus: phase 1 missed, 50\nHeld {low}: 10\n"
+        "Total after this hand: 50"
+    )
+
+
+def test_standings_count_completed_phases_and_phases_left_in_whole_words() -> None:
+    game = game_with_hands(FOUR, 1)
+    game = game.with_hand_appended(went_out(FOUR, "Priya", Marcus=1))
+    model = StandingsModel(replay(game).final)
+    tooltip = Qt.ItemDataRole.ToolTipRole
+    assert model.data(model.index(0, Column.DONE), tooltip) == "Completed 2 phases: 1, 2"
+    assert model.data(model.index(1, Column.DONE), tooltip) == "Completed phase 1"
+    assert model.data(model.index(3, Column.DONE), tooltip) == "No phase completed yet"
+    choose = StandingsModel(replay(game_with_hands(FOUR, 0, build_rules(order=Order.CHOOSE))).final)
+    assert choose.data(choose.index(0, Column.PHASE), DISPLAY) == "Chooses: 10 phases left"
+
+
+def test_totals_are_written_as_the_locale_writes_numbers(german_locale) -> None:
+    state = replay(long_game(30)).final
+    grid = ScoreGridModel(state)
+    standings = StandingsModel(state)
+    total = state.players[1].total
+    assert total >= 1000
+    written = german_locale.toString(total)
+    assert "." in written
+    assert grid.data(grid.index(1, grid.total_column), DISPLAY) == written
+    assert written in grid.data(grid.index(1, 29), Qt.ItemDataRole.ToolTipRole)
+    ranked = [standings.data(standings.index(row, Column.PLAYER), NAME_ROLE) for row in range(6)]
+    place = ranked.index(state.players[1].name)
+    assert standings.data(standings.index(place, Column.TOTAL), DISPLAY) == written

@@ -4,6 +4,7 @@ import pytest
 from PySide6.QtCore import QDate, QDateTime, QLocale, Qt, QTime
 from PySide6.QtWidgets import QApplication
 
+from phase10_keeper.language import ENGLISH, Words, words
 from phase10_keeper.rules import (
     MATTEL_PHASES,
     GameError,
@@ -13,6 +14,7 @@ from phase10_keeper.rules import (
     Phase,
     Preset,
 )
+from phase10_keeper.ui import text
 from phase10_keeper.ui.new_game_dialog import NewGameDialog, NewGameForm, default_title
 from phase10_keeper.ui.user_text import isolate
 
@@ -138,6 +140,36 @@ def test_dialog_shows_why_it_cannot_start(qtbot) -> None:
     assert dialog.game() is None
     assert dialog.message.text() == "Add at least two players."
     assert dialog.tabs.currentIndex() == 0
+
+
+def test_a_problem_opens_the_tab_it_is_about_in_any_wording(
+    qtbot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    german = Words("de", {"newgame.too_few_players": "Mindestens zwei Spieler."}, words(ENGLISH))
+    monkeypatch.setattr(text._Chosen, "words", german)
+    dialog = _dialog(qtbot)
+    dialog.add_player("Priya")
+    dialog.tabs.setCurrentIndex(1)
+    dialog.accept()
+    assert dialog.message.text() == "Mindestens zwei Spieler."
+    assert dialog.tabs.currentIndex() == 0, "a problem with the players shows the players"
+
+    dialog.add_player("Player One")
+    dialog.house_box.setChecked(True)
+    dialog.phase_editor.set_phases((Phase(1, ()),))
+    dialog.accept()
+    assert dialog.game() is None
+    assert dialog.tabs.currentIndex() == 1, "a problem with the rules shows the rules"
+
+
+def test_the_summary_counts_players_in_the_form_the_number_takes(qtbot) -> None:
+    dialog = _dialog(qtbot)
+    assert dialog.summary.text().startswith("No players yet · Mattel rules")
+    dialog.add_player("Priya")
+    assert dialog.summary.text() == f"1 player · Mattel rules · {isolate('Priya')} deals first"
+    dialog.add_player("Marcus")
+    assert dialog.summary.text().startswith("2 players · ")
+    assert dialog.player_list.item(1).text() == "2. Marcus"
 
 
 def test_dialog_fixed_hands_and_masters(qtbot) -> None:

@@ -1,16 +1,18 @@
 """The Players page: the model, sorting and filtering, a player's page, and renaming or
 merging a player across the library as one undoable change."""
 
+import re
 from dataclasses import replace
 
 import pytest
 from PySide6.QtCore import Qt
 
 from phase10_keeper.rules import Game, build_rules
+from phase10_keeper.stats import PhaseTally
 from phase10_keeper.storage.library import Library
 from phase10_keeper.ui.charts import BarChart, LineChart
 from phase10_keeper.ui.main_window import MainWindow
-from phase10_keeper.ui.players_view import Column, PlayersView
+from phase10_keeper.ui.players_view import Column, PlayersView, phase_words
 
 from .answers import Answers
 from .games import game_with_hands, went_out
@@ -107,6 +109,35 @@ def test_a_players_page_has_their_games_form_phases_and_rivals(view) -> None:
     assert page.game_ids == [3, 2]
 
 
+def test_a_phase_record_counts_attempts_and_names_the_tries_only_after_a_miss() -> None:
+    assert phase_words(PhaseTally(3, attempts=1, made=1)) == "made 1 of 1 attempt (100%)"
+    assert phase_words(PhaseTally(3, attempts=4, made=4)) == "made 4 of 4 attempts (100%)"
+    assert phase_words(PhaseTally(3, attempts=3, made=0)) == "made 0 of 3 attempts (0%)"
+    assert (
+        phase_words(PhaseTally(3, attempts=5, made=2))
+        == "made 2 of 5 attempts (40%), 2.5 tries each"
+    )
+    assert phase_words(PhaseTally(3, attempts=6, made=3)).endswith(", 2 tries each")
+
+
+def test_the_players_page_writes_dates_and_numbers_as_the_locale_does(view, german_locale) -> None:
+    view.refresh()
+    assert view.select_player("Cleo")
+    page = view.player_page
+    date, _, _, per_hand, _ = (page.games_model.index(0, column).data() for column in range(5))
+    assert re.fullmatch(r"\d\d\.\d\d\.\d\d", date)
+    assert re.fullmatch(r"\d+,\d", per_hand)
+    assert view.model.index(0, Column.POINTS_PER_HAND).data().count(",") == 1
+    assert phase_words(PhaseTally(3, attempts=5, made=2)).endswith("2,5 tries each")
+
+
+def test_a_name_that_looks_like_a_placeholder_is_shown_as_typed(view, answers) -> None:
+    assert view.select_player("Bob")
+    answers.confirm_answer = False
+    assert not view.rename_selected("{new} %3 {count}")
+    assert answers.asked[-1] == "Rename Bob to {new} %3 {count} in every game (1)?"
+
+
 def test_renaming_a_player_changes_every_game_and_undoes_as_one(view, library, answers) -> None:
     assert view.select_player("Robert")
     answers.text_answer = "Rob"
@@ -132,7 +163,7 @@ def test_renaming_a_player_changes_every_game_and_undoes_as_one(view, library, a
 def test_merging_two_spellings_of_one_person(view, library, answers) -> None:
     view.select_player("Bob")
     assert view.rename_selected("robert")
-    assert answers.asked == ["Merge Bob into Robert? Their games (1) will all say Robert."]
+    assert answers.asked == ["Merge Bob into Robert? Their game will say Robert."]
     assert _names(view) == ["Priya", "Cleo", "Robert"]
     robert = view.stats.player("Robert")
     assert robert is not None
@@ -140,6 +171,10 @@ def test_merging_two_spellings_of_one_person(view, library, answers) -> None:
     assert live_games(library)[0][1].players == ("Priya", "Robert")
     view.undo_stack.undo()
     assert live_games(library)[0][1].players == ("Priya", "Bob")
+    view.select_player("Cleo")
+    answers.confirm_answer = False
+    assert not view.rename_selected("bob")
+    assert answers.asked[-1] == "Merge Cleo into Bob? Their games (2) will all say Bob."
 
 
 def test_two_people_at_one_table_cannot_be_merged(view, library, answers) -> None:

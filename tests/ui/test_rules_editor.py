@@ -1,6 +1,7 @@
 """The house phase-list editor: the draft's edits, and the widget driven like a user."""
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLineEdit
 
 from phase10_keeper.rules import MATTEL_PHASES, Group, GroupKind, Phase
 from phase10_keeper.ui.rules_editor import PhaseListDraft, PhaseListEditor, phase_text
@@ -46,6 +47,25 @@ def test_draft_reports_a_phase_with_no_groups_and_too_many_cards() -> None:
 
 def test_phase_text_counts_cards() -> None:
     assert phase_text(MATTEL_PHASES[2]) == "Phase 3: 1 set of 4 + 1 run of 4 (8 cards)"
+    single = Phase(4, (Group(GroupKind.SET, 1),))
+    assert phase_text(single) == "Phase 4: 1 set of 1 (1 card)"
+    assert phase_text(Phase(5, ())) == "Phase 5: no groups yet"
+
+
+def test_a_group_size_reads_as_a_number_of_cards_and_takes_a_typed_number(qtbot) -> None:
+    editor = PhaseListEditor(MATTEL_PHASES[:1])
+    qtbot.addWidget(editor)
+    count = editor._rows[0].count
+    assert count.text() == "3 cards"
+    count.setValue(1)
+    assert count.text() == "1 card"
+    line = count.findChild(QLineEdit)
+    line.selectAll()
+    qtbot.keyClicks(count, "7")
+    qtbot.keyClick(count, Qt.Key.Key_Return)
+    assert count.value() == 7
+    assert count.text() == "7 cards"
+    assert editor.phases()[0].groups[0] == Group(GroupKind.SET, 7)
 
 
 def test_editor_builds_a_house_list(qtbot) -> None:

@@ -5,10 +5,13 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QApplication, QLabel
 
-from phase10_keeper.ui.help_pages import HelpDialog, how_to_page
+from phase10_keeper.language import words
+from phase10_keeper.language.wording import phase_description
+from phase10_keeper.ui.help_pages import HelpDialog, context_keys, how_to_page
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.scoreboard import Scoreboard
 from phase10_keeper.ui.session import GameSession
+from phase10_keeper.ui.text import tr, use_language
 
 from .games import FOUR, game_with_hands, went_out
 
@@ -51,6 +54,17 @@ def test_the_scoreboard_shows_the_standings_full_screen(window, qtbot) -> None:
     assert f"Phase {phase.label}" in texts
     assert phase.describe() in texts
     assert str(state.player(ranked[0]).total) in texts
+
+
+def test_the_scoreboard_words_the_phases_in_the_windows_language(window, qtbot) -> None:
+    use_language("de")
+    board = _open_board(window, qtbot)
+    state = window.session.state
+    phase = state.next_phase(state.ranking()[0])
+    assert phase is not None
+    german = phase_description(words("de"), phase)
+    assert german != phase.describe()
+    assert german in _texts(board)
 
 
 def test_the_scoreboard_follows_the_game_and_esc_leaves(window, qtbot) -> None:
@@ -96,6 +110,15 @@ def test_keyboard_help_lists_every_key_of_the_window(window, qtbot) -> None:
         assert key in page, key
     for key in ("Ctrl+Enter", "Space", "Esc"):
         assert key in page
+
+
+def test_keys_of_a_part_of_the_window_are_named_as_the_menus_name_them() -> None:
+    grid_keys = dict(context_keys())[tr("help.score_grid")]
+    delete_hand = QKeySequence(Qt.Modifier.CTRL | Qt.Key.Key_Delete)
+    assert (
+        f"<kbd>{delete_hand.toString(QKeySequence.SequenceFormat.NativeText)}</kbd>",
+        tr("help.delete_hand"),
+    ) in grid_keys
 
 
 def test_help_menu_opens_how_to_keep_score_inside_the_app(window, qtbot) -> None:

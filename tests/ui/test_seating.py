@@ -122,6 +122,8 @@ def test_names_come_from_the_roster_less_those_at_the_table(qtbot) -> None:
     names = [dialog.name_combo.itemText(i) for i in range(dialog.name_combo.count())]
     assert names == ["Eve", "Zoë"]
     assert dialog.name_combo.currentText() == ""
+    assert dialog.phase_combo.itemText(0) == "Phase 1: 2 sets of 3"
+    assert dialog.average_radio.text() == "the &average, rounded up to 5: 75"
 
 
 def test_a_typed_total_is_taken(qtbot, library) -> None:

@@ -46,6 +46,9 @@ def test_start_view_offers_the_newest_unfinished_games(qtbot) -> None:
     with qtbot.waitSignal(view.continueRequested) as chosen:
         qtbot.mouseClick(view.continue_buttons[2], Qt.MouseButton.LeftButton)
     assert chosen.args == [2]
+    assert "Ed, Flo · not started" in view.continue_buttons[1].description()
+    view.set_games(GAMES[4:])
+    assert view.continue_buttons[0].description() == "Gus, Hal · 1 hand played"
     view.set_games(GAMES[1:2])
     assert view.continue_buttons == {}
     assert view.continue_heading.isHidden()
