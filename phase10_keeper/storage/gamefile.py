@@ -8,7 +8,7 @@ without such changes is still written as version 1, byte for byte as before.
 import json
 import os
 import stat
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -451,18 +451,24 @@ def game_to_json(game: Game) -> dict[str, Any]:
     data["first_dealer"] = game.first_dealer
     if game.seating:
         data["seating"] = [_seating_to_json(change) for change in game.seating]
-    data["hands"] = [
+    data["hands"] = hands_to_json(game.players, game.hands)
+    return data
+
+
+def hands_to_json(players: Sequence[str], hands: Iterable[Hand]) -> list[dict[str, Any]]:
+    """The hands as a game file of these players writes them: results in seating order,
+    then those of players not seated (who joined later)."""
+    return [
         {
             "went_out": hand.went_out,
             "results": {
                 name: _result_to_json(hand.results[name])
-                for name in [*game.players, *hand.results]
+                for name in [*players, *hand.results]
                 if name in hand.results
             },
         }
-        for hand in game.hands
+        for hand in hands
     ]
-    return data
 
 
 def _refuse_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

@@ -34,6 +34,7 @@ from phase10_keeper.storage.gamefile import (
     GameFileError,
     game_from_json,
     game_to_json,
+    hands_to_json,
     rules_to_json,
 )
 from phase10_keeper.storage.migrations import (
@@ -157,8 +158,8 @@ def _seating_text(game: Game) -> str | None:
 
 def _hand_texts(game: Game, indexes: Sequence[int]) -> dict[int, str]:
     """The stored JSON of the hands at these positions, as the game file writes them."""
-    subset = replace(game, hands=tuple(game.hands[index] for index in indexes))
-    return dict(zip(indexes, map(_compact, game_to_json(subset)["hands"]), strict=True))
+    hands = hands_to_json(game.players, [game.hands[index] for index in indexes])
+    return dict(zip(indexes, map(_compact, hands), strict=True))
 
 
 def _read_only_uri(path: Path) -> str:
