@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from phase10_keeper import __version__
-from phase10_keeper.language import LANGUAGES
+from phase10_keeper.language import LANGUAGES, Words, system_language, words
 from phase10_keeper.storage.paths import DATA_DIR_VARIABLE
 
 # The rules, the library and the statistics are imported by the commands that use them:
@@ -29,6 +29,11 @@ _LARGEST_ID = 2**63 - 1
 
 class UsageError(Exception):
     """Bad input from the command line: reported as one `error:` line, exit 2."""
+
+
+def _words() -> Words:
+    """The user's language, for what the command line says to people (not `--json`)."""
+    return words(system_language())
 
 
 # Controls (C0, DEL, C1) and the bidirectional overrides and isolates: a terminal acts
@@ -82,42 +87,55 @@ def _load(path: str) -> "Game":
 
 def _replayed(game: "Game", path: str) -> "Replay":
     """The game replayed, its warnings printed; UsageError if it cannot be."""
+    from phase10_keeper.language.wording import problem_line
     from phase10_keeper.rules import GameError, replay
 
+    language = _words()
     try:
         result = replay(game)
     except GameError as error:
-        raise UsageError(f"{path}: {error}") from None
+        raise UsageError(f"{path}: {problem_line(language, error.problems[0])}") from None
     for warning in result.warnings:
-        print(one_line(f"warning: {path}: {warning}"), file=sys.stderr)
+        print(one_line(f"warning: {path}: {problem_line(language, warning)}"), file=sys.stderr)
     return result
 
 
-def status_line(state: "GameState") -> str:
+def status_line(state: "GameState", language: Words) -> str:
     """One sentence on where the game stands: who won, who must replay, or who deals."""
-    from phase10_keeper.language import words
     from phase10_keeper.language.wording import tie_sentence, win_reason
     from phase10_keeper.rules import Status
 
     if state.status is Status.FINISHED:
-        return f"{state.winner} wins: {win_reason(words(), state)}."
+        return language("cli.wins", name=state.winner, reason=win_reason(language, state))
     if state.status is Status.TIEBREAK:
-        return tie_sentence(words(), state)
-    return f"Hand {state.hand_number}: {state.dealer} deals, {state.first_player} plays first."
+        return tie_sentence(language, state)
+    return language(
+        "cli.next_hand", hand=state.hand_number, dealer=state.dealer, first=state.first_player
+    )
 
 
 def standings_table(game: "Game", state: "GameState") -> str:
+    from phase10_keeper.language.wording import phase_title, rules_description
     from phase10_keeper.rules import Status
 
-    rows = [("Seat", "Player", "Phase", "Done", "Total")]
+    language = _words()
+    rows = [
+        (
+            language("cli.seat"),
+            language("cli.player"),
+            language("cli.phase"),
+            language("cli.done"),
+            language("cli.total"),
+        )
+    ]
     for player in state.players:
         phase = state.next_phase(player.name)
         if not player.seated:
-            phase_text = f"left before hand {player.left_before}"
+            phase_text = language("cli.left_before", hand=player.left_before)
         elif phase is not None:
-            phase_text = phase.title()
+            phase_text = phase_title(language, phase)
         elif state.status is Status.IN_PROGRESS:
-            phase_text = "chooses a phase"
+            phase_text = language("cli.chooses")
         else:
             phase_text = "-"
         rows.append(
@@ -131,12 +149,11 @@ def standings_table(game: "Game", state: "GameState") -> str:
         )
     widths = [max(len(row[column]) for row in rows) for column in range(5)]
     lines = []
-    title = shown(game.title) or "Phase 10"
-    played = state.hands_played
+    title = shown(game.title) or language("cli.untitled")
+    rules = rules_description(language, game.rules)
+    played = language.count("cli.hands", state.hands_played)
     dot = _separator()
-    lines.append(
-        f"{title}{dot}{game.rules.describe()}{dot}{played} hand{'s' if played != 1 else ''}"
-    )
+    lines.append(f"{title}{dot}{rules}{dot}{played}")
     lines.append("")
     for index, row in enumerate(rows):
         cells = [
@@ -150,7 +167,7 @@ def standings_table(game: "Game", state: "GameState") -> str:
         if index == 0:
             lines.append("  ".join("-" * width for width in widths))
     lines.append("")
-    lines.append(shown(status_line(state)))
+    lines.append(shown(status_line(state, language)))
     return "\n".join(lines)
 
 
@@ -182,9 +199,9 @@ def _player_count(text: str) -> int:
     try:
         count = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(_words()("cli.not_whole_number", text=text)) from None
     if not 1 <= count <= 6:
-        raise argparse.ArgumentTypeError(f"a sheet has 1 to 6 player rows, not {count}")
+        raise argparse.ArgumentTypeError(_words()("cli.sheet_rows", most=6, count=count))
     return count
 
 
@@ -199,33 +216,34 @@ def _preset(text: str) -> "Preset":
     try:
         return Preset(text)
     except ValueError:
-        raise UsageError(f"--rules is one of {PRESETS_HELP}, not {text!r}") from None
+        raise UsageError(_words()("cli.rules_preset", presets=PRESETS_HELP, text=text)) from None
 
 
 def _sheet(arguments: argparse.Namespace) -> int:
-    from phase10_keeper.language import system_language
+    from phase10_keeper.language.wording import problem_text
     from phase10_keeper.rules import Preset, clean_name, name_problem, preset_rules
     from phase10_keeper.sheet import Paper, SheetError, default_paper, write_score_sheet
 
+    language = _words()
     game = replayed = None
     if arguments.game is not None:
         game = _load(arguments.game)
         replayed = _replayed(game, arguments.game)
         if arguments.players is not None or arguments.names is not None:
-            raise UsageError("--players and --names are for blank sheets, not with --game")
+            raise UsageError(language("cli.blank_only"))
         if arguments.rules is not None:
-            raise UsageError("--rules is for blank sheets; a game brings its own rules")
+            raise UsageError(language("cli.rules_blank_only"))
     names: list[str] = []
     if arguments.names is not None:
         names = [clean_name(name) for name in _typed_text(arguments.names).split(",")]
         if any(not name for name in names):
-            raise UsageError("--names has an empty name; separate names with single commas")
+            raise UsageError(language("cli.empty_name"))
         if len(names) > 6:
-            raise UsageError(f"a sheet has room for 6 players, not {len(names)}")
+            raise UsageError(language("cli.sheet_players", most=6, count=len(names)))
         for name in names:
             problem = name_problem(name)
             if problem is not None:
-                raise UsageError(f"--names: {problem}")
+                raise UsageError(f"--names: {problem_text(language, problem)}")
     paper = Paper(arguments.paper) if arguments.paper is not None else default_paper()
     try:
         write_score_sheet(
@@ -239,9 +257,10 @@ def _sheet(arguments: argparse.Namespace) -> int:
             language=arguments.lang or system_language(),
         )
     except SheetError as error:
-        raise UsageError(str(error)) from None
+        raise UsageError(error.worded(language)) from None
     except OSError as error:
-        raise UsageError(f"cannot write {arguments.out}: {error.strerror or error}") from None
+        reason = error.strerror or error
+        raise UsageError(language("cli.cannot_write", path=arguments.out, reason=reason)) from None
     return EXIT_OK
 
 
@@ -249,11 +268,11 @@ def _game_id(text: str) -> int:
     try:
         number = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a game id (a whole number)") from None
+        raise argparse.ArgumentTypeError(_words()("cli.id_not_number", text=text)) from None
     if number < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a game id: ids start at 1")
+        raise argparse.ArgumentTypeError(_words()("cli.id_below_one", text=text))
     if number > _LARGEST_ID:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a game id: it is too large")
+        raise argparse.ArgumentTypeError(_words()("cli.id_too_large", text=text))
     return number
 
 
@@ -270,7 +289,7 @@ def _library(arguments: argparse.Namespace, *, read_only: bool = False) -> Itera
             yield library
     except LibraryDamaged as error:
         # Restoring is a choice made in the app, which lists the backups and what each holds.
-        raise UsageError(f"{error}; start the app to restore a backup") from None
+        raise UsageError(_words()("cli.restore_backup", message=error)) from None
     except LibraryError as error:
         raise UsageError(str(error)) from None
 
@@ -288,19 +307,21 @@ def _summary_to_json(game: "GameSummary") -> dict[str, Any]:
     }
 
 
-def _game_status(game: "GameSummary") -> str:
+def _game_status(game: "GameSummary", language: Words) -> str:
     from phase10_keeper.rules import Status
 
     if game.status is Status.FINISHED:
-        return f"{game.winner} won" if game.winner else "finished"
+        return language("cli.won", name=game.winner) if game.winner else language("cli.finished")
     if game.status is Status.TIEBREAK:
-        return "tie-break"
-    return "in progress"
+        return language("cli.tiebreak")
+    return language("cli.in_progress")
 
 
 def games_table(games: Sequence["GameSummary"]) -> str:
     """The library's games as a table, one row each, in the order given."""
-    rows = [("ID", "Date", "Title", "Players", "Hands", "Status")]
+    language = _words()
+    headers = ("id", "date", "title", "players", "hands", "status")
+    rows = [tuple(language(f"cli.games_{header}") for header in headers)]
     for game in games:
         rows.append(
             (
@@ -309,7 +330,7 @@ def games_table(games: Sequence["GameSummary"]) -> str:
                 one_line(game.title) or "-",
                 one_line(", ".join(game.players)),
                 str(game.hands),
-                one_line(_game_status(game)),
+                one_line(_game_status(game, language)),
             )
         )
     widths = [max(len(row[column]) for row in rows) for column in range(6)]
@@ -334,7 +355,7 @@ def _games_list(arguments: argparse.Namespace) -> int:
     elif games:
         print(games_table(games))
     else:
-        print("The library has no games yet.")
+        print(_words()("cli.no_games"))
     return EXIT_OK
 
 
@@ -356,7 +377,8 @@ def _games_export(arguments: argparse.Namespace) -> int:
     try:
         write_game(Path(arguments.file), game)
     except OSError as error:
-        raise UsageError(f"cannot write {arguments.file}: {error.strerror or error}") from None
+        reason = error.strerror or error
+        raise UsageError(_words()("cli.cannot_write", path=arguments.file, reason=reason)) from None
     return EXIT_OK
 
 
@@ -365,7 +387,7 @@ def _games_show(arguments: argparse.Namespace) -> int:
 
     with _library(arguments, read_only=True) as library:
         game = library.load_game(arguments.id)
-    state = _replayed(game, f"game {arguments.id}").final
+    state = _replayed(game, _words()("cli.game", id=arguments.id)).final
     if arguments.json:
         print(json.dumps(standings_to_json(state)))
     else:
@@ -373,8 +395,8 @@ def _games_show(arguments: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _percent(share: float) -> str:
-    return f"{round(share * 100)}%"
+def _percent(share: float, language: Words) -> str:
+    return language("cli.percent", number=round(share * 100))
 
 
 def _table(rows: Sequence[Sequence[str]], left: set[int]) -> list[str]:
@@ -392,47 +414,68 @@ def _table(rows: Sequence[Sequence[str]], left: set[int]) -> list[str]:
     return lines
 
 
-def _phase_words(tally: "PhaseTally | None") -> str:
+def _phase_words(tally: "PhaseTally | None", language: Words) -> str:
     if tally is None:
         return "-"
-    return f"{tally.label} ({tally.made} of {tally.attempts})"
+    return language("cli.phase_tally", phase=tally.label, made=tally.made, attempts=tally.attempts)
+
+
+def _headers(language: Words, *keys: str) -> tuple[str, ...]:
+    return tuple(language(f"cli.{key}") for key in keys)
 
 
 def stats_table(stats: "LibraryStats", players: Sequence["PlayerStats"]) -> str:
     """The statistics as text: a row per player and, for one player, their phases and
     head-to-head records."""
-    finished = f"{stats.finished} finished"
-    lines = [f"{stats.games} game{'s' if stats.games != 1 else ''} in the library, {finished}.", ""]
-    rows = [("Player", "Games", "Wins", "Win rate", "Hands", "Points/hand", "Out", "Hardest")]
+    language = _words()
+    lines = [language.count("cli.library_games", stats.games, finished=stats.finished), ""]
+    rows = [
+        _headers(
+            language,
+            "stats_player",
+            "stats_games",
+            "stats_wins",
+            "stats_win_rate",
+            "stats_hands",
+            "stats_points",
+            "stats_out",
+            "stats_hardest",
+        )
+    ]
     for player in players:
         rows.append(
             (
                 one_line(player.name),
                 str(player.games),
                 str(player.wins),
-                _percent(player.win_rate) if player.finished else "-",
+                _percent(player.win_rate, language) if player.finished else "-",
                 str(player.hands),
                 f"{player.points_per_hand:.1f}" if player.hands else "-",
                 str(player.went_out),
-                _phase_words(player.hardest_phase),
+                _phase_words(player.hardest_phase, language),
             )
         )
     lines += _table(rows, left={0, 7})
     if len(players) == 1:
         (player,) = players
-        lines += ["", f"Phases of {one_line(player.name)}:"]
+        lines += ["", language("cli.phases_of", name=one_line(player.name))]
         lines += _table(
-            [("Phase", "Attempts", "Made", "Share")]
+            [_headers(language, "tally_phase", "tally_attempts", "tally_made", "tally_share")]
             + [
-                (str(tally.label), str(tally.attempts), str(tally.made), _percent(tally.share))
+                (
+                    str(tally.label),
+                    str(tally.attempts),
+                    str(tally.made),
+                    _percent(tally.share, language),
+                )
                 for tally in player.phases
             ],
             left=set(),
         )
         if player.head_to_head:
-            lines += ["", "Head to head (finished games together):"]
+            lines += ["", language("cli.head_to_head")]
             lines += _table(
-                [("Against", "Games", "Ahead", "Behind")]
+                [_headers(language, "against", "against_games", "ahead", "behind")]
                 + [
                     (one_line(row.opponent), str(row.games), str(row.ahead), str(row.behind))
                     for row in player.head_to_head
@@ -444,31 +487,38 @@ def stats_table(stats: "LibraryStats", players: Sequence["PlayerStats"]) -> str:
         if hardest is not None:
             lines += [
                 "",
-                f"Hardest phase over all games: phase {hardest.label}, made in "
-                f"{_percent(hardest.share)} of {hardest.attempts} attempts.",
+                language.count(
+                    "cli.hardest_overall",
+                    hardest.attempts,
+                    phase=hardest.label,
+                    share=_percent(hardest.share, language),
+                ),
             ]
     return "\n".join(lines)
 
 
 def _stats(arguments: argparse.Namespace) -> int:
+    from phase10_keeper.language.wording import problem_line
     from phase10_keeper.stats import stats_of_records, stats_to_json
     from phase10_keeper.storage.stats_cache import game_records
 
     with _library(arguments, read_only=True) as library:
         records, warnings = game_records(library)
-    for warning in warnings:
-        print(one_line(f"warning: {warning}"), file=sys.stderr)
+    language = _words()
+    for game_id, problem in warnings:
+        left_out = language("cli.left_out", id=game_id, message=problem_line(language, problem))
+        print(one_line(f"warning: {left_out}"), file=sys.stderr)
     stats = stats_of_records([record for _, record in records])
     players: Sequence[PlayerStats] = stats.players
     if arguments.player is not None:
         player = stats.player(arguments.player)
         if player is None:
-            raise UsageError(f"no game in the library has a player called {arguments.player!r}")
+            raise UsageError(language("cli.no_player", name=arguments.player))
         players = [player]
     if arguments.json:
         print(json.dumps(stats_to_json(stats, players)))
     elif not stats.games:
-        print("The library has no games yet.")
+        print(language("cli.no_games"))
     else:
         print(stats_table(stats, players))
     return EXIT_OK
@@ -595,7 +645,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(one_line(f"error: {error}"), file=sys.stderr)
         return EXIT_BAD_INPUT
     except MemoryError:
-        print("error: not enough memory to do that", file=sys.stderr)
+        print(f"error: {_words()('cli.no_memory')}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:
         # The reader stopped reading (`| head`): nothing is wrong with the input. Python

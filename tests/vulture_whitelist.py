@@ -14,3 +14,8 @@ LineChart.series_count
 BarChart.series_count
 Scoreboard.type_size  # the type size the board settled on, for its layout tests
 stats.__getattr__  # Python calls it for the names the package loads when first used
+
+# Calls with a positional-only text key (`def __call__(self, key, /, **values)`), which
+# vulture takes for plain functions, not methods.
+_ = object()
+_.__call__

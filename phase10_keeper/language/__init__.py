@@ -12,7 +12,7 @@ of its own beside an English one for a particular size (`phase.set.3`, for a wor
 import json
 import locale
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 
 from phase10_keeper.resource_files import resource_path
@@ -54,18 +54,26 @@ class Words:
     `words.count("key", 3, ...)` for a text about a number (`count` is a placeholder too).
     """
 
-    def __init__(self, code: str, entries: Mapping[str, Entry], fallback: "Words | None") -> None:
+    def __init__(
+        self,
+        code: str,
+        entries: Mapping[str, Entry],
+        fallback: "Words | None",
+        more: Callable[[], Mapping[str, Entry]] | None = None,
+    ) -> None:
         self.code = code
         self._entries = entries
         self._fallback = fallback
+        self._more = more
+        """Entries read only when a key is not among the others."""
 
-    def __call__(self, key: str, **values: object) -> str:
+    def __call__(self, key: str, /, **values: object) -> str:
         entry = self._entry(key)
         if not isinstance(entry, str):
             raise KeyError(f"{key} is a text about a number: use count()")
         return entry.format_map(values)
 
-    def count(self, key: str, count: int, **values: object) -> str:
+    def count(self, key: str, count: int, /, **values: object) -> str:
         entry = self._entry(key)
         if isinstance(entry, str):
             raise KeyError(f"{key} is not a text about a number")
@@ -75,20 +83,43 @@ class Words:
         return text.format_map({"count": count, **values})
 
     def has(self, key: str) -> bool:
-        return key in self._entries
+        return key in self._entries or (self._take_in_more() and key in self._entries)
 
     def _entry(self, key: str) -> Entry:
-        if key in self._entries:
+        if key in self._entries or (self._take_in_more() and key in self._entries):
             return self._entries[key]
         if self._fallback is not None:
             return self._fallback._entry(key)
         raise KeyError(f"no text {key!r}")
 
+    def _take_in_more(self) -> bool:
+        if self._more is None:
+            return False
+        self._entries = {**self._entries, **self._more()}
+        self._more = None
+        return True
 
-def catalogue(code: str) -> dict[str, Entry]:
-    """The entries of one language's catalogue, as stored."""
+
+def _stored(code: str) -> dict[str, Entry]:
     path = resource_path("translations", f"{code}.json")
     entries: dict[str, Entry] = json.loads(path.read_text(encoding="utf-8"))
+    return entries
+
+
+def _problem_templates() -> Mapping[str, Entry]:
+    # Imported when first asked for: the window words its menus before it needs the
+    # rules, and importing them would hold up its first paint.
+    from phase10_keeper.rules.problems import ENGLISH_TEMPLATES
+
+    return ENGLISH_TEMPLATES
+
+
+def catalogue(code: str) -> dict[str, Entry]:
+    """The entries of one language's catalogue: as stored, and for English also the
+    rules' own wording of what can be wrong (`problem.<key>`), kept with the rules."""
+    entries = _stored(code)
+    if code == ENGLISH:
+        entries.update(_problem_templates())
     return entries
 
 
@@ -97,8 +128,9 @@ def words(code: str = ENGLISH) -> Words:
     """The texts of the language with this code (one of LANGUAGES)."""
     if code not in LANGUAGES:
         raise ValueError(f"no language {code!r}; the languages are {', '.join(LANGUAGES)}")
-    fallback = None if code == ENGLISH else words(ENGLISH)
-    return Words(code, catalogue(code), fallback)
+    if code == ENGLISH:
+        return Words(code, _stored(code), None, more=_problem_templates)
+    return Words(code, _stored(code), words(ENGLISH))
 
 
 def words_or_english(language: Words | None) -> Words:

@@ -1,7 +1,7 @@
 """Sentences and names about a game, in one language: the phases, the rules, who won
 and why. The command line, the statistics and the printed sheet all word them here."""
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from phase10_keeper.language import Words
 from phase10_keeper.rules import (
@@ -11,17 +11,30 @@ from phase10_keeper.rules import (
     Order,
     Phase,
     Preset,
+    Problem,
     RuleSet,
     WinReason,
     preset_rules,
 )
 
+NameShown = Callable[[str], str]
+"""How a name is shown inside a sentence: as it is on paper and in a terminal, cut short
+and isolated from the text around it in the window."""
 
-def listed_names(words: Words, names: Sequence[str]) -> str:
+
+def _as_it_is(name: str) -> str:
+    return name
+
+
+def listed_names(words: Words, names: Sequence[str], shown: NameShown = _as_it_is) -> str:
     """ "Ana", "Ana and Bo", "Ana, Bo and Cy" """
     if len(names) == 1:
-        return names[0]
-    return words("names.and", names=words("names.separator").join(names[:-1]), last=names[-1])
+        return shown(names[0])
+    return words(
+        "names.and",
+        names=words("names.separator").join(shown(name) for name in names[:-1]),
+        last=shown(names[-1]),
+    )
 
 
 def group_description(words: Words, group: Group, count: int = 1) -> str:
@@ -44,6 +57,13 @@ def phase_description(words: Words, phase: Phase) -> str:
         parts.append(group_description(words, groups[index], repeats))
         index += repeats
     return words("phase.joiner").join(parts)
+
+
+def phase_title(words: Words, phase: Phase) -> str:
+    """ "Phase 3: 1 set of 4 + 1 run of 4" """
+    return words(
+        "wording.phase_title", phase=phase.label, description=phase_description(words, phase)
+    )
 
 
 def card_label(words: Words, kind: CardKind) -> str:
@@ -92,7 +112,7 @@ def preset_name(words: Words, preset: Preset) -> str:
     return words(f"preset.{preset.value}")
 
 
-def win_reason(words: Words, state: GameState) -> str:
+def win_reason(words: Words, state: GameState, shown: NameShown = _as_it_is) -> str:
     """Why the winner of a finished game won."""
     rules = state.rules
     winner = state.winner or ""
@@ -112,17 +132,37 @@ def win_reason(words: Words, state: GameState) -> str:
     if state.win_reason is WinReason.LAST_AT_TABLE:
         return words("reason.last_at_table")
     others = [name for name in state.tiebreak_players if name != winner]
-    return words("reason.tiebreak", total=state.tied_total, names=listed_names(words, others))
+    return words(
+        "reason.tiebreak", total=state.tied_total, names=listed_names(words, others, shown)
+    )
 
 
-def tie_sentence(words: Words, state: GameState) -> str:
+def tie_sentence(words: Words, state: GameState, shown: NameShown = _as_it_is) -> str:
     """Who tied, on what, and what they play now."""
     phase = state.replay_phase()
     values = {
         "total": state.tied_total,
-        "names": listed_names(words, state.tiebreak_players),
-        "dealer": state.dealer,
+        "names": listed_names(words, state.tiebreak_players, shown),
+        "dealer": shown(state.dealer or ""),
     }
     if phase is None:
         return words("outcome.tie_any_phase", **values)
     return words("outcome.tie", phase=phase.label, **values)
+
+
+def problem_text(words: Words, problem: Problem) -> str:
+    """What is wrong, without where: "went out, so must have made the phase"."""
+    return problem.worded(words)
+
+
+def problem_line(words: Words, problem: Problem) -> str:
+    """What is wrong and where: "hand 3, Ana: went out, so must have made the phase"."""
+    message = problem_text(words, problem)
+    hand, player = problem.hand_number, problem.player
+    if hand is not None and player is not None:
+        return words("problem.where", hand=hand, player=player, message=message)
+    if hand is not None:
+        return words("problem.where_hand", hand=hand, message=message)
+    if player is not None:
+        return words("problem.where_player", player=player, message=message)
+    return message

@@ -24,8 +24,9 @@ from phase10_keeper.rules.game import (
     name_problem,
     players_problem,
 )
-from phase10_keeper.rules.phases import MATTEL_PHASES, MAX_PHASE_CARDS, Group, GroupKind, Phase
-from phase10_keeper.rules.problems import GameError, Problem, Severity
+from phase10_keeper.rules.groups import GroupKind
+from phase10_keeper.rules.phases import MATTEL_PHASES, MAX_PHASE_CARDS, Group, Phase
+from phase10_keeper.rules.problems import GameError, Problem, ProblemKey, Severity
 from phase10_keeper.rules.replay import (
     Entry,
     GameState,
@@ -45,7 +46,6 @@ from phase10_keeper.rules.ruleset import (
     MATTEL_RULES,
     MAX_HANDS,
     MAX_PHASES,
-    PRESET_NAMES,
     Order,
     Preset,
     RuleSet,
@@ -69,7 +69,6 @@ __all__ = [
     "MAX_TITLE_LENGTH",
     "MIN_PLAYERS",
     "NO_CARDS",
-    "PRESET_NAMES",
     "CardKind",
     "Cards",
     "Entry",
@@ -88,6 +87,7 @@ __all__ = [
     "PlayerState",
     "Preset",
     "Problem",
+    "ProblemKey",
     "Replay",
     "RuleSet",
     "RuleSetError",

@@ -15,10 +15,6 @@ class CardKind(StrEnum):
     def points(self) -> int:
         return CARD_POINTS[self]
 
-    @property
-    def label(self) -> str:
-        return CARD_LABELS[self]
-
 
 CARD_POINTS: dict[CardKind, int] = {
     CardKind.LOW: 5,
@@ -33,14 +29,6 @@ _HIGH_POINTS = CARD_POINTS[CardKind.HIGH]
 _SKIP_POINTS = CARD_POINTS[CardKind.SKIP]
 _WILD_POINTS = CARD_POINTS[CardKind.WILD]
 _SUPER_WILD_POINTS = CARD_POINTS[CardKind.SUPER_WILD]
-
-CARD_LABELS: dict[CardKind, str] = {
-    CardKind.LOW: "1-9",
-    CardKind.HIGH: "10-12",
-    CardKind.SKIP: "skip",
-    CardKind.WILD: "wild",
-    CardKind.SUPER_WILD: "super wild",
-}
 
 HAND_SIZE = 10
 """Cards dealt to each player, and what a player who never laid down still holds."""

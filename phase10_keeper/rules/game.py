@@ -5,7 +5,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from phase10_keeper.rules.cards import NO_CARDS, Cards
-from phase10_keeper.rules.problems import GameError
+from phase10_keeper.rules.problems import GameError, Problem, ProblemKey, error
 from phase10_keeper.rules.ruleset import MATTEL_RULES, Order, RuleSet
 
 MIN_PLAYERS = 2
@@ -95,34 +95,36 @@ def name_key(name: str) -> str:
     )
 
 
-def _shown(text: str) -> str:
-    return repr(text if len(text) <= 20 else text[:20] + "…")
+def _shortened(text: str) -> str:
+    return text if len(text) <= 20 else text[:20] + "…"
 
 
-def name_problem(name: str) -> str | None:
+def name_problem(name: str) -> Problem | None:
     """Why this name cannot be a player's, or None if it can."""
     if not name:
-        return "a player's name is empty"
+        return error(ProblemKey.NAME_EMPTY)
     if len(name) > MAX_NAME_LENGTH:
-        return (
-            f"the name {_shown(name)} is {len(name)} characters long; "
-            f"a name has at most {MAX_NAME_LENGTH}"
+        return error(
+            ProblemKey.NAME_TOO_LONG,
+            name=_shortened(name),
+            count=len(name),
+            limit=MAX_NAME_LENGTH,
         )
     if name != clean_name(name):
-        return f"the name {name!r} has spaces at its ends or is not in composed form"
+        return error(ProblemKey.NAME_NOT_CLEAN, name=name)
     if all(_invisible(character) for character in name):
-        return f"the name {name!r} has nothing visible in it"
+        return error(ProblemKey.NAME_INVISIBLE, name=name)
     return None
 
 
-def players_problem(players: tuple[str, ...], *, count: int | None = None) -> str | None:
+def players_problem(players: tuple[str, ...], *, count: int | None = None) -> Problem | None:
     """Why these names cannot sit at one table, or None if they can.
 
     `count`, where given, is how many of them start the game (the rest join later).
     """
     starting = len(players) if count is None else count
     if not MIN_PLAYERS <= starting <= MAX_PLAYERS:
-        return f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {starting}"
+        return error(ProblemKey.PLAYER_COUNT, least=MIN_PLAYERS, most=MAX_PLAYERS, given=starting)
     seen: dict[str, str] = {}
     for name in players:
         problem = name_problem(name)
@@ -130,10 +132,7 @@ def players_problem(players: tuple[str, ...], *, count: int | None = None) -> st
             return problem
         key = name_key(name)
         if key in seen:
-            return (
-                f"two players are called {seen[key]!r} and {name!r}, which count as the same "
-                "name: names must differ in more than capitals or how accents are written"
-            )
+            return error(ProblemKey.SAME_NAME, first=seen[key], second=name)
         seen[key] = name
     return None
 
@@ -159,56 +158,55 @@ class Game:
         if problem is None:
             problem = self._seating_problem(joined)
         if problem is not None:
-            raise GameError.single(problem)
+            raise GameError([problem])
         if len(self.title) > MAX_TITLE_LENGTH:
             raise GameError.single(
-                f"the title {_shown(self.title)} is {len(self.title)} characters long; "
-                f"a title has at most {MAX_TITLE_LENGTH}"
+                ProblemKey.TITLE_TOO_LONG,
+                title=_shortened(self.title),
+                count=len(self.title),
+                limit=MAX_TITLE_LENGTH,
             )
         if not self.first_dealer:
             object.__setattr__(self, "first_dealer", self.players[0])
         elif self.first_dealer not in self.starting_players:
-            raise GameError.single(f"the first dealer {self.first_dealer!r} is not a player")
+            raise GameError.single(ProblemKey.FIRST_DEALER_UNKNOWN, name=self.first_dealer)
 
-    def _seating_problem(self, joined: list[str]) -> str | None:
+    def _seating_problem(self, joined: list[str]) -> Problem | None:
         """What is wrong with the seating changes, as far as it shows without the hands."""
         starting = len(self.players) - len(joined)
         if list(self.players[starting:]) != joined:
-            return "players who join are listed last in `players`, in the order they join"
+            return error(ProblemKey.JOINERS_NOT_LAST)
         seated = list(self.players[:starting])
         previous = 1
         for change in self.seating:
-            where = f"the seating change before hand {change.before_hand}"
-            if change.before_hand < previous:
-                return f"{where} is listed after a change before hand {previous}"
-            previous = change.before_hand
+            hand = change.before_hand
+            name = change.name
+            if hand < previous:
+                return error(ProblemKey.SEATING_OUT_OF_ORDER, hand=hand, previous=previous)
+            previous = hand
             if len(seated) < MIN_PLAYERS:
-                return f"{where} comes after the game ended with one player left"
+                return error(ProblemKey.SEATING_AFTER_ONE_LEFT, hand=hand)
             if isinstance(change, Leave):
-                if change.name not in seated:
-                    return f"{where}: {change.name!r} is not at the table to leave"
-                seated.remove(change.name)
+                if name not in seated:
+                    return error(ProblemKey.LEAVER_NOT_SEATED, hand=hand, name=name)
+                seated.remove(name)
                 continue
-            if change.name in seated:
-                return f"{where}: {change.name!r} is at the table already"
+            if name in seated:
+                return error(ProblemKey.JOINER_SEATED, hand=hand, name=name)
             if change.after is not None and change.after not in seated:
-                return (
-                    f"{where}: {change.name!r} cannot sit after {change.after!r}, "
-                    "who is not at the table"
+                return error(
+                    ProblemKey.JOINER_AFTER_ABSENT, hand=hand, name=name, after=change.after
                 )
             if len(seated) >= MAX_PLAYERS:
-                return f"{where}: {change.name!r} cannot join; a table seats {MAX_PLAYERS}"
+                return error(ProblemKey.TABLE_FULL, hand=hand, name=name, most=MAX_PLAYERS)
             if not 0 <= change.total <= MAX_STARTING_TOTAL:
-                return f"{where}: {change.name!r} cannot start on a total of {change.total}"
+                return error(ProblemKey.JOINER_TOTAL, hand=hand, name=name, total=change.total)
             if change.phase is not None:
                 if self.rules.order is Order.CHOOSE:
-                    return (
-                        f"{where}: {change.name!r} is given a starting phase, but players "
-                        "choose their phase in this game"
-                    )
+                    return error(ProblemKey.JOINER_PHASE_CHOSEN, hand=hand, name=name)
                 if self.rules.phase(change.phase) is None:
-                    return f"{where}: there is no phase {change.phase} in this game"
-            seated.append(change.name)
+                    return error(ProblemKey.JOINER_NO_SUCH_PHASE, hand=hand, phase=change.phase)
+            seated.append(name)
         return None
 
     @property

@@ -1,16 +1,9 @@
 """Phases and the groups of cards they are built from."""
 
 from dataclasses import dataclass
-from enum import StrEnum
 
-
-class GroupKind(StrEnum):
-    SET = "set"
-    RUN = "run"
-    COLOR = "color"
-    COLOR_RUN = "color-run"
-    EVEN_ODD = "even-odd"
-
+from phase10_keeper.rules.groups import GroupKind
+from phase10_keeper.rules.problems import Problem, ProblemKey, error
 
 HIGHEST_NUMBER = 12
 """Runs cannot wrap from 12 to 1, so no run is longer than this."""
@@ -24,35 +17,21 @@ class Group:
     kind: GroupKind
     size: int
 
-    def describe(self, count: int = 1) -> str:
-        """Words for `count` groups like this one: "2 sets of 3", "7 cards of one colour"."""
-        plural = count != 1
-        if self.kind is GroupKind.SET:
-            return f"{count} set{'s' if plural else ''} of {self.size}"
-        if self.kind is GroupKind.RUN:
-            return f"{count} run{'s' if plural else ''} of {self.size}"
-        if self.kind is GroupKind.COLOR_RUN:
-            return f"{count} run{'s' if plural else ''} of {self.size} in one colour"
-        if self.kind is GroupKind.COLOR:
-            if plural:
-                return f"{count} groups of {self.size} cards of one colour"
-            return f"{self.size} cards of one colour"
-        if plural:
-            return f"{count} groups of {self.size} even or odd cards"
-        return f"{self.size} cards, all even or all odd"
-
-    def problem(self) -> str | None:
-        """Why this group cannot be part of a phase, or None if it can."""
+    def problem(self, label: int) -> Problem | None:
+        """Why this group cannot be part of the phase with this label, or None if it can."""
         if self.size < 1:
-            return f"a {self.kind.value} needs at least 1 card"
+            return error(ProblemKey.GROUP_EMPTY, phase=label, kind=self.kind)
         if self.kind in (GroupKind.RUN, GroupKind.COLOR_RUN) and self.size > HIGHEST_NUMBER:
-            return f"a run cannot be longer than {HIGHEST_NUMBER} cards"
+            return error(ProblemKey.RUN_TOO_LONG, phase=label, most=HIGHEST_NUMBER)
         if self.size > MAX_PHASE_CARDS:
             # Checked per group so that a phase's card count is only ever summed from
             # small sizes: a file can hold sizes too long to print.
-            return (
-                f"a {self.kind.value} of {self.size} cards is more than the "
-                f"{MAX_PHASE_CARDS} in a hand"
+            return error(
+                ProblemKey.GROUP_OVER_HAND,
+                phase=label,
+                kind=self.kind,
+                size=self.size,
+                most=MAX_PHASE_CARDS,
             )
         return None
 
@@ -68,37 +47,22 @@ class Phase:
     def card_count(self) -> int:
         return sum(group.size for group in self.groups)
 
-    def describe(self) -> str:
-        """Words for the whole phase: "1 set of 4 + 1 run of 4"."""
-        parts: list[str] = []
-        index = 0
-        while index < len(self.groups):
-            group = self.groups[index]
-            repeats = 1
-            while index + repeats < len(self.groups) and self.groups[index + repeats] == group:
-                repeats += 1
-            parts.append(group.describe(repeats))
-            index += repeats
-        return " + ".join(parts)
-
-    def title(self) -> str:
-        """ "Phase 3: 1 set of 4 + 1 run of 4" """
-        return f"Phase {self.label}: {self.describe()}"
-
-    def problem(self) -> str | None:
+    def problem(self) -> Problem | None:
         """Why this phase cannot be played, or None if it can."""
         if self.label < 1:
-            return f"phase label {self.label} must be a positive whole number"
+            return error(ProblemKey.PHASE_LABEL, phase=self.label)
         if not self.groups:
-            return f"phase {self.label} has no groups of cards"
+            return error(ProblemKey.PHASE_NO_GROUPS, phase=self.label)
         for group in self.groups:
-            group_problem = group.problem()
+            group_problem = group.problem(self.label)
             if group_problem is not None:
-                return f"phase {self.label}: {group_problem}"
+                return group_problem
         if self.card_count > MAX_PHASE_CARDS:
-            return (
-                f"phase {self.label} needs {self.card_count} cards, "
-                f"more than the {MAX_PHASE_CARDS} in a hand"
+            return error(
+                ProblemKey.PHASE_OVER_HAND,
+                phase=self.label,
+                count=self.card_count,
+                most=MAX_PHASE_CARDS,
             )
         return None
 

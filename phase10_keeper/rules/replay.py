@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from itertools import accumulate
+from typing import Protocol
 
 from phase10_keeper.rules.bulk import cycle_collector_paused
 from phase10_keeper.rules.cards import (
@@ -22,7 +23,7 @@ from phase10_keeper.rules.cards import (
 from phase10_keeper.rules.game import Game, Hand, Leave, PlayerResult, SeatingChange
 from phase10_keeper.rules.log import Log
 from phase10_keeper.rules.phases import Phase
-from phase10_keeper.rules.problems import GameError, Problem, Severity
+from phase10_keeper.rules.problems import GameError, Problem, ProblemKey, Severity, Value
 from phase10_keeper.rules.ruleset import Order, RuleSet
 
 
@@ -249,15 +250,9 @@ def seat_changes(state: GameState, game: Game) -> GameState:
 def _changed_seating(state: GameState, change: SeatingChange, seat: int) -> GameState:
     number = state.hand_number
     if state.status is Status.TIEBREAK:
-        raise GameError.single(
-            "nobody joins or leaves during a tie-break; the tied players replay first",
-            number,
-            change.name,
-        )
+        raise GameError.single(ProblemKey.SEATING_IN_TIEBREAK, number, change.name)
     if state.is_over:
-        raise GameError.single(
-            "the game is already over; nobody joins or leaves after its end", number, change.name
-        )
+        raise GameError.single(ProblemKey.SEATING_AFTER_END, number, change.name)
     seating = (*state.seating, change)
     if isinstance(change, Leave):
         players = tuple(
@@ -299,35 +294,34 @@ def check_hand(state: GameState, hand: Hand) -> list[Problem]:
     number = state.hand_number
     problems: list[Problem] = []
 
-    def error(message: str, player: str | None = None, field: str | None = None) -> None:
-        problems.append(Problem(Severity.ERROR, message, number, player, field))
-
-    def warning(message: str, player: str | None = None, field: str | None = None) -> None:
-        problems.append(Problem(Severity.WARNING, message, number, player, field))
+    def error(
+        key: ProblemKey, player: str | None = None, field: str | None = None, **values: Value
+    ) -> None:
+        problems.append(Problem(Severity.ERROR, key, values, number, player, field))
 
     if state.is_over:
-        error("the game is already over; no hand may follow its end")
+        error(ProblemKey.HAND_AFTER_END)
         return problems
     participants = state.participants()
     replay = state.status is Status.TIEBREAK
     seated = {player.name for player in state.players}
     for name in hand.results:
         if name not in seated:
-            error(f"{name!r} is not a player in this game", name)
+            error(ProblemKey.NOT_A_PLAYER, name, name=name)
         elif not state.player(name).seated:
-            error("has left the game; only the players at the table have results", name)
+            error(ProblemKey.LEFT_HAS_RESULT, name)
         elif name not in participants:
-            error("is not in the tie-break replay hand; only the tied players play it", name)
+            error(ProblemKey.NOT_IN_REPLAY, name)
     for name in participants:
         if name not in hand.results:
-            error("has no result for this hand", name)
+            error(ProblemKey.NO_RESULT, name)
     if hand.went_out not in participants:
         if hand.went_out in seated and not state.player(hand.went_out).seated:
-            error("has left the game, so cannot go out", hand.went_out)
+            error(ProblemKey.LEFT_WENT_OUT, hand.went_out)
         elif hand.went_out in seated:
-            error("cannot go out in the replay hand; only the tied players play it", hand.went_out)
+            error(ProblemKey.WENT_OUT_NOT_IN_REPLAY, hand.went_out)
         else:
-            error(f"the player who went out, {hand.went_out!r}, is not in this game")
+            error(ProblemKey.WENT_OUT_UNKNOWN, name=hand.went_out)
     # The super wild fills two places in a phase, so the one player whose phase held it
     # may keep one card more; nobody's phase held it if somebody still has it in hand.
     super_wild_laid = state.rules.super_wild and not any(
@@ -349,12 +343,7 @@ def check_hand(state: GameState, hand: Hand) -> list[Problem]:
                 )
             )
     for name in super_wild_makers[1:]:
-        error(
-            f"holds one card more than the phase allows, as {super_wild_makers[0]} does; "
-            "only one player's phase can hold the super wild",
-            name,
-            "low",
-        )
+        error(ProblemKey.SECOND_SUPER_WILD, name, "low", other=super_wild_makers[0])
     problems.extend(_check_table(state, hand, number))
     return problems
 
@@ -374,8 +363,11 @@ def _check_result(
     rules = state.rules
     problems: list[Problem] = []
 
-    def error(message: str, field: str) -> None:
-        problems.append(Problem(Severity.ERROR, message, number, name, field))
+    def error(key: ProblemKey, field: str, /, **values: Value) -> None:
+        problems.append(Problem(Severity.ERROR, key, values, number, name, field))
+
+    def warning(key: ProblemKey, **values: Value) -> None:
+        problems.append(Problem(Severity.WARNING, key, values, number, name, "low"))
 
     phase = _attempted_phase(state, name, result, replay, error)
     cards = result.cards
@@ -385,63 +377,49 @@ def _check_result(
         else []
     )
     for kind, count in negative:
-        error(f"cannot hold a negative number of {kind.label} cards ({count})", kind.value)
+        error(ProblemKey.NEGATIVE_CARDS, kind.value, kind=kind, held=count)
     if cards.super_wild and not rules.super_wild:
-        error("holds a super wild, but this game is played without one", "super_wild")
+        error(ProblemKey.SUPER_WILD_NOT_PLAYED, "super_wild")
     elif cards.super_wild > 1:
-        error(f"holds {cards.super_wild} super wilds; the deck has only one", "super_wild")
+        error(ProblemKey.SUPER_WILDS_OVER_DECK, "super_wild", count=cards.super_wild)
     if cards.wild + cards.super_wild > DECK_WILDS:
-        error(f"holds {cards.wild + cards.super_wild} wilds; the deck has {DECK_WILDS}", "wild")
+        wilds = cards.wild + cards.super_wild
+        error(ProblemKey.WILDS_OVER_DECK, "wild", count=wilds, limit=DECK_WILDS)
     if cards.skip > DECK_SKIPS:
-        error(f"holds {cards.skip} skips; the deck has {DECK_SKIPS}", "skip")
+        error(ProblemKey.SKIPS_OVER_DECK, "skip", count=cards.skip, limit=DECK_SKIPS)
     if cards.total > HAND_SIZE:
-        error(f"holds {cards.total} cards; nobody can hold more than {HAND_SIZE}", "low")
+        error(ProblemKey.CARDS_OVER_HAND, "low", count=cards.total, limit=HAND_SIZE)
     if went_out:
         if not result.made:
-            error("went out, so must have made the phase", "made")
+            error(ProblemKey.WENT_OUT_NOT_MADE, "made")
         if not cards.is_empty:
-            error(f"went out, so cannot still hold cards (holds {cards.total})", "low")
+            error(ProblemKey.WENT_OUT_HOLDS_CARDS, "low", held=cards.total)
     elif result.made and phase is not None and cards.total <= HAND_SIZE:
         most = HAND_SIZE - phase.card_count
         if super_wild_makers is not None and cards.total == most + 1:
             super_wild_makers.append(name)
         elif cards.total > most:
-            extra = ""
+            key = ProblemKey.MADE_HOLDS_TOO_MANY
             if super_wild_makers is not None:
                 most += 1
-                extra = " (one more than the phase leaves, for the super wild in it)"
+                key = ProblemKey.MADE_HOLDS_TOO_MANY_SUPER_WILD
             error(
-                f"made phase {phase.label} ({phase.card_count} cards), so holds at most "
-                f"{_cards(most)}{extra}, not {cards.total}",
+                key,
                 "low",
+                phase=phase.label,
+                phase_cards=phase.card_count,
+                count=most,
+                held=cards.total,
             )
         elif cards.is_empty:
-            problems.append(
-                Problem(
-                    Severity.WARNING,
-                    "holds no cards but did not go out; only the player who went out "
-                    "ends the hand with none",
-                    number,
-                    name,
-                    "low",
-                )
-            )
+            warning(ProblemKey.NO_CARDS_NOT_OUT)
     elif not result.made and not negative and cards.total < HAND_SIZE:
-        problems.append(
-            Problem(
-                Severity.WARNING,
-                f"did not make the phase but holds {_cards(cards.total)}; "
-                f"a player who did not make it holds {HAND_SIZE}",
-                number,
-                name,
-                "low",
-            )
-        )
+        warning(ProblemKey.MISSED_HOLDS_FEW, count=cards.total, hand_size=HAND_SIZE)
     return problems
 
 
-def _cards(count: int) -> str:
-    return "1 card" if count == 1 else f"{count} cards"
+class _ResultError(Protocol):
+    def __call__(self, key: ProblemKey, field: str, /, **values: Value) -> None: ...
 
 
 def _attempted_phase(
@@ -449,14 +427,14 @@ def _attempted_phase(
     name: str,
     result: PlayerResult,
     replay: bool,
-    error: Callable[[str, str], None],
+    error: _ResultError,
 ) -> Phase | None:
     """The phase this player attempted, after checking a `phase` the result gives."""
     rules = state.rules
     expected = state.replay_phase() if replay else _fixed_phase(state, name)
     if rules.order is Order.SEQUENCE or (replay and expected is not None):
         if result.phase is not None and expected is not None and result.phase != expected.label:
-            error(f"attempted phase {expected.label}, not phase {result.phase}", "phase")
+            error(ProblemKey.WRONG_PHASE, "phase", expected=expected.label, given=result.phase)
         return expected
     if result.phase is None:
         if replay:
@@ -465,17 +443,17 @@ def _attempted_phase(
             # Only a fixed number of hands can outlast a player's phase list; such a
             # player plays on with nothing to make.
             if result.made:
-                error("has made every phase already, so had none to make", "made")
+                error(ProblemKey.MADE_EVERY_PHASE, "made")
             return None
-        error("must say which phase they attempted (players choose their phase)", "phase")
+        error(ProblemKey.PHASE_NOT_SAID, "phase")
         return None
     chosen = rules.phase(result.phase)
     if chosen is None:
-        labels = ", ".join(str(phase.label) for phase in rules.phases)
-        error(f"there is no phase {result.phase} in this game (phases: {labels})", "phase")
+        labels = tuple(phase.label for phase in rules.phases)
+        error(ProblemKey.NO_SUCH_PHASE, "phase", phase=result.phase, labels=labels)
         return None
     if not replay and chosen.label in state.player(name).completed:
-        error(f"already made phase {chosen.label}; pick one not made yet", "phase")
+        error(ProblemKey.PHASE_MADE_ALREADY, "phase", phase=chosen.label)
     return chosen
 
 
@@ -485,13 +463,13 @@ def _fixed_phase(state: GameState, name: str) -> Phase | None:
     return state.rules.phases[state.player(name).position]
 
 
-_TABLE_LIMITS: tuple[tuple[str, str, int, Callable[[Cards], int]], ...] = (
-    ("low", "1-9 cards", DECK_LOW, lambda cards: cards.low),
-    ("high", "10-12 cards", DECK_HIGH, lambda cards: cards.high),
-    ("skip", "skips", DECK_SKIPS, lambda cards: cards.skip),
-    ("wild", "wilds", DECK_WILDS, lambda cards: cards.wild + cards.super_wild),
+_TABLE_LIMITS: tuple[tuple[str, ProblemKey, int, Callable[[Cards], int]], ...] = (
+    ("low", ProblemKey.TABLE_LOW, DECK_LOW, lambda cards: cards.low),
+    ("high", ProblemKey.TABLE_HIGH, DECK_HIGH, lambda cards: cards.high),
+    ("skip", ProblemKey.TABLE_SKIP, DECK_SKIPS, lambda cards: cards.skip),
+    ("wild", ProblemKey.TABLE_WILD, DECK_WILDS, lambda cards: cards.wild + cards.super_wild),
 )
-_SUPER_WILD_LIMIT = ("super_wild", "super wilds", 1, lambda cards: cards.super_wild)
+_SUPER_WILD_LIMIT = ("super_wild", ProblemKey.TABLE_SUPER_WILD, 1, lambda cards: cards.super_wild)
 
 
 def _check_table(state: GameState, hand: Hand, number: int) -> list[Problem]:
@@ -504,8 +482,8 @@ def _check_table(state: GameState, hand: Hand, number: int) -> list[Problem]:
     limits = [*_TABLE_LIMITS, _SUPER_WILD_LIMIT] if state.rules.super_wild else _TABLE_LIMITS
     everyone_holds = [result.cards for result in hand.results.values()]
     over = [
-        (field, what, limit, count_of)
-        for field, what, limit, count_of in limits
+        (field, key, limit, count_of)
+        for field, key, limit, count_of in limits
         if sum(max(count_of(cards), 0) for cards in everyone_holds) > limit
     ]
     if not over:
@@ -514,7 +492,7 @@ def _check_table(state: GameState, hand: Hand, number: int) -> list[Problem]:
     names = [name for name in seated if name in hand.results]
     names += [name for name in hand.results if name not in seated]
     problems = []
-    for field, what, limit, count_of in over:
+    for field, key, limit, count_of in over:
         counts = [(name, count_of(hand.results[name].cards)) for name in names]
         holders = [(name, count) for name, count in counts if count > 0]
         if any(count > limit for _, count in holders):
@@ -526,17 +504,8 @@ def _check_table(state: GameState, hand: Hand, number: int) -> list[Problem]:
         if past_limit is None:
             continue
         held = sum(count for _, count in holders)
-        listed = ", ".join(f"{name} {count}" for name, count in holders)
-        problems.append(
-            Problem(
-                Severity.ERROR,
-                f"the players hold {held} {what} between them ({listed}); "
-                f"the deck has only {limit}",
-                number,
-                past_limit,
-                field,
-            )
-        )
+        values: dict[str, Value] = {"count": held, "holders": tuple(holders), "limit": limit}
+        problems.append(Problem(Severity.ERROR, key, values, number, past_limit, field))
     return problems
 
 
@@ -749,10 +718,10 @@ def replay_from(earlier: Replay, game: Game) -> Replay:
     late = [change for change in game.seating if change.before_hand > state.hand_number]
     if late:
         raise GameError.single(
-            f"a seating change before hand {late[0].before_hand}, but only "
-            f"{state.hands_played} hands were played; a change can come at most before "
-            "the next hand",
+            ProblemKey.SEATING_TOO_LATE,
             late[0].before_hand,
             late[0].name,
+            hand=late[0].before_hand,
+            count=state.hands_played,
         )
     return Replay(states=states, warnings=tuple(warnings))

@@ -4,10 +4,15 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from phase10_keeper.rules.phases import MATTEL_PHASES, Phase
+from phase10_keeper.rules.problems import Problem, ProblemKey, error
 
 
 class RuleSetError(ValueError):
-    """A rule set that cannot be played."""
+    """A rule set that cannot be played; `problem` says why."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(problem.message)
+        self.problem = problem
 
 
 class Order(StrEnum):
@@ -25,15 +30,6 @@ class Preset(StrEnum):
     SHORT = "short"
     FIXED_HANDS = "fixed-hands"
 
-
-PRESET_NAMES: dict[Preset, str] = {
-    Preset.MATTEL: "Mattel rules",
-    Preset.MASTERS: "Masters Edition (choose your phase)",
-    Preset.EVEN: "Even phases only",
-    Preset.ODD: "Odd phases only",
-    Preset.SHORT: "Short game (first to make phase 5)",
-    Preset.FIXED_HANDS: "Fixed number of hands",
-}
 
 SHORT_GAME_TARGET = 5
 FIXED_HANDS_DEFAULT = 10
@@ -67,27 +63,25 @@ class RuleSet:
         if problem is not None:
             raise RuleSetError(problem)
 
-    def problem(self) -> str | None:
+    def problem(self) -> Problem | None:
         if not self.phases:
-            return "the phase list is empty"
+            return error(ProblemKey.NO_PHASES)
         if len(self.phases) > MAX_PHASES:
-            return f"the rules list {len(self.phases)} phases; a game has at most {MAX_PHASES}"
+            return error(ProblemKey.TOO_MANY_PHASES, count=len(self.phases), most=MAX_PHASES)
         labels: set[int] = set()
         for phase in self.phases:
             phase_problem = phase.problem()
             if phase_problem is not None:
                 return phase_problem
             if phase.label in labels:
-                return f"phase label {phase.label} appears more than once"
+                return error(ProblemKey.LABEL_REPEATED, phase=phase.label)
             labels.add(phase.label)
         if not 1 <= self.target <= len(self.phases):
-            return f"target {self.target} must be between 1 and {len(self.phases)}"
+            return error(ProblemKey.TARGET_RANGE, target=self.target, most=len(self.phases))
         if self.hands is not None and self.hands < 1:
-            return f"a fixed number of hands must be at least 1, not {self.hands}"
+            return error(ProblemKey.HANDS_TOO_FEW, hands=self.hands)
         if self.hands is not None and self.hands > MAX_HANDS:
-            return (
-                f"a fixed number of {self.hands} hands is too many; a game has at most {MAX_HANDS}"
-            )
+            return error(ProblemKey.HANDS_TOO_MANY, count=self.hands, most=MAX_HANDS)
         return None
 
     @property
@@ -119,42 +113,6 @@ class RuleSet:
             return self.target
         return self.target_phase.label
 
-    def describe(self) -> str:
-        """One line for what the rules do: "Mattel rules", "Even phases only, super wild".
-
-        Only what has an effect is named: a target with a fixed number of hands, or
-        two-strike where players choose their phase, change nothing and go unmentioned.
-        """
-        default = preset_rules(self.preset)
-        choose = self.order is Order.CHOOSE
-        ends_by_target = self.hands is None
-        if self.preset is Preset.SHORT and ends_by_target and not choose:
-            parts = [f"Short game (first to make phase {self.target_phase.label})"]
-        elif self.preset is Preset.SHORT:
-            parts = ["Short game"]
-        elif self.preset is Preset.MASTERS and not choose:
-            parts = ["Masters Edition"]
-        else:
-            parts = [PRESET_NAMES[self.preset]]
-        if self.phases != default.phases:
-            parts.append("house phase list")
-        if self.order is not default.order:
-            parts.append("choose your phase" if choose else "phases in order")
-        # A short game names its target already; elsewhere the whole list is the default.
-        named_target = self.preset is Preset.SHORT and not choose
-        if ends_by_target and not named_target and self.target != len(self.phases):
-            if choose:
-                parts.append(f"ends at {self.target} phases made")
-            else:
-                parts.append(f"ends at phase {self.target_phase.label}")
-        if self.hands is not None and self.hands != default.hands:
-            parts.append(f"{self.hands} hands")
-        if self.super_wild:
-            parts.append("super wild")
-        if self.two_strike_applies:
-            parts.append("two-strike")
-        return ", ".join(parts)
-
 
 def target_position(phases: tuple[Phase, ...], order: Order, number: int) -> int:
     """The `target` a game file gives, as RuleSet.target holds it.
@@ -170,8 +128,8 @@ def target_position(phases: tuple[Phase, ...], order: Order, number: int) -> int
             return position
     if 1 <= number <= len(phases):
         return number
-    labels = ", ".join(str(phase.label) for phase in phases)
-    raise RuleSetError(f"target {number} is not a phase of this game (phases: {labels})")
+    labels = tuple(phase.label for phase in phases)
+    raise RuleSetError(error(ProblemKey.TARGET_NOT_A_PHASE, target=number, labels=labels))
 
 
 def preset_rules(preset: Preset) -> RuleSet:

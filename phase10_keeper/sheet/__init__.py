@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import BinaryIO
 
 from phase10_keeper.files import write_atomically
-from phase10_keeper.language import ENGLISH, words
-from phase10_keeper.rules import MATTEL_RULES, Game, Replay, RuleSet
+from phase10_keeper.language import ENGLISH, Words, words
+from phase10_keeper.rules import MATTEL_RULES, Game, Problem, Replay, RuleSet
 
 
 class Paper(StrEnum):
@@ -22,7 +22,22 @@ class Paper(StrEnum):
 
 
 class SheetError(ValueError):
-    """A sheet that cannot be made as asked; the message says why in plain words."""
+    """A sheet that cannot be made as asked: a catalogue key and its values say why, in
+    the reader's language by `worded`, and in English as the message."""
+
+    def __init__(self, key: str, /, **values: "str | int | Problem") -> None:
+        self.key = key
+        self.values = values
+        super().__init__(self.worded(words(ENGLISH)))
+
+    def worded(self, language: Words) -> str:
+        from phase10_keeper.language.wording import problem_line
+
+        values = {
+            name: problem_line(language, value) if isinstance(value, Problem) else value
+            for name, value in self.values.items()
+        }
+        return language(self.key, **values)
 
 
 _LETTER_TERRITORIES = frozenset({"US", "CA"})

@@ -150,7 +150,7 @@ def replay_checked(game: Game) -> Replay:
     try:
         return replay(game)
     except GameError as error:
-        raise SheetError(str(error)) from None
+        raise SheetError("sheet.error.replay", problem=error.problems[0]) from None
 
 
 def filled_sheet(
@@ -219,13 +219,13 @@ def blank_sheet(
     words = words_or_english(language)
     if names:
         if len(names) > MAX_PLAYERS:
-            raise SheetError(f"a sheet has room for {MAX_PLAYERS} players, not {len(names)}")
+            raise SheetError("sheet.error.names", most=MAX_PLAYERS, given=len(names))
         players = tuple(name.strip() for name in names)
         if any(not name for name in players):
-            raise SheetError("a name is empty")
+            raise SheetError("sheet.error.empty_name")
     else:
         if not 1 <= rows <= MAX_PLAYERS:
-            raise SheetError(f"a sheet has 1 to {MAX_PLAYERS} player rows, not {rows}")
+            raise SheetError("sheet.error.rows", most=MAX_PLAYERS, given=rows)
         players = ("",) * rows
     page = Page(
         number=1,

@@ -140,21 +140,22 @@ def register_fonts() -> list[TTFont]:
         try:
             font = TTFont(name, str(resource_path("fonts", file_name)))
         except OSError as error:
-            raise SheetError(f"the sheet's font {file_name} cannot be loaded: {error}") from None
+            raise SheetError("sheet.error.font", font=file_name, reason=str(error)) from None
         pdfmetrics.registerFont(font)
         fonts.append(font)
     return fonts
 
 
 def _check_printable(text: str, what: str, fonts: Sequence[TTFont]) -> None:
+    """`what` is "name" or "title"."""
     if right_to_left(text):
-        raise SheetError(f"{what} {text!r} is written right to left, which the sheet cannot print")
+        raise SheetError(f"sheet.error.right_to_left_{what}", text=text)
     missing = sorted(
         {char for char in text for font in fonts if ord(char) not in font.face.charToGlyph}
     )
     if missing:
         listed = ", ".join(f"{char!r} (U+{ord(char):04X})" for char in missing)
-        raise SheetError(f"{what} {text!r} has characters the sheet cannot print: {listed}")
+        raise SheetError(f"sheet.error.unprintable_{what}", text=text, characters=listed)
 
 
 class Pen:
@@ -927,7 +928,7 @@ def render_sheet(
     replayed: Replay | None = None,
 ) -> Rendered:
     if game is not None and names:
-        raise SheetError("names are for a blank sheet; a game brings its own players")
+        raise SheetError("sheet.error.names_with_game")
     if game is not None:
         if replayed is None or replayed.final.hands_played != len(game.hands):
             replayed = replay_checked(game)
@@ -936,8 +937,8 @@ def render_sheet(
         sheet = blank_sheet(names, rows, rules, title, words)
     fonts = register_fonts()
     for name in sheet.players:
-        _check_printable(printable_form(name), "the name", fonts)
-    _check_printable(printable_form(sheet.title), "the title", fonts)
+        _check_printable(printable_form(name), "name", fonts)
+    _check_printable(printable_form(sheet.title), "title", fonts)
     buffer = io.BytesIO()
     canvas = Canvas(
         buffer,

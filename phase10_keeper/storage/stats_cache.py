@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from phase10_keeper.files import write_atomically
-from phase10_keeper.rules import Game, GameError, replay
+from phase10_keeper.rules import Game, GameError, Problem, replay
 from phase10_keeper.stats import GameRecord, game_record, record_from_json, record_to_json
 
 CACHE_FILE = "statistics-cache.json"
@@ -54,9 +54,11 @@ def _write(path: Path, entries: dict[int, tuple[int, Any]]) -> None:
         return
 
 
-def game_records(library: RecordSource) -> tuple[list[tuple[int, GameRecord]], list[str]]:
-    """The record of every game not deleted, with its id, oldest first; and a warning for
-    each game left out because it cannot be replayed."""
+def game_records(
+    library: RecordSource,
+) -> tuple[list[tuple[int, GameRecord]], list[tuple[int, Problem]]]:
+    """The record of every game not deleted, with its id, oldest first; and the id of
+    each game left out because it cannot be replayed, with the first problem found."""
     path = library.data_dir / CACHE_FILE
     cached = _read(path)
     kept: dict[int, tuple[int, Any]] = {}
@@ -74,7 +76,7 @@ def game_records(library: RecordSource) -> tuple[list[tuple[int, GameRecord]], l
             try:
                 record = game_record(replay(library.load_game(game_id)).final)
             except GameError as error:
-                warnings.append(f"game {game_id} is left out: it cannot be replayed: {error}")
+                warnings.append((game_id, error.problems[0]))
                 continue
         kept[game_id] = (revision, record_to_json(record))
         records.append((game_id, record))

@@ -18,6 +18,7 @@ from phase10_keeper.rules import (
     Phase,
     PlayerResult,
     Problem,
+    ProblemKey,
     Severity,
     Status,
     check_hand,
@@ -167,10 +168,9 @@ class HandDraft:
             return [
                 Problem(
                     Severity.ERROR,
-                    "nobody went out: pick the player who went out",
-                    self.state.hand_number,
-                    None,
-                    "went_out",
+                    ProblemKey.NOBODY_WENT_OUT,
+                    hand_number=self.state.hand_number,
+                    field="went_out",
                 )
             ]
         return check_hand(self.state, hand)

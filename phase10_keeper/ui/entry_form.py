@@ -6,6 +6,7 @@ works out counts and points and asks the rules what is wrong.
 
 import itertools
 from collections.abc import Callable
+from dataclasses import replace
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QFont, QIntValidator, QKeyEvent, QKeySequence
@@ -27,7 +28,7 @@ from PySide6.QtWidgets import (
 from phase10_keeper.language.wording import card_label, phase_description
 from phase10_keeper.rules import CardKind, GameState, Hand, Problem
 from phase10_keeper.ui.draft import DraftSnapshot, HandDraft
-from phase10_keeper.ui.text import app_words, tr
+from phase10_keeper.ui.text import app_words, problem_said, problem_where, tr
 from phase10_keeper.ui.user_text import isolate, plain, plain_tooltip
 from phase10_keeper.ui.wording import phase_title
 
@@ -442,10 +443,10 @@ class HandEntryForm(QFrame):
         for problem in problems:
             for widget in self._fields_for(problem):
                 self._mark(widget, problem.severity.value)
-                widget.setToolTip(plain_tooltip(problem.message))
-            who = f"{problem.player}: " if problem.player else ""
+                widget.setToolTip(plain_tooltip(problem_said(problem) or ""))
             mark = "✗" if problem.is_error else "⚠"
-            lines.append(f"{mark} {who}{problem.message}")
+            # The form is the hand: a problem names only the player it is about.
+            lines.append(f"{mark} {problem_where(replace(problem, hand_number=None))}")
         self.problems_label.setText("\n".join(lines))
 
     def _fields_for(self, problem: Problem) -> list[QWidget]:

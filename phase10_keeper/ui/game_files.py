@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QWidget
 from phase10_keeper.rules import Game, GameError, replay
 from phase10_keeper.storage.gamefile import SUFFIX, GameFileError, read_game, write_game
 from phase10_keeper.ui.prompts import Prompts
-from phase10_keeper.ui.text import tr
+from phase10_keeper.ui.text import problem_where, tr
 
 
 class GameTransferError(Exception):
@@ -26,8 +26,8 @@ def load_game_file(path: Path) -> tuple[Game, list[str]]:
     try:
         result = replay(game)
     except GameError as error:
-        raise GameTransferError(f"{path}: {error}") from None
-    return game, [f"{path}: {warning}" for warning in result.warnings]
+        raise GameTransferError(f"{path}: {problem_where(error.problems[0])}") from None
+    return game, [f"{path}: {problem_where(warning)}" for warning in result.warnings]
 
 
 def save_game_file(path: Path, game: Game) -> None:

@@ -48,7 +48,7 @@ from phase10_keeper.ui.grid_model import ScoreGridModel
 from phase10_keeper.ui.prompts import Prompts
 from phase10_keeper.ui.session import GameSession
 from phase10_keeper.ui.standings_model import Column, StandingsModel
-from phase10_keeper.ui.text import app_words, tr, tr_count
+from phase10_keeper.ui.text import app_words, problem_where, tr, tr_count
 from phase10_keeper.ui.user_text import plain
 
 if TYPE_CHECKING:
@@ -596,7 +596,7 @@ class GameView(QWidget):
             self.prompts.warn(
                 self,
                 tr("game.cannot_delete_title", number=number),
-                tr("game.cannot_delete_reason", problem=str(error.problems[0])),
+                tr("game.cannot_delete_reason", problem=problem_where(error.problems[0])),
             )
             return
         self.message.emit(tr("game.deleted", number=number), True)

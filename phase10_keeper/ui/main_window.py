@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from phase10_keeper.ui.language_menu import language_menu
 from phase10_keeper.ui.prompts import Prompts
-from phase10_keeper.ui.text import tr
+from phase10_keeper.ui.text import problem_where, tr
 from phase10_keeper.ui.user_text import isolate, plain
 from phase10_keeper.ui.window_settings import save_window_state
 
@@ -494,8 +494,11 @@ class MainWindow(QMainWindow):
             return True
         try:
             session = GameSession(self.library.load_game(game_id), self.library, game_id)
-        except (LibraryError, GameError) as error:
+        except LibraryError as error:
             self.prompts.warn(self, tr("window.cannot_open_game"), str(error))
+            return False
+        except GameError as error:
+            self.prompts.warn(self, tr("window.cannot_open_game"), problem_where(error.problems[0]))
             return False
         self.open_session(session)
         return True
@@ -538,14 +541,13 @@ class MainWindow(QMainWindow):
 
     def _update_seating_actions(self) -> None:
         """Players join or leave only between the hands of a game in progress."""
-        from phase10_keeper.rules import Status
-
         on_game = self.session is not None and self.pages.currentWidget() is self.game_view
-        playing = (
-            on_game
-            and self.session is not None
-            and (self.session.state.status is Status.IN_PROGRESS)
-        )
+        playing = False
+        if on_game and self.session is not None:
+            # Only here, with a game open: the empty window's start must not import the rules.
+            from phase10_keeper.rules import Status
+
+            playing = self.session.state.status is Status.IN_PROGRESS
         self.game_menu.menuAction().setVisible(on_game)
         self.leave_action.setEnabled(playing)
         self.join_action.setEnabled(playing)
@@ -701,7 +703,8 @@ class MainWindow(QMainWindow):
         try:
             self.session.change_seating(change)
         except GameError as error:
-            self.prompts.warn(self, tr("window.cannot_change_table"), str(error))
+            reason = problem_where(error.problems[0])
+            self.prompts.warn(self, tr("window.cannot_change_table"), reason)
 
     def show_scoreboard(self) -> "Scoreboard | None":
         """The standings full screen, for the table to read; on a second screen if any."""

@@ -42,7 +42,6 @@ from phase10_keeper.rules import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     Game,
-    GameError,
     Order,
     Phase,
     Preset,
@@ -57,7 +56,7 @@ from phase10_keeper.rules import (
 )
 from phase10_keeper.ui.problem_label import ProblemLabel
 from phase10_keeper.ui.rules_editor import PhaseListEditor
-from phase10_keeper.ui.text import app_words, tr, tr_count
+from phase10_keeper.ui.text import app_words, problem_said, tr, tr_count
 from phase10_keeper.ui.user_text import isolate, plain
 
 MAX_FIXED_HANDS = 99
@@ -127,7 +126,7 @@ class NewGameForm:
         for player in self.players:
             if name_key(player) == name_key(name):
                 return tr("newgame.name_taken", name=isolate(player))
-        return name_problem(name)
+        return problem_said(name_problem(name))
 
     def add_player(self, name: str) -> str | None:
         """Adds a player at the end of the seating; returns the problem if it could not."""
@@ -184,21 +183,18 @@ class NewGameForm:
         """What is wrong with the table of players, or None."""
         if len(self.players) < MIN_PLAYERS:
             return tr("newgame.too_few_players")
-        return players_problem(tuple(self.players))
+        return problem_said(players_problem(tuple(self.players)))
 
     def rules_problem(self) -> str | None:
         """Why the rules chosen cannot be played, or None."""
         try:
             self.rules()
         except RuleSetError as error:
-            return tr("newgame.rules_unplayable", problem=error)
+            return tr("newgame.rules_unplayable", problem=problem_said(error.problem))
         return None
 
     def build_game(self, started: str | None = None) -> Game:
-        """The new game; raises GameError or RuleSetError when `problem()` is not None."""
-        problem = self.problem()
-        if problem is not None:
-            raise GameError.single(problem)
+        """The new game; GameError or RuleSetError when `problem()` is not None."""
         return Game(
             players=tuple(self.players),
             rules=self.rules(),

@@ -57,7 +57,7 @@ from phase10_keeper.ui.charts import (
     percent_text,
 )
 from phase10_keeper.ui.prompts import Prompts
-from phase10_keeper.ui.text import tr, tr_count
+from phase10_keeper.ui.text import problem_said, tr, tr_count
 from phase10_keeper.ui.user_text import plain
 from phase10_keeper.ui.wording import date_text
 
@@ -632,7 +632,7 @@ class PlayersView(QWidget):
                 return [], tr("players.two_people", name=player.name, new=new_name, title=game.name)
             problem = players_problem(tuple(new_name if name == old else name for name in players))
             if problem is not None:
-                return [], problem
+                return [], problem_said(problem)
             changes.append(NameChange(game.id, old, new_name))
         return changes, None
 

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
 
 from phase10_keeper.rules import MAX_PLAYERS, clean_name, players_problem
 from phase10_keeper.ui.problem_label import ProblemLabel
-from phase10_keeper.ui.text import tr
+from phase10_keeper.ui.text import problem_said, tr
 
 
 class RenamePlayerDialog(QDialog):
@@ -70,7 +70,7 @@ class RenamePlayerDialog(QDialog):
         names = tuple(new if name == old else name for name in self.players)
         # Renaming changes no one's seat: only the names are checked, however many
         # players have joined the table since the start.
-        return players_problem(names, count=min(len(names), MAX_PLAYERS))
+        return problem_said(players_problem(names, count=min(len(names), MAX_PLAYERS)))
 
     def _check(self) -> None:
         problem = self.problem()

@@ -34,7 +34,7 @@ from phase10_keeper.rules import (
 )
 from phase10_keeper.rules.game import MAX_STARTING_TOTAL
 from phase10_keeper.ui.problem_label import ProblemLabel
-from phase10_keeper.ui.text import app_words, tr, tr_count
+from phase10_keeper.ui.text import app_words, problem_said, tr, tr_count
 from phase10_keeper.ui.user_text import in_sentence, isolate, plain
 
 TOTAL_STEP = 5
@@ -222,7 +222,7 @@ class PlayerJoinsDialog(QDialog):
         name = clean_name(self.name_combo.currentText())
         if not name:
             return tr("seating.name_missing")
-        problem = name_problem(name)
+        problem = problem_said(name_problem(name))
         if problem is not None:
             return problem[0].upper() + problem[1:] + "."
         if name_key(name) in {name_key(player) for player in self.players}:

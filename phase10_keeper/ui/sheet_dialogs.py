@@ -42,7 +42,7 @@ from phase10_keeper.rules import (
 from phase10_keeper.ui.new_game_dialog import preset_names
 from phase10_keeper.ui.problem_label import ProblemLabel
 from phase10_keeper.ui.prompts import Prompts
-from phase10_keeper.ui.text import app_words, tr, tr_count
+from phase10_keeper.ui.text import app_words, problem_said, tr, tr_count
 from phase10_keeper.ui.user_text import isolate, plain
 
 PAPER_KEY = "sheet/paper"
@@ -102,7 +102,7 @@ def names_problem(names: Sequence[str]) -> str | None:
     if len(names) > MAX_PLAYERS:
         return tr_count("sheet_dialog.too_many_names", MAX_PLAYERS, given=len(names))
     for name in names:
-        problem = name_problem(name)
+        problem = problem_said(name_problem(name))
         if problem is not None:
             return problem[:1].upper() + problem[1:] + "."
     return None
@@ -349,7 +349,8 @@ class SheetPrinter(QObject):
                 language=request.language,
             )
         except SheetError as error:
-            self.prompts.warn(self.widget, tr("sheet_dialog.failed_title"), str(error))
+            reason = error.worded(app_words())
+            self.prompts.warn(self.widget, tr("sheet_dialog.failed_title"), reason)
             return None
         except OSError as error:
             self.prompts.warn(

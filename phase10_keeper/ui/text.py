@@ -6,7 +6,12 @@ Qt's own `tr()`: one path, named placeholders, real plural forms. The language i
 once, as the app starts; a change in Settings takes effect at the next start.
 """
 
+from typing import TYPE_CHECKING
+
 from phase10_keeper.language import ENGLISH, Words, words
+
+if TYPE_CHECKING:
+    from phase10_keeper.rules import Problem
 
 
 class _Chosen:
@@ -31,3 +36,18 @@ def tr(key: str, **values: object) -> str:
 def tr_count(key: str, count: int, **values: object) -> str:
     """The text about a number for `key`, in the plural form `count` takes."""
     return _Chosen.words.count(key, count, **values)
+
+
+def problem_said(problem: "Problem | None") -> str | None:
+    """What is wrong, in the window's language (without where), or None for no problem."""
+    # The wording imports the rules, which the window's first paint must not wait for.
+    from phase10_keeper.language.wording import problem_text
+
+    return None if problem is None else problem_text(_Chosen.words, problem)
+
+
+def problem_where(problem: "Problem") -> str:
+    """What is wrong and where (hand, player), in the window's language."""
+    from phase10_keeper.language.wording import problem_line
+
+    return problem_line(_Chosen.words, problem)

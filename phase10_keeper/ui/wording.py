@@ -4,7 +4,8 @@ names, a phase) comes from `phase10_keeper.language.wording`."""
 
 from PySide6.QtCore import QDateTime, QLocale, Qt
 
-from phase10_keeper.language.wording import phase_description, tie_sentence, win_reason
+from phase10_keeper.language import wording as language_wording
+from phase10_keeper.language.wording import tie_sentence, win_reason
 from phase10_keeper.rules import GameState, Phase, Status
 from phase10_keeper.ui.text import app_words, tr
 from phase10_keeper.ui.user_text import in_sentence
@@ -30,11 +31,13 @@ def detail(state: GameState) -> str:
         return tr(
             "wording.winner_detail",
             name=in_sentence(state.winner or ""),
-            reason=win_reason(app_words(), state),
+            reason=win_reason(app_words(), state, in_sentence),
         )
     first = in_sentence(state.first_player or "")
     if state.status is Status.TIEBREAK:
-        return tr("wording.tie_detail", tie=tie_sentence(app_words(), state), first=first)
+        return tr(
+            "wording.tie_detail", tie=tie_sentence(app_words(), state, in_sentence), first=first
+        )
     return tr("wording.next_hand_detail", dealer=in_sentence(state.dealer or ""), first=first)
 
 
@@ -53,11 +56,7 @@ def ranking_line(state: GameState) -> str:
 
 def phase_title(phase: Phase) -> str:
     """ "Phase 3: 1 set of 4 + 1 run of 4" """
-    return tr(
-        "wording.phase_title",
-        phase=phase.label,
-        description=phase_description(app_words(), phase),
-    )
+    return language_wording.phase_title(app_words(), phase)
 
 
 def status_text(status: Status) -> str:

@@ -2,7 +2,11 @@
 
 import pytest
 
+from phase10_keeper.language import words
+from phase10_keeper.language.wording import group_description, phase_description, phase_title
 from phase10_keeper.rules import MATTEL_PHASES, Group, GroupKind, Phase
+
+ENGLISH = words()
 
 RULES_TABLE = [
     (1, "2 sets of 3", 6),
@@ -19,7 +23,8 @@ RULES_TABLE = [
 
 
 def test_mattel_phases_match_the_rules_table() -> None:
-    assert [(p.label, p.describe(), p.card_count) for p in MATTEL_PHASES] == RULES_TABLE
+    described = [(p.label, phase_description(ENGLISH, p), p.card_count) for p in MATTEL_PHASES]
+    assert described == RULES_TABLE
 
 
 def test_every_mattel_phase_is_playable() -> None:
@@ -27,11 +32,11 @@ def test_every_mattel_phase_is_playable() -> None:
 
 
 def test_title_names_the_label() -> None:
-    assert MATTEL_PHASES[2].title() == "Phase 3: 1 set of 4 + 1 run of 4"
+    assert phase_title(ENGLISH, MATTEL_PHASES[2]) == "Phase 3: 1 set of 4 + 1 run of 4"
 
 
 @pytest.mark.parametrize(
-    ("group", "count", "words"),
+    ("group", "count", "text"),
     [
         (Group(GroupKind.SET, 3), 1, "1 set of 3"),
         (Group(GroupKind.SET, 3), 2, "2 sets of 3"),
@@ -44,8 +49,8 @@ def test_title_names_the_label() -> None:
         (Group(GroupKind.EVEN_ODD, 4), 2, "2 groups of 4 even or odd cards"),
     ],
 )
-def test_group_words(group: Group, count: int, words: str) -> None:
-    assert group.describe(count) == words
+def test_group_words(group: Group, count: int, text: str) -> None:
+    assert group_description(ENGLISH, group, count) == text
 
 
 def test_house_phase_words_join_groups_and_count_repeats() -> None:
@@ -57,14 +62,17 @@ def test_house_phase_words_join_groups_and_count_repeats() -> None:
             Group(GroupKind.EVEN_ODD, 4),
         ),
     )
-    assert phase.describe() == "2 runs of 3 in one colour + 4 cards, all even or all odd"
+    assert phase_description(ENGLISH, phase) == (
+        "2 runs of 3 in one colour + 4 cards, all even or all odd"
+    )
     assert phase.card_count == 10
     assert phase.problem() is None
 
 
 def test_only_neighbouring_equal_groups_are_counted_together() -> None:
     set_3, run_4 = Group(GroupKind.SET, 3), Group(GroupKind.RUN, 4)
-    assert Phase(1, (set_3, run_4, set_3)).describe() == "1 set of 3 + 1 run of 4 + 1 set of 3"
+    phase = Phase(1, (set_3, run_4, set_3))
+    assert phase_description(ENGLISH, phase) == "1 set of 3 + 1 run of 4 + 1 set of 3"
 
 
 @pytest.mark.parametrize(
@@ -80,7 +88,9 @@ def test_only_neighbouring_equal_groups_are_counted_together() -> None:
     ],
 )
 def test_unplayable_phases_say_why(phase: Phase, words: str) -> None:
-    assert words in (phase.problem() or "")
+    problem = phase.problem()
+    assert problem is not None
+    assert words in problem.message
 
 
 def test_a_phase_of_exactly_ten_cards_is_playable() -> None:
@@ -92,4 +102,6 @@ def test_a_huge_group_size_is_refused_without_summing_it() -> None:
     # Two sizes of 4300 digits sum to more digits than Python will print.
     size = 9 * 10**4299
     phase = Phase(1, (Group(GroupKind.SET, size), Group(GroupKind.SET, size)))
-    assert "more than the 10" in (phase.problem() or "")
+    problem = phase.problem()
+    assert problem is not None
+    assert "more than the 10" in problem.message

@@ -2,6 +2,8 @@
 
 import pytest
 
+from phase10_keeper.language import words
+from phase10_keeper.language.wording import rules_description
 from phase10_keeper.rules import (
     MATTEL_PHASES,
     MATTEL_RULES,
@@ -16,6 +18,8 @@ from phase10_keeper.rules import (
     preset_rules,
     target_position,
 )
+
+ENGLISH = words()
 
 
 def labels(preset: Preset) -> list[int]:
@@ -112,14 +116,16 @@ def test_two_strike_in_choose_order_is_kept_though_it_changes_nothing() -> None:
     assert build_rules(Preset.MASTERS, two_strike=True).two_strike
 
 
-def test_describe_names_the_preset_and_what_differs() -> None:
-    assert MATTEL_RULES.describe() == "Mattel rules"
-    assert build_rules(Preset.EVEN, super_wild=True).describe() == "Even phases only, super wild"
-    assert build_rules(Preset.MATTEL, target=5, two_strike=True).describe() == (
+def test_the_description_names_the_preset_and_what_differs() -> None:
+    assert rules_description(ENGLISH, MATTEL_RULES) == "Mattel rules"
+    even = build_rules(Preset.EVEN, super_wild=True)
+    assert rules_description(ENGLISH, even) == "Even phases only, super wild"
+    assert rules_description(ENGLISH, build_rules(Preset.MATTEL, target=5, two_strike=True)) == (
         "Mattel rules, ends at phase 5, two-strike"
     )
-    assert build_rules(Preset.FIXED_HANDS, hands=6).describe() == ("Fixed number of hands, 6 hands")
-    assert build_rules(Preset.MASTERS, target=4).describe() == (
+    fixed = build_rules(Preset.FIXED_HANDS, hands=6)
+    assert rules_description(ENGLISH, fixed) == "Fixed number of hands, 6 hands"
+    assert rules_description(ENGLISH, build_rules(Preset.MASTERS, target=4)) == (
         "Masters Edition (choose your phase), ends at 4 phases made"
     )
 
@@ -142,8 +148,8 @@ def test_describe_names_the_preset_and_what_differs() -> None:
         ),
     ],
 )
-def test_describe_says_only_what_the_rules_do(rules: RuleSet, description: str) -> None:
-    assert rules.describe() == description
+def test_the_description_says_only_what_the_rules_do(rules: RuleSet, description: str) -> None:
+    assert rules_description(ENGLISH, rules) == description
 
 
 def test_a_target_in_a_file_is_a_label_where_the_list_has_it() -> None:

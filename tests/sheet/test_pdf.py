@@ -9,6 +9,8 @@ import pytest
 from pypdf import PdfReader
 
 from phase10_keeper import __version__
+from phase10_keeper.language import words
+from phase10_keeper.language.wording import phase_description
 from phase10_keeper.rules import (
     CardKind,
     Cards,
@@ -121,7 +123,7 @@ def test_a_pending_replay_hand_gets_its_dealer() -> None:
 def test_the_phases_card_values_and_rules_are_printed() -> None:
     for text in (all_text(read_sheet()), page_text(read_sheet(game=sample_game(13)), 1)):
         for phase in preset_rules(Preset.MATTEL).phases:
-            assert phase.describe() in text
+            assert phase_description(words(), phase) in text
         for label, points in (("1\u20139", 5), ("10\u201312", 10), ("Skip", 15), ("Wild", 25)):
             assert f"{label}\n{points}" in text
         assert "Super wild" not in text

@@ -1,6 +1,7 @@
 """Starting the app: the window at once, then the library and the last unfinished game."""
 
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -208,3 +209,17 @@ def test_the_window_folds_written_changes_into_the_library_file(
     assert window._checkpoint_timer.isActive()
     window._checkpoint_timer.timeout.emit()
     assert checkpoints == [True]
+
+
+def test_the_window_is_shown_before_the_rules_are_imported() -> None:
+    """The rules, the library and the wording of problems wait for the first paint."""
+    script = (
+        "import sys\n"
+        "from phase10_keeper.ui import app\n"
+        "application = app._application([])\n"
+        "window = app.MainWindow()\n"
+        "window.show()\n"
+        "loaded = sorted(name for name in sys.modules if name.startswith('phase10_keeper.'))\n"
+        "assert not [name for name in loaded if '.rules' in name or '.storage' in name], loaded\n"
+    )
+    subprocess.run([sys.executable, "-c", script], check=True, timeout=60)

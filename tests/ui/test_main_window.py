@@ -138,8 +138,9 @@ def test_tie_break_replay_hand_for_the_tied_players_only(open_window, keys, answ
     assert state.status is Status.TIEBREAK
     assert window.game_view.headline.text() == "Tie at 0 points"
     assert window.game_view.detail.text() == (
-        "Tie at 0 between Priya and Marcus: they replay phase 1, and whoever goes out first"
-        f" wins. Marcus deals. {isolate('Priya')} plays first."
+        f"Tie at 0 between {isolate('Priya')} and {isolate('Marcus')}: they replay phase 1,"
+        f" and whoever goes out first wins. {isolate('Marcus')} deals."
+        f" {isolate('Priya')} plays first."
     )
     assert [row.name for row in window.game_view.form._rows] == ["Priya", "Marcus"]
     assert window.game_view.form.title.text() == "Tie-break: hand 2"

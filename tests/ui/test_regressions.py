@@ -4,7 +4,7 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtWidgets import QApplication, QMessageBox, QTableView
 
-from phase10_keeper.rules import CardKind, Game, Problem, Severity, build_rules
+from phase10_keeper.rules import CardKind, Game, Problem, ProblemKey, Severity, build_rules
 from phase10_keeper.storage.library import Library
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.prompts import Prompts
@@ -256,7 +256,9 @@ def test_bug5_went_out_buttons_show_which_is_chosen_while_marked(qtbot, window) 
     form = window.game_view.form
     press(qtbot, Qt.Key.Key_Return)  # "nobody went out" marks every went-out button
     form._rows[0].went_out.setChecked(True)
-    form.show_problems([Problem(Severity.ERROR, "x", 1, None, "went_out")])
+    form.show_problems(
+        [Problem(Severity.ERROR, ProblemKey.NOBODY_WENT_OUT, hand_number=1, field="went_out")]
+    )
     chosen = form._rows[0].went_out.grab().toImage()
     other = form._rows[1].went_out.grab().toImage()
     assert form._rows[1].went_out.property("problem") == "error"

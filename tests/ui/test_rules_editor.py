@@ -3,6 +3,8 @@
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLineEdit
 
+from phase10_keeper.language import words
+from phase10_keeper.language.wording import phase_description
 from phase10_keeper.rules import MATTEL_PHASES, Group, GroupKind, Phase
 from phase10_keeper.ui.rules_editor import PhaseListDraft, PhaseListEditor, phase_text
 
@@ -10,7 +12,7 @@ from phase10_keeper.ui.rules_editor import PhaseListDraft, PhaseListEditor, phas
 def test_draft_numbers_phases_in_their_new_order() -> None:
     draft = PhaseListDraft(MATTEL_PHASES[:3])
     assert draft.move_phase(2, -1) == 1
-    assert [phase.describe() for phase in draft.phases()] == [
+    assert [phase_description(words(), phase) for phase in draft.phases()] == [
         "2 sets of 3",
         "1 set of 4 + 1 run of 4",
         "1 set of 3 + 1 run of 4",
@@ -32,7 +34,8 @@ def test_draft_builds_phases_from_groups() -> None:
     draft.add_group(index, Group(GroupKind.EVEN_ODD, 4))
     assert draft.problem() is None
     assert (
-        draft.phase(index).describe() == "1 run of 4 in one colour + 4 cards, all even or all odd"
+        phase_description(words(), draft.phase(index))
+        == "1 run of 4 in one colour + 4 cards, all even or all odd"
     )
 
 
@@ -90,7 +93,7 @@ def test_editor_builds_a_house_list(qtbot) -> None:
 
     editor.add_group()
     editor._rows[1].count.setValue(4)
-    assert editor.phases()[0].describe() == "1 run of 6 + 1 set of 4"
+    assert phase_description(words(), editor.phases()[0]) == "1 run of 6 + 1 set of 4"
     assert editor.problem() is None
     assert editor.problem_label.isHidden()
 
@@ -100,7 +103,7 @@ def test_editor_removes_groups_and_phases(qtbot) -> None:
     qtbot.addWidget(editor)
     editor.select(1)
     qtbot.mouseClick(editor._rows[1].remove, Qt.MouseButton.LeftButton)
-    assert editor.phases()[1].describe() == "1 set of 3"
+    assert phase_description(words(), editor.phases()[1]) == "1 set of 3"
     qtbot.mouseClick(editor._rows[0].remove, Qt.MouseButton.LeftButton)
     assert editor.problem() is not None
     assert not editor.problem_label.isHidden()
