@@ -820,13 +820,14 @@ class Library:
                 else:
                     seated[game_id] = [name]
         statuses = {status.value: status for status in Status}
+        # Every game has players: one without (a damaged row) is not listed.
         summaries = [
             GameSummary(
                 game_id,
                 title,
                 started,
                 finished,
-                tuple(seated.get(game_id, ())),
+                tuple(seated[game_id]),
                 hands,
                 statuses[status],
                 winner,
