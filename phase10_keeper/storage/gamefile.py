@@ -96,11 +96,13 @@ def _expect_str(value: object, what: str) -> str:
     return value
 
 
-def _expect_str_name(value: object, names: "_Names", what: str) -> str:
-    """The player a name written as `value` means."""
+def _expect_str_name(value: object, names: "_Names", where: str, detail: str = "") -> str:
+    """The player a name written as `value` means; `where` and `detail` as for
+    `_Names.resolve`."""
     if not isinstance(value, str):
+        what = f"{where}: {detail}" if detail else where
         raise GameFileError(f"{what} must be text, not {_type_name(value)}")
-    return names.resolve(value, what)
+    return names.resolve(value, where, detail)
 
 
 def _check_text(text: str, what: str) -> None:
@@ -251,11 +253,12 @@ class _Names:
         self._by_key = {name_key(name): name for name in players}
         self._meaning: dict[str, str] = {}
 
-    def resolve(self, name: str, what: str) -> str:
-        """The player `name` means, else `name` trimmed; `what` names it in an error."""
+    def resolve(self, name: str, where: str, detail: str = "") -> str:
+        """The player `name` means, else `name` trimmed; an error names it as `where`, or
+        as "`where`: `detail`"."""
         meaning = self._meaning.get(name)
         if meaning is None:
-            _check_text(name, what)
+            _check_text(name, f"{where}: {detail}" if detail else where)
             trimmed = clean_name(name)
             meaning = self._meaning[name] = self._by_key.get(name_key(trimmed), trimmed)
         return meaning
@@ -265,13 +268,17 @@ _CARD_KINDS = frozenset(kind.value for kind in CardKind)
 
 
 def _cards_from_json(data: object, where: str) -> Cards:
-    cards = _expect_object(data, f"{where}: cards")
+    cards = data if type(data) is dict else _expect_object(data, f"{where}: cards")
     counts: dict[str, int] = {}
     for key, value in cards.items():
         if key not in _CARD_KINDS:
             allowed = ", ".join(kind.value for kind in CardKind)
             raise GameFileError(f"{where}: unknown card kind {key!r} (kinds: {allowed})")
-        count = _expect_int(value, f"{where}: the count of {key} cards")
+        count = (
+            value
+            if type(value) is int
+            else _expect_int(value, f"{where}: the count of {key} cards")
+        )
         # Small impossible counts are left to the rules, which say what is wrong with
         # them; counts beyond the deck are refused here, before anything adds them up
         # into numbers too long to print.
@@ -288,13 +295,13 @@ def _hand_from_json(data: object, number: int, names: _Names) -> Hand:
     hand = _expect_object(data, where)
     if "went_out" not in hand:
         raise GameFileError(f"{where}: says nobody went out (went_out is missing)")
-    went_out = _expect_str_name(hand["went_out"], names, f"{where}: went_out")
+    went_out = _expect_str_name(hand["went_out"], names, where, "went_out")
     if "results" not in hand:
         raise GameFileError(f"{where}: has no results")
     results: dict[str, PlayerResult] = {}
     spelled: dict[str, str] = {}
     for raw_name, raw_result in _expect_object(hand["results"], f"{where}: results").items():
-        name = names.resolve(raw_name, f"{where}: a player's name in results")
+        name = names.resolve(raw_name, where, "a player's name in results")
         player_where = f"{where}, {name}"
         if name in results:
             raise GameFileError(
@@ -302,10 +309,17 @@ def _hand_from_json(data: object, number: int, names: _Names) -> Hand:
                 f"{clean_name(raw_name)!r} (names are matched ignoring capitals)"
             )
         spelled[name] = raw_name
-        result = _expect_object(raw_result, f"{player_where}: the result")
+        # The common case is checked first: a message is made only for what is wrong.
+        result = (
+            raw_result
+            if type(raw_result) is dict
+            else _expect_object(raw_result, f"{player_where}: the result")
+        )
         if "made" not in result:
             raise GameFileError(f"{player_where}: does not say whether the phase was made")
-        made = _expect_bool(result["made"], f"{player_where}: made")
+        made = result["made"]
+        if type(made) is not bool:
+            made = _expect_bool(made, f"{player_where}: made")
         cards = Cards()
         if _optional(result, "cards") is not None:
             cards = _cards_from_json(result["cards"], player_where)
@@ -332,17 +346,17 @@ def _seating_from_json(
         if (leave is None) == (join is None):
             raise GameFileError(f"{what} must name either a player who leaves or one who joins")
         if leave is not None:
-            name = _expect_str_name(leave, names, f"{what}: leave")
+            name = _expect_str_name(leave, names, what, "leave")
             if name not in players:
                 raise GameFileError(f"{what}: {name!r}, who leaves, is not a player")
             changes.append(Leave(before_hand=before, name=name))
             continue
-        name = _expect_str_name(join, names, f"{what}: join")
+        name = _expect_str_name(join, names, what, "join")
         if name not in players:
             raise GameFileError(f"{what}: {name!r}, who joins, is not listed in players")
         after = None
         if _optional(change, "after") is not None:
-            after = _expect_str_name(change["after"], names, f"{what}: after")
+            after = _expect_str_name(change["after"], names, what, "after")
         total = 0
         if _optional(change, "total") is not None:
             total = _expect_int(change["total"], f"{what}: total")
