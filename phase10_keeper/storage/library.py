@@ -897,6 +897,13 @@ class Library:
         return None if row is None else int(row[0])
 
     def set_last_open_game(self, game_id: int | None) -> None:
+        """Remembers the game to resume at the next launch (None: none). Remembering the
+        game remembered already writes nothing: every write is a commit synced to disk,
+        and the app remembers the game each time it opens one."""
+        with self._reading() as database:
+            row = database.execute("SELECT value FROM meta WHERE key = 'last_open_game'").fetchone()
+        if (None if row is None else row[0]) == (None if game_id is None else str(game_id)):
+            return
         with self._writing(change=False) as database:
             if game_id is None:
                 database.execute("DELETE FROM meta WHERE key = 'last_open_game'")
