@@ -82,7 +82,7 @@ def _load(path: str) -> "Game":
     try:
         return read_game(Path(path))
     except GameFileError as error:
-        raise UsageError(f"{path}: {error}") from None
+        raise UsageError(f"{path}: {error.worded(_words())}") from None
 
 
 def _replayed(game: "Game", path: str) -> "Replay":
@@ -205,7 +205,7 @@ def _player_count(text: str) -> int:
     return count
 
 
-PRESETS_HELP = "mattel, masters, even, odd, short or fixed-hands"
+PRESETS_HELP = "mattel, masters, even, odd, short, fixed-hands"
 """The rules presets, written out: naming them from the rules would make every command,
 the app's start included, wait for the rules to be imported."""
 
@@ -289,9 +289,10 @@ def _library(arguments: argparse.Namespace, *, read_only: bool = False) -> Itera
             yield library
     except LibraryDamaged as error:
         # Restoring is a choice made in the app, which lists the backups and what each holds.
-        raise UsageError(_words()("cli.restore_backup", message=error)) from None
+        language = _words()
+        raise UsageError(language("cli.restore_backup", message=error.worded(language))) from None
     except LibraryError as error:
-        raise UsageError(str(error)) from None
+        raise UsageError(error.worded(_words())) from None
 
 
 def _summary_to_json(game: "GameSummary") -> dict[str, Any]:

@@ -84,3 +84,31 @@ def test_a_sheet_error_is_in_the_users_language(
     _german(monkeypatch, {"sheet.error.unprintable_name": "{text!r} passt nicht aufs Blatt"})
     assert main(["sheet", str(tmp_path / "sheet.pdf"), "--names", "王,Bo", "--lang", "en"]) == 2
     assert capsys.readouterr().err == "error: '王' passt nicht aufs Blatt\n"
+
+
+def test_a_game_file_error_is_in_the_users_language(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _german(
+        monkeypatch,
+        {
+            "file.not_boolean": "{what} muss wahr oder falsch sein, nicht {type}",
+            "file.place.key_in": "{within}: {key}",
+            "file.place.player_in_hand": "Runde {within}, {name}",
+            "file.place.hand": "{hand}",
+            "file.type.text": "Text",
+        },
+    )
+    game = str(GAMES / "broken-made-not-boolean.phase10.json")
+    assert main(["standings", game]) == 2
+    assert capsys.readouterr().err == (
+        f"error: {game}: Runde 1, Marcus: made muss wahr oder falsch sein, nicht Text\n"
+    )
+
+
+def test_a_library_error_is_in_the_users_language(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    _german(monkeypatch, {"library.no_game": "die Sammlung hat kein Spiel {id}"})
+    assert main(["--data-dir", str(tmp_path), "games", "show", "7"]) == 2
+    assert capsys.readouterr().err == "error: die Sammlung hat kein Spiel 7\n"

@@ -8,7 +8,8 @@ without such changes is still written as version 1, byte for byte as before.
 import json
 import os
 import stat
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -43,6 +44,16 @@ from phase10_keeper.rules import (
     target_position,
 )
 from phase10_keeper.rules.bulk import cycle_collector_paused
+from phase10_keeper.storage.messages import (
+    GameFileError as GameFileError,
+)
+from phase10_keeper.storage.messages import (
+    GameFileKey,
+    JsonType,
+    Place,
+    PlaceKey,
+    place,
+)
 
 FORMAT = "phase10-keeper/game"
 VERSION = 2
@@ -54,74 +65,61 @@ MAX_FILE_BYTES = 16 * 1024 * 1024
 """A game of the most hands allowed, pretty-printed, is a few megabytes."""
 
 
-class GameFileError(ValueError):
-    """A game file that cannot be read: the message says what and where, in plain words."""
-
-
-def _type_name(value: object) -> str:
+def _type_name(value: object) -> JsonType:
     if value is None:
-        return "null"
+        return JsonType.NULL
     if isinstance(value, bool):
-        return "true/false"
+        return JsonType.BOOLEAN
     if isinstance(value, int | float):
-        return "a number"
+        return JsonType.NUMBER
     if isinstance(value, str):
-        return "text"
+        return JsonType.TEXT
     if isinstance(value, list):
-        return "a list"
-    return "an object"
+        return JsonType.LIST
+    return JsonType.OBJECT
 
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _expect_int(value: object, what: str) -> int:
+def _expect_int(value: object, what: Place) -> int:
     if not _is_int(value):
-        raise GameFileError(f"{what} must be a whole number, not {_type_name(value)}")
+        raise GameFileError(GameFileKey.NOT_WHOLE_NUMBER, what=what, type=_type_name(value))
     assert isinstance(value, int)
     return value
 
 
-def _expect_bool(value: object, what: str) -> bool:
+def _expect_bool(value: object, what: Place) -> bool:
     if not isinstance(value, bool):
-        raise GameFileError(f"{what} must be true or false, not {_type_name(value)}")
+        raise GameFileError(GameFileKey.NOT_BOOLEAN, what=what, type=_type_name(value))
     return value
 
 
-def _expect_str(value: object, what: str) -> str:
+def _expect_str(value: object, what: Place) -> str:
     if not isinstance(value, str):
-        raise GameFileError(f"{what} must be text, not {_type_name(value)}")
+        raise GameFileError(GameFileKey.NOT_TEXT, what=what, type=_type_name(value))
     _check_text(value, what)
     return value
 
 
-def _expect_str_name(value: object, names: "_Names", where: str, detail: str = "") -> str:
-    """The player a name written as `value` means; `where` and `detail` as for
-    `_Names.resolve`."""
-    if not isinstance(value, str):
-        what = f"{where}: {detail}" if detail else where
-        raise GameFileError(f"{what} must be text, not {_type_name(value)}")
-    return names.resolve(value, where, detail)
-
-
-def _check_text(text: str, what: str) -> None:
+def _check_text(text: str, what: Place) -> None:
     # JSON escapes can spell half of a surrogate pair, which no output can print.
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        raise GameFileError(f"{what} is not valid Unicode text") from None
+        raise GameFileError(GameFileKey.NOT_UNICODE, what=what) from None
 
 
-def _expect_object(value: object, what: str) -> Mapping[str, Any]:
+def _expect_object(value: object, what: Place) -> Mapping[str, Any]:
     if not isinstance(value, dict):
-        raise GameFileError(f"{what} must be an object, not {_type_name(value)}")
+        raise GameFileError(GameFileKey.NOT_OBJECT, what=what, type=_type_name(value))
     return value
 
 
-def _expect_list(value: object, what: str) -> list[Any]:
+def _expect_list(value: object, what: Place) -> list[Any]:
     if not isinstance(value, list):
-        raise GameFileError(f"{what} must be a list, not {_type_name(value)}")
+        raise GameFileError(GameFileKey.NOT_LIST, what=what, type=_type_name(value))
     return value
 
 
@@ -133,36 +131,36 @@ def _optional(data: Mapping[str, Any], key: str) -> Any:
 _Choice = TypeVar("_Choice", Preset, Order, GroupKind)
 
 
-def _choice(enum: type[_Choice], value: object, what: str) -> _Choice:
+def _choice(enum: type[_Choice], value: object, what: Place) -> _Choice:
     text = _expect_str(value, what)
     try:
         return enum(text)
     except ValueError:
         allowed = ", ".join(member.value for member in enum)
-        raise GameFileError(f"{what} {text!r} is not one of: {allowed}") from None
+        raise GameFileError(GameFileKey.NOT_ONE_OF, what=what, text=text, allowed=allowed) from None
 
 
 def rules_from_json(data: object) -> RuleSet:
-    rules = _expect_object(data, "rules")
+    rules = _expect_object(data, place(PlaceKey.RULES))
     raw_preset = _optional(rules, "preset")
-    preset = Preset.MATTEL if raw_preset is None else _choice(Preset, raw_preset, "rules preset")
+    preset = (
+        Preset.MATTEL if raw_preset is None else _choice(Preset, raw_preset, _rules_key("preset"))
+    )
     phases = None
     if _optional(rules, "phases") is not None:
-        items = _expect_list(rules["phases"], "rules phases")
+        items = _expect_list(rules["phases"], _rules_key("phases"))
         if len(items) > MAX_PHASES:
-            raise GameFileError(
-                f"the rules list {len(items)} phases; a game has at most {MAX_PHASES}"
-            )
+            raise GameFileError(GameFileKey.TOO_MANY_PHASES, count=len(items), most=MAX_PHASES)
         phases = tuple(_phase_from_json(item, position) for position, item in enumerate(items, 1))
     order = None
     if _optional(rules, "order") is not None:
-        order = _choice(Order, rules["order"], "rules order")
+        order = _choice(Order, rules["order"], _rules_key("order"))
     raw_target = None
     if _optional(rules, "target") is not None:
-        raw_target = _expect_int(rules["target"], "rules target")
+        raw_target = _expect_int(rules["target"], _rules_key("target"))
     hands = None
     if _optional(rules, "hands") is not None:
-        hands = _expect_int(rules["hands"], "rules hands")
+        hands = _expect_int(rules["hands"], _rules_key("hands"))
     super_wild = _optional(rules, "super_wild")
     two_strike = _optional(rules, "two_strike")
     try:
@@ -180,37 +178,42 @@ def rules_from_json(data: object) -> RuleSet:
             order=order,
             target=target,
             hands=hands,
-            super_wild=super_wild is not None and _expect_bool(super_wild, "rules super_wild"),
-            two_strike=two_strike is not None and _expect_bool(two_strike, "rules two_strike"),
+            super_wild=super_wild is not None
+            and _expect_bool(super_wild, _rules_key("super_wild")),
+            two_strike=two_strike is not None
+            and _expect_bool(two_strike, _rules_key("two_strike")),
         )
     except RuleSetError as error:
-        raise GameFileError(f"the rules cannot be played: {error}") from None
+        raise GameFileError(GameFileKey.RULES_UNPLAYABLE, problem=error.problem) from None
+
+
+def _rules_key(key: str) -> Place:
+    return place(PlaceKey.RULES_KEY, key=key)
 
 
 def _phase_from_json(data: object, position: int) -> Phase:
-    what = f"phase {position} of the rules"
+    what = place(PlaceKey.RULES_PHASE, phase=position)
     phase = _expect_object(data, what)
     if "label" not in phase:
-        raise GameFileError(f"{what} has no label")
+        raise GameFileError(GameFileKey.PHASE_NO_LABEL, what=what)
     if "groups" not in phase:
-        raise GameFileError(f"{what} has no groups")
-    label = _expect_int(phase["label"], f"the label of {what}")
-    items = _expect_list(phase["groups"], f"the groups of {what}")
+        raise GameFileError(GameFileKey.PHASE_NO_GROUPS, what=what)
+    label = _expect_int(phase["label"], place(PlaceKey.LABEL_OF, what))
+    items = _expect_list(phase["groups"], place(PlaceKey.GROUPS_OF, what))
     if len(items) > MAX_PHASE_CARDS:
         raise GameFileError(
-            f"{what} has {len(items)} groups; a phase of at most {MAX_PHASE_CARDS} cards "
-            f"has at most {MAX_PHASE_CARDS} groups"
+            GameFileKey.TOO_MANY_GROUPS, what=what, count=len(items), most=MAX_PHASE_CARDS
         )
     groups = []
     for index, item in enumerate(items, 1):
-        group_what = f"group {index} of {what}"
+        group_what = place(PlaceKey.GROUP_OF, what, group=index)
         group = _expect_object(item, group_what)
         if "kind" not in group or "size" not in group:
-            raise GameFileError(f"{group_what} needs a kind and a size")
+            raise GameFileError(GameFileKey.GROUP_KIND_AND_SIZE, what=group_what)
         groups.append(
             Group(
-                _choice(GroupKind, group["kind"], f"the kind of {group_what}"),
-                _expect_int(group["size"], f"the size of {group_what}"),
+                _choice(GroupKind, group["kind"], place(PlaceKey.KIND_OF, group_what)),
+                _expect_int(group["size"], place(PlaceKey.SIZE_OF, group_what)),
             )
         )
     return Phase(label, tuple(groups))
@@ -244,6 +247,10 @@ def rules_to_json(rules: RuleSet) -> dict[str, Any]:
     return data
 
 
+def _file_key(key: str) -> Place:
+    return place(PlaceKey.KEY, key=key)
+
+
 class _Names:
     """The players, and which of them each name written in the file means: names are
     matched trimmed, ignoring case. A game file writes each name once in every hand, so
@@ -253,79 +260,111 @@ class _Names:
         self._by_key = {name_key(name): name for name in players}
         self._meaning: dict[str, str] = {}
 
-    def resolve(self, name: str, where: str, detail: str = "") -> str:
-        """The player `name` means, else `name` trimmed; an error names it as `where`, or
-        as "`where`: `detail`"."""
+    def resolve(self, name: str, what: Callable[[], Place]) -> str:
+        """The player `name` means, else `name` trimmed; `what()` is where it is written,
+        for an error."""
         meaning = self._meaning.get(name)
         if meaning is None:
-            _check_text(name, f"{where}: {detail}" if detail else where)
+            _check_text(name, what())
             trimmed = clean_name(name)
             meaning = self._meaning[name] = self._by_key.get(name_key(trimmed), trimmed)
         return meaning
 
 
+def _expect_name(value: object, names: _Names, what: Callable[[], Place]) -> str:
+    """The player a name written as `value` means; `what()` is where it is written."""
+    if not isinstance(value, str):
+        raise GameFileError(GameFileKey.NOT_TEXT, what=what(), type=_type_name(value))
+    return names.resolve(value, what)
+
+
+def _key_in(where: Place, key: str) -> Place:
+    return place(PlaceKey.KEY_IN, where, key=key)
+
+
 _CARD_KINDS = frozenset(kind.value for kind in CardKind)
 
 
-def _cards_from_json(data: object, where: str) -> Cards:
-    cards = data if type(data) is dict else _expect_object(data, f"{where}: cards")
+def _player_in(hand: Place, name: str) -> Place:
+    return place(PlaceKey.PLAYER_IN_HAND, hand, name=name)
+
+
+def _cards_from_json(data: object, hand: Place, name: str) -> Cards:
+    """The cards of player `name` in `hand`. As in `_hand_from_json`, the common case is
+    checked first and a place is made only for what is wrong."""
+    cards = (
+        data
+        if type(data) is dict
+        else _expect_object(data, _key_in(_player_in(hand, name), "cards"))
+    )
     counts: dict[str, int] = {}
     for key, value in cards.items():
         if key not in _CARD_KINDS:
             allowed = ", ".join(kind.value for kind in CardKind)
-            raise GameFileError(f"{where}: unknown card kind {key!r} (kinds: {allowed})")
+            raise GameFileError(
+                GameFileKey.UNKNOWN_CARD_KIND,
+                where=_player_in(hand, name),
+                kind=key,
+                allowed=allowed,
+            )
         count = (
             value
             if type(value) is int
-            else _expect_int(value, f"{where}: the count of {key} cards")
+            else _expect_int(value, place(PlaceKey.CARD_COUNT, _player_in(hand, name), kind=key))
         )
         # Small impossible counts are left to the rules, which say what is wrong with
         # them; counts beyond the deck are refused here, before anything adds them up
         # into numbers too long to print.
         if abs(count) > DECK_SIZE:
             raise GameFileError(
-                f"{where}: {count} {key} cards cannot be right; the whole deck has {DECK_SIZE}"
+                GameFileKey.CARD_COUNT_OVER_DECK,
+                where=_player_in(hand, name),
+                count=count,
+                kind=key,
+                deck=DECK_SIZE,
             )
         counts[key] = count
     return Cards(**counts)
 
 
 def _hand_from_json(data: object, number: int, names: _Names) -> Hand:
-    where = f"hand {number}"
+    where = place(PlaceKey.HAND, hand=number)
     hand = _expect_object(data, where)
     if "went_out" not in hand:
-        raise GameFileError(f"{where}: says nobody went out (went_out is missing)")
-    went_out = _expect_str_name(hand["went_out"], names, where, "went_out")
+        raise GameFileError(GameFileKey.WENT_OUT_MISSING, where=where)
+    went_out = _expect_name(hand["went_out"], names, lambda: _key_in(where, "went_out"))
     if "results" not in hand:
-        raise GameFileError(f"{where}: has no results")
+        raise GameFileError(GameFileKey.NO_RESULTS, where=where)
     results: dict[str, PlayerResult] = {}
     spelled: dict[str, str] = {}
-    for raw_name, raw_result in _expect_object(hand["results"], f"{where}: results").items():
-        name = names.resolve(raw_name, where, "a player's name in results")
-        player_where = f"{where}, {name}"
+    for raw_name, raw_result in _expect_object(hand["results"], _key_in(where, "results")).items():
+        name = names.resolve(raw_name, lambda: place(PlaceKey.NAME_IN_RESULTS, where))
         if name in results:
             raise GameFileError(
-                f"{player_where}: has two results, under {clean_name(spelled[name])!r} and "
-                f"{clean_name(raw_name)!r} (names are matched ignoring capitals)"
+                GameFileKey.TWO_RESULTS,
+                where=_player_in(where, name),
+                first=clean_name(spelled[name]),
+                second=clean_name(raw_name),
             )
         spelled[name] = raw_name
-        # The common case is checked first: a message is made only for what is wrong.
+        # A hand has a result for each player, so the common case is checked first and
+        # a place in the file (an object) is made only for what is wrong.
         result = (
             raw_result
             if type(raw_result) is dict
-            else _expect_object(raw_result, f"{player_where}: the result")
+            else _expect_object(raw_result, place(PlaceKey.RESULT, _player_in(where, name)))
         )
         if "made" not in result:
-            raise GameFileError(f"{player_where}: does not say whether the phase was made")
+            raise GameFileError(GameFileKey.MADE_MISSING, where=_player_in(where, name))
         made = result["made"]
         if type(made) is not bool:
-            made = _expect_bool(made, f"{player_where}: made")
+            made = _expect_bool(made, _key_in(_player_in(where, name), "made"))
         cards = Cards()
         if _optional(result, "cards") is not None:
-            cards = _cards_from_json(result["cards"], player_where)
+            cards = _cards_from_json(result["cards"], where, name)
         phase = None
         if _optional(result, "phase") is not None:
-            phase = _expect_int(result["phase"], f"{player_where}: phase")
+            phase = _expect_int(result["phase"], _key_in(_player_in(where, name), "phase"))
         results[name] = PlayerResult(made=made, cards=cards, phase=phase)
     return Hand(went_out=went_out, results=results)
 
@@ -334,35 +373,35 @@ def _seating_from_json(
     data: object, players: tuple[str, ...], names: _Names
 ) -> tuple[SeatingChange, ...]:
     changes: list[SeatingChange] = []
-    for index, item in enumerate(_expect_list(data, "seating"), 1):
-        what = f"seating change {index}"
+    for index, item in enumerate(_expect_list(data, _file_key("seating")), 1):
+        what = place(PlaceKey.SEATING_CHANGE, change=index)
         change = _expect_object(item, what)
         if "before_hand" not in change:
-            raise GameFileError(f"{what} does not say before which hand (before_hand)")
-        before = _expect_int(change["before_hand"], f"{what}: before_hand")
+            raise GameFileError(GameFileKey.BEFORE_HAND_MISSING, what=what)
+        before = _expect_int(change["before_hand"], _key_in(what, "before_hand"))
         if before < 1:
-            raise GameFileError(f"{what}: before_hand {before} must be 1 or more")
+            raise GameFileError(GameFileKey.BEFORE_HAND_BELOW_ONE, what=what, before=before)
         leave, join = _optional(change, "leave"), _optional(change, "join")
         if (leave is None) == (join is None):
-            raise GameFileError(f"{what} must name either a player who leaves or one who joins")
+            raise GameFileError(GameFileKey.LEAVE_OR_JOIN, what=what)
         if leave is not None:
-            name = _expect_str_name(leave, names, what, "leave")
+            name = _expect_name(leave, names, partial(_key_in, what, "leave"))
             if name not in players:
-                raise GameFileError(f"{what}: {name!r}, who leaves, is not a player")
+                raise GameFileError(GameFileKey.LEAVER_UNKNOWN, what=what, name=name)
             changes.append(Leave(before_hand=before, name=name))
             continue
-        name = _expect_str_name(join, names, what, "join")
+        name = _expect_name(join, names, partial(_key_in, what, "join"))
         if name not in players:
-            raise GameFileError(f"{what}: {name!r}, who joins, is not listed in players")
+            raise GameFileError(GameFileKey.JOINER_UNKNOWN, what=what, name=name)
         after = None
         if _optional(change, "after") is not None:
-            after = _expect_str_name(change["after"], names, what, "after")
+            after = _expect_name(change["after"], names, partial(_key_in, what, "after"))
         total = 0
         if _optional(change, "total") is not None:
-            total = _expect_int(change["total"], f"{what}: total")
+            total = _expect_int(change["total"], _key_in(what, "total"))
         phase = None
         if _optional(change, "phase") is not None:
-            phase = _expect_int(change["phase"], f"{what}: phase")
+            phase = _expect_int(change["phase"], _key_in(what, "phase"))
         changes.append(Join(before_hand=before, name=name, after=after, total=total, phase=phase))
     return tuple(changes)
 
@@ -381,48 +420,47 @@ def _seating_to_json(change: SeatingChange) -> dict[str, Any]:
 
 def game_from_json(data: object) -> Game:
     """The game a decoded game file describes; GameFileError says what is wrong with it."""
-    document = _expect_object(data, "a game file")
+    document = _expect_object(data, place(PlaceKey.GAME_FILE))
     if document.get("format") != FORMAT:
-        raise GameFileError(f"this is not a phase10-keeper game file (format is not {FORMAT!r})")
+        raise GameFileError(GameFileKey.NOT_A_GAME_FILE, format=FORMAT)
     if "version" not in document:
-        raise GameFileError("the game file has no version")
-    version = _expect_int(document["version"], "the file's version")
+        raise GameFileError(GameFileKey.NO_VERSION)
+    version = _expect_int(document["version"], place(PlaceKey.VERSION))
     if version > VERSION:
-        raise GameFileError(
-            f"this game file is version {version}, from a newer phase10-keeper; "
-            f"this one reads version {VERSION}: please update the app"
-        )
+        raise GameFileError(GameFileKey.VERSION_NEWER, version=version, newest=VERSION)
     if version < 1:
-        raise GameFileError(f"the file's version {version} does not exist")
+        raise GameFileError(GameFileKey.VERSION_BELOW_ONE, version=version)
     for key in ("players", "hands"):
         if key not in document:
-            raise GameFileError(f"the game file has no {key}")
-    raw_players = _expect_list(document["players"], "players")
-    players = tuple(clean_name(_expect_str(name, "a player's name")) for name in raw_players)
+            raise GameFileError(GameFileKey.NO_KEY, key=key)
+    raw_players = _expect_list(document["players"], _file_key("players"))
+    player_name = place(PlaceKey.PLAYER_NAME)
+    players = tuple(clean_name(_expect_str(name, player_name)) for name in raw_players)
     names = _Names(players)
     rules = preset_rules(Preset.MATTEL)
     if _optional(document, "rules") is not None:
         rules = rules_from_json(document["rules"])
     first_dealer = ""
     if _optional(document, "first_dealer") is not None:
-        first_dealer = _expect_str_name(document["first_dealer"], names, "first_dealer")
+        first_dealer = _expect_name(
+            document["first_dealer"], names, lambda: _file_key("first_dealer")
+        )
     title = ""
     if _optional(document, "title") is not None:
-        title = _expect_str(document["title"], "title")
+        title = _expect_str(document["title"], _file_key("title"))
     started = None
     if _optional(document, "started") is not None:
-        started = _expect_str(document["started"], "started")
+        started = _expect_str(document["started"], _file_key("started"))
     seating: tuple[SeatingChange, ...] = ()
     if _optional(document, "seating") is not None:
         if version < SEATING_VERSION:
             raise GameFileError(
-                f"the game file is version {version}, but players joining or leaving "
-                f"(seating) need version {SEATING_VERSION}"
+                GameFileKey.SEATING_VERSION, version=version, needed=SEATING_VERSION
             )
         seating = _seating_from_json(document["seating"], players, names)
-    raw_hands = _expect_list(document["hands"], "hands")
+    raw_hands = _expect_list(document["hands"], _file_key("hands"))
     if len(raw_hands) > MAX_HANDS:
-        raise GameFileError(f"the file has {len(raw_hands)} hands; a game has at most {MAX_HANDS}")
+        raise GameFileError(GameFileKey.TOO_MANY_HANDS, count=len(raw_hands), most=MAX_HANDS)
     with cycle_collector_paused():
         hands = tuple(
             _hand_from_json(item, number, names) for number, item in enumerate(raw_hands, 1)
@@ -438,7 +476,7 @@ def game_from_json(data: object) -> Game:
             seating=seating,
         )
     except GameError as error:
-        raise GameFileError(str(error)) from None
+        raise GameFileError(GameFileKey.GAME_PROBLEM, problem=error.problems[0]) from None
 
 
 def _cards_to_json(cards: Cards) -> dict[str, int]:
@@ -493,7 +531,7 @@ def _refuse_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise GameFileError(f"the key {key!r} appears twice in one object of the file")
+                raise GameFileError(GameFileKey.REPEATED_KEY, key=key)
             seen.add(key)
     return data
 
@@ -506,12 +544,12 @@ def loads_game(text: str) -> Game:
         raise
     except json.JSONDecodeError as error:
         raise GameFileError(
-            f"the file is not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})"
+            GameFileKey.NOT_JSON, line=error.lineno, column=error.colno, detail=error.msg
         ) from None
     except ValueError:
-        raise GameFileError("the file has a number too long to be a count or a label") from None
+        raise GameFileError(GameFileKey.NUMBER_TOO_LONG) from None
     except RecursionError:
-        raise GameFileError("the file nests lists or objects too deeply to be a game") from None
+        raise GameFileError(GameFileKey.NESTED_TOO_DEEPLY) from None
     return game_from_json(data)
 
 
@@ -529,9 +567,9 @@ def _read_limited(path: Path) -> bytes:
     with os.fdopen(handle, "rb") as stream:
         status = os.fstat(stream.fileno())
         if stat.S_ISDIR(status.st_mode):
-            raise GameFileError(f"cannot read {path}: it is a folder, not a game file")
+            raise GameFileError(GameFileKey.FOLDER, path=str(path))
         if not stat.S_ISREG(status.st_mode):
-            raise GameFileError(f"{path} is not a regular file, so it cannot be a game file")
+            raise GameFileError(GameFileKey.NOT_REGULAR, path=str(path))
         if status.st_size > MAX_FILE_BYTES:
             raise _too_large(path, status.st_size)
         raw = stream.read(MAX_FILE_BYTES + 1)
@@ -541,26 +579,26 @@ def _read_limited(path: Path) -> bytes:
 
 
 def _too_large(path: Path, size: int) -> GameFileError:
-    return GameFileError(
-        f"{path} is {size:,} bytes, too large to be a game file (the limit is {MAX_FILE_BYTES:,})"
-    )
+    return GameFileError(GameFileKey.TOO_LARGE, path=str(path), size=size, limit=MAX_FILE_BYTES)
 
 
 def read_game(path: Path) -> Game:
     try:
         raw = _read_limited(path)
     except IsADirectoryError:
-        raise GameFileError(f"cannot read {path}: it is a folder, not a game file") from None
+        raise GameFileError(GameFileKey.FOLDER, path=str(path)) from None
     except OSError as error:
-        raise GameFileError(f"cannot read {path}: {error.strerror or error}") from None
+        raise GameFileError(
+            GameFileKey.CANNOT_READ, path=str(path), reason=error.strerror or str(error)
+        ) from None
     except ValueError as error:
         if isinstance(error, GameFileError):
             raise
-        raise GameFileError(f"cannot read {str(path)!r}: not a possible file name") from None
+        raise GameFileError(GameFileKey.IMPOSSIBLE_NAME, path=str(path)) from None
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise GameFileError(f"{path} is not a UTF-8 text file") from None
+        raise GameFileError(GameFileKey.NOT_UTF8, path=str(path)) from None
     return loads_game(text)
 
 

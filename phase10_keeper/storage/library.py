@@ -19,6 +19,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
 
+from phase10_keeper.language import Words, words_or_english
 from phase10_keeper.rules import Game, GameError, Replay, Status, name_key, replay, replay_from
 from phase10_keeper.storage.backups import (
     backup_dir,
@@ -36,6 +37,15 @@ from phase10_keeper.storage.gamefile import (
     game_to_json,
     hands_to_json,
     rules_to_json,
+)
+from phase10_keeper.storage.messages import (
+    LibraryError as LibraryError,
+)
+from phase10_keeper.storage.messages import (
+    LibraryKey,
+    Said,
+    Value,
+    Worded,
 )
 from phase10_keeper.storage.migrations import (
     APPLICATION_ID,
@@ -78,16 +88,12 @@ logger = logging.getLogger(__name__)
 Clock = Callable[[], datetime]
 
 
-class LibraryError(Exception):
-    """A problem with the game library, in words that can be shown to the user as they are."""
-
-
 # The names without an "Error" suffix are the interface the desktop app is written to.
 class LibraryDamaged(LibraryError):  # noqa: N818
     """The library file is damaged; `backups` are the good backups, newest first."""
 
-    def __init__(self, message: str, backups: list[Path]) -> None:
-        super().__init__(message)
+    def __init__(self, key: LibraryKey, backups: list[Path], /, **values: Value) -> None:
+        super().__init__(key, **values)
         self.backups = backups
 
 
@@ -279,15 +285,33 @@ def _count_games(connection: sqlite3.Connection) -> int:
     return count
 
 
-def describe_backup(backup: Path) -> str:
-    """When `backup` was made and how many games it holds: "2026-11-30 22:15, 3 games"."""
+@dataclass(frozen=True)
+class _BackupContents:
+    """When a backup was made, and how many games it holds (None if it cannot be read)."""
+
+    when: str
+    games: int | None
+
+    def holds(self, language: Words) -> str:
+        if self.games is None:
+            return language("library.backup_unreadable")
+        return language.count("library.games", self.games)
+
+
+def _backup_contents(backup: Path) -> _BackupContents:
     when = _when(backup_time(backup))
     try:
         with closing(sqlite3.connect(_probe_uri(backup), uri=True)) as connection:
-            count = _count_games(connection)
+            return _BackupContents(when, _count_games(connection))
     except sqlite3.Error:
-        return f"{when}, cannot be read"
-    return f"{when}, {count} game{'' if count == 1 else 's'}"
+        return _BackupContents(when, None)
+
+
+def describe_backup(backup: Path, language: Words | None = None) -> str:
+    """When `backup` was made and how many games it holds: "2026-11-30 22:15, 3 games"."""
+    language = words_or_english(language)
+    contents = _backup_contents(backup)
+    return language("library.backup", when=contents.when, holds=contents.holds(language))
 
 
 def _when(moment: datetime) -> str:
@@ -316,51 +340,53 @@ def _failure(error: sqlite3.Error, path: Path, timeout: float) -> LibraryError:
     # Extended codes such as SQLITE_IOERR_FSYNC share the primary code's meaning here.
     code = "_".join((getattr(error, "sqlite_errorname", None) or "").split("_")[:2])
     if code in _BUSY_CODES:
-        return LibraryBusy(
-            f"the game library {path} is in use by another copy of phase10-keeper, which "
-            f"kept it busy for over {timeout:g} seconds; close the other copy or try again"
-        )
+        return LibraryBusy(LibraryKey.BUSY, path=str(path), seconds=_seconds(timeout))
     if code in _DAMAGE_CODES:
         return _damaged(path, str(error))
     if code == "SQLITE_FULL":
-        return LibraryError(f"the disk that holds the game library {path} is full")
+        return LibraryError(LibraryKey.DISK_FULL, path=str(path))
     if code in _DENIED_CODES:
-        return LibraryError(f"the game library {path} cannot be written: {error}")
+        return LibraryError(LibraryKey.CANNOT_WRITE, path=str(path), detail=str(error))
     if code == "SQLITE_IOERR":
-        return LibraryError(f"the disk could not read or write the game library {path}: {error}")
-    return LibraryError(f"the game library {path} failed: {error}")
+        return LibraryError(LibraryKey.DISK_FAILED, path=str(path), detail=str(error))
+    return LibraryError(LibraryKey.FAILED, path=str(path), detail=str(error))
 
 
-def _backup_advice(path: Path) -> tuple[str, list[Path]]:
+def _seconds(timeout: float) -> str:
+    """A timeout as few digits as say it: 5, 0.5."""
+    return f"{timeout:g}"
+
+
+@dataclass(frozen=True)
+class _BackupAdvice:
+    """What the user can do about a damaged library: restore the newest good backup, if
+    there is one."""
+
+    newest: _BackupContents | None
+
+    def worded(self, language: Words) -> str:
+        if self.newest is None:
+            return language("library.no_good_backup")
+        return language(
+            "library.newest_backup", when=self.newest.when, holds=self.newest.holds(language)
+        )
+
+
+def _backup_advice(path: Path) -> tuple[_BackupAdvice, list[Path]]:
     """What the user can do about a damaged library, and the good backups, newest first."""
     good = good_backups(path.parent)
-    if not good:
-        return "there is no good backup to restore", good
-    when, _, holds = describe_backup(good[0]).partition(", ")
-    return (
-        f"the newest good backup is from {when}, with {holds}; restoring it keeps the "
-        "damaged file aside",
-        good,
-    )
+    return _BackupAdvice(_backup_contents(good[0]) if good else None), good
 
 
-def _damaged(path: Path, detail: str) -> LibraryDamaged:
+def _damaged(path: Path, detail: str | Worded) -> LibraryDamaged:
     advice, good = _backup_advice(path)
-    return LibraryDamaged(
-        f"the game library {path} is damaged ({detail}); nothing was changed or moved, "
-        f"and {advice}",
-        good,
-    )
+    return LibraryDamaged(LibraryKey.DAMAGED, good, path=str(path), detail=detail, advice=advice)
 
 
 def _behind(path: Path, revision: int, mark: _Mark) -> LibraryBehind:
     advice, good = _backup_advice(path)
     return LibraryBehind(
-        f"the game library {path} is behind what was last saved: it holds {revision} "
-        f"changes, but change {mark.revision} was saved, so the latest changes were lost "
-        f"outside the app (its -wal file was damaged or deleted); nothing was changed or "
-        f"moved, and {advice}",
-        good,
+        LibraryKey.BEHIND, good, path=str(path), count=revision, saved=mark.revision, advice=advice
     )
 
 
@@ -370,15 +396,10 @@ _SQLITE_MAGIC = b"SQLite format 3\x00"
 def _check_identity(path: Path, version: int, application: int, has_tables: bool) -> None:
     """Refuses another program's database and a library from a newer version of the app."""
     if application != APPLICATION_ID and (application != 0 or version != 0 or has_tables):
-        raise LibraryError(
-            f"{path} is not a phase10-keeper game library; move it away or "
-            "choose another folder with --data-dir"
-        )
+        raise LibraryError(LibraryKey.NOT_A_LIBRARY, path=str(path))
     if version > SCHEMA_VERSION:
         raise LibraryTooNew(
-            f"the game library {path} is from a newer phase10-keeper (library version "
-            f"{version}; this one reads up to {SCHEMA_VERSION}): please update the app; "
-            "the library was left untouched"
+            LibraryKey.TOO_NEW, path=str(path), version=version, newest=SCHEMA_VERSION
         )
 
 
@@ -391,14 +412,14 @@ def _revision(connection: sqlite3.Connection) -> int:
     return 0 if row is None else int(row[0])
 
 
-def _inspect(path: Path, timeout: float) -> str | None:
+def _inspect(path: Path, timeout: float) -> str | Worded | None:
     """What is damaged in the library at `path`, if anything; refuses a foreign or newer one."""
     return _inspect_with_revision(path, timeout)[0]
 
 
 def _inspect_with_revision(
     path: Path, timeout: float, *, thorough: bool = True
-) -> tuple[str | None, int]:
+) -> tuple[str | Worded | None, int]:
     """What is damaged in the library at `path`, if anything, and its revision.
 
     The file header is read directly first. The SQLite checks that follow open it
@@ -410,7 +431,9 @@ def _inspect_with_revision(
         with path.open("rb") as stream:
             header = stream.read(100)
     except OSError as error:
-        raise LibraryError(f"cannot read {path}: {error.strerror or error}") from None
+        raise LibraryError(
+            LibraryKey.CANNOT_READ, path=str(path), reason=error.strerror or str(error)
+        ) from None
     if len(header) < 100 or not header.startswith(_SQLITE_MAGIC):
         return "file is not a database", 0
     application = int.from_bytes(header[68:72], "big", signed=True)
@@ -424,7 +447,7 @@ def _inspect_with_revision(
         # The header may be older than a version committed to the WAL, so check again.
         version = user_version(probe)
         if version < 0:
-            return f"its library version {version} does not exist", 0
+            return Said("library.version_below_zero", {"version": version}), 0
         application = probe.execute("PRAGMA application_id").fetchone()[0]
         has_tables = probe.execute("SELECT 1 FROM sqlite_schema LIMIT 1").fetchone() is not None
         _check_identity(path, version, application, has_tables)
@@ -486,10 +509,10 @@ def good_backups(data_dir: Path) -> list[Path]:
 
 def _check_backup(backup: Path) -> None:
     if not backup.is_file():
-        raise LibraryError(f"there is no backup {backup}")
+        raise LibraryError(LibraryKey.NO_BACKUP, backup=str(backup))
     problem = _inspect(backup, 0.0)
     if problem is not None:
-        raise LibraryError(f"the backup {backup} is damaged too ({problem})")
+        raise LibraryError(LibraryKey.BACKUP_DAMAGED, backup=str(backup), detail=problem)
 
 
 class Library:
@@ -554,12 +577,14 @@ class Library:
                 if library is not None:
                     return library
         elif path.is_file() and (_read_mark(path).revision > 0 or good_backups(directory)):
-            raise _damaged(path, "the file is empty")
+            raise _damaged(path, Said("library.file_empty"))
         try:
             directory.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise LibraryError(
-                f"cannot create the library folder {directory}: {error.strerror or error}"
+                LibraryKey.CANNOT_CREATE_FOLDER,
+                path=str(directory),
+                reason=error.strerror or str(error),
             ) from None
         # A library made anew where one was (deleted, or moved away) goes on from the
         # mark, so an id printed for a game of the old one never means another game.
@@ -625,7 +650,9 @@ class Library:
             finally:
                 source.close()
         except (OSError, sqlite3.Error) as error:
-            raise LibraryError(f"cannot restore the backup {backup}: {error}") from error
+            raise LibraryError(
+                LibraryKey.CANNOT_RESTORE, backup=str(backup), detail=str(error)
+            ) from error
         logger.warning("the previous library file was kept in %s", aside)
         # The user chose this backup, knowing it may be behind what was last saved.
         return cls.open(directory, timeout=timeout, clock=clock, accept_behind=True)
@@ -795,8 +822,10 @@ class Library:
                     "hands": [json.loads(text) for text in texts],
                 }
             )
-        except (GameFileError, ValueError) as error:
-            raise LibraryError(f"game {game_id} in the library cannot be read: {error}") from None
+        except GameFileError as error:
+            raise LibraryError(LibraryKey.GAME_UNREADABLE, id=game_id, error=error) from None
+        except ValueError as error:
+            raise LibraryError(LibraryKey.GAME_UNREADABLE, id=game_id, error=str(error)) from None
         self._remember(game_id, _Saved(revision, game, texts, None))
         return game
 
@@ -936,8 +965,9 @@ class Library:
                     self._backup(f"before-v{SCHEMA_VERSION}")
                 except OSError as error:
                     raise LibraryError(
-                        f"cannot back up the game library {self.path} before upgrading it: "
-                        f"{error.strerror or error}"
+                        LibraryKey.CANNOT_BACK_UP,
+                        path=str(self.path),
+                        reason=error.strerror or str(error),
                     ) from None
             migrate(connection)
         prune_backups(backup_dir(self.data_dir))
@@ -945,7 +975,7 @@ class Library:
 
     def _live(self) -> sqlite3.Connection:
         if self._connection is None:
-            raise LibraryError("the game library is closed")
+            raise LibraryError(LibraryKey.CLOSED)
         return self._connection
 
     def _now(self) -> str:
@@ -1035,7 +1065,7 @@ class Library:
         )
 
     def _no_game(self, game_id: int) -> LibraryError:
-        return LibraryError(f"there is no game {game_id} in the library")
+        return LibraryError(LibraryKey.NO_GAME, id=game_id)
 
     def _update_game(self, game_id: int, assignment: str, *values: Any) -> None:
         with self._writing() as database:
@@ -1052,7 +1082,7 @@ class Library:
                 return replay(game)
             return replay_from(earlier, game)
         except GameError as error:
-            raise LibraryError(f"the game cannot be saved: {error}") from None
+            raise LibraryError(LibraryKey.CANNOT_SAVE, problem=error.problems[0]) from None
 
     def _encoded(
         self, game: Game, saved: _Saved | None, replayed: Replay | None

@@ -17,7 +17,7 @@ from phase10_keeper.ui.contrast_style import use_contrast_style
 from phase10_keeper.ui.language_choice import start_in_language
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.prompts import Prompts
-from phase10_keeper.ui.text import tr
+from phase10_keeper.ui.text import app_words, error_said, tr
 from phase10_keeper.ui.window_settings import restore_window_state
 
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
@@ -49,9 +49,9 @@ def _application(argv: list[str]) -> QApplication:
 def _library_message(error: Exception) -> str:
     from phase10_keeper.storage.library import LibraryDamaged, describe_backup
 
-    text = tr("app.library_cannot_open", error=error)
+    text = tr("app.library_cannot_open", error=error_said(error))
     if isinstance(error, LibraryDamaged) and error.backups:
-        backups = "\n".join(describe_backup(backup) for backup in error.backups)
+        backups = "\n".join(describe_backup(backup, app_words()) for backup in error.backups)
         text += "\n\n" + tr("app.backups", folder=error.backups[0].parent, backups=backups)
     return text
 

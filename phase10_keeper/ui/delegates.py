@@ -59,7 +59,7 @@ class PlayerHeader(QHeaderView):
 
     def _mark_font(self) -> QFont:
         font = QFont(self.font())
-        font.setBold(False)
+        font.setBold(True)
         font.setPointSizeF(self.font().pointSizeF() * 0.8)
         return font
 
@@ -97,9 +97,7 @@ class PlayerHeader(QHeaderView):
     def _paint_marks(self, painter: QPainter, rect: QRect, marks: list[str]) -> None:
         if not marks:
             return
-        font = self._mark_font()
-        font.setBold(True)
-        painter.setFont(font)
+        painter.setFont(self._mark_font())
         metrics = painter.fontMetrics()
         height = metrics.height() + 2
         top = rect.center().y() - (height * len(marks) + 2 * (len(marks) - 1)) // 2

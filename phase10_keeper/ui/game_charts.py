@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
 from phase10_keeper.rules import Game, Replay, Status
 from phase10_keeper.stats import GameSeries, game_series, summary_lines
 from phase10_keeper.ui.charts import ChartLine, ChartPanel, LineChart, LineData
-from phase10_keeper.ui.text import tr, tr_count
+from phase10_keeper.ui.text import app_words, tr, tr_count
 from phase10_keeper.ui.wording import number_text
 
 AskPath = Callable[[QWidget, str, str, str], Path | None]
@@ -91,7 +91,7 @@ def summary_text(series: GameSeries) -> str:
     """The end-of-game summary as rich text: one bold heading and a sentence per line."""
     return "<br>".join(
         tr("game_charts.summary_line", heading=f"<b>{escape(heading)}</b>", text=escape(text))
-        for heading, text in summary_lines(series)
+        for heading, text in summary_lines(series, app_words())
     )
 
 

@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QWidget
 from phase10_keeper.rules import Game, GameError, replay
 from phase10_keeper.storage.gamefile import SUFFIX, GameFileError, read_game, write_game
 from phase10_keeper.ui.prompts import Prompts
-from phase10_keeper.ui.text import problem_where, tr
+from phase10_keeper.ui.text import error_said, problem_where, tr
 
 
 class GameTransferError(Exception):
@@ -22,7 +22,7 @@ def load_game_file(path: Path) -> tuple[Game, list[str]]:
     try:
         game = read_game(path)
     except GameFileError as error:
-        raise GameTransferError(f"{path}: {error}") from None
+        raise GameTransferError(f"{path}: {error_said(error)}") from None
     try:
         result = replay(game)
     except GameError as error:

@@ -94,10 +94,22 @@ def context_keys() -> list[tuple[str, list[tuple[str, str]]]]:
     ]
 
 
+# Keys of their own that few keyboards have; Qt names them in words ("Rückgängig"),
+# which would crowd the page with keys nobody can press.
+DEDICATED_KEYS = [
+    QKeySequence(key)
+    for key in (Qt.Key.Key_Undo, Qt.Key.Key_Redo, Qt.Key.Key_Back, Qt.Key.Key_Forward)
+]
+
+
+def _pressable(key: QKeySequence) -> bool:
+    return not key.isEmpty() and key not in DEDICATED_KEYS
+
+
 def _rows(actions: list[QAction]) -> list[tuple[str, str]]:
     rows = []
     for action in actions:
-        keys = [key for key in action.shortcuts() if not key.isEmpty()]
+        keys = [key for key in action.shortcuts() if _pressable(key)]
         if keys:
             text = action.text().replace("&", "").rstrip("…")
             rows.append((" ".join(_key(key) for key in keys), text))

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from phase10_keeper.ui.language_menu import language_menu
 from phase10_keeper.ui.prompts import Prompts
-from phase10_keeper.ui.text import problem_where, tr
+from phase10_keeper.ui.text import error_said, problem_where, tr
 from phase10_keeper.ui.user_text import isolate, plain
 from phase10_keeper.ui.window_settings import save_window_state
 
@@ -495,7 +495,7 @@ class MainWindow(QMainWindow):
         try:
             session = GameSession(self.library.load_game(game_id), self.library, game_id)
         except LibraryError as error:
-            self.prompts.warn(self, tr("window.cannot_open_game"), str(error))
+            self.prompts.warn(self, tr("window.cannot_open_game"), error_said(error))
             return False
         except GameError as error:
             self.prompts.warn(self, tr("window.cannot_open_game"), problem_where(error.problems[0]))

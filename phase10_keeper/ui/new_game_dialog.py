@@ -89,6 +89,8 @@ def default_title(when: QDateTime | None = None, taken: Iterable[str] = ()) -> s
         base = tr("newgame.title_afternoon", day=day)
     else:
         base = tr("newgame.title_night", day=day)
+    # Day names are lower case in most languages but English; a title starts upper case.
+    base = base[:1].upper() + base[1:]
     used = {title.casefold() for title in taken}
     title, number = base, 1
     while title.casefold() in used:

@@ -57,7 +57,7 @@ from phase10_keeper.ui.charts import (
     percent_text,
 )
 from phase10_keeper.ui.prompts import Prompts
-from phase10_keeper.ui.text import problem_said, tr, tr_count
+from phase10_keeper.ui.text import error_said, problem_said, tr, tr_count
 from phase10_keeper.ui.user_text import plain
 from phase10_keeper.ui.wording import date_text
 
@@ -648,6 +648,6 @@ class PlayersView(QWidget):
         except Exception as error:
             # Whatever the library fails with, the games renamed so far stay renamed and
             # are shown as they are; the user is told which change did not go through.
-            self.prompts.warn(self, tr("players.cannot_rename"), str(error))
+            self.prompts.warn(self, tr("players.cannot_rename"), error_said(error))
         self.refresh()
         self.gamesChanged.emit(changed)

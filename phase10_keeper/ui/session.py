@@ -21,7 +21,7 @@ from phase10_keeper.rules import (
     replay,
     replay_from,
 )
-from phase10_keeper.ui.text import tr
+from phase10_keeper.ui.text import error_said, tr
 from phase10_keeper.ui.user_text import isolate
 
 
@@ -187,6 +187,6 @@ class GameSession(QObject):
         # Whatever the store fails with, the hand log stays in memory and on the undo
         # stack; the window says the save failed and the next change saves it all again.
         except Exception as error:
-            self.save_failed.emit(tr("session.save_failed", change=what, error=error))
+            self.save_failed.emit(tr("session.save_failed", change=what, error=error_said(error)))
         else:
             self.saved.emit(tr("session.saved", change=what))

@@ -51,3 +51,11 @@ def problem_where(problem: "Problem") -> str:
     from phase10_keeper.language.wording import problem_line
 
     return problem_line(_Chosen.words, problem)
+
+
+def error_said(error: BaseException) -> str:
+    """An error's message in the window's language where it words itself (a game file's,
+    the library's, the sheet's), else its own text."""
+    from phase10_keeper.storage.messages import Worded
+
+    return error.worded(_Chosen.words) if isinstance(error, Worded) else str(error)

@@ -9,7 +9,8 @@ import pytest
 from PySide6.QtWidgets import QApplication
 
 from phase10_keeper.rules import Game, build_rules
-from phase10_keeper.storage.library import Library, LibraryError
+from phase10_keeper.storage.library import Library, LibraryBusy
+from phase10_keeper.storage.messages import LibraryKey
 from phase10_keeper.ui import app
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.user_text import isolate
@@ -100,12 +101,12 @@ def test_a_library_that_cannot_open_is_explained(qtbot, monkeypatch) -> None:
     answers = Answers()
 
     def refuse(cls, data_dir=None):
-        raise LibraryError("the library file is locked by another program")
+        raise LibraryBusy(LibraryKey.BUSY, path="library.sqlite3", seconds="5")
 
     monkeypatch.setattr(Library, "open", classmethod(refuse))
     monkeypatch.setattr(sys, "excepthook", sys.excepthook)
     assert app.run([], answers) == 1
-    assert "locked by another program" in answers.warnings[0]
+    assert "in use by another copy of phase10-keeper" in answers.warnings[0]
 
 
 def test_the_icon_has_every_size() -> None:

@@ -3,10 +3,12 @@
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, QSize, Qt
-from PySide6.QtGui import QColor, QImage, QPainter, QPalette
+from PySide6.QtCore import QEvent, QPoint, QPointF, QSize, Qt
+from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QPalette
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QWidget
 
+from phase10_keeper.language import words
 from phase10_keeper.rules import Game, Join, Status, build_rules, replay
 from phase10_keeper.stats import game_series, library_stats
 from phase10_keeper.ui.charts import (
@@ -24,6 +26,7 @@ from phase10_keeper.ui.game_charts import GameCharts, phase_race_data, summary_t
 from phase10_keeper.ui.game_view import GameView
 from phase10_keeper.ui.players_view import phase_data
 from phase10_keeper.ui.session import GameSession
+from phase10_keeper.ui.text import use_language
 
 from .answers import Answers
 from .games import FOUR, SIX, game_with_hands, went_out
@@ -77,6 +80,21 @@ def test_the_colours_follow_a_dark_palette(qtbot) -> None:
     assert series_colour(0, dark).lightnessF() > series_colour(0, QPalette()).lightnessF()
 
 
+def _hover(widget: QWidget, point: QPoint) -> None:
+    """The pointer moved to `point`, sent to the widget itself: QTest.mouseMove goes
+    through the cursor, which an earlier test may have left right there (no move)."""
+    global_point = QPointF(widget.mapToGlobal(point))
+    move = QMouseEvent(
+        QEvent.Type.MouseMove,
+        QPointF(point),
+        global_point,
+        Qt.MouseButton.NoButton,
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    QApplication.sendEvent(widget, move)
+
+
 def test_keys_and_hover_show_the_hand_points_and_total(qtbot) -> None:
     chart = LineChart()
     qtbot.addWidget(chart)
@@ -95,10 +113,13 @@ def test_keys_and_hover_show_the_hand_points_and_total(qtbot) -> None:
     assert chart.accessibleDescription() == chart.focus_text()
     QTest.keyClick(chart, Qt.Key.Key_Home)
     assert chart.focus_text() == "Start · Marcus: 0"
+    # The pointer is placed against the plot as last painted: paint it now, whatever
+    # the event loop has done so far.
+    chart.grab()
     # After hand 1 Priya has 0 and the others 50: the pointer at 50 finds Marcus first.
-    QTest.mouseMove(chart, QPoint(round(chart._x_position(1)), round(chart._y_position(50))))
+    _hover(chart, QPoint(round(chart._x_position(1)), round(chart._y_position(50))))
     assert chart.focus_text() == "Hand 1 · Marcus: 50 points, total 50"
-    QTest.mouseMove(chart, QPoint(round(chart._x_position(1)), round(chart._y_position(0))))
+    _hover(chart, QPoint(round(chart._x_position(1)), round(chart._y_position(0))))
     assert chart.focus_text() == "Hand 1 · Priya: 0 points, total 0"
 
 
@@ -294,3 +315,10 @@ def test_the_summary_sets_each_heading_in_bold_and_a_name_as_typed() -> None:
     phases = phase_race_data(game_series(game, replay(game)))
     assert phases.lines[1].details[1] == "Hand 1 · Cy: 0 phases made"
     assert phases.lines[0].details[1] == "Hand 1 · <i>Bo</i>: 1 phase made"
+
+
+def test_the_summary_speaks_the_windows_language() -> None:
+    game = game_with_hands(("Bo", "Cy"), 1, build_rules(target=1))
+    use_language("de")
+    text = summary_text(game_series(game, replay(game)))
+    assert text.startswith(f"<b>{words('de')('summary.winner')}</b>")

@@ -308,3 +308,13 @@ def test_default_titles_tell_one_evenings_games_apart() -> None:
     assert default_title(friday_night, taken=taken) == f"{day} night #3"
     sunday_lunch = QDateTime(QDate(2026, 11, 29), QTime(13, 0))
     assert default_title(sunday_lunch).endswith("afternoon")
+
+
+def test_a_default_title_begins_with_a_capital_in_every_language() -> None:
+    before = QLocale()
+    QLocale.setDefault(QLocale(QLocale.Language.Dutch, QLocale.Country.Netherlands))
+    text.use_language("nl")
+    try:
+        assert default_title(QDateTime(QDate(2026, 12, 1), QTime(20, 0))) == "Dinsdagavond"
+    finally:
+        QLocale.setDefault(before)

@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QApplication, QLabel
 
 from phase10_keeper.language import words
 from phase10_keeper.language.wording import phase_description
-from phase10_keeper.ui.help_pages import HelpDialog, context_keys, how_to_page
+from phase10_keeper.ui.help_pages import HelpDialog, context_keys, how_to_page, menu_keys
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.scoreboard import Scoreboard
 from phase10_keeper.ui.session import GameSession
@@ -106,8 +106,13 @@ def test_keyboard_help_lists_every_key_of_the_window(window, qtbot) -> None:
         if not key.isEmpty() and action.isVisible()
     }
     assert {"F11", "F2", "Ctrl+Z", "Ctrl+N"} <= keys
-    for key in keys:
+    # Keys of their own (Undo, Redo, Back) that laptops lack are left out of the page.
+    dedicated = {"Undo", "Redo", "Back", "Forward"}
+    for key in keys - dedicated:
         assert key in page, key
+    listed = " ".join(keys for _, rows in menu_keys(window) for keys, _ in rows)
+    for key in dedicated:
+        assert f"<kbd>{key}</kbd>" not in listed, key
     for key in ("Ctrl+Enter", "Space", "Esc"):
         assert key in page
 

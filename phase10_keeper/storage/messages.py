@@ -1,0 +1,214 @@
+"""What the storage layer tells people, as a catalogue key and plain values.
+
+A game file that cannot be read, or a library that cannot be opened, is reported by an
+error that holds no sentence of its own: its key names what is wrong (`file.<key>`,
+`library.<key>`) and its values are numbers, names, paths, places in a game file, kinds
+of JSON value, the rules' problems or other such errors, all worded in the reader's
+language by `worded`. Its English wording is its message, so `str(error)` reads as before.
+"""
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Protocol, runtime_checkable
+
+from phase10_keeper.language import ENGLISH, Words, words
+from phase10_keeper.rules import Problem
+
+
+class JsonType(StrEnum):
+    """The kinds of JSON value, as a message names what a file holds instead of another;
+    the catalogue words each as `file.type.<kind>`."""
+
+    NULL = "null"
+    BOOLEAN = "boolean"
+    NUMBER = "number"
+    TEXT = "text"
+    LIST = "list"
+    OBJECT = "object"
+
+
+class PlaceKey(StrEnum):
+    """The kinds of place in a game file; the catalogue words each as `file.place.<key>`."""
+
+    GAME_FILE = "game_file"
+    VERSION = "version"
+    KEY = "key"
+    """A key of the file itself, such as `players`, spelled as the file spells it."""
+    KEY_IN = "key_in"
+    """A key inside another place, such as a hand's `went_out`."""
+    PLAYER_NAME = "player_name"
+    RULES = "rules"
+    RULES_KEY = "rules_key"
+    RULES_PHASE = "rules_phase"
+    LABEL_OF = "label_of"
+    GROUPS_OF = "groups_of"
+    GROUP_OF = "group_of"
+    KIND_OF = "kind_of"
+    SIZE_OF = "size_of"
+    HAND = "hand"
+    PLAYER_IN_HAND = "player_in_hand"
+    NAME_IN_RESULTS = "name_in_results"
+    RESULT = "result"
+    CARD_COUNT = "card_count"
+    SEATING_CHANGE = "seating_change"
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where in a game file something is: a kind of place, its values, and the place it
+    is inside of ("the size of" group 1 "of" phase 2 "of the rules")."""
+
+    key: PlaceKey
+    values: Mapping[str, int | str] = field(default_factory=dict)
+    within: "Place | None" = None
+
+    def worded(self, language: Words) -> str:
+        values: dict[str, object] = dict(self.values)
+        if self.within is not None:
+            values["within"] = self.within.worded(language)
+        return language(f"file.place.{self.key.value}", **values)
+
+
+def place(kind: PlaceKey, within: Place | None = None, /, **values: int | str) -> Place:
+    return Place(kind, values, within)
+
+
+@dataclass(frozen=True)
+class Said:
+    """A text of the catalogue with its values, to be worded inside another message."""
+
+    key: str
+    values: Mapping[str, int | str] = field(default_factory=dict)
+
+    def worded(self, language: Words) -> str:
+        return worded_message(language, self.key, self.values)
+
+
+@runtime_checkable
+class Worded(Protocol):
+    """Anything that words itself in a language, such as a Place or another error."""
+
+    def worded(self, language: Words) -> str: ...
+
+
+Value = int | str | JsonType | Problem | Worded
+"""What a message fills in: numbers, names and paths as they are; the rest worded."""
+
+
+def _worded_value(language: Words, value: Value) -> object:
+    if isinstance(value, JsonType):
+        return language(f"file.type.{value.value}")
+    if isinstance(value, Problem):
+        from phase10_keeper.language.wording import problem_line
+
+        return problem_line(language, value)
+    if isinstance(value, int | str):
+        return value
+    return value.worded(language)
+
+
+def worded_message(language: Words, key: str, values: Mapping[str, Value]) -> str:
+    """The text of catalogue entry `key` with `values`; `count` picks the plural form."""
+    filled = {name: _worded_value(language, value) for name, value in values.items()}
+    count = filled.pop("count", None)
+    if isinstance(count, int):
+        return language.count(key, count, **filled)
+    return language(key, **filled)
+
+
+class GameFileKey(StrEnum):
+    """What is wrong with a game file; the catalogue words each as `file.<key>`."""
+
+    NOT_WHOLE_NUMBER = "not_whole_number"
+    NOT_BOOLEAN = "not_boolean"
+    NOT_TEXT = "not_text"
+    NOT_UNICODE = "not_unicode"
+    NOT_OBJECT = "not_object"
+    NOT_LIST = "not_list"
+    NOT_ONE_OF = "not_one_of"
+    TOO_MANY_PHASES = "too_many_phases"
+    RULES_UNPLAYABLE = "rules_unplayable"
+    PHASE_NO_LABEL = "phase_no_label"
+    PHASE_NO_GROUPS = "phase_no_groups"
+    TOO_MANY_GROUPS = "too_many_groups"
+    GROUP_KIND_AND_SIZE = "group_kind_and_size"
+    UNKNOWN_CARD_KIND = "unknown_card_kind"
+    CARD_COUNT_OVER_DECK = "card_count_over_deck"
+    WENT_OUT_MISSING = "went_out_missing"
+    NO_RESULTS = "no_results"
+    TWO_RESULTS = "two_results"
+    MADE_MISSING = "made_missing"
+    BEFORE_HAND_MISSING = "before_hand_missing"
+    BEFORE_HAND_BELOW_ONE = "before_hand_below_one"
+    LEAVE_OR_JOIN = "leave_or_join"
+    LEAVER_UNKNOWN = "leaver_unknown"
+    JOINER_UNKNOWN = "joiner_unknown"
+    NOT_A_GAME_FILE = "not_a_game_file"
+    NO_VERSION = "no_version"
+    VERSION_NEWER = "version_newer"
+    VERSION_BELOW_ONE = "version_below_one"
+    NO_KEY = "no_key"
+    SEATING_VERSION = "seating_version"
+    TOO_MANY_HANDS = "too_many_hands"
+    GAME_PROBLEM = "game_problem"
+    REPEATED_KEY = "repeated_key"
+    NOT_JSON = "not_json"
+    NUMBER_TOO_LONG = "number_too_long"
+    NESTED_TOO_DEEPLY = "nested_too_deeply"
+    FOLDER = "folder"
+    NOT_REGULAR = "not_regular"
+    TOO_LARGE = "too_large"
+    CANNOT_READ = "cannot_read"
+    IMPOSSIBLE_NAME = "impossible_name"
+    NOT_UTF8 = "not_utf8"
+
+
+class GameFileError(ValueError):
+    """A game file that cannot be read: the key says what is wrong and the values where,
+    in the reader's language by `worded`, and in English as the message."""
+
+    def __init__(self, key: GameFileKey, /, **values: Value) -> None:
+        self.key = key
+        self.values = values
+        super().__init__(self.worded(words(ENGLISH)))
+
+    def worded(self, language: Words) -> str:
+        return worded_message(language, f"file.{self.key.value}", self.values)
+
+
+class LibraryKey(StrEnum):
+    """What is wrong with the game library; the catalogue words each as `library.<key>`."""
+
+    BUSY = "busy"
+    DISK_FULL = "disk_full"
+    CANNOT_WRITE = "cannot_write"
+    DISK_FAILED = "disk_failed"
+    FAILED = "failed"
+    DAMAGED = "damaged"
+    BEHIND = "behind"
+    NOT_A_LIBRARY = "not_a_library"
+    TOO_NEW = "too_new"
+    CANNOT_READ = "cannot_read"
+    CANNOT_CREATE_FOLDER = "cannot_create_folder"
+    NO_BACKUP = "no_backup"
+    BACKUP_DAMAGED = "backup_damaged"
+    CANNOT_RESTORE = "cannot_restore"
+    GAME_UNREADABLE = "game_unreadable"
+    CANNOT_BACK_UP = "cannot_back_up"
+    CLOSED = "closed"
+    NO_GAME = "no_game"
+    CANNOT_SAVE = "cannot_save"
+
+
+class LibraryError(Exception):
+    """A problem with the game library: the key says what and the values where, in the
+    reader's language by `worded`, and in English as the message."""
+
+    def __init__(self, key: LibraryKey, /, **values: Value) -> None:
+        self.key = key
+        self.values = values
+        super().__init__(self.worded(words(ENGLISH)))
+
+    def worded(self, language: Words) -> str:
+        return worded_message(language, f"library.{self.key.value}", self.values)
