@@ -2,7 +2,6 @@
 
 import os
 import stat
-import tempfile
 from pathlib import Path
 
 
@@ -25,6 +24,9 @@ def write_atomically(path: Path, data: bytes) -> None:
     """Writes all of `data` or nothing: a crash or a full disk mid-write leaves the old
     file in place, and no half-written one.
     """
+    # Imported here: the many commands that only read pay nothing for it.
+    import tempfile
+
     directory = path.parent if str(path.parent) else Path(".")
     mode = _mode_for(path)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)

@@ -1,7 +1,7 @@
 """Names the dead-code check cannot see used: tests and the screenshot script drive
-these dialogs through them, and reportlab reads the chart settings the summary page
-sets."""
+these dialogs through them, and Python calls a package's `__getattr__`."""
 
+from phase10_keeper import stats
 from phase10_keeper.ui.charts import BarChart, ChartPanel, LineChart
 from phase10_keeper.ui.new_game_dialog import NewGameDialog
 from phase10_keeper.ui.rules_editor import PhaseListEditor
@@ -13,21 +13,9 @@ ChartPanel.series_count  # how many lines or bars a chart draws
 LineChart.series_count
 BarChart.series_count
 Scoreboard.type_size  # the type size the board settled on, for its layout tests
-
-# reportlab chart settings (phase10_keeper/sheet/summary_page.py)
-_ = object()
-_.strokeColor
-_.strokeWidth
-_.strokeDashArray
-_.valueMin
-_.valueMax
-_.valueStep
-_.fontName
-_.labelTextFormat
-_.visibleGrid
-_.gridStrokeColor
-_.gridStrokeWidth
+stats.__getattr__  # Python calls it for the names the package loads when first used
 
 # Calls with a positional-only text key (`def __call__(self, key, /, **values)`), which
 # vulture takes for plain functions, not methods.
+_ = object()
 _.__call__

@@ -1,15 +1,14 @@
 """The last page of a filled score sheet: how the game went, as a chart and in words.
 
-Drawn with reportlab's own chart package, in black and white: players' lines differ by
+The chart is drawn straight on the canvas, in black and white: players' lines differ by
 dash pattern and marker, never by colour alone, so the page prints and copies well.
+(reportlab's chart package would draw the same, but importing it and building its
+objects took most of the time a sheet takes to make.)
 """
 
-from collections.abc import Sequence
+import math
+from collections.abc import Iterator, Sequence
 
-from reportlab.graphics import renderPDF
-from reportlab.graphics.charts.lineplots import LinePlot
-from reportlab.graphics.shapes import Drawing, Line, String
-from reportlab.graphics.widgets.markers import makeMarker
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
@@ -29,6 +28,18 @@ LEADING = 14.0
 LEGEND_ROW = 13.0
 LEGEND_COLUMNS = 2
 """Two names to a row: three would cut a name of 20 characters short."""
+
+PLOT_LEFT, PLOT_BOTTOM = 44.0, 30.0
+"""Room inside the chart's box for the value labels left of and below the plot."""
+PLOT_RIGHT_GAP, PLOT_TOP_GAP = 10.0, 24.0
+"""Room for the last hand's label on the right and the tie-break label above."""
+TICK_LENGTH = 5.0
+TICK_LABEL_SIZE = 10.0
+MOST_VALUE_TICKS = 7
+GRID_GREY = 0.8
+LINE_WIDTH = 1.4
+MARKER_SIZE = 5.0
+MARKER_OUTLINE = 0.1
 
 
 def draw_summary_page(
@@ -56,9 +67,11 @@ def draw_summary_page(
     chart_width = width - 2 * MARGIN - SUMMARY_WIDTH - 24
     chart_top = top - 44
     legend_height = LEGEND_ROW * -(-len(series.players) // LEGEND_COLUMNS) + 8
-    chart = running_totals_chart(series, words, chart_width, chart_top - MARGIN - legend_height)
-    renderPDF.draw(chart, canvas, MARGIN, MARGIN + legend_height)
-    renderPDF.draw(legend(series, chart_width, legend_height), canvas, MARGIN, MARGIN)
+    chart_bottom = MARGIN + legend_height
+    draw_running_totals(
+        pen, series, words, (MARGIN, chart_bottom), (chart_width, chart_top - chart_bottom)
+    )
+    draw_legend(pen, series, (MARGIN, MARGIN), chart_width, legend_height)
     _draw_summary(pen, series, words, width - MARGIN - SUMMARY_WIDTH, chart_top)
 
 
@@ -74,56 +87,168 @@ def line_style(index: int) -> tuple[colors.Color, tuple[float, ...] | None, str]
     )
 
 
-def running_totals_chart(series: GameSeries, words: Words, width: float, height: float) -> Drawing:
-    """One line per player over the hands; the tie-break hand gets a dashed rule."""
-    drawing = Drawing(width, height)
-    drawing.add(String(0, height - 12, words("summary.chart"), fontName=BOLD, fontSize=11))
-    plot = LinePlot()
-    plot.x, plot.y = 44, 30
-    plot.width, plot.height = width - 54, height - 30 - 24
-    plot.data = [
-        [(0, player.start_total)]
-        + [(hand, total) for hand, total in enumerate(player.totals, start=1)]
-        for player in series.players
-    ]
-    for index in range(len(series.players)):
-        colour, dashes, marker = line_style(index)
-        line = plot.lines[index]
-        line.strokeColor = colour
-        line.strokeWidth = 1.4
-        line.strokeDashArray = dashes
-        line.symbol = makeMarker(marker, size=5, fillColor=colour, strokeColor=colour)
-    plot.xValueAxis.valueMin = 0
-    plot.xValueAxis.valueMax = max(series.hands, 1)
-    plot.xValueAxis.valueStep = _step(series.hands)
-    plot.xValueAxis.labels.fontName = REGULAR
-    plot.xValueAxis.labelTextFormat = "%d"
-    plot.yValueAxis.valueMin = 0
-    plot.yValueAxis.labels.fontName = REGULAR
-    plot.yValueAxis.labelTextFormat = "%d"
-    plot.yValueAxis.visibleGrid = True
-    plot.yValueAxis.gridStrokeColor = colors.Color(0.8, 0.8, 0.8)
-    plot.yValueAxis.gridStrokeWidth = 0.4
-    drawing.add(plot)
-    drawing.add(
-        String(plot.x + plot.width / 2, 4, words("summary.hand"), fontName=REGULAR, fontSize=9)
+def round_step(rough: float) -> float:
+    """The first of 1, 2, 5 or 10 times a power of ten that is at least `rough` (> 0)."""
+    base = 10.0 ** math.floor(math.log10(rough))
+    return next(base * factor for factor in (1, 2, 5, 10) if base * factor >= rough)
+
+
+def value_ticks(most: float, length: float) -> list[float]:
+    """The running totals labelled up the chart's side, `length` points tall, from 0 to
+    `most`: at most seven, at least ten points apart, whole numbers."""
+    step = max(1.0, round_step(most / min(MOST_VALUE_TICKS - 1, length / 10)))
+    return [number * step for number in range(int(most / step + 1e-8) + 1)]
+
+
+def draw_running_totals(
+    pen: Pen,
+    series: GameSeries,
+    words: Words,
+    origin: tuple[float, float],
+    size: tuple[float, float],
+) -> None:
+    """One line per player over the hands, in the box at `origin` of `size`; the tie-break
+    hand gets a dashed rule."""
+    canvas = pen.canvas
+    left, bottom = origin
+    width, height = size
+    pen.text(left, bottom + height - 12, words("summary.chart"), BOLD, 11)
+    plot_left, plot_bottom = left + PLOT_LEFT, bottom + PLOT_BOTTOM
+    plot_width = width - PLOT_LEFT - PLOT_RIGHT_GAP
+    plot_height = height - PLOT_BOTTOM - PLOT_TOP_GAP
+    last_hand = max(series.hands, 1)
+    most = max(
+        (total for player in series.players for total in (player.start_total, *player.totals)),
+        default=0,
     )
+    top_value = most or 1
+
+    def x_of(hand: float) -> float:
+        return plot_left + plot_width * hand / last_hand
+
+    def y_of(total: float) -> float:
+        return plot_bottom + plot_height * total / top_value
+
+    canvas.saveState()
+    canvas.setLineCap(0)
+    canvas.setLineWidth(1)
+    canvas.line(plot_left, plot_bottom, plot_left + plot_width, plot_bottom)
+    step = _step(series.hands)
+    for hand in range(0, last_hand + 1, step):
+        x = x_of(hand)
+        canvas.line(x, plot_bottom, x, plot_bottom - TICK_LENGTH)
+        pen.text(
+            x,
+            plot_bottom - TICK_LENGTH - TICK_LABEL_SIZE,
+            f"{hand}",
+            REGULAR,
+            TICK_LABEL_SIZE,
+            "centre",
+        )
+    canvas.line(plot_left, plot_bottom, plot_left, plot_bottom + plot_height)
+    totals = value_ticks(top_value, plot_height)
+    for total in totals:
+        y = y_of(total)
+        canvas.line(plot_left - TICK_LENGTH, y, plot_left, y)
+        pen.text(plot_left - TICK_LENGTH, y - 4, f"{total:.0f}", REGULAR, TICK_LABEL_SIZE, "right")
+    canvas.setStrokeGray(GRID_GREY)
+    canvas.setLineWidth(0.4)
+    for total in totals[1:]:
+        canvas.line(plot_left, y_of(total), plot_left + plot_width, y_of(total))
+    for index, player in enumerate(series.players):
+        points = [
+            (x_of(hand), y_of(total))
+            for hand, total in enumerate((player.start_total, *player.totals))
+        ]
+        _draw_line(canvas, index, points, points)
+    canvas.restoreState()
+    pen.text(plot_left + plot_width / 2, bottom + 4, words("summary.hand"), REGULAR, 9)
     if series.tiebreak_hand is not None:
-        x = plot.x + plot.width * series.tiebreak_hand / max(series.hands, 1)
-        drawing.add(
-            Line(x, plot.y, x, plot.y + plot.height, strokeDashArray=(3, 2), strokeWidth=0.8)
+        x = x_of(series.tiebreak_hand)
+        canvas.saveState()
+        canvas.setDash([3, 2])
+        canvas.setLineWidth(0.8)
+        canvas.line(x, plot_bottom, x, plot_bottom + plot_height)
+        canvas.restoreState()
+        pen.text(
+            x - 2, plot_bottom + plot_height + 4, words("summary.tiebreak"), REGULAR, 8, "right"
         )
-        drawing.add(
-            String(
-                x - 2,
-                plot.y + plot.height + 4,
-                words("summary.tiebreak"),
-                fontName=REGULAR,
-                fontSize=8,
-                textAnchor="end",
-            )
+
+
+def _draw_line(
+    canvas: Canvas,
+    index: int,
+    points: Sequence[tuple[float, float]],
+    marked: Sequence[tuple[float, float]],
+) -> None:
+    """The line of the player at `index` through `points`, with a marker at each of
+    `marked`."""
+    colour, dashes, marker = line_style(index)
+    canvas.saveState()
+    canvas.setStrokeColor(colour)
+    canvas.setFillColor(colour)
+    canvas.setLineWidth(LINE_WIDTH)
+    canvas.setLineJoin(1)
+    if dashes:
+        canvas.setDash(list(dashes))
+    path = canvas.beginPath()
+    path.moveTo(*points[0])
+    for point in points[1:]:
+        path.lineTo(*point)
+    canvas.drawPath(path, stroke=1, fill=0)
+    canvas.setDash()
+    canvas.setLineJoin(0)
+    canvas.setLineWidth(MARKER_OUTLINE)
+    for x, y in marked:
+        _draw_marker(canvas, marker, x, y)
+    canvas.restoreState()
+
+
+def _draw_marker(canvas: Canvas, marker: str, x: float, y: float) -> None:
+    """A marker of MARKERS, `MARKER_SIZE` across, centred on (x, y), filled in the
+    canvas's fill colour."""
+    half = MARKER_SIZE / 2
+    kind = marker.removeprefix("Filled")
+    if kind == "Circle":
+        canvas.circle(x, y, half, stroke=1, fill=1)
+        return
+    if kind == "Square":
+        canvas.rect(x - half, y - half, MARKER_SIZE, MARKER_SIZE, stroke=1, fill=1)
+        return
+    path = canvas.beginPath()
+    corners = [(x + across, y + up) for across, up in _marker_outline(kind, half)]
+    path.moveTo(*corners[0])
+    for corner in corners[1:]:
+        path.lineTo(*corner)
+    path.close()
+    canvas.drawPath(path, stroke=1, fill=1)
+
+
+def _marker_outline(kind: str, half: float) -> Iterator[tuple[float, float]]:
+    """The corners of a polygon marker, from its centre."""
+    if kind == "Triangle":
+        across, down = math.cos(math.radians(30)) * half, math.sin(math.radians(30)) * half
+        yield from ((0, half), (-across, -down), (across, -down))
+    elif kind == "Diamond":
+        yield from ((-half, 0), (0, half), (half, 0), (0, -half))
+    elif kind == "Cross":
+        arm = MARKER_SIZE / 6
+        yield from (
+            (-arm, -half),
+            (-arm, -arm),
+            (-half, -arm),
+            (-half, arm),
+            (-arm, arm),
+            (-arm, half),
+            (arm, half),
+            (arm, arm),
+            (half, arm),
+            (half, -arm),
+            (arm, -arm),
+            (arm, -half),
         )
-    return drawing
+    else:
+        raise ValueError(f"no marker {kind!r}")
 
 
 def _step(hands: int) -> int:
@@ -134,26 +259,33 @@ def _step(hands: int) -> int:
     return 100
 
 
-def legend(series: GameSeries, width: float, height: float) -> Drawing:
-    """Each player's line style and marker beside their name, two to a row; the leader
-    (the winner, once there is one) starred."""
-    drawing = Drawing(width, height)
-    column_width = (width - 44) / LEGEND_COLUMNS
+def legend_entries(
+    series: GameSeries, width: float, height: float
+) -> list[tuple[int, float, float, str, float]]:
+    """Where each player's sample line goes in the legend's box and the name beside it,
+    two to a row, the leader (the winner, once there is one) starred: the player's
+    index, the line's start, the name as shown and its type size."""
+    column_width = (width - PLOT_LEFT) / LEGEND_COLUMNS
     leader = series.leaders[-1] if series.leaders else None
+    entries = []
     for index, player in enumerate(series.players):
-        colour, dashes, marker = line_style(index)
-        x = 44 + (index % LEGEND_COLUMNS) * column_width
+        x = PLOT_LEFT + (index % LEGEND_COLUMNS) * column_width
         y = height - 8 - (index // LEGEND_COLUMNS) * LEGEND_ROW
-        drawing.add(
-            Line(x, y, x + 20, y, strokeColor=colour, strokeWidth=1.4, strokeDashArray=dashes)
-        )
-        symbol = makeMarker(marker, size=5, fillColor=colour, strokeColor=colour)
-        symbol.x, symbol.y = x + 10, y
-        drawing.add(symbol)
         label = printable_form(player.name) + (" ★" if player.name == leader else "")
         shown, size = fit_text(label, width_of(REGULAR), column_width - 32, 9, 7)
-        drawing.add(String(x + 26, y - 3, shown, fontName=REGULAR, fontSize=size))
-    return drawing
+        entries.append((index, x, y, shown, size))
+    return entries
+
+
+def draw_legend(
+    pen: Pen, series: GameSeries, origin: tuple[float, float], width: float, height: float
+) -> None:
+    """Each player's line style and marker beside their name, in the box at `origin`."""
+    left, bottom = origin
+    for index, x, y, shown, size in legend_entries(series, width, height):
+        start, y = left + x, bottom + y
+        _draw_line(pen.canvas, index, [(start, y), (start + 20, y)], [(start + 10, y)])
+        pen.text(start + 26, y - 3, shown, REGULAR, size)
 
 
 def _draw_summary(pen: Pen, series: GameSeries, words: Words, left: float, top: float) -> None:

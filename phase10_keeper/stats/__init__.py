@@ -2,6 +2,8 @@
 how one game went hand by hand, and how everyone plays over many games.
 """
 
+from typing import TYPE_CHECKING
+
 from phase10_keeper.stats.game import (
     BigHand,
     GameSeries,
@@ -12,21 +14,34 @@ from phase10_keeper.stats.game import (
     phase_tallies,
     summary_lines,
 )
-from phase10_keeper.stats.players import (
-    GameRecord,
-    HeadToHead,
-    LibraryStats,
-    PlayedGame,
-    PlayerStats,
-    game_record,
-    library_stats,
-    player_key,
-    record_from_json,
-    record_to_json,
-    stats_of_records,
-    stats_of_states,
-    stats_to_json,
-)
+
+if TYPE_CHECKING:
+    from phase10_keeper.stats.players import (
+        GameRecord,
+        HeadToHead,
+        LibraryStats,
+        PlayedGame,
+        PlayerStats,
+        game_record,
+        library_stats,
+        player_key,
+        record_from_json,
+        record_to_json,
+        stats_of_records,
+        stats_of_states,
+        stats_to_json,
+    )
+
+
+def __getattr__(name: str) -> object:
+    """The statistics over many games (`players`) load when first asked for: the sheet
+    and the game page need only one game's."""
+    if name in __all__:
+        from phase10_keeper.stats import players
+
+        return getattr(players, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "BigHand",

@@ -8,7 +8,8 @@ without such changes is still written as version 1, byte for byte as before.
 import json
 import os
 import stat
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -250,80 +251,126 @@ def _file_key(key: str) -> Place:
     return place(PlaceKey.KEY, key=key)
 
 
-def _name_lookup(players: tuple[str, ...]) -> dict[str, str]:
-    return {name_key(name): name for name in players}
+class _Names:
+    """The players, and which of them each name written in the file means: names are
+    matched trimmed, ignoring case. A game file writes each name once in every hand, so
+    each spelling is worked out (and checked) once."""
+
+    def __init__(self, players: tuple[str, ...]) -> None:
+        self._by_key = {name_key(name): name for name in players}
+        self._meaning: dict[str, str] = {}
+
+    def resolve(self, name: str, what: Callable[[], Place]) -> str:
+        """The player `name` means, else `name` trimmed; `what()` is where it is written,
+        for an error."""
+        meaning = self._meaning.get(name)
+        if meaning is None:
+            _check_text(name, what())
+            trimmed = clean_name(name)
+            meaning = self._meaning[name] = self._by_key.get(name_key(trimmed), trimmed)
+        return meaning
 
 
-def _resolve(name: str, lookup: Mapping[str, str]) -> str:
-    """The player a name in the file means: names are matched trimmed, ignoring case."""
-    trimmed = clean_name(name)
-    return lookup.get(name_key(trimmed), trimmed)
+def _expect_name(value: object, names: _Names, what: Callable[[], Place]) -> str:
+    """The player a name written as `value` means; `what()` is where it is written."""
+    if not isinstance(value, str):
+        raise GameFileError(GameFileKey.NOT_TEXT, what=what(), type=_type_name(value))
+    return names.resolve(value, what)
 
 
 def _key_in(where: Place, key: str) -> Place:
     return place(PlaceKey.KEY_IN, where, key=key)
 
 
-def _cards_from_json(data: object, where: Place) -> Cards:
-    cards = _expect_object(data, _key_in(where, "cards"))
+_CARD_KINDS = frozenset(kind.value for kind in CardKind)
+
+
+def _player_in(hand: Place, name: str) -> Place:
+    return place(PlaceKey.PLAYER_IN_HAND, hand, name=name)
+
+
+def _cards_from_json(data: object, hand: Place, name: str) -> Cards:
+    """The cards of player `name` in `hand`. As in `_hand_from_json`, the common case is
+    checked first and a place is made only for what is wrong."""
+    cards = (
+        data
+        if type(data) is dict
+        else _expect_object(data, _key_in(_player_in(hand, name), "cards"))
+    )
     counts: dict[str, int] = {}
-    kinds = {kind.value for kind in CardKind}
     for key, value in cards.items():
-        if key not in kinds:
+        if key not in _CARD_KINDS:
             allowed = ", ".join(kind.value for kind in CardKind)
             raise GameFileError(
-                GameFileKey.UNKNOWN_CARD_KIND, where=where, kind=key, allowed=allowed
+                GameFileKey.UNKNOWN_CARD_KIND,
+                where=_player_in(hand, name),
+                kind=key,
+                allowed=allowed,
             )
-        count = _expect_int(value, place(PlaceKey.CARD_COUNT, where, kind=key))
+        count = (
+            value
+            if type(value) is int
+            else _expect_int(value, place(PlaceKey.CARD_COUNT, _player_in(hand, name), kind=key))
+        )
         # Small impossible counts are left to the rules, which say what is wrong with
         # them; counts beyond the deck are refused here, before anything adds them up
         # into numbers too long to print.
         if abs(count) > DECK_SIZE:
             raise GameFileError(
-                GameFileKey.CARD_COUNT_OVER_DECK, where=where, count=count, kind=key, deck=DECK_SIZE
+                GameFileKey.CARD_COUNT_OVER_DECK,
+                where=_player_in(hand, name),
+                count=count,
+                kind=key,
+                deck=DECK_SIZE,
             )
         counts[key] = count
     return Cards(**counts)
 
 
-def _hand_from_json(data: object, number: int, lookup: Mapping[str, str]) -> Hand:
+def _hand_from_json(data: object, number: int, names: _Names) -> Hand:
     where = place(PlaceKey.HAND, hand=number)
     hand = _expect_object(data, where)
     if "went_out" not in hand:
         raise GameFileError(GameFileKey.WENT_OUT_MISSING, where=where)
-    went_out = _resolve(_expect_str(hand["went_out"], _key_in(where, "went_out")), lookup)
+    went_out = _expect_name(hand["went_out"], names, lambda: _key_in(where, "went_out"))
     if "results" not in hand:
         raise GameFileError(GameFileKey.NO_RESULTS, where=where)
     results: dict[str, PlayerResult] = {}
     spelled: dict[str, str] = {}
     for raw_name, raw_result in _expect_object(hand["results"], _key_in(where, "results")).items():
-        _check_text(raw_name, place(PlaceKey.NAME_IN_RESULTS, where))
-        name = _resolve(raw_name, lookup)
-        player_where = place(PlaceKey.PLAYER_IN_HAND, where, name=name)
+        name = names.resolve(raw_name, lambda: place(PlaceKey.NAME_IN_RESULTS, where))
         if name in results:
             raise GameFileError(
                 GameFileKey.TWO_RESULTS,
-                where=player_where,
-                first=spelled[name],
+                where=_player_in(where, name),
+                first=clean_name(spelled[name]),
                 second=clean_name(raw_name),
             )
-        spelled[name] = clean_name(raw_name)
-        result = _expect_object(raw_result, place(PlaceKey.RESULT, player_where))
+        spelled[name] = raw_name
+        # A hand has a result for each player, so the common case is checked first and
+        # a place in the file (an object) is made only for what is wrong.
+        result = (
+            raw_result
+            if type(raw_result) is dict
+            else _expect_object(raw_result, place(PlaceKey.RESULT, _player_in(where, name)))
+        )
         if "made" not in result:
-            raise GameFileError(GameFileKey.MADE_MISSING, where=player_where)
-        made = _expect_bool(result["made"], _key_in(player_where, "made"))
+            raise GameFileError(GameFileKey.MADE_MISSING, where=_player_in(where, name))
+        made = result["made"]
+        if type(made) is not bool:
+            made = _expect_bool(made, _key_in(_player_in(where, name), "made"))
         cards = Cards()
         if _optional(result, "cards") is not None:
-            cards = _cards_from_json(result["cards"], player_where)
+            cards = _cards_from_json(result["cards"], where, name)
         phase = None
         if _optional(result, "phase") is not None:
-            phase = _expect_int(result["phase"], _key_in(player_where, "phase"))
+            phase = _expect_int(result["phase"], _key_in(_player_in(where, name), "phase"))
         results[name] = PlayerResult(made=made, cards=cards, phase=phase)
     return Hand(went_out=went_out, results=results)
 
 
 def _seating_from_json(
-    data: object, players: tuple[str, ...], lookup: Mapping[str, str]
+    data: object, players: tuple[str, ...], names: _Names
 ) -> tuple[SeatingChange, ...]:
     changes: list[SeatingChange] = []
     for index, item in enumerate(_expect_list(data, _file_key("seating")), 1):
@@ -338,17 +385,17 @@ def _seating_from_json(
         if (leave is None) == (join is None):
             raise GameFileError(GameFileKey.LEAVE_OR_JOIN, what=what)
         if leave is not None:
-            name = _resolve(_expect_str(leave, _key_in(what, "leave")), lookup)
+            name = _expect_name(leave, names, partial(_key_in, what, "leave"))
             if name not in players:
                 raise GameFileError(GameFileKey.LEAVER_UNKNOWN, what=what, name=name)
             changes.append(Leave(before_hand=before, name=name))
             continue
-        name = _resolve(_expect_str(join, _key_in(what, "join")), lookup)
+        name = _expect_name(join, names, partial(_key_in, what, "join"))
         if name not in players:
             raise GameFileError(GameFileKey.JOINER_UNKNOWN, what=what, name=name)
         after = None
         if _optional(change, "after") is not None:
-            after = _resolve(_expect_str(change["after"], _key_in(what, "after")), lookup)
+            after = _expect_name(change["after"], names, partial(_key_in, what, "after"))
         total = 0
         if _optional(change, "total") is not None:
             total = _expect_int(change["total"], _key_in(what, "total"))
@@ -389,14 +436,15 @@ def game_from_json(data: object) -> Game:
     raw_players = _expect_list(document["players"], _file_key("players"))
     player_name = place(PlaceKey.PLAYER_NAME)
     players = tuple(clean_name(_expect_str(name, player_name)) for name in raw_players)
-    lookup = _name_lookup(players)
+    names = _Names(players)
     rules = preset_rules(Preset.MATTEL)
     if _optional(document, "rules") is not None:
         rules = rules_from_json(document["rules"])
     first_dealer = ""
     if _optional(document, "first_dealer") is not None:
-        dealer = _expect_str(document["first_dealer"], _file_key("first_dealer"))
-        first_dealer = _resolve(dealer, lookup)
+        first_dealer = _expect_name(
+            document["first_dealer"], names, lambda: _file_key("first_dealer")
+        )
     title = ""
     if _optional(document, "title") is not None:
         title = _expect_str(document["title"], _file_key("title"))
@@ -409,13 +457,13 @@ def game_from_json(data: object) -> Game:
             raise GameFileError(
                 GameFileKey.SEATING_VERSION, version=version, needed=SEATING_VERSION
             )
-        seating = _seating_from_json(document["seating"], players, lookup)
+        seating = _seating_from_json(document["seating"], players, names)
     raw_hands = _expect_list(document["hands"], _file_key("hands"))
     if len(raw_hands) > MAX_HANDS:
         raise GameFileError(GameFileKey.TOO_MANY_HANDS, count=len(raw_hands), most=MAX_HANDS)
     with cycle_collector_paused():
         hands = tuple(
-            _hand_from_json(item, number, lookup) for number, item in enumerate(raw_hands, 1)
+            _hand_from_json(item, number, names) for number, item in enumerate(raw_hands, 1)
         )
     try:
         return Game(
@@ -455,18 +503,24 @@ def game_to_json(game: Game) -> dict[str, Any]:
     data["first_dealer"] = game.first_dealer
     if game.seating:
         data["seating"] = [_seating_to_json(change) for change in game.seating]
-    data["hands"] = [
+    data["hands"] = hands_to_json(game.players, game.hands)
+    return data
+
+
+def hands_to_json(players: Sequence[str], hands: Iterable[Hand]) -> list[dict[str, Any]]:
+    """The hands as a game file of these players writes them: results in seating order,
+    then those of players not seated (who joined later)."""
+    return [
         {
             "went_out": hand.went_out,
             "results": {
                 name: _result_to_json(hand.results[name])
-                for name in [*game.players, *hand.results]
+                for name in [*players, *hand.results]
                 if name in hand.results
             },
         }
-        for hand in game.hands
+        for hand in hands
     ]
-    return data
 
 
 def _refuse_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

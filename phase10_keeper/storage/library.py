@@ -35,6 +35,7 @@ from phase10_keeper.storage.gamefile import (
     GameFileError,
     game_from_json,
     game_to_json,
+    hands_to_json,
     rules_to_json,
 )
 from phase10_keeper.storage.messages import (
@@ -163,8 +164,8 @@ def _seating_text(game: Game) -> str | None:
 
 def _hand_texts(game: Game, indexes: Sequence[int]) -> dict[int, str]:
     """The stored JSON of the hands at these positions, as the game file writes them."""
-    subset = replace(game, hands=tuple(game.hands[index] for index in indexes))
-    return dict(zip(indexes, map(_compact, game_to_json(subset)["hands"]), strict=True))
+    hands = hands_to_json(game.players, [game.hands[index] for index in indexes])
+    return dict(zip(indexes, map(_compact, hands), strict=True))
 
 
 def _read_only_uri(path: Path) -> str:
@@ -193,26 +194,81 @@ def _mark_path(path: Path) -> Path:
     return path.with_name(path.name + MARK_SUFFIX)
 
 
+_MARK_SIZE = 96
+"""Every mark this version writes is this long, padded with spaces, so that writing one
+over another replaces every byte of it."""
+
+
+def _mark_check(revision: int, last_game_id: int) -> int:
+    return zlib.crc32(f"{revision} {last_game_id}".encode("ascii"))
+
+
+def _mark_record(mark: _Mark) -> bytes:
+    """The mark as written: JSON, with a checksum that tells a torn write from a mark."""
+    text = json.dumps(
+        {
+            "revision": mark.revision,
+            "last_game_id": mark.last_game_id,
+            "check": _mark_check(mark.revision, mark.last_game_id),
+        },
+        separators=(",", ":"),
+    )
+    return (text.ljust(_MARK_SIZE - 1) + "\n").encode("ascii")
+
+
+def _parse_mark(data: bytes) -> tuple[_Mark, bool]:
+    """The mark in `data`, none (zeros) if it cannot be read, and whether a new mark may
+    be written over it in place: only over a whole mark of this version's length, so
+    that a write torn by a crash mixes two checked marks and fails the check."""
+    try:
+        fields = json.loads(data.decode("ascii"))
+        mark = _Mark(int(fields["revision"]), int(fields["last_game_id"]))
+    except (ValueError, TypeError, KeyError):
+        return _Mark(0, 0), False
+    if "check" not in fields:
+        # Written by an earlier version, always whole (written aside and renamed).
+        return mark, False
+    if fields["check"] != _mark_check(mark.revision, mark.last_game_id):
+        return _Mark(0, 0), False
+    return mark, len(data) == _MARK_SIZE
+
+
 def _read_mark(path: Path) -> _Mark:
     """The mark beside the library at `path`; none (zeros) if missing or unreadable."""
     try:
-        data = json.loads(_mark_path(path).read_text(encoding="ascii"))
-        return _Mark(int(data["revision"]), int(data["last_game_id"]))
-    except (OSError, ValueError, TypeError, KeyError):
+        data = _mark_path(path).read_bytes()
+    except OSError:
         return _Mark(0, 0)
+    return _parse_mark(data)[0]
 
 
-def _write_mark(path: Path, mark: _Mark) -> None:
-    """Written after the commit, so it never claims more than the file holds. It is not
+def _raise_mark(path: Path, mark: _Mark) -> None:
+    """Writes `mark` beside the library at `path`, unless the mark there is as high.
+
+    Written after the commit, so it never claims more than the file holds. It is not
     synced: a mark lost in a crash only lowers the bar, it cannot raise a false alarm.
+    A mark of this version is overwritten in place, which costs no new file per change;
+    a crash that tears that write leaves a mark that fails its check, which counts as
+    no mark: the bar is lowered again, never raised.
     """
     target = _mark_path(path)
+    try:
+        with target.open("r+b", buffering=0) as stream:
+            found, in_place = _parse_mark(stream.read(_MARK_SIZE + 1))
+            if found.revision >= mark.revision:
+                return
+            if in_place:
+                stream.seek(0)
+                stream.write(_mark_record(mark))
+                return
+    except FileNotFoundError:
+        pass
+    except OSError as error:
+        logger.debug("could not write the mark beside %s: %s", path, error)
+        return
     temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
-        temporary.write_text(
-            json.dumps({"revision": mark.revision, "last_game_id": mark.last_game_id}) + "\n",
-            encoding="ascii",
-        )
+        temporary.write_bytes(_mark_record(mark))
         os.replace(temporary, target)
     except OSError as error:
         temporary.unlink(missing_ok=True)
@@ -271,6 +327,12 @@ def _sort_moment(*candidates: str | None) -> float:
             except ValueError:
                 continue
     return 0.0
+
+
+def _listing_order(game: GameSummary) -> tuple[float, int]:
+    """Games list in the order they were played (by their start, else when they entered
+    the library), then in the order they entered it."""
+    return _sort_moment(game.started, game.created), game.id
 
 
 def _failure(error: sqlite3.Error, path: Path, timeout: float) -> LibraryError:
@@ -782,28 +844,34 @@ class Library:
             for game_id, name in database.execute(
                 "SELECT game_id, name FROM game_players ORDER BY game_id, seat"
             ):
-                seated.setdefault(game_id, []).append(name)
-        needle = name_key(player) if player is not None else ""
-        summaries = []
-        for game_id, title, started, finished, created, status, winner, deleted_at, hands in rows:
-            players = tuple(seated.get(game_id, ()))
-            if any(needle in name_key(name) for name in players):
-                summaries.append(
-                    GameSummary(
-                        game_id,
-                        title,
-                        started,
-                        finished,
-                        players,
-                        hands,
-                        Status(status),
-                        winner,
-                        created=created,
-                        deleted=deleted_at,
-                    )
-                )
-        summaries.sort(key=lambda game: (_sort_moment(game.started, game.created), game.id))
-        summaries.reverse()
+                if game_id in seated:
+                    seated[game_id].append(name)
+                else:
+                    seated[game_id] = [name]
+        statuses = {status.value: status for status in Status}
+        # Every game has players: one without (a damaged row) is not listed.
+        summaries = [
+            GameSummary(
+                game_id,
+                title,
+                started,
+                finished,
+                tuple(seated[game_id]),
+                hands,
+                statuses[status],
+                winner,
+                created=created,
+                deleted=deleted,
+            )
+            for game_id, title, started, finished, created, status, winner, deleted, hands in rows
+            if game_id in seated
+        ]
+        if player is not None:
+            needle = name_key(player)
+            summaries = [
+                game for game in summaries if any(needle in name_key(name) for name in game.players)
+            ]
+        summaries.sort(key=_listing_order, reverse=True)
         return summaries
 
     def live_revisions(self) -> list[tuple[int, int]]:
@@ -858,13 +926,20 @@ class Library:
         return None if row is None else int(row[0])
 
     def set_last_open_game(self, game_id: int | None) -> None:
+        """Remembers the game to resume at the next launch (None: none). Remembering the
+        game remembered already writes nothing: every write is a commit synced to disk,
+        and the app remembers the game each time it opens one."""
+        with self._reading() as database:
+            row = database.execute("SELECT value FROM meta WHERE key = 'last_open_game'").fetchone()
+        if (None if row is None else row[0]) == (None if game_id is None else str(game_id)):
+            return
         with self._writing(change=False) as database:
             if game_id is None:
                 database.execute("DELETE FROM meta WHERE key = 'last_open_game'")
                 return
             if database.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
                 raise self._no_game(game_id)
-            self._set_meta(database, "last_open_game", str(game_id))
+            self._set_meta(database, {"last_open_game": str(game_id)})
 
     # Backups
 
@@ -940,12 +1015,13 @@ class Library:
             connection.execute("BEGIN IMMEDIATE")
             try:
                 yield connection
-                if change:
-                    changed = self._clock().astimezone(UTC).isoformat(timespec="microseconds")
-                    self._set_meta(connection, "changed_at", changed)
                 mark = self._current_mark(connection)
                 mark = replace(mark, revision=mark.revision + 1)
-                self._set_meta(connection, "revision", str(mark.revision))
+                values = {"revision": str(mark.revision)}
+                if change:
+                    changed = self._clock().astimezone(UTC).isoformat(timespec="microseconds")
+                    values["changed_at"] = changed
+                self._set_meta(connection, values)
                 connection.execute("COMMIT")
             except BaseException:
                 if connection.in_transaction:
@@ -953,16 +1029,18 @@ class Library:
                         connection.execute("ROLLBACK")
                 raise
         self._wal_written = True
-        if mark.revision > _read_mark(self.path).revision:
-            _write_mark(self.path, mark)
+        _raise_mark(self.path, mark)
         if change:
             self._unsaved_in_backup = True
             self._backup_if_due(changed=True)
 
     @staticmethod
     def _current_mark(database: sqlite3.Connection) -> _Mark:
-        row = database.execute("SELECT seq FROM sqlite_sequence WHERE name = 'games'").fetchone()
-        return _Mark(_revision(database), 0 if row is None else int(row[0]))
+        revision, last_game_id = database.execute(
+            "SELECT (SELECT value FROM meta WHERE key = 'revision'), "
+            "(SELECT seq FROM sqlite_sequence WHERE name = 'games')"
+        ).fetchone()
+        return _Mark(int(revision or 0), int(last_game_id or 0))
 
     def _count_on_from(self, mark: _Mark) -> None:
         """Makes the next change and the next game id follow `mark` and this library's own,
@@ -970,7 +1048,7 @@ class Library:
         """
         with self._writing(change=False) as database:
             own = self._current_mark(database)
-            self._set_meta(database, "revision", str(max(own.revision, mark.revision)))
+            self._set_meta(database, {"revision": str(max(own.revision, mark.revision))})
             last_id = max(own.last_game_id, mark.last_game_id)
             database.execute("DELETE FROM sqlite_sequence WHERE name = 'games'")
             database.execute(
@@ -978,11 +1056,12 @@ class Library:
             )
 
     @staticmethod
-    def _set_meta(database: sqlite3.Connection, key: str, value: str) -> None:
+    def _set_meta(database: sqlite3.Connection, values: dict[str, str]) -> None:
         database.execute(
-            "INSERT INTO meta (key, value) VALUES (?, ?) "
-            "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-            (key, value),
+            "INSERT INTO meta (key, value) VALUES "
+            + ", ".join("(?, ?)" for _ in values)
+            + " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            [part for pair in values.items() for part in pair],
         )
 
     def _no_game(self, game_id: int) -> LibraryError:
@@ -1105,19 +1184,22 @@ class Library:
         texts: dict[int, str],
         count: int,
     ) -> None:
-        database.executemany(
-            "UPDATE hands SET data = ? WHERE game_id = ? AND number = ?",
-            [
-                (texts[index], game_id, index + 1)
-                for index in range(min(count, len(stored)))
-                if texts[index] != stored[index]
-            ],
-        )
-        database.executemany(
-            "INSERT INTO hands (game_id, number, data) VALUES (?, ?, ?)",
-            [(game_id, index + 1, texts[index]) for index in range(len(stored), count)],
-        )
-        database.execute("DELETE FROM hands WHERE game_id = ? AND number > ?", (game_id, count))
+        changed = [
+            (texts[index], game_id, index + 1)
+            for index in range(min(count, len(stored)))
+            if texts[index] != stored[index]
+        ]
+        if changed:
+            database.executemany(
+                "UPDATE hands SET data = ? WHERE game_id = ? AND number = ?", changed
+            )
+        if count > len(stored):
+            database.executemany(
+                "INSERT INTO hands (game_id, number, data) VALUES (?, ?, ?)",
+                [(game_id, index + 1, texts[index]) for index in range(len(stored), count)],
+            )
+        elif count < len(stored):
+            database.execute("DELETE FROM hands WHERE game_id = ? AND number > ?", (game_id, count))
 
     def _remember(self, game_id: int, saved: _Saved) -> None:
         self._saved.pop(game_id, None)

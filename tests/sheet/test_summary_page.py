@@ -1,14 +1,14 @@
 """The last page of a filled sheet: the running-totals chart and the summary."""
 
 from dataclasses import replace
+from itertools import pairwise
 
 import pytest
-from reportlab.graphics.shapes import String
 
 from phase10_keeper.rules import Game
 from phase10_keeper.sheet import Paper
 from phase10_keeper.sheet.render import register_fonts
-from phase10_keeper.sheet.summary_page import legend, line_style
+from phase10_keeper.sheet.summary_page import legend_entries, line_style, value_ticks
 from phase10_keeper.stats import game_series, summary_lines
 
 from .pdfs import page_text, read_sheet
@@ -71,7 +71,24 @@ def test_the_legend_names_long_names_whole() -> None:
     register_fonts()
     series = game_series(sample_game(5, players=names))
     # The width the chart has on a landscape Letter page.
-    drawing = legend(series, 440, 60)
-    shown = [item.text for item in drawing.contents if isinstance(item, String)]
+    shown = [text for _, _, _, text, _ in legend_entries(series, 440, 60)]
     for name in names:
         assert any(text.startswith(name) for text in shown), (name, shown)
+
+
+@pytest.mark.parametrize("most", [1, 5, 6, 7, 40, 99, 100, 855, 1234, 99_999])
+def test_the_running_totals_are_labelled_in_round_whole_steps(most: int) -> None:
+    ticks = value_ticks(most, 400)
+    steps = {later - earlier for earlier, later in pairwise(ticks)}
+    assert ticks[0] == 0
+    assert len(steps) == 1
+    step = steps.pop()
+    assert step == int(step) >= 1
+    assert str(int(step)).strip("0") in ("1", "2", "5")
+    assert ticks[-1] <= most < ticks[-1] + step
+    assert len(ticks) <= 7
+
+
+def test_a_short_chart_keeps_its_labels_ten_points_apart() -> None:
+    ticks = value_ticks(855, 40)
+    assert len(ticks) <= 5

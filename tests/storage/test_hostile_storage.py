@@ -240,6 +240,61 @@ def test_the_mark_is_a_small_file_beside_the_library(library: Library) -> None:
     assert os.path.getsize(marks[0]) < 100
 
 
+def _mark_of(library: Library) -> Path:
+    return library.path.with_name(library.path.name + ".revision")
+
+
+def _revision_of(library: Library) -> int:
+    with closing(sqlite3.connect(library.path)) as connection:
+        return int(
+            connection.execute("SELECT value FROM meta WHERE key = 'revision'").fetchone()[0]
+        )
+
+
+def test_saving_writes_the_mark_over_itself_not_a_new_file_each_time(library: Library) -> None:
+    game_id = library.add_game(friday_game())
+    mark = _mark_of(library)
+    first = mark.stat().st_ino
+    for hands in range(1, 4):
+        library.save_game(game_id, long_game(hands))
+        assert mark.stat().st_ino == first
+        assert f'"revision":{_revision_of(library)},' in mark.read_text()
+
+
+def test_a_mark_from_an_earlier_version_counts_and_is_replaced_whole(data_dir: Path) -> None:
+    add_games_and_vanish(data_dir, 2)
+    with Library.open(data_dir) as library:
+        mark = _mark_of(library)
+        mark.write_text(f'{{"revision": {_revision_of(library)}, "last_game_id": 2}}\n')
+        older = mark.stat().st_ino
+        library.add_game(friday_game())
+        assert mark.stat().st_ino != older
+        assert '"check":' in mark.read_text()
+    wal(data_dir).unlink(missing_ok=True)
+    Library.open(data_dir).close()
+
+
+def test_a_torn_mark_counts_as_no_mark_never_as_a_higher_one(data_dir: Path) -> None:
+    add_games_and_vanish(data_dir, 3)
+    with Library.open(data_dir) as library:
+        mark = _mark_of(library)
+        whole = mark.read_bytes()
+        revision = str(_revision_of(library))
+    # A crash in the middle of writing a later mark over this one, leaving a digit more
+    # of the revision than was made (and one space fewer after it): ten times as many
+    # changes claimed.
+    torn = whole.replace(f'"revision":{revision},'.encode(), f'"revision":{revision}9,'.encode())
+    torn = torn.replace(b"} ", b"}", 1)
+    assert len(torn) == len(whole)
+    assert torn != whole
+    mark.write_bytes(torn)
+    with Library.open(data_dir) as library:
+        assert len(library.list_games()) == 3
+        assert f'"revision":{_revision_of(library)},' not in mark.read_text()
+        library.add_game(friday_game())
+        assert f'"revision":{_revision_of(library)},' in mark.read_text()
+
+
 def test_finding_games_by_player_matches_as_names_are_matched(library: Library) -> None:
     from phase10_keeper.rules import Game
 

@@ -3,6 +3,7 @@
 import json
 import sqlite3
 from collections.abc import Callable
+from contextlib import closing
 from dataclasses import replace
 from pathlib import Path
 
@@ -300,6 +301,26 @@ def test_the_game_to_resume(library: Library, reopen: Callable[[], Library]) -> 
     assert library.last_open_game() is None
     library.set_last_open_game(None)
     assert library.last_open_game() is None
+
+
+def test_remembering_the_game_remembered_already_writes_nothing(library: Library) -> None:
+    game_id = library.add_game(friday_game())
+    library.set_last_open_game(game_id)
+    written = library.path.with_name(library.path.name + "-wal").stat().st_size
+    revision = _revision(library)
+    library.set_last_open_game(game_id)
+    assert (_revision(library), library.last_open_game()) == (revision, game_id)
+    assert library.path.with_name(library.path.name + "-wal").stat().st_size == written
+    library.set_last_open_game(None)
+    assert _revision(library) == revision + 1
+    library.set_last_open_game(None)
+    assert _revision(library) == revision + 1
+
+
+def _revision(library: Library) -> int:
+    with closing(sqlite3.connect(library.path)) as connection:
+        row = connection.execute("SELECT value FROM meta WHERE key = 'revision'").fetchone()
+    return int(row[0])
 
 
 def test_a_closed_library_says_so(library: Library) -> None:

@@ -39,7 +39,7 @@ pytestmark = pytest.mark.skipif(
 # Python may live where the unprivileged user cannot look (such as root's home), so the
 # child starts as root, imports everything the library commands need, then drops to nobody.
 CHILD = """
-import gettext, locale, os, shutil, sys
+import gettext, locale, os, shutil, sys, tempfile
 import encodings.ascii, encodings.latin_1, encodings.unicode_escape, encodings.utf_8_sig
 sys.path.insert(0, {root!r})
 from phase10_keeper.cli import main
