@@ -1,6 +1,7 @@
 """The command line: `phase10-keeper` starts the app; subcommands work without a display."""
 
 import argparse
+import gc
 import json
 import logging
 import os
@@ -632,6 +633,21 @@ def _report_warnings() -> None:
         logger.addHandler(_WarningLines(logging.WARNING))
 
 
+def _run_command(arguments: argparse.Namespace) -> int:
+    """Runs the command with the cycle collector paused. One command runs, then the
+    process ends: the collector would only search the modules the command imports and
+    the results it builds, which all live to the end, again and again (a fifth of the
+    time of `stats`, a twentieth of `sheet`). Garbage without cycles is freed as ever."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        result: int = arguments.run(arguments)
+    finally:
+        if collecting:
+            gc.enable()
+    return result
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     _degrade_console()
     parser = build_parser()
@@ -644,7 +660,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 os.environ[DATA_DIR_VARIABLE] = arguments.data_dir
             return main_gui()
         _report_warnings()
-        result: int = arguments.run(arguments)
+        result = _run_command(arguments)
         # Flushed here, so a reader that stopped early is met below and not at exit.
         sys.stdout.flush()
         return result

@@ -1,5 +1,6 @@
 """The `standings` command, as scripts and the independent checks use it."""
 
+import gc
 import json
 import os
 import subprocess
@@ -11,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from phase10_keeper import __version__
+from phase10_keeper import __version__, cli
 from phase10_keeper.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -334,3 +335,20 @@ def test_every_character_the_terminal_would_act_on_is_escaped() -> None:
         assert not chr(code).isprintable()
         assert chr(code) not in shown(f"Zoë{chr(code)}")
     assert shown("Zoë, Łukasz") == "Zoë, Łukasz"
+
+
+def test_a_command_runs_with_the_cycle_collector_paused_and_gives_it_back(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    collecting = []
+    standings = cli._standings
+
+    def watched(arguments: Any) -> int:
+        collecting.append(gc.isenabled())
+        return standings(arguments)
+
+    monkeypatch.setattr(cli, "_standings", watched)
+    assert gc.isenabled()
+    code, _, err = run(capsys, "standings", game_file("worked-hand"))
+    assert (code, err, collecting) == (0, [], [False])
+    assert gc.isenabled()
