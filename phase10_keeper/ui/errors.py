@@ -4,7 +4,6 @@ shown to the user, with how far their games are saved and details they can copy.
 import logging
 import sys
 import traceback
-from logging.handlers import RotatingFileHandler
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING
@@ -22,6 +21,31 @@ LOG_BACKUPS = 2
 logger = logging.getLogger("phase10_keeper")
 
 
+class _LogFile(logging.Handler):
+    """The rotating log file, made when the first record comes: logging's module of file
+    handlers (which brings sockets and pickling with it) loads then, not at start-up."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__()
+        self.path = path
+        self._file: logging.Handler | None = None
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if self._file is None:
+            from logging.handlers import RotatingFileHandler
+
+            self._file = RotatingFileHandler(
+                self.path, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8", delay=True
+            )
+            self._file.setFormatter(self.formatter)
+        self._file.handle(record)
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+        super().close()
+
+
 def log_to(folder: Path) -> Path:
     """Sends the app's log to a rotating file in `folder`; its path."""
     path = folder / LOG_NAME
@@ -29,9 +53,7 @@ def log_to(folder: Path) -> Path:
         logger.removeHandler(handler)
         handler.close()
     folder.mkdir(parents=True, exist_ok=True)
-    handler = RotatingFileHandler(
-        path, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8", delay=True
-    )
+    handler = _LogFile(path)
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
     logger.addHandler(handler)
     logger.setLevel(logging.INFO)
