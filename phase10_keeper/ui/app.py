@@ -4,6 +4,7 @@ The window is shown before the library and the rules are even imported, and fill
 the next turn of the event loop, so it appears about as fast as an empty Qt window.
 """
 
+import linecache
 import sys
 
 from PySide6.QtCore import QSettings
@@ -76,6 +77,7 @@ def open_library(window: MainWindow) -> bool:
     A damaged library with a good backup is offered back from that backup; the damaged
     file is kept aside, never deleted.
     """
+    _forget_sources()
     from phase10_keeper.storage.library import (
         Library,
         LibraryBehind,
@@ -104,7 +106,15 @@ def open_library(window: MainWindow) -> bool:
         return False
     errors.log_to(library.data_dir)
     window.set_library(library)
+    _forget_sources()
     return True
+
+
+def _forget_sources() -> None:
+    """Qt's Python bindings read the source of every module imported after them, to see
+    whether it uses them, and `linecache` keeps it: megabytes nothing reads again (a
+    traceback reads what it needs afresh)."""
+    linecache.clearcache()
 
 
 def fit_to_screen(window: MainWindow) -> None:

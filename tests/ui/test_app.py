@@ -1,5 +1,6 @@
 """Starting the app: the window at once, then the library and the last unfinished game."""
 
+import linecache
 import shutil
 import subprocess
 import sys
@@ -224,3 +225,27 @@ def test_the_window_is_shown_before_the_rules_are_imported() -> None:
         "assert not [name for name in loaded if '.rules' in name or '.storage' in name], loaded\n"
     )
     subprocess.run([sys.executable, "-c", script], check=True, timeout=60)
+
+
+def test_the_log_file_handlers_load_with_the_first_record_not_at_start_up(tmp_path) -> None:
+    script = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from phase10_keeper.ui import app, errors\n"
+        "application = app._application([])\n"
+        "window = app.launch()\n"
+        f"errors.install(window, Path({str(tmp_path)!r}))\n"
+        "assert 'logging.handlers' not in sys.modules\n"
+        "errors.logger.error('the first record')\n"
+        "assert 'logging.handlers' in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", script], check=True, timeout=60)
+    assert "the first record" in (tmp_path / "phase10-keeper.log").read_text(encoding="utf-8")
+
+
+def test_the_sources_qt_had_read_are_let_go_once_the_library_is_open(launch) -> None:
+    # Qt's bindings read each module imported after them into linecache.
+    linecache.getlines(app.__file__)
+    assert app.__file__ in linecache.cache
+    launch()
+    assert app.__file__ not in linecache.cache
