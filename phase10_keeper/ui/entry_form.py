@@ -45,6 +45,14 @@ _ARROWS = {
 }
 
 
+def _set_tool_tip(widget: QWidget, text: str) -> None:
+    """Sets a tool tip that changes. Setting one sends the widget an event, which the
+    form's event filter sees: each record of a hand would send over a hundred for
+    nothing."""
+    if widget.toolTip() != text:
+        widget.setToolTip(text)
+
+
 class _Row:
     """The widgets of one player's row, in the order Tab visits them."""
 
@@ -426,7 +434,9 @@ class HandEntryForm(QFrame):
                     if edit.hasFocus():
                         edit.selectAll()
                 self._mark_typed(edit, typed)
-                edit.setToolTip(tr("entry.worked_out") if draft.is_worked_out(name, kind) else "")
+                _set_tool_tip(
+                    edit, tr("entry.worked_out") if draft.is_worked_out(name, kind) else ""
+                )
             row.points.setText(str(draft.points(name)))
 
     def show_problems(self, problems: list[Problem]) -> None:
@@ -435,7 +445,7 @@ class HandEntryForm(QFrame):
         for row in self._rows:
             for cell in [row.went_out, row.made, *row.cells()]:
                 self._mark(cell, "")
-                cell.setToolTip("")
+                _set_tool_tip(cell, "")
         if not problems:
             self.problems_label.clear()
             return
