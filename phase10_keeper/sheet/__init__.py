@@ -15,6 +15,9 @@ from phase10_keeper.files import write_atomically
 from phase10_keeper.language import ENGLISH, Words, words
 from phase10_keeper.rules import MATTEL_RULES, Game, Problem, Replay, RuleSet
 
+HANDS_PER_PAGE = 12
+"""Columns for hands on a page of the sheet, which the app's score grid shows alike."""
+
 
 class Paper(StrEnum):
     LETTER = "letter"
@@ -112,4 +115,4 @@ def write_score_sheet(
     return data.pages
 
 
-__all__ = ["Paper", "SheetError", "default_paper", "write_score_sheet"]
+__all__ = ["HANDS_PER_PAGE", "Paper", "SheetError", "default_paper", "write_score_sheet"]

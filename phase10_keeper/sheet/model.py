@@ -22,9 +22,7 @@ from phase10_keeper.rules import (
     Status,
     replay,
 )
-from phase10_keeper.sheet import SheetError
-
-HANDS_PER_PAGE = 12
+from phase10_keeper.sheet import HANDS_PER_PAGE, SheetError
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from phase10_keeper.language.wording import (
 )
 from phase10_keeper.resource_files import resource_path
 from phase10_keeper.rules import CARD_POINTS, CardKind, Game, Order, Replay, RuleSet
-from phase10_keeper.sheet import Paper, SheetError
+from phase10_keeper.sheet import HANDS_PER_PAGE, Paper, SheetError
 from phase10_keeper.sheet.fit import (
     WidthOf,
     fit_text,
@@ -35,7 +35,6 @@ from phase10_keeper.sheet.fit import (
     wrap_text,
 )
 from phase10_keeper.sheet.model import (
-    HANDS_PER_PAGE,
     Cell,
     Column,
     Page,

@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
 
 from phase10_keeper.language.wording import rules_description
 from phase10_keeper.rules import GameError, Hand, Problem, Status
-from phase10_keeper.sheet.model import HANDS_PER_PAGE
+from phase10_keeper.sheet import HANDS_PER_PAGE
 from phase10_keeper.ui import wording
 from phase10_keeper.ui.delegates import CELL_SIZE, TOTAL_SIZE, PlayerHeader, ScoreCellDelegate
 from phase10_keeper.ui.entry_form import HandEntryForm
