@@ -35,6 +35,31 @@ from phase10_keeper.ui.wording import phase_title
 NAME_WIDTH = 230
 COUNT_WIDTH = 54
 
+ERROR_COLOUR = "#d8483e"
+WARNING_COLOUR = "#c98400"
+
+STYLE = f"""
+QFrame#handEntryForm {{
+    border: 1px solid palette(mid);
+    border-radius: 8px;
+}}
+QLabel#columnHeader, QLabel#hint {{ color: palette(placeholder-text); }}
+QLineEdit[problem="error"], QComboBox[problem="error"] {{
+    border: 2px solid {ERROR_COLOUR}; border-radius: 3px;
+}}
+QLineEdit[problem="warning"], QComboBox[problem="warning"] {{
+    border: 2px solid {WARNING_COLOUR}; border-radius: 3px;
+}}
+QFrame#handEntryForm QCheckBox, QFrame#handEntryForm QRadioButton {{
+    border: 2px solid transparent; border-radius: 3px; padding: 1px;
+}}
+QFrame#handEntryForm QCheckBox[problem="error"],
+QFrame#handEntryForm QRadioButton[problem="error"] {{ border-color: {ERROR_COLOUR}; }}
+QLabel#problems {{ color: {ERROR_COLOUR}; font-weight: bold; }}
+QLineEdit[typed="false"] {{ color: palette(placeholder-text); }}
+QPushButton {{ padding: 5px 16px; }}
+"""
+
 _KEY_EVENTS = (QEvent.Type.KeyPress, QEvent.Type.ShortcutOverride)
 
 _ARROWS = {
@@ -87,6 +112,7 @@ class HandEntryForm(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("handEntryForm")
+        self.setStyleSheet(STYLE)
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.accept_warnings: Callable[[list[Problem]], bool] = lambda problems: True
         self.draft: HandDraft | None = None
@@ -126,6 +152,19 @@ class HandEntryForm(QFrame):
         self.clear_button = QPushButton(tr("entry.clear"))
         self.clear_button.clicked.connect(self._clear)
         self.clear_button.setAutoDefault(False)
+
+        # Only the table of the hand takes the larger type the page gives the form; the
+        # hint, the problems and the buttons keep the window's.
+        window_font = QFont(self.font())
+        window_font.setPointSizeF(window_font.pointSizeF())
+        for widget in (
+            self.hint,
+            self.problems_label,
+            self.record_button,
+            self.cancel_button,
+            self.clear_button,
+        ):
+            widget.setFont(window_font)
 
         buttons = QHBoxLayout()
         buttons.addWidget(self.problems_label, 1)

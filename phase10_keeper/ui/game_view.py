@@ -42,7 +42,7 @@ from phase10_keeper.rules import GameError, Hand, Problem, Status
 from phase10_keeper.sheet import HANDS_PER_PAGE
 from phase10_keeper.ui import wording
 from phase10_keeper.ui.delegates import CELL_SIZE, TOTAL_SIZE, PlayerHeader, ScoreCellDelegate
-from phase10_keeper.ui.entry_form import HandEntryForm
+from phase10_keeper.ui.entry_form import ERROR_COLOUR, HandEntryForm
 from phase10_keeper.ui.game_charts import GameCharts
 from phase10_keeper.ui.grid_model import ScoreGridModel
 from phase10_keeper.ui.prompts import Prompts
@@ -54,9 +54,6 @@ from phase10_keeper.ui.user_text import plain
 if TYPE_CHECKING:
     from phase10_keeper.ui.rename_player_dialog import RenamePlayerDialog
 
-ERROR_COLOUR = "#d8483e"
-WARNING_COLOUR = "#c98400"
-
 MARGIN = 10
 SPACING = 8
 LARGEST_SCALE = 2.2
@@ -66,50 +63,37 @@ NAME_CHARACTERS = 12
 SIDE_PANEL_HEIGHT = 180
 """What the standings keep when the entry panel is hidden (the game is over)."""
 
-STYLE = f"""
-QFrame#banner {{
+# Each style sheet sits on the widget it styles: one on the whole page made Qt style
+# every widget of it (the grid, the standings, the charts) through style sheet rules.
+BANNER_STYLE = """
+QFrame#banner {
     background: palette(alternate-base);
     border: 1px solid palette(mid);
     border-radius: 8px;
-}}
-QFrame#banner[finished="true"] {{ border: 2px solid palette(highlight); }}
-QFrame#handEntryForm {{
-    border: 1px solid palette(mid);
-    border-radius: 8px;
-}}
-QLabel#columnHeader, QLabel#hint, QLabel#rules {{ color: palette(placeholder-text); }}
-QLineEdit[problem="error"], QComboBox[problem="error"] {{
-    border: 2px solid {ERROR_COLOUR}; border-radius: 3px;
-}}
-QLineEdit[problem="warning"], QComboBox[problem="warning"] {{
-    border: 2px solid {WARNING_COLOUR}; border-radius: 3px;
-}}
-QFrame#handEntryForm QCheckBox, QFrame#handEntryForm QRadioButton {{
-    border: 2px solid transparent; border-radius: 3px; padding: 1px;
-}}
-QFrame#handEntryForm QCheckBox[problem="error"],
-QFrame#handEntryForm QRadioButton[problem="error"] {{ border-color: {ERROR_COLOUR}; }}
-QLabel#problems, QLabel#saveProblem {{ color: {ERROR_COLOUR}; font-weight: bold; }}
-QLineEdit[typed="false"] {{ color: palette(placeholder-text); }}
-QPushButton {{ padding: 5px 16px; }}
+}
+QFrame#banner[finished="true"] { border: 2px solid palette(highlight); }
+QLabel#rules { color: palette(placeholder-text); }
 """
+SAVE_PROBLEM_STYLE = f"QLabel {{ color: {ERROR_COLOUR}; font-weight: bold; }}"
 
 
 class HandHeader(QHeaderView):
-    """The hand numbers over the grid, one line of text high.
+    """The hand numbers over the grid, in the page's base type, and one line of the
+    grid's (scaled) type high.
 
     QHeaderView would find its height by asking the model about every hand's header, in
     four roles, whenever the font or style changes: thousands of calls into Python in a
     long game.
     """
 
-    def __init__(self, parent: QWidget) -> None:
-        super().__init__(Qt.Orientation.Horizontal, parent)
+    def __init__(self, grid: QTableView) -> None:
+        super().__init__(Qt.Orientation.Horizontal, grid)
+        self._grid = grid
         self.setSectionsClickable(True)
         self.setHighlightSections(True)
 
     def sizeHint(self) -> QSize:
-        return QSize(self.length(), self.fontMetrics().height() + 10)
+        return QSize(self.length(), self._grid.fontMetrics().height() + 10)
 
 
 def _scaled(font: QFont, factor: float, bold: bool = False) -> QFont:
@@ -144,7 +128,6 @@ class GameView(QWidget):
         self.session = session
         self.prompts = prompts
         self._recording = False
-        self.setStyleSheet(STYLE)
         base = self._base_font = _scaled(self.font(), 1.15)
         self.sheet_page = 0
         """The page of the paper sheet the grid shows (0-based)."""
@@ -184,6 +167,7 @@ class GameView(QWidget):
             page_key.activated.connect(button.click)
         self.banner = QFrame()
         self.banner.setObjectName("banner")
+        self.banner.setStyleSheet(BANNER_STYLE)
         self.banner.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         top_line = QHBoxLayout()
         top_line.setSpacing(14)
@@ -205,6 +189,8 @@ class GameView(QWidget):
         self.standings.setModel(self.standings_model)
         self.standings.setFont(base)
         self.standings.verticalHeader().hide()
+        # The column titles stay in the page's type, smaller than the rows'.
+        self.standings.horizontalHeader().setFont(_scaled(self.font(), 1.0))
         self.standings.horizontalHeader().setFixedHeight(self.standings.fontMetrics().height() + 12)
         self.standings.setShowGrid(False)
         self.standings.setAlternatingRowColors(True)
@@ -238,6 +224,7 @@ class GameView(QWidget):
         self.grid = QTableView()
         self.grid.setAccessibleName(tr("game.score_grid"))
         self.grid.setHorizontalHeader(HandHeader(self.grid))
+        self.grid.horizontalHeader().setFont(base)
         self.grid.setVerticalHeader(PlayerHeader(self.grid))
         self.grid.setModel(self.grid_model)
         self.grid.setItemDelegate(ScoreCellDelegate(self.grid))
@@ -261,7 +248,7 @@ class GameView(QWidget):
         self.form.submitted.connect(self._hand_submitted)
         self.form.cancelled.connect(self._cancel_correction)
         self.save_problem = QLabel()
-        self.save_problem.setObjectName("saveProblem")
+        self.save_problem.setStyleSheet(SAVE_PROBLEM_STYLE)
         self.save_problem.setWordWrap(True)
         self.save_problem.setTextFormat(Qt.TextFormat.PlainText)
         self.save_problem.hide()
@@ -316,9 +303,10 @@ class GameView(QWidget):
         self.ranking.setVisible(finished)
         if finished:
             self.ranking.setText(tr("game.final_ranking", ranking=wording.ranking_line(state)))
-        self.banner.setProperty("finished", finished)
-        self.banner.style().unpolish(self.banner)
-        self.banner.style().polish(self.banner)
+        if self.banner.property("finished") is not finished:
+            self.banner.setProperty("finished", finished)
+            self.banner.style().unpolish(self.banner)
+            self.banner.style().polish(self.banner)
         played = len(state.hands)
         self.rules_label.setText(
             tr_count(
@@ -444,7 +432,6 @@ class GameView(QWidget):
         self.grid.setFont(font)
         header = self.grid.verticalHeader()
         header.setFont(_scaled(font, 1.0, bold=True))
-        self.grid.horizontalHeader().setFont(font)
         header.setFixedWidth(self._name_width(scale))
 
     def _show_next_hand(self, *, keep_typing: bool = False) -> None:
