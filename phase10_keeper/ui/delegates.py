@@ -122,9 +122,16 @@ class ScoreCellDelegate(QStyledItemDelegate):
         option: QStyleOptionViewItem,
         index: QModelIndex | QPersistentModelIndex,
     ) -> None:
+        # The cell's panel (background, selection, focus) as `initStyleOption` would set
+        # it up, without its eight round trips through `data()`: the model gives no font,
+        # colours, check state or icon, and the text is painted below.
+        model = index.model()
+        assert isinstance(model, ScoreGridModel)
+        row, column = index.row(), index.column()
         panel = QStyleOptionViewItem(option)
-        self.initStyleOption(panel, index)
-        panel.text = ""
+        panel.features |= QStyleOptionViewItem.ViewItemFeature.HasDisplay
+        if column == model.total_column:
+            panel.displayAlignment = Qt.AlignmentFlag.AlignCenter
         style = panel.widget.style() if panel.widget is not None else QApplication.style()
         style.drawControl(QStyle.ControlElement.CE_ItemViewItem, panel, painter, panel.widget)
 
@@ -137,9 +144,6 @@ class ScoreCellDelegate(QStyledItemDelegate):
 
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-        model = index.model()
-        assert isinstance(model, ScoreGridModel)
-        row, column = index.row(), index.column()
         if column == model.total_column:
             total = model.total(row)
             font = QFont(option.font)

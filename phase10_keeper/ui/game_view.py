@@ -337,9 +337,7 @@ class GameView(QWidget):
         hands = self.grid_model.hand_count
         pages = sheet_pages(hands)
         self.sheet_page = page = max(0, min(page, pages - 1))
-        first = page * HANDS_PER_PAGE
-        for column in range(hands):
-            self.grid.setColumnHidden(column, not first <= column < first + HANDS_PER_PAGE)
+        self._hide_other_pages(hands, page * HANDS_PER_PAGE)
         for widget in (self.previous_sheet_button, self.sheet_label, self.next_sheet_button):
             widget.setVisible(pages > 1)
         self.sheet_label.setText(tr("game.sheet_page", page=page + 1, pages=pages))
@@ -348,6 +346,19 @@ class GameView(QWidget):
         self._fit_grid()
         # In a window too narrow for the page, the total and the latest hands show.
         self.grid.scrollTo(self.grid_model.index(0, self.grid_model.total_column))
+
+    def _hide_other_pages(self, hands: int, first: int) -> None:
+        """Hides the columns of the hands not on the page starting at hand `first`."""
+        page = range(first, min(first + HANDS_PER_PAGE, hands))
+        header = self.grid.horizontalHeader()
+        # Most often (a hand recorded on the page shown) no column changes: then asking
+        # about the page's columns spares asking about all of a long game's.
+        if header.hiddenSectionCount() == hands - len(page) and not any(
+            header.isSectionHidden(column) for column in page
+        ):
+            return
+        for column in range(hands):
+            self.grid.setColumnHidden(column, column not in page)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -399,7 +410,9 @@ class GameView(QWidget):
         column = max(round(CELL_SIZE.width() * scale), (viewport.width() - total) // HANDS_PER_PAGE)
         hands = grid.horizontalHeader()
         hands.setDefaultSectionSize(column)
-        for section in range(self.grid_model.hand_count):
+        # Only the page's hands show; another page's are sized when it is shown.
+        first = self.sheet_page * HANDS_PER_PAGE
+        for section in range(first, min(first + HANDS_PER_PAGE, self.grid_model.hand_count)):
             if hands.sectionSize(section) != column and not grid.isColumnHidden(section):
                 hands.resizeSection(section, column)
         total = max(total, viewport.width() - column * HANDS_PER_PAGE)
