@@ -1,6 +1,9 @@
 """Painting for the score grid: each cell reads like a cell of the paper sheet, and each
 row header shows the whole name with its marks beside it, as the printed sheet does."""
 
+from collections.abc import Callable
+from typing import NamedTuple, TypeVar, cast
+
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette
 from PySide6.QtWidgets import (
@@ -27,6 +30,10 @@ TOTAL_SIZE = QSize(72, 36)
 PADDING = 5
 SMALLEST_NAME = 0.7
 """How far a long name may shrink in its row header before it wraps anywhere."""
+REMEMBERED = 256
+"""How many measurements the grid keeps; resizing the window makes new ones."""
+
+_T = TypeVar("_T")
 
 
 def fit_text(text: str, font: QFont, rect: QRect, smallest: float = SMALLEST_NAME) -> QFont:
@@ -52,10 +59,37 @@ class PlayerHeader(QHeaderView):
     def __init__(self, parent: QWidget) -> None:
         super().__init__(Qt.Orientation.Vertical, parent)
         self.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self._measured: dict[tuple[object, ...], object] = {}
+        """Widths and fitted fonts by what they depend on: every hand recorded repaints
+        every name, and fitting a long one measures it at several sizes."""
+
+    def _remembered(self, key: tuple[object, ...], measure: Callable[[], _T]) -> _T:
+        if len(self._measured) > REMEMBERED:
+            self._measured.clear()
+        if key not in self._measured:
+            self._measured[key] = measure()
+        return cast(_T, self._measured[key])
 
     def marks_width(self) -> int:
-        metrics = QFontMetrics(self._mark_font())
-        return max(metrics.horizontalAdvance(text) for text in mark_labels()) + 12
+        labels = mark_labels()
+        return self._remembered(
+            ("marks", self.font().key(), labels),
+            lambda: (
+                max(QFontMetrics(self._mark_font()).horizontalAdvance(text) for text in labels) + 12
+            ),
+        )
+
+    def _fitted_name(self, name: str, rect: QRect) -> tuple[QFont, Qt.TextFlag]:
+        """The font `name` fits `rect` in, and how it wraps there."""
+
+        def fit() -> tuple[QFont, Qt.TextFlag]:
+            font = fit_text(name, self.font(), rect)
+            wrap = Qt.TextFlag.TextWordWrap
+            if QFontMetrics(font).boundingRect(rect, int(wrap), name).width() > rect.width():
+                wrap = Qt.TextFlag.TextWrapAnywhere
+            return font, wrap
+
+        return self._remembered(("name", name, self.font().key(), rect.width(), rect.height()), fit)
 
     def _mark_font(self) -> QFont:
         font = QFont(self.font())
@@ -83,13 +117,10 @@ class PlayerHeader(QHeaderView):
         mark_rect = QRect(inner)
         mark_rect.setLeft(inner.right() - self.marks_width() + 8)
         name_rect = inner.adjusted(0, 0, -(mark_rect.width() + 4) if marks else 0, 0)
-        font = fit_text(name, self.font(), name_rect)
+        font, wrap = self._fitted_name(name, name_rect)
         painter.setFont(font)
         painter.setPen(self.palette().color(QPalette.ColorRole.ButtonText))
         flags = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
-        wrap = Qt.TextFlag.TextWordWrap
-        if QFontMetrics(font).boundingRect(name_rect, int(wrap), name).width() > name_rect.width():
-            wrap = Qt.TextFlag.TextWrapAnywhere
         painter.drawText(name_rect, int(flags) | int(wrap), name)
         self._paint_marks(painter, mark_rect, marks)
         painter.restore()
@@ -112,9 +143,57 @@ class PlayerHeader(QHeaderView):
             top += height + 2
 
 
+class CellType(NamedTuple):
+    """The fonts of a cell of one type size and height."""
+
+    total: QFont
+    small: QFont
+    phase_made: QFont
+    phase_missed: QFont
+    mark: QFont
+    points: QFont
+
+
+def cell_type(font: QFont, height: int) -> CellType:
+    """The fonts a cell `height` pixels high (less padding) draws with, from `font`."""
+    total = QFont(font)
+    total.setBold(True)
+    total.setPointSizeF(font.pointSizeF() * 1.35)
+    small = QFont(font)
+    small.setPointSizeF(font.pointSizeF() * 0.82)
+    phase_missed = QFont(small)
+    phase_missed.setStrikeOut(True)
+    phase_made = QFont(small)
+    phase_made.setStrikeOut(False)
+    mark = QFont(small)
+    mark.setBold(True)
+    # The points are the biggest type in the cell, but in a short row they must stay
+    # below the phase line rather than run into it.
+    below_phase = height - QFontMetrics(small).ascent() - 1
+    plain = QFontMetrics(font)
+    fits = below_phase / max(1, plain.capHeight() + plain.descent())
+    points = QFont(font)
+    points.setPointSizeF(font.pointSizeF() * max(0.9, min(1.25, fits)))
+    return CellType(total, small, phase_made, phase_missed, mark, points)
+
+
 class ScoreCellDelegate(QStyledItemDelegate):
     """Reads whole cells from the model's Python methods: one call per cell instead of a
     round trip through `index.data()` for every role it paints."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._types: dict[tuple[str, int], CellType] = {}
+        """Every cell of a size draws with the same fonts: made once, not per cell."""
+
+    def _type(self, font: QFont, height: int) -> CellType:
+        key = (font.key(), height)
+        found = self._types.get(key)
+        if found is None:
+            if len(self._types) > REMEMBERED:
+                self._types.clear()
+            found = self._types[key] = cell_type(font, height)
+        return found
 
     def paint(
         self,
@@ -141,17 +220,14 @@ class ScoreCellDelegate(QStyledItemDelegate):
         muted = QColor(ink)
         muted.setAlphaF(0.6)
         rect = option.rect.adjusted(PADDING, 3, -PADDING, -3)
+        fonts = self._type(option.font, rect.height())
 
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         if column == model.total_column:
-            total = model.total(row)
-            font = QFont(option.font)
-            font.setBold(True)
-            font.setPointSizeF(option.font.pointSizeF() * 1.35)
-            painter.setFont(font)
+            painter.setFont(fonts.total)
             painter.setPen(ink)
-            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, number_text(total))
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, number_text(model.total(row)))
         else:
             cell = model.cell(row, column)
             absence = model.absence(row, column) if cell is None else None
@@ -160,9 +236,7 @@ class ScoreCellDelegate(QStyledItemDelegate):
                 shade = QColor(ink)
                 shade.setAlphaF(0.08)
                 painter.fillRect(option.rect, shade)
-                small = QFont(option.font)
-                small.setPointSizeF(option.font.pointSizeF() * 0.82)
-                painter.setFont(small)
+                painter.setFont(fonts.small)
                 painter.setPen(muted)
                 painter.drawText(
                     rect, Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, absence
@@ -171,26 +245,22 @@ class ScoreCellDelegate(QStyledItemDelegate):
                 painter.setPen(muted)
                 painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, "—")
             else:
-                self._paint_cell(painter, option, rect, cell, ink, muted, selected)
+                self._paint_cell(painter, fonts, rect, cell, ink, muted, selected)
         painter.restore()
 
     @staticmethod
     def _paint_cell(
         painter: QPainter,
-        option: QStyleOptionViewItem,
+        fonts: CellType,
         rect: QRect,
         cell: Cell,
         ink: QColor,
         muted: QColor,
         selected: bool,
     ) -> None:
-        small = QFont(option.font)
-        small.setPointSizeF(option.font.pointSizeF() * 0.82)
         corner = rect.adjusted(0, 0, 0, -rect.height() // 2)
         if cell.phase is not None:
-            phase_font = QFont(small)
-            phase_font.setStrikeOut(not cell.made)
-            painter.setFont(phase_font)
+            painter.setFont(fonts.phase_made if cell.made else fonts.phase_missed)
             painter.setPen(muted)
             label = tr(
                 "grid.replay_phase_short" if cell.replay else "grid.phase_short",
@@ -199,9 +269,7 @@ class ScoreCellDelegate(QStyledItemDelegate):
             painter.drawText(corner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, label)
             offset = painter.fontMetrics().horizontalAdvance(label) + 3
             corner = corner.adjusted(offset, 0, 0, 0)
-        mark_font = QFont(small)
-        mark_font.setBold(True)
-        painter.setFont(mark_font)
+        painter.setFont(fonts.mark)
         if selected:
             painter.setPen(ink)
         else:
@@ -210,21 +278,14 @@ class ScoreCellDelegate(QStyledItemDelegate):
         painter.drawText(corner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, mark)
         if cell.went_out:
             # Bottom left, beside the 0: the top line is full in a narrow cell.
-            painter.setFont(small)
+            painter.setFont(fonts.small)
             painter.setPen(muted)
             painter.drawText(
                 rect,
                 Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom,
                 tr("grid.out"),
             )
-        # The points are the biggest type in the cell, but in a short row they must stay
-        # below the phase line rather than run into it.
-        below_phase = rect.height() - QFontMetrics(small).ascent() - 1
-        plain = QFontMetrics(option.font)
-        fits = below_phase / max(1, plain.capHeight() + plain.descent())
-        points_font = QFont(option.font)
-        points_font.setPointSizeF(option.font.pointSizeF() * max(0.9, min(1.25, fits)))
-        painter.setFont(points_font)
+        painter.setFont(fonts.points)
         painter.setPen(ink)
         painter.drawText(
             rect, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom, str(cell.points)
