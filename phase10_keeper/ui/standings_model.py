@@ -32,11 +32,29 @@ class Column(IntEnum):
     TOTAL = 4
 
 
+_COLUMNS = tuple(Column)
+"""The columns by number: indexing this is quicker than `Column(number)`, and `data()` is
+called for every role of every cell each time the standings change."""
+
+_ALIGNMENTS = {
+    column: int(
+        (
+            Qt.AlignmentFlag.AlignLeft
+            if column in (Column.PLAYER, Column.PHASE)
+            else Qt.AlignmentFlag.AlignRight
+        )
+        | Qt.AlignmentFlag.AlignVCenter
+    )
+    for column in Column
+}
+
+
 class StandingsModel(QAbstractTableModel):
     def __init__(self, state: GameState, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._state = state
         self._order = state.ranking()
+        self._bold: QFont | None = None
 
     def set_state(self, state: GameState) -> None:
         """Shows `state`. The same number of players, perhaps in a new order, is only new
@@ -82,14 +100,14 @@ class StandingsModel(QAbstractTableModel):
                 Column.TOTAL: tr("standings.total_tip"),
             }[Column(section)]
         if role == Qt.ItemDataRole.TextAlignmentRole:
-            return int(self._alignment(Column(section)))
+            return self._alignment(_COLUMNS[section])
         return None
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
             return None
         name = self._order[index.row()]
-        column = Column(index.column())
+        column = _COLUMNS[index.column()]
         if role == NAME_ROLE:
             return name
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
@@ -98,20 +116,19 @@ class StandingsModel(QAbstractTableModel):
             tooltip = self._tooltip(name, column)
             return None if tooltip is None else plain_tooltip(tooltip)
         if role == Qt.ItemDataRole.TextAlignmentRole:
-            return int(self._alignment(column))
+            return self._alignment(column)
         if role == Qt.ItemDataRole.FontRole and (
             column is Column.TOTAL or name == self._state.winner
         ):
-            font = QFont()
-            font.setBold(True)
-            return font
+            if self._bold is None:
+                self._bold = QFont()
+                self._bold.setBold(True)
+            return self._bold
         return None
 
     @staticmethod
-    def _alignment(column: Column) -> Qt.AlignmentFlag:
-        if column in (Column.PLAYER, Column.PHASE):
-            return Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
-        return Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+    def _alignment(column: Column) -> int:
+        return _ALIGNMENTS[column]
 
     def _text(self, row: int, name: str, column: Column) -> str:
         state = self._state
