@@ -42,7 +42,6 @@ from PySide6.QtGui import (
     QPen,
     QPolygonF,
 )
-from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
@@ -265,6 +264,10 @@ class ChartWidget(QWidget):
         """Writes the chart as SVG (for a .svg path) or PNG; whether it was written."""
         size = size or QSize(max(self.width(), 640), max(self.height(), 400))
         if path.suffix.lower() == ".svg":
+            # Qt's SVG module is loaded only for an export: the charts are built with
+            # every game page, exports are rare.
+            from PySide6.QtSvg import QSvgGenerator
+
             generator = QSvgGenerator()
             generator.setFileName(str(path))
             generator.setSize(size)
