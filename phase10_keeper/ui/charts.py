@@ -827,7 +827,6 @@ class ChartPanel(QWidget):
         self.export_button.setText(tr("charts.export"))
         self.export_button.setToolTip(tr("charts.export_tip"))
         self.export_button.clicked.connect(lambda: self.export())
-        self.export_button.setVisible(ask_path is not None)
         buttons = QHBoxLayout()
         buttons.setContentsMargins(0, 0, 0, 0)
         buttons.addStretch(1)
@@ -838,6 +837,9 @@ class ChartPanel(QWidget):
         layout.setSpacing(4)
         layout.addWidget(self.stack, 1)
         layout.addLayout(buttons)
+        # Only now that it is in the panel: a button shown without a parent would be a
+        # window of its own for a moment, and take the focus from the one the user is in.
+        self.export_button.setVisible(ask_path is not None)
 
     def set_lines(self, data: LineData, row_label: Callable[[int], str]) -> None:
         """Shows lines; `row_label` names the table's row for an x ("Hand 3")."""

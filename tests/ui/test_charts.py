@@ -3,7 +3,7 @@
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QEvent, QPoint, QPointF, QSize, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, QSize, Qt
 from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QPalette
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
@@ -199,6 +199,36 @@ def test_phase_difficulty_bars_mark_the_hardest_phase(qtbot) -> None:
     chart.setFocus()
     QTest.keyClick(chart, Qt.Key.Key_Right)
     assert chart.focus_text() == "half"
+
+
+class _WindowsShown(QObject):
+    """Notes the class of every widget shown as a window of its own."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.shown: list[str] = []
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        shown = event.type() == QEvent.Type.Show
+        if shown and isinstance(watched, QWidget) and watched.isWindow():
+            self.shown.append(type(watched).__name__)
+        return False
+
+
+def test_a_chart_panel_opens_no_window_of_its_own(qtbot) -> None:
+    # Its Export button, shown before it had a parent, was a window for a moment: built
+    # in a shown window, the panel took the focus from where the user was typing.
+    app = QApplication.instance()
+    assert app is not None
+    watch = _WindowsShown()
+    app.installEventFilter(watch)
+    try:
+        panel = ChartPanel(LineChart(), "Running totals chart", ask_path=lambda *_: None)
+    finally:
+        app.removeEventFilter(watch)
+    qtbot.addWidget(panel)
+    assert not panel.export_button.isHidden()
+    assert watch.shown == []
 
 
 def test_the_game_page_charts_follow_each_hand_live(qtbot) -> None:
