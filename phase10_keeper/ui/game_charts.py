@@ -1,19 +1,25 @@
 """The charts of the game being kept: running totals and the phase race, live as hands are
-recorded, and the end-of-game summary once it is over."""
+recorded, and the end-of-game summary once it is over.
+
+Every game page has the charts' tab, and few games have it looked at: the charts and the
+statistics are imported, and the charts built, when they are first needed.
+"""
 
 from collections.abc import Callable
-from html import escape
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
 
 from phase10_keeper.rules import Game, Replay, Status
-from phase10_keeper.stats import GameSeries, game_series, summary_lines
-from phase10_keeper.ui.charts import ChartLine, ChartPanel, LineChart, LineData
 from phase10_keeper.ui.text import app_words, tr, tr_count
 from phase10_keeper.ui.wording import number_text
+
+if TYPE_CHECKING:
+    from phase10_keeper.stats import GameSeries
+    from phase10_keeper.ui.charts import ChartPanel, LineData
 
 AskPath = Callable[[QWidget, str, str, str], Path | None]
 Warn = Callable[[QWidget, str, str], None]
@@ -23,9 +29,11 @@ def _hand_word(number: int) -> str:
     return tr("game_charts.hand", number=number) if number else tr("game_charts.start")
 
 
-def totals_data(series: GameSeries) -> LineData:
+def totals_data(series: "GameSeries") -> "LineData":
     """One line per player: the running total after each hand, from the total at the start
     (0, or what a player who joined later was given)."""
+    from phase10_keeper.ui.charts import ChartLine, LineData
+
     lines = []
     for player in series.players:
         details = [
@@ -65,8 +73,10 @@ def totals_data(series: GameSeries) -> LineData:
     )
 
 
-def phase_race_data(series: GameSeries) -> LineData:
+def phase_race_data(series: "GameSeries") -> "LineData":
     """One step line per player: how many phases they had made after each hand."""
+    from phase10_keeper.ui.charts import ChartLine, LineData
+
     lines = []
     for player in series.players:
         details = [
@@ -87,8 +97,12 @@ def phase_race_data(series: GameSeries) -> LineData:
     )
 
 
-def summary_text(series: GameSeries) -> str:
+def summary_text(series: "GameSeries") -> str:
     """The end-of-game summary as rich text: one bold heading and a sentence per line."""
+    from html import escape
+
+    from phase10_keeper.stats import summary_lines
+
     return "<br>".join(
         tr("game_charts.summary_line", heading=f"<b>{escape(heading)}</b>", text=escape(text))
         for heading, text in summary_lines(series, app_words())
@@ -115,19 +129,41 @@ class GameCharts(QWidget):
         self.series: GameSeries | None = None
         self._pending: tuple[Game, Replay] | None = None
         self._shown_unfinished = False
+        self._ask_path = ask_path
+        self._warn = warn
+        self._panels: tuple[ChartPanel, ChartPanel] | None = None
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.summary.setAccessibleName(tr("game_charts.summary"))
-        self.totals = ChartPanel(LineChart(), tr("game_charts.totals_chart"), ask_path, warn)
-        self.race = ChartPanel(LineChart(), tr("game_charts.race_chart"), ask_path, warn)
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
-        self.tabs.addTab(self.totals, tr("game_charts.totals_tab"))
-        self.tabs.addTab(self.race, tr("game_charts.race_tab"))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(self.summary)
         layout.addWidget(self.tabs, 1)
+
+    @property
+    def totals(self) -> "ChartPanel":
+        return self._built()[0]
+
+    @property
+    def race(self) -> "ChartPanel":
+        return self._built()[1]
+
+    def _built(self) -> "tuple[ChartPanel, ChartPanel]":
+        if self._panels is None:
+            from phase10_keeper.ui.charts import ChartPanel, LineChart
+
+            totals = ChartPanel(
+                LineChart(), tr("game_charts.totals_chart"), self._ask_path, self._warn, self
+            )
+            race = ChartPanel(
+                LineChart(), tr("game_charts.race_chart"), self._ask_path, self._warn, self
+            )
+            self.tabs.addTab(totals, tr("game_charts.totals_tab"))
+            self.tabs.addTab(race, tr("game_charts.race_tab"))
+            self._panels = (totals, race)
+        return self._panels
 
     def set_game(self, game: Game, replayed: Replay, *, fresh: bool = False) -> None:
         """Shows this game; while the charts are hidden, only once they are shown again,
@@ -142,12 +178,15 @@ class GameCharts(QWidget):
             self.gameFinished.emit()
 
     def showEvent(self, event: QShowEvent) -> None:
+        self._built()
         self._draw()
         super().showEvent(event)
 
     def _draw(self) -> None:
         if self._pending is None:
             return
+        from phase10_keeper.stats import game_series
+
         series = self.series = game_series(*self._pending)
         self._pending = None
         self.totals.set_lines(totals_data(series), _hand_word)
