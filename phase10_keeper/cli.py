@@ -8,6 +8,7 @@ import os
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -18,7 +19,7 @@ from phase10_keeper.storage.paths import DATA_DIR_VARIABLE
 # The rules, the library and the statistics are imported by the commands that use them:
 # `phase10-keeper` without a command starts the app, whose window should not wait for them.
 if TYPE_CHECKING:
-    from phase10_keeper.rules import Game, GameState, Preset, Replay
+    from phase10_keeper.rules import Game, GameState, Preset, Replay, Status
     from phase10_keeper.stats import LibraryStats, PhaseTally, PlayerStats
     from phase10_keeper.storage.library import GameSummary, Library
 
@@ -45,7 +46,13 @@ _TERMINAL_ACTIVE = [
     *range(0x202A, 0x202F),
     *range(0x2066, 0x206A),
 ]
-_ESCAPED = {code: chr(code).encode("unicode_escape").decode("ascii") for code in _TERMINAL_ACTIVE}
+
+
+@cache
+def _escapes() -> dict[int, str]:
+    """The escape of each character a terminal acts on; made the first time a text holds
+    one, since the codec it is made with is imported for it."""
+    return {code: chr(code).encode("unicode_escape").decode("ascii") for code in _TERMINAL_ACTIVE}
 
 
 def shown(text: str) -> str:
@@ -53,13 +60,16 @@ def shown(text: str) -> str:
     way error lines write names with repr, so no name or title can act on the terminal.
     """
     # Every character escaped is one str.isprintable refuses; most texts have none.
-    return text if text.isprintable() else text.translate(_ESCAPED)
+    return text if text.isprintable() else text.translate(_escapes())
 
 
 def one_line(text: str) -> str:
     """`text` fit for one `error:` or `warning:` line: names in a file may hold line breaks
     and control characters.
     """
+    # Every line break is a character str.isprintable refuses: most texts are as they are.
+    if text.isprintable():
+        return text
     return shown(" ".join(text.splitlines()))
 
 
@@ -330,7 +340,13 @@ def games_table(games: Sequence["GameSummary"]) -> str:
     language = _words()
     headers = ("id", "date", "title", "players", "hands", "status")
     rows = [tuple(language(f"cli.games_{header}") for header in headers)]
+    # A library holds thousands of games but few winners: each status is worded once.
+    statuses: dict[tuple[Status, str | None], str] = {}
     for game in games:
+        moment = (game.status, game.winner)
+        status = statuses.get(moment)
+        if status is None:
+            status = statuses[moment] = one_line(_game_status(game, language))
         rows.append(
             (
                 str(game.id),
@@ -338,19 +354,19 @@ def games_table(games: Sequence["GameSummary"]) -> str:
                 one_line(game.title) or "-",
                 one_line(", ".join(game.players)),
                 str(game.hands),
-                one_line(_game_status(game, language)),
+                status,
             )
         )
-    widths = [max(len(row[column]) for row in rows) for column in range(6)]
-    right = {0, 4}
+    widths = [max(map(len, column)) for column in zip(*rows, strict=True)]
+    id_width, date_width, title_width, players_width, hands_width, _ = widths
     lines = []
-    for index, row in enumerate(rows):
-        cells = [
-            cell.rjust(width) if column in right else cell.ljust(width)
-            for column, (cell, width) in enumerate(zip(row, widths, strict=True))
-        ]
-        lines.append("  ".join(cells).rstrip())
-        if index == 0:
+    for game_id, date, title, players, hands, status in rows:
+        line = (
+            f"{game_id:>{id_width}}  {date:<{date_width}}  {title:<{title_width}}  "
+            f"{players:<{players_width}}  {hands:>{hands_width}}  {status}"
+        )
+        lines.append(line.rstrip())
+        if len(lines) == 1:
             lines.append("  ".join("-" * width for width in widths))
     return "\n".join(lines)
 

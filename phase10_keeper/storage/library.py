@@ -13,14 +13,13 @@ import sqlite3
 import zlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import closing, contextmanager, suppress
-from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, NamedTuple, Self
 
 from phase10_keeper.language import Words, words_or_english
-from phase10_keeper.rules import Game, GameError, Replay, Status, name_key, replay, replay_from
+from phase10_keeper.rules.status import Status
 from phase10_keeper.storage.backups import (
     backup_dir,
     backup_time,
@@ -28,15 +27,6 @@ from phase10_keeper.storage.backups import (
     list_backups,
     make_backup,
     prune_backups,
-)
-from phase10_keeper.storage.gamefile import (
-    FORMAT,
-    VERSION,
-    GameFileError,
-    game_from_json,
-    game_to_json,
-    hands_to_json,
-    rules_to_json,
 )
 from phase10_keeper.storage.messages import (
     LibraryError as LibraryError,
@@ -54,6 +44,11 @@ from phase10_keeper.storage.migrations import (
     user_version,
 )
 from phase10_keeper.storage.paths import default_data_dir
+
+# The rules and the game file's encoding are imported where a game is encoded, decoded or
+# replayed: listing the library needs neither, and importing them costs more than it does.
+if TYPE_CHECKING:
+    from phase10_keeper.rules import Game, Replay
 
 __all__ = [
     "DEFAULT_TIMEOUT",
@@ -111,8 +106,9 @@ class LibraryBusy(LibraryError):  # noqa: N818
     """Another copy of the app kept the library locked for longer than the timeout."""
 
 
-@dataclass(frozen=True)
-class GameSummary:
+# The records here are named tuples, not dataclasses: listing the library is a command of
+# its own, and importing dataclasses would be a sixth of its time.
+class GameSummary(NamedTuple):
     id: int
     title: str
     started: str | None
@@ -127,14 +123,13 @@ class GameSummary:
     """When the game was deleted, for games in the bin."""
 
 
-@dataclass(frozen=True)
-class _Saved:
+class _Saved(NamedTuple):
     """A game as this connection last wrote or read it, to save only what changed since."""
 
     revision: int
-    game: Game
+    game: "Game"
     texts: tuple[str, ...]
-    replayed: Replay | None
+    replayed: "Replay | None"
 
 
 def _utc_now() -> datetime:
@@ -155,15 +150,21 @@ def _compact(data: object) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
-def _seating_text(game: Game) -> str | None:
+def _seating_text(game: "Game") -> str | None:
     """The stored JSON of the game's seating changes, as the game file writes them."""
+    from dataclasses import replace
+
+    from phase10_keeper.storage.gamefile import game_to_json
+
     if not game.seating:
         return None
     return _compact(game_to_json(replace(game, hands=()))["seating"])
 
 
-def _hand_texts(game: Game, indexes: Sequence[int]) -> dict[int, str]:
+def _hand_texts(game: "Game", indexes: Sequence[int]) -> dict[int, str]:
     """The stored JSON of the hands at these positions, as the game file writes them."""
+    from phase10_keeper.storage.gamefile import hands_to_json
+
     hands = hands_to_json(game.players, [game.hands[index] for index in indexes])
     return dict(zip(indexes, map(_compact, hands), strict=True))
 
@@ -184,8 +185,7 @@ def _probe_uri(path: Path) -> str:
     return _read_only_uri(path) + "&immutable=1"
 
 
-@dataclass(frozen=True)
-class _Mark:
+class _Mark(NamedTuple):
     revision: int
     last_game_id: int
 
@@ -285,8 +285,7 @@ def _count_games(connection: sqlite3.Connection) -> int:
     return count
 
 
-@dataclass(frozen=True)
-class _BackupContents:
+class _BackupContents(NamedTuple):
     """When a backup was made, and how many games it holds (None if it cannot be read)."""
 
     when: str
@@ -357,8 +356,7 @@ def _seconds(timeout: float) -> str:
     return f"{timeout:g}"
 
 
-@dataclass(frozen=True)
-class _BackupAdvice:
+class _BackupAdvice(NamedTuple):
     """What the user can do about a damaged library: restore the newest good backup, if
     there is one."""
 
@@ -713,11 +711,13 @@ class Library:
 
     # Games
 
-    def add_game(self, game: Game, replayed: Replay | None = None) -> int:
+    def add_game(self, game: "Game", replayed: "Replay | None" = None) -> int:
         """Stores a new game and adds its players to the roster; returns its id.
 
         `replayed` is the game's replay where the caller already has one.
         """
+        from phase10_keeper.storage.gamefile import rules_to_json
+
         if replayed is None or replayed.final.hands_played != len(game.hands):
             replayed = self._replayed(game, None)
         texts = _hand_texts(game, range(len(game.hands)))
@@ -750,13 +750,15 @@ class Library:
         self._remember(game_id, _Saved(revision, game, tuple(texts.values()), replayed))
         return game_id
 
-    def save_game(self, game_id: int, game: Game, replayed: Replay | None = None) -> None:
+    def save_game(self, game_id: int, game: "Game", replayed: "Replay | None" = None) -> None:
         """Replaces the stored game with `game` in one transaction, writing only the hands
         that changed; status, winner and when it finished come from replaying it.
 
         `replayed` is the game's replay where the caller already has one, which spares
         replaying a long game again on its first save after loading.
         """
+        from phase10_keeper.storage.gamefile import rules_to_json
+
         saved = self._saved.get(game_id)
         texts, replayed = self._encoded(game, saved, replayed)
         state = replayed.final
@@ -797,7 +799,14 @@ class Library:
             self._write_hands(database, game_id, stored, texts, len(game.hands))
         self._remember(game_id, _Saved(revision, game, tuple(texts.values()), replayed))
 
-    def load_game(self, game_id: int) -> Game:
+    def load_game(self, game_id: int) -> "Game":
+        from phase10_keeper.storage.gamefile import (
+            FORMAT,
+            VERSION,
+            GameFileError,
+            game_from_json,
+        )
+
         with self._reading() as database:
             row = database.execute(
                 "SELECT title, started, rules, first_dealer, revision, seating FROM games "
@@ -867,6 +876,8 @@ class Library:
             if game_id in seated
         ]
         if player is not None:
+            from phase10_keeper.rules import name_key
+
             needle = name_key(player)
             summaries = [
                 game for game in summaries if any(needle in name_key(name) for name in game.players)
@@ -1016,7 +1027,7 @@ class Library:
             try:
                 yield connection
                 mark = self._current_mark(connection)
-                mark = replace(mark, revision=mark.revision + 1)
+                mark = mark._replace(revision=mark.revision + 1)
                 values = {"revision": str(mark.revision)}
                 if change:
                     changed = self._clock().astimezone(UTC).isoformat(timespec="microseconds")
@@ -1076,7 +1087,9 @@ class Library:
             if cursor.rowcount == 0:
                 raise self._no_game(game_id)
 
-    def _replayed(self, game: Game, earlier: Replay | None) -> Replay:
+    def _replayed(self, game: "Game", earlier: "Replay | None") -> "Replay":
+        from phase10_keeper.rules import GameError, replay, replay_from
+
         try:
             if earlier is None:
                 return replay(game)
@@ -1085,8 +1098,8 @@ class Library:
             raise LibraryError(LibraryKey.CANNOT_SAVE, problem=error.problems[0]) from None
 
     def _encoded(
-        self, game: Game, saved: _Saved | None, replayed: Replay | None
-    ) -> tuple[dict[int, str], Replay]:
+        self, game: "Game", saved: _Saved | None, replayed: "Replay | None"
+    ) -> tuple[dict[int, str], "Replay"]:
         """The stored JSON of every hand and the game replayed, redoing only what changed.
 
         Encoding and replaying every hand of a long game takes tens of milliseconds;
@@ -1151,6 +1164,8 @@ class Library:
         players: Iterable[str],
         before: Iterable[str],
     ) -> None:
+        from phase10_keeper.rules import name_key
+
         database.execute("DELETE FROM game_players WHERE game_id = ?", (game_id,))
         keys = set()
         for seat, name in enumerate(players):
