@@ -3,7 +3,6 @@
 import argparse
 import gc
 import json
-import logging
 import os
 import sys
 from collections.abc import Iterator, Sequence
@@ -287,6 +286,10 @@ def _game_id(text: str) -> int:
     return number
 
 
+def _print_warning(message: str) -> None:
+    print(one_line(f"warning: {message}"), file=sys.stderr)
+
+
 @contextmanager
 def _library(arguments: argparse.Namespace, *, read_only: bool = False) -> Iterator["Library"]:
     """The library; `read_only` for commands that only read it, so they work in a folder
@@ -296,7 +299,7 @@ def _library(arguments: argparse.Namespace, *, read_only: bool = False) -> Itera
 
     data_dir = Path(arguments.data_dir) if arguments.data_dir is not None else None
     try:
-        with Library.open(data_dir, read_only=read_only) as library:
+        with Library.open(data_dir, read_only=read_only, warn=_print_warning) as library:
             yield library
     except LibraryDamaged as error:
         # Restoring, or carrying on with what is left, is a choice made in the app, which
@@ -636,19 +639,6 @@ def _degrade_console() -> None:
             reconfigure(errors="backslashreplace")
 
 
-class _WarningLines(logging.Handler):
-    """What the program logs as a warning, as `warning:` lines on stderr."""
-
-    def emit(self, record: logging.LogRecord) -> None:
-        print(one_line(f"warning: {record.getMessage()}"), file=sys.stderr)
-
-
-def _report_warnings() -> None:
-    logger = logging.getLogger("phase10_keeper")
-    if not any(isinstance(handler, _WarningLines) for handler in logger.handlers):
-        logger.addHandler(_WarningLines(logging.WARNING))
-
-
 def _run_command(arguments: argparse.Namespace) -> int:
     """Runs the command with the cycle collector paused. One command runs, then the
     process ends: the collector would only search the modules the command imports and
@@ -675,7 +665,6 @@ def main(argv: Sequence[str] | None = None) -> int:
                 # started from a launcher.
                 os.environ[DATA_DIR_VARIABLE] = arguments.data_dir
             return main_gui()
-        _report_warnings()
         result = _run_command(arguments)
         # Flushed here, so a reader that stopped early is met below and not at exit.
         sys.stdout.flush()

@@ -7,7 +7,6 @@ JSON the game file uses, so the library can never disagree with the file format.
 """
 
 import json
-import logging
 import os
 import sqlite3
 import zlib
@@ -48,6 +47,8 @@ from phase10_keeper.storage.paths import default_data_dir
 # The rules and the game file's encoding are imported where a game is encoded, decoded or
 # replayed: listing the library needs neither, and importing them costs more than it does.
 if TYPE_CHECKING:
+    import logging
+
     from phase10_keeper.rules import Game, Replay
 
 __all__ = [
@@ -78,9 +79,22 @@ _DAMAGE_CODES = {"SQLITE_CORRUPT", "SQLITE_NOTADB"}
 _BUSY_CODES = {"SQLITE_BUSY", "SQLITE_LOCKED"}
 _DENIED_CODES = {"SQLITE_READONLY", "SQLITE_PERM", "SQLITE_CANTOPEN", "SQLITE_AUTH"}
 
-logger = logging.getLogger(__name__)
-
 Clock = Callable[[], datetime]
+Warn = Callable[[str], None]
+"""Where the library tells the user of something that went wrong without losing anything
+(a backup that failed): by default the log; the command line prints `warning:` lines."""
+
+
+def _logger() -> "logging.Logger":
+    # `logging` is imported for the first message: most runs have none, and importing it
+    # is a tenth of the time it takes to list the library.
+    import logging
+
+    return logging.getLogger(__name__)
+
+
+def _log_warning(message: str) -> None:
+    _logger().warning("%s", message)
 
 
 # The names without an "Error" suffix are the interface the desktop app is written to.
@@ -264,7 +278,7 @@ def _raise_mark(path: Path, mark: _Mark) -> None:
     except FileNotFoundError:
         pass
     except OSError as error:
-        logger.debug("could not write the mark beside %s: %s", path, error)
+        _logger().debug("could not write the mark beside %s: %s", path, error)
         return
     temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
@@ -272,7 +286,7 @@ def _raise_mark(path: Path, mark: _Mark) -> None:
         os.replace(temporary, target)
     except OSError as error:
         temporary.unlink(missing_ok=True)
-        logger.debug("could not write the mark beside %s: %s", path, error)
+        _logger().debug("could not write the mark beside %s: %s", path, error)
 
 
 def _count_games(connection: sqlite3.Connection) -> int:
@@ -519,7 +533,12 @@ class Library:
     path: Path
 
     def __init__(
-        self, connection: sqlite3.Connection, path: Path, timeout: float, clock: Clock
+        self,
+        connection: sqlite3.Connection,
+        path: Path,
+        timeout: float,
+        clock: Clock,
+        warn: Warn = _log_warning,
     ) -> None:
         self._connection: sqlite3.Connection | None = connection
         self._damage_met = False
@@ -527,6 +546,7 @@ class Library:
         self.data_dir = path.parent
         self._timeout = timeout
         self._clock = clock
+        self._warn = warn
         self._saved: dict[int, _Saved] = {}
         self._newest_backup: datetime | None = None
         self._unsaved_in_backup = False
@@ -545,6 +565,7 @@ class Library:
         clock: Clock = _utc_now,
         read_only: bool = False,
         accept_behind: bool = False,
+        warn: Warn = _log_warning,
     ) -> "Library":
         """Opens (creating it if need be) the library in `data_dir`, checked and up to date.
 
@@ -552,7 +573,8 @@ class Library:
         `read_only` opens an existing, up-to-date library only to read it: nothing in its
         folder changes, and a folder the user cannot write is fine. `accept_behind`
         carries on with a library that lost its latest changes (LibraryBehind), counting
-        on from the last change and game id ever saved, so no id is given twice.
+        on from the last change and game id ever saved, so no id is given twice. `warn`
+        is told, in English, what went wrong without losing anything.
         Raises LibraryDamaged, LibraryBehind, LibraryTooNew, LibraryBusy or LibraryError.
         """
         directory = default_data_dir() if data_dir is None else Path(data_dir)
@@ -571,7 +593,7 @@ class Library:
             if mark.revision > revision and not accept_behind:
                 raise _behind(path, revision, mark)
             if read_only:
-                library = cls._open_read_only(path, timeout, clock)
+                library = cls._open_read_only(path, timeout, clock, warn)
                 if library is not None:
                     return library
         elif path.is_file() and (_read_mark(path).revision > 0 or good_backups(directory)):
@@ -591,7 +613,7 @@ class Library:
             connection = sqlite3.connect(path, timeout=timeout, isolation_level=None)
         except sqlite3.Error as error:
             raise _failure(error, path, timeout) from error
-        library = cls(connection, path, timeout, clock)
+        library = cls(connection, path, timeout, clock, warn)
         try:
             library._prepare()
             if accept_behind or (fresh and _read_mark(path).revision > 0):
@@ -602,7 +624,9 @@ class Library:
         return library
 
     @classmethod
-    def _open_read_only(cls, path: Path, timeout: float, clock: Clock) -> "Library | None":
+    def _open_read_only(
+        cls, path: Path, timeout: float, clock: Clock, warn: Warn
+    ) -> "Library | None":
         """The library opened only to read, or None if it must be upgraded first."""
         try:
             connection = sqlite3.connect(
@@ -614,7 +638,7 @@ class Library:
         if not current:
             connection.close()
             return None
-        library = cls(connection, path, timeout, clock)
+        library = cls(connection, path, timeout, clock, warn)
         library.read_only = True
         return library
 
@@ -651,7 +675,7 @@ class Library:
             raise LibraryError(
                 LibraryKey.CANNOT_RESTORE, backup=str(backup), detail=str(error)
             ) from error
-        logger.warning("the previous library file was kept in %s", aside)
+        _log_warning(f"the previous library file was kept in {aside}")
         # The user chose this backup, knowing it may be behind what was last saved.
         return cls.open(directory, timeout=timeout, clock=clock, accept_behind=True)
 
@@ -696,7 +720,7 @@ class Library:
             busy, _, _ = self._connection.execute(f"PRAGMA wal_checkpoint({mode})").fetchone()
             self._wal_written = bool(busy)
         except sqlite3.Error as error:
-            logger.debug("could not checkpoint the game library %s: %s", self.path, error)
+            _logger().debug("could not checkpoint the game library %s: %s", self.path, error)
 
     def __enter__(self) -> Self:
         return self
@@ -969,7 +993,7 @@ class Library:
             if mode != "wal":
                 # Some network file systems cannot share the memory WAL needs; a rollback
                 # journal with synchronous=FULL is slower but just as safe.
-                logger.warning("the game library %s uses journal mode %s", self.path, mode)
+                self._warn(f"the game library {self.path} uses journal mode {mode}")
             version = user_version(connection)
             if 0 < version < SCHEMA_VERSION:
                 try:
@@ -1237,7 +1261,7 @@ class Library:
             prune_backups(backup_dir(self.data_dir))
         except (OSError, sqlite3.Error, LibraryError) as error:
             self._backup_failed = True
-            logger.warning("could not back up the game library %s: %s", self.path, error)
+            self._warn(f"could not back up the game library {self.path}: {error}")
 
     def _backup_if_due(self, *, changed: bool) -> None:
         """A daily backup: when something changed since the newest backup and that one is
@@ -1269,6 +1293,6 @@ class Library:
                     return
         except (OSError, sqlite3.Error, LibraryError) as error:
             self._backup_failed = True
-            logger.warning("could not back up the game library %s: %s", self.path, error)
+            self._warn(f"could not back up the game library {self.path}: {error}")
             return
         self._try_backup()
