@@ -1,6 +1,8 @@
 """Names the dead-code check cannot see used: tests and the screenshot script drive
 these dialogs through them, and Python calls a package's `__getattr__`."""
 
+from PySide6.QtWidgets import QStyleOptionViewItem
+
 from phase10_keeper import rules, stats
 from phase10_keeper.ui.charts import BarChart, ChartPanel, LineChart
 from phase10_keeper.ui.new_game_dialog import NewGameDialog
@@ -13,6 +15,8 @@ ChartPanel.series_count  # how many lines or bars a chart draws
 LineChart.series_count
 BarChart.series_count
 Scoreboard.type_size  # the type size the board settled on, for its layout tests
+QStyleOptionViewItem.features  # set for Qt's style, which reads them to draw a grid cell
+QStyleOptionViewItem.displayAlignment
 stats.__getattr__  # Python calls it for the names the package loads when first used
 rules.__dir__  # Python calls it for dir() of the package, which loads names when first used
 rules.__class__  # set, so that importing the module `replay` does not hide the function
