@@ -3,11 +3,11 @@
 import argparse
 import gc
 import json
-import logging
 import os
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -18,7 +18,7 @@ from phase10_keeper.storage.paths import DATA_DIR_VARIABLE
 # The rules, the library and the statistics are imported by the commands that use them:
 # `phase10-keeper` without a command starts the app, whose window should not wait for them.
 if TYPE_CHECKING:
-    from phase10_keeper.rules import Game, GameState, Preset, Replay
+    from phase10_keeper.rules import Game, GameState, Preset, Replay, Status
     from phase10_keeper.stats import LibraryStats, PhaseTally, PlayerStats
     from phase10_keeper.storage.library import GameSummary, Library
 
@@ -45,7 +45,13 @@ _TERMINAL_ACTIVE = [
     *range(0x202A, 0x202F),
     *range(0x2066, 0x206A),
 ]
-_ESCAPED = {code: chr(code).encode("unicode_escape").decode("ascii") for code in _TERMINAL_ACTIVE}
+
+
+@cache
+def _escapes() -> dict[int, str]:
+    """The escape of each character a terminal acts on; made the first time a text holds
+    one, since the codec it is made with is imported for it."""
+    return {code: chr(code).encode("unicode_escape").decode("ascii") for code in _TERMINAL_ACTIVE}
 
 
 def shown(text: str) -> str:
@@ -53,13 +59,16 @@ def shown(text: str) -> str:
     way error lines write names with repr, so no name or title can act on the terminal.
     """
     # Every character escaped is one str.isprintable refuses; most texts have none.
-    return text if text.isprintable() else text.translate(_ESCAPED)
+    return text if text.isprintable() else text.translate(_escapes())
 
 
 def one_line(text: str) -> str:
     """`text` fit for one `error:` or `warning:` line: names in a file may hold line breaks
     and control characters.
     """
+    # Every line break is a character str.isprintable refuses: most texts are as they are.
+    if text.isprintable():
+        return text
     return shown(" ".join(text.splitlines()))
 
 
@@ -277,6 +286,10 @@ def _game_id(text: str) -> int:
     return number
 
 
+def _print_warning(message: str) -> None:
+    print(one_line(f"warning: {message}"), file=sys.stderr)
+
+
 @contextmanager
 def _library(arguments: argparse.Namespace, *, read_only: bool = False) -> Iterator["Library"]:
     """The library; `read_only` for commands that only read it, so they work in a folder
@@ -286,7 +299,7 @@ def _library(arguments: argparse.Namespace, *, read_only: bool = False) -> Itera
 
     data_dir = Path(arguments.data_dir) if arguments.data_dir is not None else None
     try:
-        with Library.open(data_dir, read_only=read_only) as library:
+        with Library.open(data_dir, read_only=read_only, warn=_print_warning) as library:
             yield library
     except LibraryDamaged as error:
         # Restoring, or carrying on with what is left, is a choice made in the app, which
@@ -330,7 +343,13 @@ def games_table(games: Sequence["GameSummary"]) -> str:
     language = _words()
     headers = ("id", "date", "title", "players", "hands", "status")
     rows = [tuple(language(f"cli.games_{header}") for header in headers)]
+    # A library holds thousands of games but few winners: each status is worded once.
+    statuses: dict[tuple[Status, str | None], str] = {}
     for game in games:
+        moment = (game.status, game.winner)
+        status = statuses.get(moment)
+        if status is None:
+            status = statuses[moment] = one_line(_game_status(game, language))
         rows.append(
             (
                 str(game.id),
@@ -338,19 +357,19 @@ def games_table(games: Sequence["GameSummary"]) -> str:
                 one_line(game.title) or "-",
                 one_line(", ".join(game.players)),
                 str(game.hands),
-                one_line(_game_status(game, language)),
+                status,
             )
         )
-    widths = [max(len(row[column]) for row in rows) for column in range(6)]
-    right = {0, 4}
+    widths = [max(map(len, column)) for column in zip(*rows, strict=True)]
+    id_width, date_width, title_width, players_width, hands_width, _ = widths
     lines = []
-    for index, row in enumerate(rows):
-        cells = [
-            cell.rjust(width) if column in right else cell.ljust(width)
-            for column, (cell, width) in enumerate(zip(row, widths, strict=True))
-        ]
-        lines.append("  ".join(cells).rstrip())
-        if index == 0:
+    for game_id, date, title, players, hands, status in rows:
+        line = (
+            f"{game_id:>{id_width}}  {date:<{date_width}}  {title:<{title_width}}  "
+            f"{players:<{players_width}}  {hands:>{hands_width}}  {status}"
+        )
+        lines.append(line.rstrip())
+        if len(lines) == 1:
             lines.append("  ".join("-" * width for width in widths))
     return "\n".join(lines)
 
@@ -620,19 +639,6 @@ def _degrade_console() -> None:
             reconfigure(errors="backslashreplace")
 
 
-class _WarningLines(logging.Handler):
-    """What the program logs as a warning, as `warning:` lines on stderr."""
-
-    def emit(self, record: logging.LogRecord) -> None:
-        print(one_line(f"warning: {record.getMessage()}"), file=sys.stderr)
-
-
-def _report_warnings() -> None:
-    logger = logging.getLogger("phase10_keeper")
-    if not any(isinstance(handler, _WarningLines) for handler in logger.handlers):
-        logger.addHandler(_WarningLines(logging.WARNING))
-
-
 def _run_command(arguments: argparse.Namespace) -> int:
     """Runs the command with the cycle collector paused. One command runs, then the
     process ends: the collector would only search the modules the command imports and
@@ -662,7 +668,6 @@ def main(argv: Sequence[str] | None = None) -> int:
                 # started from a launcher.
                 os.environ[DATA_DIR_VARIABLE] = arguments.data_dir
             return main_gui()
-        _report_warnings()
         result = _run_command(arguments)
         # Flushed here, so a reader that stopped early is met below and not at exit.
         sys.stdout.flush()

@@ -268,3 +268,29 @@ def test_importing_and_printing_a_game_replay_it_once(
     steps.clear()
     assert main(["sheet", str(tmp_path / "sheet.pdf"), "--game", game_path]) == 0
     assert len(steps) == hands
+
+
+def test_listing_imports_neither_the_rules_engine_nor_dataclasses_nor_logging(
+    games: Any, library_dir: Path
+) -> None:
+    """What a listing needs is the status of each game: the rest of the rules, the game
+    file's encoding, dataclasses and logging are each a large part of its time."""
+    assert games("import", str(GOOD[0]))[0] == 0
+    script = (
+        "import sys\n"
+        "from phase10_keeper.cli import main\n"
+        f"assert main(['--data-dir', {str(library_dir)!r}, 'games', 'list']) == 0\n"
+        "unwanted = {'dataclasses', 'logging', 'phase10_keeper.rules.game',\n"
+        "            'phase10_keeper.rules.replay', 'phase10_keeper.storage.gamefile'}\n"
+        "assert not unwanted & set(sys.modules), sorted(unwanted & set(sys.modules))\n"
+    )
+    listed = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+    assert listed.returncode == 0, listed.stderr
+    assert "1  " in listed.stdout

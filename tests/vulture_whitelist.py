@@ -1,7 +1,7 @@
 """Names the dead-code check cannot see used: tests and the screenshot script drive
 these dialogs through them, and Python calls a package's `__getattr__`."""
 
-from phase10_keeper import stats
+from phase10_keeper import rules, stats
 from phase10_keeper.ui.charts import BarChart, ChartPanel, LineChart
 from phase10_keeper.ui.new_game_dialog import NewGameDialog
 from phase10_keeper.ui.rules_editor import PhaseListEditor
@@ -14,6 +14,8 @@ LineChart.series_count
 BarChart.series_count
 Scoreboard.type_size  # the type size the board settled on, for its layout tests
 stats.__getattr__  # Python calls it for the names the package loads when first used
+rules.__dir__  # Python calls it for dir() of the package, which loads names when first used
+rules.__class__  # set, so that importing the module `replay` does not hide the function
 
 # Calls with a positional-only text key (`def __call__(self, key, /, **values)`), which
 # vulture takes for plain functions, not methods.

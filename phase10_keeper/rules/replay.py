@@ -25,12 +25,7 @@ from phase10_keeper.rules.log import Log
 from phase10_keeper.rules.phases import Phase
 from phase10_keeper.rules.problems import GameError, Problem, ProblemKey, Severity, Value
 from phase10_keeper.rules.ruleset import Order, RuleSet
-
-
-class Status(StrEnum):
-    IN_PROGRESS = "in_progress"
-    TIEBREAK = "tiebreak"
-    FINISHED = "finished"
+from phase10_keeper.rules.status import Status
 
 
 class WinReason(StrEnum):

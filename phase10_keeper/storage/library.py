@@ -7,20 +7,18 @@ JSON the game file uses, so the library can never disagree with the file format.
 """
 
 import json
-import logging
 import os
 import sqlite3
 import zlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import closing, contextmanager, suppress
-from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, NamedTuple, Self
 
 from phase10_keeper.language import Words, words_or_english
-from phase10_keeper.rules import Game, GameError, Replay, Status, name_key, replay, replay_from
+from phase10_keeper.rules.status import Status
 from phase10_keeper.storage.backups import (
     backup_dir,
     backup_time,
@@ -28,15 +26,6 @@ from phase10_keeper.storage.backups import (
     list_backups,
     make_backup,
     prune_backups,
-)
-from phase10_keeper.storage.gamefile import (
-    FORMAT,
-    VERSION,
-    GameFileError,
-    game_from_json,
-    game_to_json,
-    hands_to_json,
-    rules_to_json,
 )
 from phase10_keeper.storage.messages import (
     LibraryError as LibraryError,
@@ -54,6 +43,13 @@ from phase10_keeper.storage.migrations import (
     user_version,
 )
 from phase10_keeper.storage.paths import default_data_dir
+
+# The rules and the game file's encoding are imported where a game is encoded, decoded or
+# replayed: listing the library needs neither, and importing them costs more than it does.
+if TYPE_CHECKING:
+    import logging
+
+    from phase10_keeper.rules import Game, Replay
 
 __all__ = [
     "DEFAULT_TIMEOUT",
@@ -83,9 +79,22 @@ _DAMAGE_CODES = {"SQLITE_CORRUPT", "SQLITE_NOTADB"}
 _BUSY_CODES = {"SQLITE_BUSY", "SQLITE_LOCKED"}
 _DENIED_CODES = {"SQLITE_READONLY", "SQLITE_PERM", "SQLITE_CANTOPEN", "SQLITE_AUTH"}
 
-logger = logging.getLogger(__name__)
-
 Clock = Callable[[], datetime]
+Warn = Callable[[str], None]
+"""Where the library tells the user of something that went wrong without losing anything
+(a backup that failed): by default the log; the command line prints `warning:` lines."""
+
+
+def _logger() -> "logging.Logger":
+    # `logging` is imported for the first message: most runs have none, and importing it
+    # is a tenth of the time it takes to list the library.
+    import logging
+
+    return logging.getLogger(__name__)
+
+
+def _log_warning(message: str) -> None:
+    _logger().warning("%s", message)
 
 
 # The names without an "Error" suffix are the interface the desktop app is written to.
@@ -111,8 +120,9 @@ class LibraryBusy(LibraryError):  # noqa: N818
     """Another copy of the app kept the library locked for longer than the timeout."""
 
 
-@dataclass(frozen=True)
-class GameSummary:
+# The records here are named tuples, not dataclasses: listing the library is a command of
+# its own, and importing dataclasses would be a sixth of its time.
+class GameSummary(NamedTuple):
     id: int
     title: str
     started: str | None
@@ -127,14 +137,13 @@ class GameSummary:
     """When the game was deleted, for games in the bin."""
 
 
-@dataclass(frozen=True)
-class _Saved:
+class _Saved(NamedTuple):
     """A game as this connection last wrote or read it, to save only what changed since."""
 
     revision: int
-    game: Game
+    game: "Game"
     texts: tuple[str, ...]
-    replayed: Replay | None
+    replayed: "Replay | None"
 
 
 def _utc_now() -> datetime:
@@ -155,15 +164,21 @@ def _compact(data: object) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
-def _seating_text(game: Game) -> str | None:
+def _seating_text(game: "Game") -> str | None:
     """The stored JSON of the game's seating changes, as the game file writes them."""
+    from dataclasses import replace
+
+    from phase10_keeper.storage.gamefile import game_to_json
+
     if not game.seating:
         return None
     return _compact(game_to_json(replace(game, hands=()))["seating"])
 
 
-def _hand_texts(game: Game, indexes: Sequence[int]) -> dict[int, str]:
+def _hand_texts(game: "Game", indexes: Sequence[int]) -> dict[int, str]:
     """The stored JSON of the hands at these positions, as the game file writes them."""
+    from phase10_keeper.storage.gamefile import hands_to_json
+
     hands = hands_to_json(game.players, [game.hands[index] for index in indexes])
     return dict(zip(indexes, map(_compact, hands), strict=True))
 
@@ -184,8 +199,7 @@ def _probe_uri(path: Path) -> str:
     return _read_only_uri(path) + "&immutable=1"
 
 
-@dataclass(frozen=True)
-class _Mark:
+class _Mark(NamedTuple):
     revision: int
     last_game_id: int
 
@@ -264,7 +278,7 @@ def _raise_mark(path: Path, mark: _Mark) -> None:
     except FileNotFoundError:
         pass
     except OSError as error:
-        logger.debug("could not write the mark beside %s: %s", path, error)
+        _logger().debug("could not write the mark beside %s: %s", path, error)
         return
     temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
@@ -272,7 +286,7 @@ def _raise_mark(path: Path, mark: _Mark) -> None:
         os.replace(temporary, target)
     except OSError as error:
         temporary.unlink(missing_ok=True)
-        logger.debug("could not write the mark beside %s: %s", path, error)
+        _logger().debug("could not write the mark beside %s: %s", path, error)
 
 
 def _count_games(connection: sqlite3.Connection) -> int:
@@ -285,8 +299,7 @@ def _count_games(connection: sqlite3.Connection) -> int:
     return count
 
 
-@dataclass(frozen=True)
-class _BackupContents:
+class _BackupContents(NamedTuple):
     """When a backup was made, and how many games it holds (None if it cannot be read)."""
 
     when: str
@@ -357,8 +370,7 @@ def _seconds(timeout: float) -> str:
     return f"{timeout:g}"
 
 
-@dataclass(frozen=True)
-class _BackupAdvice:
+class _BackupAdvice(NamedTuple):
     """What the user can do about a damaged library: restore the newest good backup, if
     there is one."""
 
@@ -521,7 +533,12 @@ class Library:
     path: Path
 
     def __init__(
-        self, connection: sqlite3.Connection, path: Path, timeout: float, clock: Clock
+        self,
+        connection: sqlite3.Connection,
+        path: Path,
+        timeout: float,
+        clock: Clock,
+        warn: Warn = _log_warning,
     ) -> None:
         self._connection: sqlite3.Connection | None = connection
         self._damage_met = False
@@ -529,6 +546,7 @@ class Library:
         self.data_dir = path.parent
         self._timeout = timeout
         self._clock = clock
+        self._warn = warn
         self._saved: dict[int, _Saved] = {}
         self._newest_backup: datetime | None = None
         self._unsaved_in_backup = False
@@ -547,6 +565,7 @@ class Library:
         clock: Clock = _utc_now,
         read_only: bool = False,
         accept_behind: bool = False,
+        warn: Warn = _log_warning,
     ) -> "Library":
         """Opens (creating it if need be) the library in `data_dir`, checked and up to date.
 
@@ -554,7 +573,8 @@ class Library:
         `read_only` opens an existing, up-to-date library only to read it: nothing in its
         folder changes, and a folder the user cannot write is fine. `accept_behind`
         carries on with a library that lost its latest changes (LibraryBehind), counting
-        on from the last change and game id ever saved, so no id is given twice.
+        on from the last change and game id ever saved, so no id is given twice. `warn`
+        is told, in English, what went wrong without losing anything.
         Raises LibraryDamaged, LibraryBehind, LibraryTooNew, LibraryBusy or LibraryError.
         """
         directory = default_data_dir() if data_dir is None else Path(data_dir)
@@ -573,7 +593,7 @@ class Library:
             if mark.revision > revision and not accept_behind:
                 raise _behind(path, revision, mark)
             if read_only:
-                library = cls._open_read_only(path, timeout, clock)
+                library = cls._open_read_only(path, timeout, clock, warn)
                 if library is not None:
                     return library
         elif path.is_file() and (_read_mark(path).revision > 0 or good_backups(directory)):
@@ -593,7 +613,7 @@ class Library:
             connection = sqlite3.connect(path, timeout=timeout, isolation_level=None)
         except sqlite3.Error as error:
             raise _failure(error, path, timeout) from error
-        library = cls(connection, path, timeout, clock)
+        library = cls(connection, path, timeout, clock, warn)
         try:
             library._prepare()
             if accept_behind or (fresh and _read_mark(path).revision > 0):
@@ -604,7 +624,9 @@ class Library:
         return library
 
     @classmethod
-    def _open_read_only(cls, path: Path, timeout: float, clock: Clock) -> "Library | None":
+    def _open_read_only(
+        cls, path: Path, timeout: float, clock: Clock, warn: Warn
+    ) -> "Library | None":
         """The library opened only to read, or None if it must be upgraded first."""
         try:
             connection = sqlite3.connect(
@@ -616,7 +638,7 @@ class Library:
         if not current:
             connection.close()
             return None
-        library = cls(connection, path, timeout, clock)
+        library = cls(connection, path, timeout, clock, warn)
         library.read_only = True
         return library
 
@@ -653,7 +675,7 @@ class Library:
             raise LibraryError(
                 LibraryKey.CANNOT_RESTORE, backup=str(backup), detail=str(error)
             ) from error
-        logger.warning("the previous library file was kept in %s", aside)
+        _log_warning(f"the previous library file was kept in {aside}")
         # The user chose this backup, knowing it may be behind what was last saved.
         return cls.open(directory, timeout=timeout, clock=clock, accept_behind=True)
 
@@ -698,7 +720,7 @@ class Library:
             busy, _, _ = self._connection.execute(f"PRAGMA wal_checkpoint({mode})").fetchone()
             self._wal_written = bool(busy)
         except sqlite3.Error as error:
-            logger.debug("could not checkpoint the game library %s: %s", self.path, error)
+            _logger().debug("could not checkpoint the game library %s: %s", self.path, error)
 
     def __enter__(self) -> Self:
         return self
@@ -713,11 +735,13 @@ class Library:
 
     # Games
 
-    def add_game(self, game: Game, replayed: Replay | None = None) -> int:
+    def add_game(self, game: "Game", replayed: "Replay | None" = None) -> int:
         """Stores a new game and adds its players to the roster; returns its id.
 
         `replayed` is the game's replay where the caller already has one.
         """
+        from phase10_keeper.storage.gamefile import rules_to_json
+
         if replayed is None or replayed.final.hands_played != len(game.hands):
             replayed = self._replayed(game, None)
         texts = _hand_texts(game, range(len(game.hands)))
@@ -750,13 +774,15 @@ class Library:
         self._remember(game_id, _Saved(revision, game, tuple(texts.values()), replayed))
         return game_id
 
-    def save_game(self, game_id: int, game: Game, replayed: Replay | None = None) -> None:
+    def save_game(self, game_id: int, game: "Game", replayed: "Replay | None" = None) -> None:
         """Replaces the stored game with `game` in one transaction, writing only the hands
         that changed; status, winner and when it finished come from replaying it.
 
         `replayed` is the game's replay where the caller already has one, which spares
         replaying a long game again on its first save after loading.
         """
+        from phase10_keeper.storage.gamefile import rules_to_json
+
         saved = self._saved.get(game_id)
         texts, replayed = self._encoded(game, saved, replayed)
         state = replayed.final
@@ -797,7 +823,14 @@ class Library:
             self._write_hands(database, game_id, stored, texts, len(game.hands))
         self._remember(game_id, _Saved(revision, game, tuple(texts.values()), replayed))
 
-    def load_game(self, game_id: int) -> Game:
+    def load_game(self, game_id: int) -> "Game":
+        from phase10_keeper.storage.gamefile import (
+            FORMAT,
+            VERSION,
+            GameFileError,
+            game_from_json,
+        )
+
         with self._reading() as database:
             row = database.execute(
                 "SELECT title, started, rules, first_dealer, revision, seating FROM games "
@@ -867,6 +900,8 @@ class Library:
             if game_id in seated
         ]
         if player is not None:
+            from phase10_keeper.rules import name_key
+
             needle = name_key(player)
             summaries = [
                 game for game in summaries if any(needle in name_key(name) for name in game.players)
@@ -958,7 +993,7 @@ class Library:
             if mode != "wal":
                 # Some network file systems cannot share the memory WAL needs; a rollback
                 # journal with synchronous=FULL is slower but just as safe.
-                logger.warning("the game library %s uses journal mode %s", self.path, mode)
+                self._warn(f"the game library {self.path} uses journal mode {mode}")
             version = user_version(connection)
             if 0 < version < SCHEMA_VERSION:
                 try:
@@ -1016,7 +1051,7 @@ class Library:
             try:
                 yield connection
                 mark = self._current_mark(connection)
-                mark = replace(mark, revision=mark.revision + 1)
+                mark = mark._replace(revision=mark.revision + 1)
                 values = {"revision": str(mark.revision)}
                 if change:
                     changed = self._clock().astimezone(UTC).isoformat(timespec="microseconds")
@@ -1076,7 +1111,9 @@ class Library:
             if cursor.rowcount == 0:
                 raise self._no_game(game_id)
 
-    def _replayed(self, game: Game, earlier: Replay | None) -> Replay:
+    def _replayed(self, game: "Game", earlier: "Replay | None") -> "Replay":
+        from phase10_keeper.rules import GameError, replay, replay_from
+
         try:
             if earlier is None:
                 return replay(game)
@@ -1085,8 +1122,8 @@ class Library:
             raise LibraryError(LibraryKey.CANNOT_SAVE, problem=error.problems[0]) from None
 
     def _encoded(
-        self, game: Game, saved: _Saved | None, replayed: Replay | None
-    ) -> tuple[dict[int, str], Replay]:
+        self, game: "Game", saved: _Saved | None, replayed: "Replay | None"
+    ) -> tuple[dict[int, str], "Replay"]:
         """The stored JSON of every hand and the game replayed, redoing only what changed.
 
         Encoding and replaying every hand of a long game takes tens of milliseconds;
@@ -1151,6 +1188,8 @@ class Library:
         players: Iterable[str],
         before: Iterable[str],
     ) -> None:
+        from phase10_keeper.rules import name_key
+
         database.execute("DELETE FROM game_players WHERE game_id = ?", (game_id,))
         keys = set()
         for seat, name in enumerate(players):
@@ -1222,7 +1261,7 @@ class Library:
             prune_backups(backup_dir(self.data_dir))
         except (OSError, sqlite3.Error, LibraryError) as error:
             self._backup_failed = True
-            logger.warning("could not back up the game library %s: %s", self.path, error)
+            self._warn(f"could not back up the game library {self.path}: {error}")
 
     def _backup_if_due(self, *, changed: bool) -> None:
         """A daily backup: when something changed since the newest backup and that one is
@@ -1254,6 +1293,6 @@ class Library:
                     return
         except (OSError, sqlite3.Error, LibraryError) as error:
             self._backup_failed = True
-            logger.warning("could not back up the game library %s: %s", self.path, error)
+            self._warn(f"could not back up the game library {self.path}: {error}")
             return
         self._try_backup()

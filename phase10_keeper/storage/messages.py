@@ -8,12 +8,15 @@ language by `worded`. Its English wording is its message, so `str(error)` reads 
 """
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Protocol, runtime_checkable
+from types import MappingProxyType
+from typing import TYPE_CHECKING, NamedTuple, Protocol, TypeAlias, runtime_checkable
 
 from phase10_keeper.language import ENGLISH, Words, words
-from phase10_keeper.rules import Problem
+
+# The rules' problems are imported where one is worded: opening the library needs none.
+if TYPE_CHECKING:
+    from phase10_keeper.rules import Problem
 
 
 class JsonType(StrEnum):
@@ -54,13 +57,17 @@ class PlaceKey(StrEnum):
     SEATING_CHANGE = "seating_change"
 
 
-@dataclass(frozen=True)
-class Place:
+_NO_VALUES: Mapping[str, int | str] = MappingProxyType({})
+
+
+# Named tuples, not dataclasses: opening the library words its errors with these, and
+# importing dataclasses would cost listing the library a sixth of its time.
+class Place(NamedTuple):
     """Where in a game file something is: a kind of place, its values, and the place it
     is inside of ("the size of" group 1 "of" phase 2 "of the rules")."""
 
     key: PlaceKey
-    values: Mapping[str, int | str] = field(default_factory=dict)
+    values: Mapping[str, int | str] = _NO_VALUES
     within: "Place | None" = None
 
     def worded(self, language: Words) -> str:
@@ -74,12 +81,11 @@ def place(kind: PlaceKey, within: Place | None = None, /, **values: int | str) -
     return Place(kind, values, within)
 
 
-@dataclass(frozen=True)
-class Said:
+class Said(NamedTuple):
     """A text of the catalogue with its values, to be worded inside another message."""
 
     key: str
-    values: Mapping[str, int | str] = field(default_factory=dict)
+    values: Mapping[str, int | str] = _NO_VALUES
 
     def worded(self, language: Words) -> str:
         return worded_message(language, self.key, self.values)
@@ -92,11 +98,13 @@ class Worded(Protocol):
     def worded(self, language: Words) -> str: ...
 
 
-Value = int | str | JsonType | Problem | Worded
+Value: TypeAlias = "int | str | JsonType | Problem | Worded"
 """What a message fills in: numbers, names and paths as they are; the rest worded."""
 
 
 def _worded_value(language: Words, value: Value) -> object:
+    from phase10_keeper.rules import Problem
+
     if isinstance(value, JsonType):
         return language(f"file.type.{value.value}")
     if isinstance(value, Problem):

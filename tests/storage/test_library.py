@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from phase10_keeper import rules
 from phase10_keeper.rules import (
     Cards,
     Game,
@@ -224,8 +225,8 @@ def test_a_replay_the_caller_has_spares_replaying_after_a_reopen(
     def no_replay(*_arguments: object) -> None:
         raise AssertionError("the library replayed a game it was given the replay of")
 
-    monkeypatch.setattr("phase10_keeper.storage.library.replay", no_replay)
-    monkeypatch.setattr("phase10_keeper.storage.library.replay_from", no_replay)
+    monkeypatch.setattr(rules, "replay", no_replay)
+    monkeypatch.setattr(rules, "replay_from", no_replay)
     again.save_game(game_id, game, replayed)
     [summary] = again.list_games()
     assert (summary.hands, summary.status) == (4, replayed.final.status.value)
