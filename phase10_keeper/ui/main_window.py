@@ -278,7 +278,7 @@ class MainWindow(QMainWindow):
         made when first needed, or with the library, and not with the empty window: the
         first status bar a process makes (its size grip) costs more than the rest of the
         window's first frame."""
-        bar = self.statusBar()
+        bar: QStatusBar = self.statusBar()
         if self._status_widgets is None:
             from PySide6.QtCore import Qt
 
