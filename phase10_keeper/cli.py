@@ -656,6 +656,9 @@ def _run_command(arguments: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     _degrade_console()
+    if not (sys.argv[1:] if argv is None else argv):
+        # The app, without first building the parser of every command: its window waits.
+        return main_gui()
     parser = build_parser()
     try:
         arguments = parser.parse_args(argv)

@@ -1,31 +1,39 @@
 """Starts the desktop app: the window first, then the library and the last unfinished game.
 
-The window is shown before the library and the rules are even imported, and filled on
-the next turn of the event loop, so it appears about as fast as an empty Qt window.
+The window is shown before the library and the rules are even imported, and filled once
+it has painted, so it appears about as fast as an empty Qt window. The app's icon and
+the style that keeps check boxes visible on a dark palette are put in place then too,
+before any page shows.
 """
 
-import linecache
 import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings
-from PySide6.QtGui import QGuiApplication, QIcon
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
 from phase10_keeper import __version__
 from phase10_keeper.resource_files import resource_path
 from phase10_keeper.ui import errors
-from phase10_keeper.ui.contrast_style import use_contrast_style
 from phase10_keeper.ui.language_choice import start_in_language
-from phase10_keeper.ui.main_window import MainWindow
-from phase10_keeper.ui.prompts import Prompts
+from phase10_keeper.ui.main_window import MainWindow, forget_sources
 from phase10_keeper.ui.text import app_words, error_said, tr
 from phase10_keeper.ui.window_settings import restore_window_state
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QIcon
+
+    from phase10_keeper.ui.prompts import Prompts
 
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
 
 
-def app_icon() -> QIcon:
+def app_icon() -> "QIcon":
     """Every size the icon is drawn at, so no size is scaled from another on any screen."""
+    from PySide6.QtGui import QIcon
+
     icon = QIcon()
     for size in ICON_SIZES:
         path = resource_path("icons", f"phase10-keeper-{size}.png")
@@ -41,8 +49,6 @@ def _application(argv: list[str]) -> QApplication:
     app.setOrganizationName("phase10-keeper")
     app.setApplicationVersion(__version__)
     QGuiApplication.setDesktopFileName("io.github.phase10keeper.Phase10Keeper")
-    app.setWindowIcon(app_icon())
-    use_contrast_style(app)
     start_in_language(app, QSettings())
     return app
 
@@ -77,7 +83,7 @@ def open_library(window: MainWindow) -> bool:
     A damaged library with a good backup is offered back from that backup; the damaged
     file is kept aside, never deleted.
     """
-    _forget_sources()
+    forget_sources()
     from phase10_keeper.storage.library import (
         Library,
         LibraryBehind,
@@ -106,15 +112,8 @@ def open_library(window: MainWindow) -> bool:
         return False
     errors.log_to(library.data_dir)
     window.set_library(library)
-    _forget_sources()
+    forget_sources()
     return True
-
-
-def _forget_sources() -> None:
-    """Qt's Python bindings read the source of every module imported after them, to see
-    whether it uses them, and `linecache` keeps it: megabytes nothing reads again (a
-    traceback reads what it needs afresh)."""
-    linecache.clearcache()
 
 
 def fit_to_screen(window: MainWindow) -> None:
@@ -127,19 +126,37 @@ def fit_to_screen(window: MainWindow) -> None:
     window.resize(window.size().boundedTo(room.size()))
 
 
-def launch(prompts: Prompts | None = None) -> MainWindow:
-    """Shows the window where the user left it; it fills on the next event-loop turn."""
+def _finish_look(app: QApplication) -> None:
+    """The app's icon, and its style wrapped for contrast in a dark palette: set once the
+    window has painted, as each takes longer than the empty window to build (the window
+    system is handed the icon's eight sizes, decoded; the style's classes load). The
+    empty window shows no check box or radio button, and the icon follows within a
+    moment."""
+    from phase10_keeper.ui.contrast_style import use_contrast_style
+
+    app.setWindowIcon(app_icon())
+    use_contrast_style(app)
+
+
+def launch(
+    prompts: "Prompts | None" = None, before_library: Callable[[], object] | None = None
+) -> MainWindow:
+    """Shows the window where the user left it. Once it has painted, `before_library`
+    runs, and then the library fills the window."""
+    forget_sources()
     window = MainWindow(prompts=prompts)
     if not restore_window_state(window, QSettings()):
         fit_to_screen(window)
+    if before_library is not None:
+        window.after_first_paint(before_library)
     window.after_first_paint(lambda: open_library(window))
     window.show()
     return window
 
 
-def run(argv: list[str], prompts: Prompts | None = None) -> int:
+def run(argv: list[str], prompts: "Prompts | None" = None) -> int:
     app = _application(argv if argv else sys.argv[:1])
-    window = launch(prompts)
+    window = launch(prompts, before_library=lambda: _finish_look(app))
     from phase10_keeper.storage.paths import default_data_dir
 
     errors.install(window, default_data_dir())

@@ -1,36 +1,32 @@
 """The one window of the app: the start page, the saved games and the game being kept,
 one page at a time under one set of menus.
 
-Only the empty window and its menus are built when it opens. Each page and each dialog
-is imported and built the first time it is needed, so the window appears at once.
+Only the empty window and its menus are built when it opens; the status bar comes with
+the library. Each page and each dialog is imported and built the first time it is
+needed, so the window appears at once: nothing before its first paint touches Qt's enum
+namespace (`Qt`), whose enums take longer to build than the rest of the window.
 Every game opened gets a game page of its own, dropped when the game closes. Questions
 to the user go through one `Prompts`, so tests answer them without modal dialogs.
 """
 
+import linecache
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings, Qt, QTimer, QUrl
+from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPaintEvent, QUndoGroup, QUndoStack
-from PySide6.QtWidgets import (
-    QHBoxLayout,
-    QLabel,
-    QMainWindow,
-    QPushButton,
-    QStackedWidget,
-    QToolButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QLabel, QMainWindow, QPushButton, QStackedWidget, QWidget
 
 from phase10_keeper.ui.language_menu import language_menu
-from phase10_keeper.ui.prompts import Prompts
 from phase10_keeper.ui.text import error_said, problem_where, tr
 from phase10_keeper.ui.user_text import isolate, plain
 from phase10_keeper.ui.window_settings import save_window_state
 
 if TYPE_CHECKING:
+    from PySide6.QtCore import QUrl
+    from PySide6.QtWidgets import QStatusBar
+
     from phase10_keeper.rules import Game
     from phase10_keeper.storage.library import Library
     from phase10_keeper.ui.entry_form import HandEntryForm
@@ -38,6 +34,7 @@ if TYPE_CHECKING:
     from phase10_keeper.ui.games_view import GamesView
     from phase10_keeper.ui.new_game_dialog import NewGameDialog
     from phase10_keeper.ui.players_view import PlayersView
+    from phase10_keeper.ui.prompts import Prompts
     from phase10_keeper.ui.scoreboard import Scoreboard
     from phase10_keeper.ui.session import GameSession
     from phase10_keeper.ui.sheet_dialogs import SheetPrinter
@@ -48,6 +45,13 @@ ERROR_COLOUR = "#d8483e"
 
 CHECKPOINT_MS = 15_000
 """How often the library's WAL is folded into its file, when something was written."""
+
+
+def forget_sources() -> None:
+    """Qt's Python bindings read the source of every module imported after them, to see
+    whether it uses them, and `linecache` keeps it: megabytes nothing reads again (a
+    traceback reads what it needs afresh)."""
+    linecache.clearcache()
 
 
 class MainWindow(QMainWindow):
@@ -61,13 +65,13 @@ class MainWindow(QMainWindow):
         self,
         library: "Library | None" = None,
         *,
-        prompts: Prompts | None = None,
-        open_url: Callable[[QUrl], bool] | None = None,
+        prompts: "Prompts | None" = None,
+        open_url: "Callable[[QUrl], bool] | None" = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.library: Library | None = None
-        self.prompts = prompts or Prompts()
+        self._prompts = prompts
         self._open_url = open_url
         self.session: GameSession | None = None
         self.start_view: StartView | None = None
@@ -90,16 +94,7 @@ class MainWindow(QMainWindow):
         # damaged or deleted -wal file has little to take with it.
         self._checkpoint_timer = QTimer(self, interval=CHECKPOINT_MS)
         self._checkpoint_timer.timeout.connect(self._checkpoint)
-        self.save_label = QLabel()
-        plain(self.save_label)
-        self.statusBar().addPermanentWidget(self.save_label)
-        self.status_undo = QPushButton(tr("window.undo"))
-        self.status_undo.setAutoDefault(False)
-        self.status_undo.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.status_undo.clicked.connect(self._status_undo_clicked)
-        self.status_undo.hide()
-        self.statusBar().addPermanentWidget(self.status_undo)
-        self.statusBar().messageChanged.connect(self._status_message_changed)
+        self._status_widgets: tuple[QLabel, QPushButton] | None = None
         self._undo_offered_for = ""
         self._build_menus()
         self.setWindowTitle(tr("window.title"))
@@ -107,6 +102,19 @@ class MainWindow(QMainWindow):
         self._update_actions()
         if library is not None:
             self.set_library(library)
+
+    @property
+    def prompts(self) -> "Prompts":
+        """Made when first asked for: its dialogs are never part of the first paint."""
+        if self._prompts is None:
+            from phase10_keeper.ui.prompts import Prompts
+
+            self._prompts = Prompts()
+        return self._prompts
+
+    @prompts.setter
+    def prompts(self, prompts: "Prompts") -> None:
+        self._prompts = prompts
 
     def after_first_paint(self, callback: Callable[[], object]) -> None:
         """Runs `callback` once the window has been drawn on screen.
@@ -131,7 +139,11 @@ class MainWindow(QMainWindow):
     ) -> QAction:
         action = QAction(text, self)
         if shortcut is not None:
-            action.setShortcut(shortcut)
+            # What setShortcut does, without it: PySide6 matches setShortcut's argument
+            # against Qt's key enums, and builds every enum of `Qt` to do so.
+            keys = shortcut if isinstance(shortcut, QKeySequence) else QKeySequence(shortcut)
+            if not keys.isEmpty():
+                action.setShortcuts([keys])
         action.triggered.connect(lambda: slot())
         return action
 
@@ -149,14 +161,14 @@ class MainWindow(QMainWindow):
         self.blank_sheets_action = self._action(
             tr("window.blank_sheets"),
             self.print_blank_sheets,
-            QKeySequence(Qt.Modifier.CTRL | Qt.Modifier.SHIFT | Qt.Key.Key_P),
+            QKeySequence("Ctrl+Shift+P"),
         )
         self.close_action = self._action(tr("window.close_game"), self.close_game, standard.Close)
         self.quit_action = self._action(tr("window.quit"), self.close)
         # Windows has no standard key for Quit; Ctrl+Q is what the menus of most
         # programs there show too.
         quit_keys = QKeySequence.keyBindings(standard.Quit)
-        self.quit_action.setShortcuts(quit_keys or [QKeySequence(Qt.Modifier.CTRL | Qt.Key.Key_Q)])
+        self.quit_action.setShortcuts(quit_keys or [QKeySequence("Ctrl+Q")])
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
         file_menu = self.menuBar().addMenu(tr("window.menu_file"))
         file_menu.addActions([self.new_action, self.library_action])
@@ -185,12 +197,12 @@ class MainWindow(QMainWindow):
         self._library_separator = self.edit_menu.addSeparator()
 
         self.scoreboard_action = self._action(
-            tr("window.scoreboard"), self.show_scoreboard, QKeySequence(Qt.Key.Key_F11)
+            tr("window.scoreboard"), self.show_scoreboard, QKeySequence("F11")
         )
         self.players_action = self._action(
             tr("window.players"),
             self.show_players,
-            QKeySequence(Qt.Modifier.CTRL | Qt.Modifier.SHIFT | Qt.Key.Key_L),
+            QKeySequence("Ctrl+Shift+L"),
         )
         view_menu = self.menuBar().addMenu(tr("window.menu_view"))
         view_menu.addActions([self.scoreboard_action, self.players_action])
@@ -261,10 +273,50 @@ class MainWindow(QMainWindow):
             view.restore_action,
         ]
 
+    def _status_bar(self) -> "QStatusBar":
+        """The status bar, with its save label and the Undo button a message may offer;
+        made when first needed, or with the library, and not with the empty window: the
+        first status bar a process makes (its size grip) costs more than the rest of the
+        window's first frame."""
+        bar: QStatusBar = self.statusBar()
+        if self._status_widgets is None:
+            from PySide6.QtCore import Qt
+
+            save_label = QLabel()
+            plain(save_label)
+            bar.addPermanentWidget(save_label)
+            undo = QPushButton(tr("window.undo"))
+            undo.setAutoDefault(False)
+            undo.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            undo.clicked.connect(self._status_undo_clicked)
+            undo.hide()
+            bar.addPermanentWidget(undo)
+            bar.messageChanged.connect(self._status_message_changed)
+            # Added to a window already on screen, the bar would show only on the next
+            # turn of the event loop, after the page built now had been laid out in the
+            # room the bar takes.
+            bar.show()
+            self._status_widgets = (save_label, undo)
+        return bar
+
+    @property
+    def save_label(self) -> QLabel:
+        """How far the open game is saved, at the right of the status bar."""
+        self._status_bar()
+        assert self._status_widgets is not None
+        return self._status_widgets[0]
+
+    @property
+    def status_undo(self) -> QPushButton:
+        """The Undo button beside a message that offers it."""
+        self._status_bar()
+        assert self._status_widgets is not None
+        return self._status_widgets[1]
+
     def say(self, text: str, offer_undo: bool = False) -> None:
         """One line in the status bar; with `offer_undo`, an Undo button beside it."""
         self._undo_offered_for = text if offer_undo else ""
-        self.statusBar().showMessage(text, MESSAGE_MS)
+        self._status_bar().showMessage(text, MESSAGE_MS)
         self.status_undo.setVisible(offer_undo)
 
     def _status_message_changed(self, text: str) -> None:
@@ -278,7 +330,7 @@ class MainWindow(QMainWindow):
     def _status_undo_clicked(self) -> None:
         stack = self.undo_group.activeStack()
         self._withdraw_status_undo()
-        self.statusBar().clearMessage()
+        self._status_bar().clearMessage()
         if stack is not None and stack.canUndo():
             stack.undo()
 
@@ -349,6 +401,7 @@ class MainWindow(QMainWindow):
     def set_library(self, library: "Library") -> None:
         """Uses this library, and reopens the game left unfinished at the last quit."""
         self.library = library
+        self._status_bar()
         self._checkpoint_timer.start()
         game_id = library.last_open_game()
         if game_id is None or not self.open_game(game_id):
@@ -406,6 +459,9 @@ class MainWindow(QMainWindow):
         return self.games_view
 
     def _library_page(self, view: QWidget, title: str) -> QWidget:
+        from PySide6.QtCore import Qt
+        from PySide6.QtWidgets import QHBoxLayout, QToolButton, QVBoxLayout
+
         back = QToolButton()
         back.setDefaultAction(self.back_action)
         back.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
@@ -507,6 +563,7 @@ class MainWindow(QMainWindow):
         """Shows this game on a page of its own and remembers it as the one to reopen."""
         from phase10_keeper.ui.game_view import GameView
 
+        forget_sources()
         self._drop_session()
         self.session = session
         self.undo_group.addStack(session.undo_stack)
@@ -603,6 +660,8 @@ class MainWindow(QMainWindow):
     def new_game(self) -> "NewGameDialog | None":
         """Opens the new-game dialog (not modal to the app: the window waits behind it);
         the game starts when it is accepted."""
+        from PySide6.QtCore import Qt
+
         from phase10_keeper.ui.new_game_dialog import NewGameDialog
 
         if self.library is None:
@@ -728,6 +787,8 @@ class MainWindow(QMainWindow):
         return self._open_help(HelpDialog.keyboard_shortcuts(self))
 
     def _open_help(self, dialog: QWidget) -> QWidget:
+        from PySide6.QtCore import Qt
+
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.show()
         return dialog

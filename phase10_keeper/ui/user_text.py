@@ -1,10 +1,18 @@
 """Text the user typed, on screen: shown as typed, never read as markup, and never able
 to turn the sentence around it right to left.
+
+Qt's enum namespace (`PySide6.QtCore.Qt`) is imported where it is used, not when this
+module loads: building its enums is the costliest step on the way to the window's first
+paint, and the empty window shows none of what needs them.
 """
 
+from typing import TYPE_CHECKING
+
 from PySide6 import QtGui
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QMessageBox
+from PySide6.QtWidgets import QLabel
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QMessageBox
 
 FIRST_STRONG_ISOLATE = "\u2068"
 POP_DIRECTIONAL_ISOLATE = "\u2069"
@@ -33,12 +41,16 @@ def in_sentence(name: str) -> str:
 
 def plain(*labels: QLabel) -> None:
     """Labels that show names or titles: Qt would otherwise render "<b>Bo</b>" as bold."""
+    from PySide6.QtCore import Qt
+
     for label in labels:
         label.setTextFormat(Qt.TextFormat.PlainText)
 
 
-def plain_box(box: QMessageBox) -> QMessageBox:
+def plain_box(box: "QMessageBox") -> "QMessageBox":
     """A message box whose text and informative text are shown as plain text."""
+    from PySide6.QtCore import Qt
+
     box.setTextFormat(Qt.TextFormat.PlainText)
     plain(*box.findChildren(QLabel))
     return box
@@ -49,5 +61,7 @@ def plain_tooltip(text: str) -> str:
     as rich text, so such a one is converted to rich text that spells it out.
     """
     if QtGui.Qt.mightBeRichText(text):
+        from PySide6.QtCore import Qt
+
         return QtGui.Qt.convertFromPlainText(text, Qt.WhiteSpaceMode.WhiteSpacePre)
     return text

@@ -227,6 +227,53 @@ def test_the_window_is_shown_before_the_rules_are_imported() -> None:
     subprocess.run([sys.executable, "-c", script], check=True, timeout=60)
 
 
+def test_the_first_paint_waits_for_neither_qts_enums_nor_the_style_nor_the_icon() -> None:
+    """PySide6 builds a class's enums when the class is first used: all of `Qt`'s take
+    longer than the rest of the empty window. The contrast style's classes and the icon's
+    eight sizes wait for the first paint too, and are in place before the library opens."""
+    script = (
+        "import sys\n"
+        "import PySide6.QtCore, PySide6.QtWidgets\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "from phase10_keeper.ui import app\n"
+        "at_first_paint = []\n"
+        "finish_look = app._finish_look\n"
+        "def after_first_paint(application):\n"
+        "    at_first_paint.extend(\n"
+        "        name\n"
+        "        for module, name in ((PySide6.QtCore, 'Qt'), (PySide6.QtWidgets, 'QStyle'),\n"
+        "                             (PySide6.QtWidgets, 'QStatusBar'))\n"
+        "        if name in vars(module)\n"
+        "    )\n"
+        "    if not QApplication.windowIcon().isNull():\n"
+        "        at_first_paint.append('icon')\n"
+        "    finish_look(application)\n"
+        "def instead_of_the_library(window):\n"
+        "    style = type(QApplication.style()).__name__\n"
+        "    sizes = len(QApplication.windowIcon().availableSizes())\n"
+        "    print(at_first_paint, style, sizes)\n"
+        "    QApplication.exit(0)\n"
+        "app._finish_look = after_first_paint\n"
+        "app.open_library = instead_of_the_library\n"
+        "sys.exit(app.run([]))\n"
+    )
+    shown = subprocess.run(
+        [sys.executable, "-c", script], check=True, timeout=60, capture_output=True, text=True
+    ).stdout
+    assert shown.split() == ["[]", "ContrastStyle", str(len(app.ICON_SIZES))]
+
+
+def test_a_status_bar_made_on_a_window_on_screen_shows_at_once(qtbot, real_library) -> None:
+    """The page the library brings is laid out in the room the status bar leaves."""
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    window.set_library(real_library)
+    assert window.statusBar().isVisible()
+    assert window.save_label.isVisibleTo(window)
+
+
 def test_the_log_file_handlers_load_with_the_first_record_not_at_start_up(tmp_path) -> None:
     script = (
         "import sys\n"
