@@ -238,7 +238,12 @@ class GameView(QWidget):
         self.grid.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.grid.doubleClicked.connect(self._grid_double_clicked)
         self.grid.installEventFilter(self)
-        self.grid.viewport().installEventFilter(self)
+        # A viewport made here, not the one Qt makes: to hand Qt's own to Python,
+        # PySide6 first sets up every widget class of Qt to learn which one it is,
+        # milliseconds that the page's first paint does not need.
+        viewport = QWidget()
+        self.grid.setViewport(viewport)
+        viewport.installEventFilter(self)
         self._grid_scale = 0.0
         self._apply_grid_scale(1.0)
 

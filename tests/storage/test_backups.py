@@ -4,11 +4,12 @@ import logging
 import sqlite3
 from collections.abc import Callable
 from contextlib import closing
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
-from phase10_keeper.storage.backups import KEEP_BACKUPS, backup_time
+from phase10_keeper.storage.backups import KEEP_BACKUPS, backup_time, make_backup
 from phase10_keeper.storage.library import Library
 
 from .samples import FakeClock, friday_game
@@ -34,6 +35,14 @@ def test_the_first_change_is_backed_up_then_at_most_once_a_day(
     newest, oldest = library.backups()
     assert backup_time(newest) > backup_time(oldest)
     assert (game_count(newest), game_count(oldest)) == (3, 1)
+
+
+@pytest.mark.parametrize("label", ["", "before-upgrade-3"])
+def test_a_backup_is_named_by_the_moment_it_was_made(tmp_path: Path, label: str) -> None:
+    made = datetime(2026, 2, 28, 23, 59, 7, 4056, tzinfo=UTC)
+    with closing(sqlite3.connect(tmp_path / "library.sqlite3")) as source:
+        backup = make_backup(source, tmp_path / "backups", made, label)
+    assert backup_time(backup) == made
 
 
 def test_nothing_changed_means_no_new_backup(data_dir: Path, clock: FakeClock) -> None:

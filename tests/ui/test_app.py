@@ -263,6 +263,35 @@ def test_the_first_paint_waits_for_neither_qts_enums_nor_the_style_nor_the_icon(
     assert shown.split() == ["[]", "ContrastStyle", str(len(app.ICON_SIZES))]
 
 
+def test_reopening_a_game_spares_strptime_and_qts_other_widget_classes(tmp_path) -> None:
+    """Work the reopened game's first paint does not need: strptime's first call (it
+    reads when the newest backup was made), and PySide6 setting up every widget class
+    of Qt (such as QWizard) to find the type of a widget Qt made itself, the grid's
+    viewport."""
+    library = Library.open(tmp_path)
+    library.set_last_open_game(library.add_game(game_with_hands(FOUR, 3)))
+    library.close()
+    assert list((tmp_path / "backups").iterdir())
+    script = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "import PySide6.QtWidgets\n"
+        "from phase10_keeper.storage.library import Library\n"
+        "from phase10_keeper.ui import app\n"
+        "application = app._application([])\n"
+        "window = app.MainWindow()\n"
+        "window.show()\n"
+        f"window.set_library(Library.open(Path({str(tmp_path)!r})))\n"
+        "window.game_view.grab()\n"
+        "print('_strptime' in sys.modules, 'QWizard' in vars(PySide6.QtWidgets))\n"
+        "window.library.close()\n"
+    )
+    shown = subprocess.run(
+        [sys.executable, "-c", script], check=True, timeout=60, capture_output=True, text=True
+    ).stdout
+    assert shown.split() == ["False", "False"]
+
+
 def test_a_status_bar_made_on_a_window_on_screen_shows_at_once(qtbot, real_library) -> None:
     """The page the library brings is laid out in the room the status bar leaves."""
     window = MainWindow()
