@@ -6,11 +6,18 @@ dialogs.
 """
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QLineEdit, QMessageBox, QWidget
+# The dialogs' classes are looked up when a dialog is asked for: PySide6 sets a class
+# up (its enums) when it is first named, and no page's first paint needs them.
+from PySide6 import QtWidgets
+from PySide6.QtWidgets import QWidget
 
 from phase10_keeper.ui.text import tr
 from phase10_keeper.ui.user_text import plain_box
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QDialog
 
 
 class Prompts:
@@ -30,49 +37,57 @@ class Prompts:
     ) -> bool:
         """True if the user chose `accept`. The default button is `reject` unless told
         otherwise, so a reflexive Enter never does the thing asked about."""
-        box = QMessageBox(parent)
-        box.setIcon(QMessageBox.Icon.Critical if critical else QMessageBox.Icon.Warning)
+        box = QtWidgets.QMessageBox(parent)
+        box.setIcon(
+            QtWidgets.QMessageBox.Icon.Critical if critical else QtWidgets.QMessageBox.Icon.Warning
+        )
         box.setWindowTitle(title)
         box.setText(text)
         if details:
             box.setInformativeText(details)
-        yes = box.addButton(accept, QMessageBox.ButtonRole.AcceptRole)
-        no = box.addButton(reject, QMessageBox.ButtonRole.RejectRole)
+        yes = box.addButton(accept, QtWidgets.QMessageBox.ButtonRole.AcceptRole)
+        no = box.addButton(reject, QtWidgets.QMessageBox.ButtonRole.RejectRole)
         box.setDefaultButton(yes if default_accept else no)
         box.setEscapeButton(no)
         plain_box(box).exec()
         return box.clickedButton() is yes
 
     def ask_text(self, parent: QWidget, title: str, label: str, text: str) -> str | None:
-        answer, ok = QInputDialog.getText(parent, title, label, QLineEdit.EchoMode.Normal, text)
+        answer, ok = QtWidgets.QInputDialog.getText(
+            parent, title, label, QtWidgets.QLineEdit.EchoMode.Normal, text
+        )
         return answer if ok else None
 
     def open_path(self, parent: QWidget, title: str, filter_text: str) -> Path | None:
-        name, _ = QFileDialog.getOpenFileName(parent, title, "", filter_text)
+        name, _ = QtWidgets.QFileDialog.getOpenFileName(parent, title, "", filter_text)
         return Path(name) if name else None
 
     def save_path(
         self, parent: QWidget, title: str, suggested: str, filter_text: str
     ) -> Path | None:
-        name, _ = QFileDialog.getSaveFileName(parent, title, suggested, filter_text)
+        name, _ = QtWidgets.QFileDialog.getSaveFileName(parent, title, suggested, filter_text)
         return Path(name) if name else None
 
     def warn(self, parent: QWidget, title: str, text: str) -> None:
-        box = QMessageBox(
-            QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok, parent
+        box = QtWidgets.QMessageBox(
+            QtWidgets.QMessageBox.Icon.Warning,
+            title,
+            text,
+            QtWidgets.QMessageBox.StandardButton.Ok,
+            parent,
         )
         plain_box(box).exec()
 
     def report_error(self, parent: QWidget | None, title: str, text: str, details: str) -> None:
         """An error the user could not have caused, with details they can copy."""
-        box = QMessageBox(parent)
-        box.setIcon(QMessageBox.Icon.Critical)
+        box = QtWidgets.QMessageBox(parent)
+        box.setIcon(QtWidgets.QMessageBox.Icon.Critical)
         box.setWindowTitle(title)
         box.setText(text)
         box.setInformativeText(tr("prompts.copy_details"))
         box.setDetailedText(details)
         plain_box(box).exec()
 
-    def run_dialog(self, dialog: QDialog) -> bool:
+    def run_dialog(self, dialog: "QDialog") -> bool:
         """Shows one of the app's own dialogs until it is closed; True if accepted."""
-        return dialog.exec() == QDialog.DialogCode.Accepted
+        return dialog.exec() == QtWidgets.QDialog.DialogCode.Accepted
