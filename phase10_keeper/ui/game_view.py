@@ -20,6 +20,7 @@ from PySide6.QtGui import (
     QFontMetrics,
     QKeyEvent,
     QKeySequence,
+    QPalette,
     QResizeEvent,
     QShortcut,
 )
@@ -238,10 +239,13 @@ class GameView(QWidget):
         self.grid.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.grid.doubleClicked.connect(self._grid_double_clicked)
         self.grid.installEventFilter(self)
-        # A viewport made here, not the one Qt makes: to hand Qt's own to Python,
-        # PySide6 first sets up every widget class of Qt to learn which one it is,
-        # milliseconds that the page's first paint does not need.
+        # A viewport made here, set up as Qt sets up its own, and not Qt's own: to hand
+        # that to Python, PySide6 first sets up every widget class of Qt to learn which
+        # one it is, milliseconds that the page's first paint does not need.
         viewport = QWidget()
+        viewport.setObjectName("qt_scrollarea_viewport")
+        viewport.setBackgroundRole(QPalette.ColorRole.Base)
+        viewport.setAutoFillBackground(True)
         self.grid.setViewport(viewport)
         viewport.installEventFilter(self)
         self._grid_scale = 0.0

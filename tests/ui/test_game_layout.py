@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QRect, Qt
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QTableView, QWidget
 
 from phase10_keeper.rules import Game, build_rules
 from phase10_keeper.storage.library import Library
@@ -98,6 +98,22 @@ def test_six_long_names_eleven_hands_fit_without_scrolling(window_at, size) -> N
     assert window.game_view.grid.horizontalScrollBar().maximum() == 0
     assert window.game_view.grid.verticalScrollBar().maximum() == 0
     assert _columns_in_view(window) == list(range(12))  # eleven hands and the total
+
+
+def test_the_grids_viewport_is_set_up_as_qts_own(window_at) -> None:
+    """The grid brings a viewport of its own (see GameView); it must fill and name
+    itself as the one every other item view gets from Qt."""
+    window = window_at(game_with_hands(TABLE, 3), SMALL_WIDESCREEN)
+    assert window.game_view is not None
+    ours = window.game_view.grid.viewport()
+    table = QTableView()
+    qts = table.viewport()
+    assert (ours.objectName(), ours.backgroundRole(), ours.autoFillBackground()) == (
+        qts.objectName(),
+        qts.backgroundRole(),
+        qts.autoFillBackground(),
+    )
+    assert ours.isVisible()
 
 
 def test_twelve_hands_and_the_total_without_horizontal_scroll_at_1366(window_at) -> None:
