@@ -9,7 +9,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from functools import cached_property
+from functools import cache, cached_property, lru_cache
 
 from reportlab.lib.pagesizes import A4, LETTER, landscape
 from reportlab.pdfbase import pdfmetrics, ttfonts
@@ -104,7 +104,12 @@ class Rendered:
     pages: int
 
 
+@cache
 def width_of(font: str) -> WidthOf:
+    """How wide texts are in this font. Widths are remembered: fitting a text measures it
+    at several sizes, and every page measures the same labels and numbers again."""
+
+    @lru_cache(maxsize=4096)
     def measure(text: str, size: float) -> float:
         width: float = pdfmetrics.stringWidth(text, font, size)
         return width
