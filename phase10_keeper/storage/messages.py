@@ -10,7 +10,16 @@ language by `worded`. Its English wording is its message, so `str(error)` reads 
 from collections.abc import Mapping
 from enum import StrEnum
 from types import MappingProxyType
-from typing import TYPE_CHECKING, NamedTuple, Protocol, TypeAlias, runtime_checkable
+from typing import (
+    TYPE_CHECKING,
+    ClassVar,
+    Generic,
+    NamedTuple,
+    Protocol,
+    TypeAlias,
+    TypeVar,
+    runtime_checkable,
+)
 
 from phase10_keeper.language import ENGLISH, Words, words
 
@@ -172,17 +181,28 @@ class GameFileKey(StrEnum):
     NOT_UTF8 = "not_utf8"
 
 
-class GameFileError(ValueError):
-    """A game file that cannot be read: the key says what is wrong and the values where,
-    in the reader's language by `worded`, and in English as the message."""
+Key = TypeVar("Key", bound=StrEnum)
 
-    def __init__(self, key: GameFileKey, /, **values: Value) -> None:
+
+class KeyedError(Exception, Generic[Key]):
+    """An error the catalogue words as `<area>.<key>`: the key says what is wrong and the
+    values where, in the reader's language by `worded`, and in English as the message."""
+
+    area: ClassVar[str]
+
+    def __init__(self, key: Key, /, **values: Value) -> None:
         self.key = key
         self.values = values
         super().__init__(self.worded(words(ENGLISH)))
 
     def worded(self, language: Words) -> str:
-        return worded_message(language, f"file.{self.key.value}", self.values)
+        return worded_message(language, f"{self.area}.{self.key.value}", self.values)
+
+
+class GameFileError(KeyedError[GameFileKey], ValueError):
+    """A game file that cannot be read."""
+
+    area = "file"
 
 
 class LibraryKey(StrEnum):
@@ -209,14 +229,7 @@ class LibraryKey(StrEnum):
     CANNOT_SAVE = "cannot_save"
 
 
-class LibraryError(Exception):
-    """A problem with the game library: the key says what and the values where, in the
-    reader's language by `worded`, and in English as the message."""
+class LibraryError(KeyedError[LibraryKey]):
+    """A problem with the game library."""
 
-    def __init__(self, key: LibraryKey, /, **values: Value) -> None:
-        self.key = key
-        self.values = values
-        super().__init__(self.worded(words(ENGLISH)))
-
-    def worded(self, language: Words) -> str:
-        return worded_message(language, f"library.{self.key.value}", self.values)
+    area = "library"
