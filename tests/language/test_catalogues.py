@@ -5,6 +5,7 @@ key the program asks for exists."""
 import ast
 import re
 import string
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -74,11 +75,10 @@ def test_every_english_text_is_translated_with_the_same_placeholders(code: str) 
             assert used <= wanted | {"count", "size"}, f"{code}: {key} placeholders"
 
 
-def _keys_asked_for() -> set[str]:
-    """The texts the program asks for by a literal key: words("..."), words.count("..."),
-    and in the window tr("...") and tr_count("...")."""
-    asked = set()
-    for path in PACKAGE.rglob("*.py"):
+def _calls(folder: Path) -> Iterator[tuple[Path, ast.Call, str | None]]:
+    """Every call with arguments in the code under `folder`, with the name called
+    (`f` for `f(...)` and `x.f(...)`)."""
+    for path in folder.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call) or not node.args:
                 continue
@@ -86,14 +86,22 @@ def _keys_asked_for() -> set[str]:
             name = function.attr if isinstance(function, ast.Attribute) else None
             if isinstance(function, ast.Name):
                 name = function.id
-            first = node.args[0]
-            if (
-                name in ("words", "count", "tr", "tr_count")
-                and isinstance(first, ast.Constant)
-                and isinstance(first.value, str)
-                and "." in first.value
-            ):
-                asked.add(first.value)
+            yield path, node, name
+
+
+def _keys_asked_for() -> set[str]:
+    """The texts the program asks for by a literal key: words("..."), words.count("..."),
+    and in the window tr("...") and tr_count("...")."""
+    asked = set()
+    for _, node, name in _calls(PACKAGE):
+        first = node.args[0]
+        if (
+            name in ("words", "count", "tr", "tr_count")
+            and isinstance(first, ast.Constant)
+            and isinstance(first.value, str)
+            and "." in first.value
+        ):
+            asked.add(first.value)
     return asked
 
 
@@ -140,19 +148,12 @@ def _literal_texts(node: ast.expr) -> list[str]:
 def test_no_window_text_is_written_into_the_code() -> None:
     """A new text in the window must come through tr(): then the tests above make every
     language translate it. A literal given straight to a widget would slip past them."""
-    found = []
-    for path in (PACKAGE / "ui").rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not isinstance(node, ast.Call) or not node.args:
-                continue
-            function = node.func
-            name = function.attr if isinstance(function, ast.Attribute) else None
-            if isinstance(function, ast.Name):
-                name = function.id
-            if name in TEXT_TAKERS and any(
-                re.search(r"[^\W\d_]{2}", text) for text in _literal_texts(node.args[0])
-            ):
-                found.append(f"{path.name}:{node.lineno}")
+    found = [
+        f"{path.name}:{node.lineno}"
+        for path, node, name in _calls(PACKAGE / "ui")
+        if name in TEXT_TAKERS
+        and any(re.search(r"[^\W\d_]{2}", text) for text in _literal_texts(node.args[0]))
+    ]
     assert not found
 
 

@@ -13,6 +13,8 @@ from phase10_keeper.storage.gamefile import GameFileError, loads_game, read_game
 from phase10_keeper.storage.library import Library, LibraryError, describe_backup
 from phase10_keeper.storage.messages import GameFileKey, JsonType, LibraryKey, PlaceKey
 
+from .test_hostile_files import document
+
 GERMAN_ENTRIES = {
     "file.not_whole_number": "{what} muss eine ganze Zahl sein, nicht {type}",
     "file.type.text": "Text",
@@ -30,17 +32,6 @@ GERMAN_ENTRIES = {
 
 def german() -> Words:
     return Words("de", GERMAN_ENTRIES, words(ENGLISH))
-
-
-def document(**changes: object) -> dict[str, object]:
-    game: dict[str, object] = {
-        "format": "phase10-keeper/game",
-        "version": 1,
-        "players": ["Ana", "Bo"],
-        "hands": [],
-    }
-    game.update(changes)
-    return game
 
 
 def refusal(game: object) -> GameFileError:

@@ -213,6 +213,13 @@ def test_the_window_folds_written_changes_into_the_library_file(
     assert checkpoints == [True]
 
 
+def _printed_by(script: str) -> str:
+    """What a fresh Python process running `script` prints; it must end well."""
+    return subprocess.run(
+        [sys.executable, "-c", script], check=True, timeout=60, capture_output=True, text=True
+    ).stdout
+
+
 def test_the_window_is_shown_before_the_rules_are_imported() -> None:
     """The rules, the library and the wording of problems wait for the first paint."""
     script = (
@@ -224,7 +231,7 @@ def test_the_window_is_shown_before_the_rules_are_imported() -> None:
         "loaded = sorted(name for name in sys.modules if name.startswith('phase10_keeper.'))\n"
         "assert not [name for name in loaded if '.rules' in name or '.storage' in name], loaded\n"
     )
-    subprocess.run([sys.executable, "-c", script], check=True, timeout=60)
+    _printed_by(script)
 
 
 def test_the_first_paint_waits_for_neither_qts_enums_nor_the_style_nor_the_icon() -> None:
@@ -257,9 +264,7 @@ def test_the_first_paint_waits_for_neither_qts_enums_nor_the_style_nor_the_icon(
         "app.open_library = instead_of_the_library\n"
         "sys.exit(app.run([]))\n"
     )
-    shown = subprocess.run(
-        [sys.executable, "-c", script], check=True, timeout=60, capture_output=True, text=True
-    ).stdout
+    shown = _printed_by(script)
     assert shown.split() == ["[]", "ContrastStyle", str(len(app.ICON_SIZES))]
 
 
@@ -288,9 +293,7 @@ def test_reopening_a_game_spares_strptime_and_qts_other_widget_classes(tmp_path)
         "      'QFileDialog', 'QInputDialog') if name in widgets])\n"
         "window.library.close()\n"
     )
-    shown = subprocess.run(
-        [sys.executable, "-c", script], check=True, timeout=60, capture_output=True, text=True
-    ).stdout
+    shown = _printed_by(script)
     assert shown.split() == ["False", "[]"]
 
 
@@ -317,7 +320,7 @@ def test_the_log_file_handlers_load_with_the_first_record_not_at_start_up(tmp_pa
         "errors.logger.error('the first record')\n"
         "assert 'logging.handlers' in sys.modules\n"
     )
-    subprocess.run([sys.executable, "-c", script], check=True, timeout=60)
+    _printed_by(script)
     assert "the first record" in (tmp_path / "phase10-keeper.log").read_text(encoding="utf-8")
 
 
