@@ -29,5 +29,5 @@ def resources_root() -> Path:
 
 
 def resource_path(*parts: str) -> Path:
-    """The path of one resource file, such as resource_path("fonts", "DejaVuSans.ttf")."""
+    """The path of one resource file, such as resource_path("fonts", "DejaVuSansCondensed.ttf")."""
     return resources_root().joinpath(*parts)

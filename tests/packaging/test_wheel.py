@@ -121,7 +121,7 @@ def test_wheel_carries_the_resources_and_both_commands(wheel: Path) -> None:
         names = set(archive.namelist())
         entry_points_name = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
         entry_points = archive.read(entry_points_name).decode("utf-8")
-    assert "phase10_keeper/resources/fonts/DejaVuSans.ttf" in names
+    assert "phase10_keeper/resources/fonts/DejaVuSansCondensed-Compact.ttf" in names
     assert "phase10_keeper/resources/icons/phase10-keeper-256.png" in names
     assert "phase10_keeper/resources/icons/phase10-keeper.svg" in names
     assert re.search(r"^phase10-keeper = phase10_keeper\.cli:main$", entry_points, re.MULTILINE)

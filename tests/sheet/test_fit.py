@@ -29,7 +29,7 @@ from phase10_keeper.sheet.render import (
 
 from .pdfs import read_sheet, text_origins
 
-register_fonts()
+register_fonts([])
 bold_width = width_of(BOLD)
 ROOM = 100.0
 

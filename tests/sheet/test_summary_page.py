@@ -68,7 +68,7 @@ def test_the_legend_names_long_names_whole() -> None:
         "Guðrún Þórsdóttir Jónsson",
         "Zoë",
     )
-    register_fonts()
+    register_fonts(names)
     series = game_series(sample_game(5, players=names))
     # The width the chart has on a landscape Letter page.
     shown = [text for _, _, _, text, _ in legend_entries(series, 440, 60)]
