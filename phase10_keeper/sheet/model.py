@@ -4,8 +4,8 @@ Plain data only: the renderer decides where and how it is drawn.
 """
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from datetime import datetime
+from typing import NamedTuple
 
 from phase10_keeper.language import Words, words_or_english
 from phase10_keeper.language.wording import tie_sentence, win_reason
@@ -25,8 +25,7 @@ from phase10_keeper.rules import (
 from phase10_keeper.sheet import HANDS_PER_PAGE, SheetError
 
 
-@dataclass(frozen=True)
-class Cell:
+class Cell(NamedTuple):
     """One player's result in one hand."""
 
     phase: int | None
@@ -35,8 +34,7 @@ class Cell:
     total: int
 
 
-@dataclass(frozen=True)
-class Column:
+class Column(NamedTuple):
     """One hand that was played; a player missing from `cells` sat the hand out."""
 
     number: int
@@ -44,8 +42,7 @@ class Column:
     cells: dict[str, Cell]
 
 
-@dataclass(frozen=True)
-class Page:
+class Page(NamedTuple):
     number: int
     """1-based."""
     first_hand: int
@@ -61,8 +58,7 @@ class Page:
     """Who deals each hand on the page, played or still to come; empty where no one will."""
 
 
-@dataclass(frozen=True)
-class Sheet:
+class Sheet(NamedTuple):
     words: Words
     """The language the sheet is printed in."""
     title: str
@@ -78,13 +74,13 @@ class Sheet:
     """The sentence for the foot of the last page: who won and why, or where play stands."""
     more_to_play: bool
     """Whether hands are still to be written in (a blank or an unfinished game)."""
-    replay_players: tuple[str, ...] = ()
-    """The tied players, while the tie-break replay hand is still to be played."""
-    joined: dict[str, tuple[int, int]] = field(default_factory=dict)
+    joined: dict[str, tuple[int, int]]
     """Players who joined during the game: the hand they joined before and their
     starting total."""
-    left: dict[str, int] = field(default_factory=dict)
+    left: dict[str, int]
     """Players who left during the game: the hand they left before."""
+    replay_players: tuple[str, ...] = ()
+    """The tied players, while the tie-break replay hand is still to be played."""
 
     def seated_for(self, name: str, hand_number: int) -> bool:
         """Whether the player sat at the table for this 1-based hand."""
@@ -244,4 +240,6 @@ def blank_sheet(
         winner=None,
         outcome="",
         more_to_play=True,
+        joined={},
+        left={},
     )

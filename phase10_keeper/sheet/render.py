@@ -7,9 +7,9 @@ exactly as typed. Sizes are in points (1/72 inch); 10 mm is about 28 points.
 import io
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import Enum
 from functools import cache, cached_property, lru_cache
+from typing import NamedTuple
 
 from reportlab.lib.pagesizes import A4, LETTER, landscape
 from reportlab.pdfbase import pdfmetrics, ttfonts
@@ -104,8 +104,7 @@ TRACKER_BOX = 9.5
 TRACKER_GAP = 1.3
 
 
-@dataclass(frozen=True)
-class Rendered:
+class Rendered(NamedTuple):
     pdf: bytes
     pages: int
 
@@ -271,8 +270,7 @@ def _phase_box(pen: Pen, x: float, top: float, label: str, *, made: bool) -> Non
         pen.tick(x + CELL_PAD + PHASE_BOX_WIDTH + 1.5, y + 2.5, 10)
 
 
-@dataclass(frozen=True)
-class Grid:
+class Grid(NamedTuple):
     """Where the table's columns and rows fall on one page."""
 
     left: float
@@ -658,18 +656,29 @@ def _rule_notes(words: Words, rules: RuleSet) -> list[str]:
     return notes
 
 
-@dataclass(frozen=True)
 class Legend:
-    """The reference strip under the table: phases, card values and how cells are marked."""
+    """The reference strip under the table: phases, card values and how cells are marked.
 
-    rules: RuleSet
-    filled: bool
-    width: float
-    words: Words
-    joined: bool = False
-    """Someone joined during the game: the key explains how their row is marked."""
-    left: bool = False
-    """Someone left during the game."""
+    `joined` and `left` say someone joined or left during the game: the key explains how
+    their rows are marked.
+    """
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        filled: bool,
+        width: float,
+        words: Words,
+        *,
+        joined: bool = False,
+        left: bool = False,
+    ) -> None:
+        self.rules = rules
+        self.filled = filled
+        self.width = width
+        self.words = words
+        self.joined = joined
+        self.left = left
 
     @property
     def phases_width(self) -> float:

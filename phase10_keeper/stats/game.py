@@ -1,15 +1,14 @@
 """How one game went, hand by hand: the numbers behind its charts and its summary."""
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from phase10_keeper.language import Words, words_or_english
 from phase10_keeper.language.wording import win_reason
 from phase10_keeper.rules import Entry, Game, GameState, HandRecord, Replay, Status, replay
 
 
-@dataclass(frozen=True)
-class PhaseTally:
+class PhaseTally(NamedTuple):
     """Hands in which a phase was tried, and how many of them it was made in."""
 
     label: int
@@ -83,8 +82,7 @@ def easiest_phase(tallies: Iterable[PhaseTally]) -> PhaseTally | None:
     )
 
 
-@dataclass(frozen=True)
-class PlayerSeries:
+class PlayerSeries(NamedTuple):
     """One player's line through the game: one entry per hand played so far.
 
     `points` is None for a hand the player sat out (a tie-break replay hand they were not
@@ -109,16 +107,14 @@ class PlayerSeries:
         return self.totals[0] - (self.points[0] or 0)
 
 
-@dataclass(frozen=True)
-class BigHand:
+class BigHand(NamedTuple):
     player: str
     hand: int
     """The 1-based hand number."""
     points: int
 
 
-@dataclass(frozen=True)
-class GameSeries:
+class GameSeries(NamedTuple):
     """Everything the charts and the end-of-game summary show about one game."""
 
     players: tuple[PlayerSeries, ...]
