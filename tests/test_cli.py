@@ -349,6 +349,23 @@ def test_a_command_runs_with_the_cycle_collector_paused_and_gives_it_back(
 
     monkeypatch.setattr(cli, "_standings", watched)
     assert gc.isenabled()
+    frozen = gc.get_freeze_count()
     code, _, err = run(capsys, "standings", game_file("worked-hand"))
     assert (code, err, collecting) == (0, [], [False])
     assert gc.isenabled()
+    # Called with its arguments, as here, main() is not the whole process.
+    assert gc.get_freeze_count() == frozen
+
+
+def test_the_process_ends_its_command_with_everything_out_of_the_collectors_way() -> None:
+    script = (
+        "import gc, sys\n"
+        "from phase10_keeper.cli import main\n"
+        f"sys.argv = ['phase10-keeper', 'standings', {game_file('worked-hand')!r}]\n"
+        "code = main()\n"
+        "print(code, gc.get_freeze_count() > 1000, file=sys.stderr)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, check=False
+    )
+    assert done.stderr == "0 True\n"
