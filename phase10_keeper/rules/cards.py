@@ -3,6 +3,8 @@
 from dataclasses import dataclass
 from enum import StrEnum
 
+from phase10_keeper.rules.record import Record
+
 
 class CardKind(StrEnum):
     LOW = "low"
@@ -41,8 +43,8 @@ DECK_WILDS = 8
 DECK_SIZE = DECK_LOW + DECK_HIGH + DECK_SKIPS + DECK_WILDS
 
 
-@dataclass(frozen=True)
-class Cards:
+@dataclass(frozen=True, eq=False, repr=False)
+class Cards(Record):
     """How many cards of each kind a player still holds when the hand ends."""
 
     low: int = 0

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field, replace
 
 from phase10_keeper.rules.cards import NO_CARDS, Cards
 from phase10_keeper.rules.problems import GameError, Problem, ProblemKey, error
+from phase10_keeper.rules.record import Record
 from phase10_keeper.rules.ruleset import MATTEL_RULES, Order, RuleSet
 
 MIN_PLAYERS = 2
@@ -18,8 +19,8 @@ MAX_TITLE_LENGTH = 200
 _BLANK_LETTERS = frozenset("\u115f\u1160\u2800\u3164\uffa0")
 
 
-@dataclass(frozen=True)
-class PlayerResult:
+@dataclass(frozen=True, eq=False, repr=False)
+class PlayerResult(Record):
     """One player's part of a hand."""
 
     made: bool
@@ -28,24 +29,24 @@ class PlayerResult:
     """The phase label attempted; needed only where the player chooses."""
 
 
-@dataclass(frozen=True)
-class Hand:
+@dataclass(frozen=True, eq=False, repr=False)
+class Hand(Record):
     """One hand as the table reports it. `results` is keyed by player name."""
 
     went_out: str
     results: Mapping[str, PlayerResult] = field(hash=False)
 
 
-@dataclass(frozen=True)
-class Leave:
+@dataclass(frozen=True, eq=False, repr=False)
+class Leave(Record):
     """A player leaves the table before hand `before_hand` (1-based) is dealt."""
 
     before_hand: int
     name: str
 
 
-@dataclass(frozen=True)
-class Join:
+@dataclass(frozen=True, eq=False, repr=False)
+class Join(Record):
     """A new player sits down before hand `before_hand` (1-based) is dealt.
 
     They sit after `after` (None: in the last seat), with a starting `total` and, where
@@ -137,8 +138,8 @@ def players_problem(players: tuple[str, ...], *, count: int | None = None) -> Pr
     return None
 
 
-@dataclass(frozen=True)
-class Game:
+@dataclass(frozen=True, eq=False, repr=False)
+class Game(Record):
     players: tuple[str, ...]
     """Everyone who ever sat: the starting players in seating order, then those who
     joined, in the order they joined."""

@@ -4,6 +4,7 @@ from dataclasses import dataclass
 
 from phase10_keeper.rules.groups import GroupKind
 from phase10_keeper.rules.problems import Problem, ProblemKey, error
+from phase10_keeper.rules.record import Record
 
 HIGHEST_NUMBER = 12
 """Runs cannot wrap from 12 to 1, so no run is longer than this."""
@@ -12,8 +13,8 @@ MAX_PHASE_CARDS = 10
 """A phase is laid down from a ten-card hand."""
 
 
-@dataclass(frozen=True)
-class Group:
+@dataclass(frozen=True, eq=False, repr=False)
+class Group(Record):
     kind: GroupKind
     size: int
 
@@ -36,8 +37,8 @@ class Group:
         return None
 
 
-@dataclass(frozen=True)
-class Phase:
+@dataclass(frozen=True, eq=False, repr=False)
+class Phase(Record):
     """One phase: its label (the number printed for it) and the groups it asks for."""
 
     label: int

@@ -15,6 +15,7 @@ from typing import Protocol
 
 from phase10_keeper.rules.cards import CardKind
 from phase10_keeper.rules.groups import GroupKind
+from phase10_keeper.rules.record import Record
 
 
 class Severity(StrEnum):
@@ -324,8 +325,8 @@ def _worded_value(wording: Wording, value: Value) -> object:
     return value
 
 
-@dataclass(frozen=True)
-class Problem:
+@dataclass(frozen=True, eq=False, repr=False)
+class Problem(Record):
     severity: Severity
     key: ProblemKey
     values: Mapping[str, Value] = field(default_factory=dict, hash=False)

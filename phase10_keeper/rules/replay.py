@@ -24,6 +24,7 @@ from phase10_keeper.rules.game import Game, Hand, Leave, PlayerResult, SeatingCh
 from phase10_keeper.rules.log import Log
 from phase10_keeper.rules.phases import Phase
 from phase10_keeper.rules.problems import GameError, Problem, ProblemKey, Severity, Value
+from phase10_keeper.rules.record import Record
 from phase10_keeper.rules.ruleset import Order, RuleSet
 from phase10_keeper.rules.status import Status
 
@@ -38,8 +39,8 @@ class WinReason(StrEnum):
     """Everyone else left the table."""
 
 
-@dataclass(frozen=True)
-class PlayerState:
+@dataclass(frozen=True, eq=False, repr=False)
+class PlayerState(Record):
     name: str
     seat: int
     position: int
@@ -68,8 +69,8 @@ class PlayerState:
         return self.left_before is None or hand_number < self.left_before
 
 
-@dataclass(frozen=True)
-class Entry:
+@dataclass(frozen=True, eq=False, repr=False)
+class Entry(Record):
     """One cell of the score sheet: what one player did in one hand."""
 
     phase: int | None
@@ -80,8 +81,8 @@ class Entry:
     cards: Cards
 
 
-@dataclass(frozen=True)
-class HandRecord:
+@dataclass(frozen=True, eq=False, repr=False)
+class HandRecord(Record):
     number: int
     dealer: str
     went_out: str
@@ -90,8 +91,8 @@ class HandRecord:
     entries: dict[str, Entry]
 
 
-@dataclass(frozen=True)
-class GameState:
+@dataclass(frozen=True, eq=False, repr=False)
+class GameState(Record):
     """Where a game stands after some hands."""
 
     rules: RuleSet
@@ -570,13 +571,18 @@ def _scored(
 ) -> PlayerState:
     """The player after a hand: its points added, and the phases where it leaves them."""
     points = result.cards.points
-    return replace(
-        player,
+    # Made outright rather than with `replace`, which looks every field up by name:
+    # replaying a game makes one of these per player per hand.
+    return PlayerState(
+        name=player.name,
+        seat=player.seat,
+        position=position,
+        completed=completed,
         total=player.total + points,
         hand_points=player.hand_points.appended(points),
-        completed=completed,
-        position=position,
         misses=misses,
+        joined_before=player.joined_before,
+        left_before=player.left_before,
     )
 
 
@@ -655,8 +661,8 @@ def _decide(state: GameState, contenders: list[str], *, fixed_hands: bool) -> Ga
     return replace(state, status=Status.FINISHED, winner=best[0], win_reason=reason)
 
 
-@dataclass(frozen=True)
-class Replay:
+@dataclass(frozen=True, eq=False, repr=False)
+class Replay(Record):
     """The result of replaying a whole log: every state along the way and all warnings.
 
     The states share their hand logs, so a replay holds memory in proportion to its

@@ -5,6 +5,7 @@ from enum import StrEnum
 
 from phase10_keeper.rules.phases import MATTEL_PHASES, Phase
 from phase10_keeper.rules.problems import Problem, ProblemKey, error
+from phase10_keeper.rules.record import Record
 
 
 class RuleSetError(ValueError):
@@ -39,8 +40,8 @@ MAX_HANDS = 1000
 """Far more than any evening's game; a file with more was not written by a table."""
 
 
-@dataclass(frozen=True)
-class RuleSet:
+@dataclass(frozen=True, eq=False, repr=False)
+class RuleSet(Record):
     """Everything about a game's rules that the score keeper needs.
 
     `target` is, in sequence order, the 1-based position in `phases` of the phase whose

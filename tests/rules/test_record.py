@@ -1,0 +1,89 @@
+"""The rules' records compare, hash and print by value, as frozen dataclasses do."""
+
+import dataclasses
+import importlib
+import pkgutil
+from dataclasses import dataclass, field
+
+import pytest
+
+import phase10_keeper.rules
+from phase10_keeper.rules import Cards, Hand, Join, Leave, PlayerResult, Problem, ProblemKey
+from phase10_keeper.rules.problems import Severity
+from phase10_keeper.rules.record import Record
+
+
+def rules_dataclasses() -> list[type]:
+    found = []
+    for module_info in pkgutil.iter_modules(phase10_keeper.rules.__path__):
+        module = importlib.import_module(f"phase10_keeper.rules.{module_info.name}")
+        for value in vars(module).values():
+            if (
+                isinstance(value, type)
+                and dataclasses.is_dataclass(value)
+                and value.__module__ == module.__name__
+            ):
+                found.append(value)
+    return found
+
+
+def test_every_record_of_the_rules_shares_the_methods() -> None:
+    records = rules_dataclasses()
+    assert len(records) >= 15
+    for kind in records:
+        assert issubclass(kind, Record), kind
+        assert kind.__eq__ is Record.__eq__, kind
+        assert kind.__hash__ is Record.__hash__, kind
+        assert kind.__repr__ is Record.__repr__, kind
+        assert kind.__dataclass_params__.frozen, kind  # type: ignore[attr-defined]
+
+
+@dataclass(frozen=True)
+class _Reference:
+    name: str
+    seats: tuple[int, ...] = ()
+    notes: dict[str, int] = field(default_factory=dict, hash=False)
+    hidden: int = field(default=0, repr=False)
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class _Shared(Record):
+    name: str
+    seats: tuple[int, ...] = ()
+    notes: dict[str, int] = field(default_factory=dict, hash=False)
+    hidden: int = field(default=0, repr=False)
+
+
+@pytest.mark.parametrize(
+    "values",
+    [
+        {"name": "Ana"},
+        {"name": "Ana", "seats": (1, 2), "notes": {"a": 1}, "hidden": 3},
+        {"name": "Bo", "seats": (2,), "notes": {}, "hidden": -1},
+    ],
+)
+def test_the_shared_methods_do_what_a_dataclass_would(values: dict[str, object]) -> None:
+    reference, shared = _Reference(**values), _Shared(**values)  # type: ignore[arg-type]
+    assert repr(shared) == repr(reference).replace("_Reference", "_Shared")
+    assert hash(shared) == hash(reference)
+    assert shared == _Shared(**values)  # type: ignore[arg-type]
+    assert shared != _Shared(**{**values, "name": "Cy"})  # type: ignore[arg-type]
+    assert shared != _Shared(**{**values, "notes": {"z": 9}})  # type: ignore[arg-type]
+    assert shared != reference
+    assert shared != (values["name"],)
+
+
+def test_records_of_the_rules_compare_by_value_and_kind() -> None:
+    assert Cards(low=2) == Cards(low=2)
+    assert Cards(low=2) != Cards(high=2)
+    assert Leave(3, "Ana") == Leave(3, "Ana")
+    assert Leave(3, "Ana") != Join(3, "Ana")
+    hand = Hand("Ana", {"Ana": PlayerResult(made=True)})
+    assert hash(hand) == hash(Hand("Ana", {"Bo": PlayerResult(made=False)}))
+    assert hand != Hand("Ana", {"Bo": PlayerResult(made=False)})
+    assert len({Cards(low=1), Cards(low=1), Cards(wild=1)}) == 2
+    assert repr(Cards(wild=1)) == "Cards(low=0, high=0, skip=0, wild=1, super_wild=0)"
+    problem = Problem(Severity.ERROR, ProblemKey.NO_RESULT, {}, 2, "Ana", None)
+    assert problem == dataclasses.replace(problem)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        problem.player = "Bo"  # type: ignore[misc]
