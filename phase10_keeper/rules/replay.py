@@ -475,12 +475,21 @@ def _check_table(state: GameState, hand: Hand, number: int) -> list[Problem]:
     count, added up in seating order, goes past the deck, and lists every holder. One
     player over the deck alone already has an error of their own.
     """
+    # Added up in one pass, as each limit's count_of would: a replay asks this every hand.
+    low = high = skip = wild = super_wild = 0
+    for result in hand.results.values():
+        cards = result.cards
+        low += max(cards.low, 0)
+        high += max(cards.high, 0)
+        skip += max(cards.skip, 0)
+        wild += max(cards.wild + cards.super_wild, 0)
+        super_wild += max(cards.super_wild, 0)
+    across = {"low": low, "high": high, "skip": skip, "wild": wild, "super_wild": super_wild}
     limits = [*_TABLE_LIMITS, _SUPER_WILD_LIMIT] if state.rules.super_wild else _TABLE_LIMITS
-    everyone_holds = [result.cards for result in hand.results.values()]
     over = [
         (field, key, limit, count_of)
         for field, key, limit, count_of in limits
-        if sum(max(count_of(cards), 0) for cards in everyone_holds) > limit
+        if across[field] > limit
     ]
     if not over:
         return []
@@ -518,16 +527,19 @@ def advance(state: GameState, hand: Hand) -> tuple[GameState, list[Problem]]:
 
 def _record(state: GameState, hand: Hand, attempted: dict[str, int | None]) -> HandRecord:
     entries = {}
+    results = hand.results
     for player in state.players:
-        result = hand.results.get(player.name)
+        result = results.get(player.name)
         if result is None:
             continue
+        cards = result.cards
+        points = cards.points
         entries[player.name] = Entry(
             phase=attempted[player.name],
             made=result.made,
-            points=result.cards.points,
-            total=player.total + result.cards.points,
-            cards=result.cards,
+            points=points,
+            total=player.total + points,
+            cards=cards,
         )
     return HandRecord(
         number=state.hand_number,
