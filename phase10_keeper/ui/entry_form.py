@@ -8,9 +8,21 @@ import itertools
 from collections.abc import Callable
 from dataclasses import replace
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QFont, QIntValidator, QKeyEvent, QKeySequence
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QIntValidator,
+    QKeyEvent,
+    QKeySequence,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QPen,
+    QResizeEvent,
+)
 from PySide6.QtWidgets import (
+    QAbstractButton,
     QCheckBox,
     QComboBox,
     QFrame,
@@ -38,27 +50,6 @@ COUNT_WIDTH = 54
 ERROR_COLOUR = "#d8483e"
 WARNING_COLOUR = "#c98400"
 
-STYLE = f"""
-QFrame#handEntryForm {{
-    border: 1px solid palette(mid);
-    border-radius: 8px;
-}}
-QLabel#columnHeader, QLabel#hint {{ color: palette(placeholder-text); }}
-QLineEdit[problem="error"], QComboBox[problem="error"] {{
-    border: 2px solid {ERROR_COLOUR}; border-radius: 3px;
-}}
-QLineEdit[problem="warning"], QComboBox[problem="warning"] {{
-    border: 2px solid {WARNING_COLOUR}; border-radius: 3px;
-}}
-QFrame#handEntryForm QCheckBox, QFrame#handEntryForm QRadioButton {{
-    border: 2px solid transparent; border-radius: 3px; padding: 1px;
-}}
-QFrame#handEntryForm QCheckBox[problem="error"],
-QFrame#handEntryForm QRadioButton[problem="error"] {{ border-color: {ERROR_COLOUR}; }}
-QLabel#problems {{ color: {ERROR_COLOUR}; font-weight: bold; }}
-QLineEdit[typed="false"] {{ color: palette(placeholder-text); }}
-QPushButton {{ padding: 5px 16px; }}
-"""
 
 _KEY_EVENTS = (QEvent.Type.KeyPress, QEvent.Type.ShortcutOverride)
 
@@ -99,6 +90,53 @@ class _Row:
         return cells
 
 
+class _Button(QPushButton):
+    """A button with room around its words: 16 pixels each side, 6 above and below."""
+
+    def sizeHint(self) -> QSize:
+        words = self.fontMetrics().size(Qt.TextFlag.TextShowMnemonic, self.text())
+        return QSize(words.width() + 32, words.height() + 12)
+
+    def minimumSizeHint(self) -> QSize:
+        return self.sizeHint()
+
+
+class _ProblemMarks(QWidget):
+    """Drawn over the form: a coloured frame on each field a problem is about.
+
+    One widget draws every mark, so the fields keep the window's own style: the style
+    sheet that drew them before made every field in the form slower to build and draw.
+    """
+
+    def __init__(self, form: QWidget) -> None:
+        super().__init__(form)
+        self._form = form
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.marked: dict[QWidget, str] = {}
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        if not self.marked:
+            return
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        for widget, severity in self.marked.items():
+            if not widget.isVisible():
+                continue
+            # The marks cover the form from its corner: its places are theirs.
+            rect = QRectF(QRect(widget.mapTo(self._form, QPoint(0, 0)), widget.size()))
+            # A field's frame is drawn over; a check box or radio button gets a frame
+            # around it, clear of its box.
+            if isinstance(widget, QAbstractButton):
+                rect.adjust(-3, -3, 3, 3)
+            else:
+                rect.adjust(1, 1, -1, -1)
+            colour = ERROR_COLOUR if severity == "error" else WARNING_COLOUR
+            painter.setPen(QPen(QColor(colour), 2))
+            painter.drawRoundedRect(rect, 3, 3)
+
+
 class HandEntryForm(QFrame):
     """The hand being typed, with its own undo history of what was typed: Undo takes
     back typing before it takes back any recorded hand."""
@@ -112,8 +150,6 @@ class HandEntryForm(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("handEntryForm")
-        self.setStyleSheet(STYLE)
-        self.setFrameShape(QFrame.Shape.StyledPanel)
         self.accept_warnings: Callable[[list[Problem]], bool] = lambda problems: True
         self.draft: HandDraft | None = None
         self.editing: int | None = None
@@ -137,34 +173,34 @@ class HandEntryForm(QFrame):
         self.hint.setObjectName("hint")
         self.problems_label = QLabel()
         self.problems_label.setObjectName("problems")
+        problems_palette = self.problems_label.palette()
+        problems_palette.setColor(QPalette.ColorRole.WindowText, QColor(ERROR_COLOUR))
+        self.problems_label.setPalette(problems_palette)
         self.problems_label.setWordWrap(True)
         self.problems_label.setTextFormat(Qt.TextFormat.PlainText)
 
         self.grid = QGridLayout()
         self.grid.setHorizontalSpacing(12)
         self.grid.setVerticalSpacing(3)
-        self.record_button = QPushButton()
+        self.record_button = _Button()
         self.record_button.setDefault(True)
         self.record_button.clicked.connect(self.submit)
-        self.cancel_button = QPushButton(tr("entry.cancel"))
+        self.cancel_button = _Button(tr("entry.cancel"))
         self.cancel_button.clicked.connect(self.cancel)
         self.cancel_button.setAutoDefault(False)
-        self.clear_button = QPushButton(tr("entry.clear"))
+        self.clear_button = _Button(tr("entry.clear"))
         self.clear_button.clicked.connect(self._clear)
         self.clear_button.setAutoDefault(False)
 
         # Only the table of the hand takes the larger type the page gives the form; the
         # hint, the problems and the buttons keep the window's.
-        window_font = QFont(self.font())
+        window_font = self._window_font = QFont(self.font())
         window_font.setPointSizeF(window_font.pointSizeF())
-        for widget in (
-            self.hint,
-            self.problems_label,
-            self.record_button,
-            self.cancel_button,
-            self.clear_button,
-        ):
+        for widget in (self.hint, self.record_button, self.cancel_button, self.clear_button):
             widget.setFont(window_font)
+        problems_font = QFont(window_font)
+        problems_font.setBold(True)
+        self.problems_label.setFont(problems_font)
 
         buttons = QHBoxLayout()
         buttons.addWidget(self.problems_label, 1)
@@ -185,6 +221,8 @@ class HandEntryForm(QFrame):
         layout.addLayout(self.grid)
         layout.addLayout(buttons)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        self._marks = _ProblemMarks(self)
+        self._quiet(self.hint)
 
     # -- building ----------------------------------------------------------------------
 
@@ -328,6 +366,8 @@ class HandEntryForm(QFrame):
     def _header(self, text: str, column: int, align: Qt.AlignmentFlag) -> None:
         label = QLabel(text)
         label.setObjectName("columnHeader")
+        label.setFont(self._window_font)
+        self._quiet(label)
         label.setAlignment(align | Qt.AlignmentFlag.AlignBottom)
         self.grid.addWidget(label, 0, column)
 
@@ -436,6 +476,8 @@ class HandEntryForm(QFrame):
             child = item.widget() if item is not None else None
             if child is not None:
                 child.show()
+        self._marks.marked.clear()
+        self._marks.raise_()
         chain = [cell for row in self._rows for cell in row.cells()]
         chain += [self.clear_button, self.cancel_button, self.record_button]
         for first, second in itertools.pairwise(chain):
@@ -534,24 +576,65 @@ class HandEntryForm(QFrame):
         ]
         return holding or [row.counts[CardKind.LOW]]
 
-    @staticmethod
-    def _mark_typed(edit: QLineEdit, typed: bool) -> None:
+    def _mark_typed(self, edit: QLineEdit, typed: bool) -> None:
+        """A count the draft worked out, rather than one typed, shows in grey."""
         if edit.property("typed") is typed:
             return
         edit.setProperty("typed", typed)
-        edit.style().unpolish(edit)
-        edit.style().polish(edit)
-        edit.update()
+        self._colour_count(edit)
 
-    @staticmethod
-    def _mark(widget: QWidget, severity: str) -> None:
+    def _colour_count(self, edit: QLineEdit) -> None:
+        palette = edit.palette()
+        role = (
+            QPalette.ColorRole.Text
+            if edit.property("typed")
+            else QPalette.ColorRole.PlaceholderText
+        )
+        palette.setColor(QPalette.ColorRole.Text, self.palette().color(role))
+        edit.setPalette(palette)
+
+    def _quiet(self, label: QLabel) -> None:
+        """Column headings and the hint are in the grey of placeholder text."""
+        palette = label.palette()
+        palette.setColor(
+            QPalette.ColorRole.WindowText, self.palette().color(QPalette.ColorRole.PlaceholderText)
+        )
+        label.setPalette(palette)
+
+    def _mark(self, widget: QWidget, severity: str) -> None:
         if widget.property("problem") == severity:
             return
         widget.setProperty("problem", severity)
-        widget.style().unpolish(widget)
-        widget.style().polish(widget)
-        # Polishing alone does not always repaint: an old mark would stay on screen.
-        widget.update()
+        if severity:
+            self._marks.marked[widget] = severity
+        else:
+            self._marks.marked.pop(widget, None)
+        self._marks.update()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(self.palette().color(QPalette.ColorRole.Mid), 1))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRoundedRect(QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5), 8, 8)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._marks.resize(self.size())
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        # The window's palette changed (light to dark): the greys follow it.
+        if event.type() == QEvent.Type.PaletteChange:
+            self._quiet(self.hint)
+            for index in range(self.grid.count()):
+                item = self.grid.itemAt(index)
+                widget = item.widget() if item is not None else None
+                if isinstance(widget, QLabel) and widget.objectName() == "columnHeader":
+                    self._quiet(widget)
+            for row in self._rows:
+                for edit in row.counts.values():
+                    self._colour_count(edit)
 
     def focus_first(self) -> None:
         for row in self._rows:

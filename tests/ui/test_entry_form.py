@@ -2,13 +2,14 @@
 clipped; names lined up whatever their script."""
 
 import pytest
-from PySide6.QtCore import QEvent, QObject
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QLabel, QStyle, QWidget
+from PySide6.QtWidgets import QLabel, QWidget
 
 from phase10_keeper.language import words
 from phase10_keeper.language.wording import card_label
 from phase10_keeper.rules import CardKind, Game
+from phase10_keeper.ui.entry_form import ERROR_COLOUR
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.session import GameSession
 
@@ -40,25 +41,53 @@ def form(qtbot):
     return window.game_view.form
 
 
+def _marked_pixels(form, widget: QWidget, outset: int) -> int:
+    """Pixels of the error colour within `outset` pixels around `widget` (negative: only
+    inside it), as the form is drawn now."""
+    corner = widget.mapTo(form, QPoint(0, 0))
+    area = QRect(corner, widget.size()).adjusted(-outset, -outset, outset, outset)
+    image = form.grab(area).toImage()
+    red = QColor(ERROR_COLOUR)
+    return sum(
+        1
+        for x in range(image.width())
+        for y in range(image.height())
+        if abs(image.pixelColor(x, y).red() - red.red()) < 30
+        and abs(image.pixelColor(x, y).green() - red.green()) < 30
+        and abs(image.pixelColor(x, y).blue() - red.blue()) < 30
+    )
+
+
 def test_every_field_marked_or_unmarked_is_drawn_again(form, qtbot) -> None:
     buttons = [row.went_out for row in form._rows]
-    counters = [PaintCounter(button) for button in buttons]
+    marks = PaintCounter(form._marks)
     form.submit()  # nobody went out: every went-out button is marked
-    qtbot.waitUntil(lambda: all(counter.paints for counter in counters))
-    for counter in counters:
-        counter.paints = 0
+    qtbot.waitUntil(lambda: marks.paints > 0)
+    assert all(_marked_pixels(form, button, 4) > 20 for button in buttons)
+    marks.paints = 0
     form._rows[2].went_out.click()
-    qtbot.waitUntil(lambda: all(counter.paints for counter in counters))
+    qtbot.waitUntil(lambda: marks.paints > 0)
     assert all(button.property("problem") == "" for button in buttons)
+    assert all(_marked_pixels(form, button, 4) == 0 for button in buttons)
 
 
-def test_a_marked_button_has_room_for_its_outline(form) -> None:
+def test_a_mark_frames_a_button_without_covering_it(form) -> None:
     button = form._rows[0].went_out
-    indicator = button.style().pixelMetric(QStyle.PixelMetric.PM_ExclusiveIndicatorWidth)
     form.submit()
     assert button.property("problem") == "error"
-    # The outline is drawn inside the button: without room it covers the indicator.
-    assert button.width() >= indicator + 2 * 2
+    assert _marked_pixels(form, button, 4) > 20
+    assert _marked_pixels(form, button, 0) == 0
+
+
+def test_a_mark_is_drawn_over_a_count_fields_frame(form) -> None:
+    row = form._rows[1]
+    field = row.counts[CardKind.LOW]
+    form.draft.set_went_out(form._rows[0].name)
+    form.draft.set_count(row.name, CardKind.LOW, 12)
+    form.refresh(force=True)
+    form.submit()
+    assert field.property("problem") == "error"
+    assert _marked_pixels(form, field, 0) > 20
 
 
 def test_clear_takes_the_problems_away_with_the_typing(form) -> None:
