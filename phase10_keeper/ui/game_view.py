@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QSizePolicy,
+    QStyle,
     QTableView,
     QTabWidget,
     QToolButton,
@@ -199,7 +200,10 @@ class GameView(QWidget):
         self.standings.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.standings.setWordWrap(False)
         header = self.standings.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # Sized by `_fit_standings` when the standings change: sized to their contents by
+        # the header, the columns were measured again on every layout and paint, asking
+        # the model hundreds of times (4 ms of opening a game).
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         header.setSectionResizeMode(Column.PLAYER, QHeaderView.ResizeMode.Stretch)
         # A long name is cut in its middle: the marks after it (deals, winner) stay in view.
         self.standings.setTextElideMode(Qt.TextElideMode.ElideMiddle)
@@ -303,6 +307,33 @@ class GameView(QWidget):
 
     # -- showing the game --------------------------------------------------------------
 
+    def _fit_standings(self) -> None:
+        """Each column but the player's as wide as its widest cell or its title, measured
+        as Qt's item views measure a line of text."""
+        header = self.standings.horizontalHeader()
+        model = self.standings_model
+        regular = self.standings.fontMetrics()
+        # The model's bold type is the view's own, made bold.
+        bold = QFontMetrics(model.bold_font().resolve(self.standings.font()))
+        margin = self.standings.style().pixelMetric(
+            QStyle.PixelMetric.PM_FocusFrameHMargin, None, self.standings
+        )
+        for column in (Column.PLACE, Column.PHASE, Column.DONE, Column.TOTAL):
+            if self.standings.isColumnHidden(column):
+                continue
+            widest = max(
+                (
+                    (bold if model.is_bold(row, column) else regular).horizontalAdvance(
+                        model.text(row, column)
+                    )
+                    for row in range(model.rowCount())
+                ),
+                default=0,
+            )
+            width = max(header.sectionSizeHint(column), widest + 2 * (margin + 1))
+            if header.sectionSize(column) != width:
+                header.resizeSection(column, width)
+
     def refresh(self) -> None:
         state = self.session.state
         game = self.session.game
@@ -324,6 +355,7 @@ class GameView(QWidget):
         )
         self.standings_model.set_state(state)
         self.standings.setColumnHidden(Column.PHASE, finished)
+        self._fit_standings()
         self.grid_model.set_state(state)
         self.charts.set_game(game, self.session.replay)
         if played != self._hands_shown:

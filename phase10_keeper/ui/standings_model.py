@@ -117,14 +117,23 @@ class StandingsModel(QAbstractTableModel):
             return None if tooltip is None else plain_tooltip(tooltip)
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return self._alignment(column)
-        if role == Qt.ItemDataRole.FontRole and (
-            column is Column.TOTAL or name == self._state.winner
-        ):
-            if self._bold is None:
-                self._bold = QFont()
-                self._bold.setBold(True)
-            return self._bold
+        if role == Qt.ItemDataRole.FontRole and self.is_bold(index.row(), column):
+            return self.bold_font()
         return None
+
+    def text(self, row: int, column: int) -> str:
+        """What the cell shows."""
+        return self._text(row, self._order[row], _COLUMNS[column])
+
+    def is_bold(self, row: int, column: int) -> bool:
+        """Totals, and the winner's row, are in bold type."""
+        return column == Column.TOTAL or self._order[row] == self._state.winner
+
+    def bold_font(self) -> QFont:
+        if self._bold is None:
+            self._bold = QFont()
+            self._bold.setBold(True)
+        return self._bold
 
     @staticmethod
     def _alignment(column: Column) -> int:

@@ -285,3 +285,29 @@ def test_the_banner_names_the_rules_and_counts_the_hands_in_whole_words(window_a
     window.session.record_hand(went_out(TABLE, "Zoë"))
     assert view.rules_label.text() == "Mattel rules · 2 hands played"
     assert view.previous_sheet_button.toolTip().startswith("Previous sheet page (")
+
+
+def test_the_standings_columns_fit_their_contents_as_the_game_goes_on(window_at) -> None:
+    window = window_at(game_with_hands(TABLE, 1), LAPTOP)
+    view = window.game_view
+    standings, header = view.standings, view.standings.horizontalHeader()
+
+    def as_qt_would_size() -> dict[Column, int]:
+        return {
+            column: max(header.sectionSizeHint(column), standings.sizeHintForColumn(column))
+            for column in (Column.PLACE, Column.PHASE, Column.DONE, Column.TOTAL)
+            if not standings.isColumnHidden(column)
+        }
+
+    def sizes() -> dict[Column, int]:
+        return {column: header.sectionSize(column) for column in as_qt_would_size()}
+
+    assert sizes() == as_qt_would_size()
+    first = sizes()
+    for hand in range(30):
+        window.session.record_hand(went_out(TABLE, TABLE[hand % len(TABLE)]))
+    assert len(view.standings_model.text(5, Column.TOTAL)) == 4, "a total past 999"
+    assert sizes() == as_qt_would_size()
+    assert sizes()[Column.TOTAL] > first[Column.TOTAL]
+    window.undo_group.undo()
+    assert sizes() == as_qt_would_size()
