@@ -149,7 +149,6 @@ class HandEntryForm(QFrame):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setObjectName("handEntryForm")
         self.accept_warnings: Callable[[list[Problem]], bool] = lambda problems: True
         self.draft: HandDraft | None = None
         self.editing: int | None = None
@@ -170,9 +169,7 @@ class HandEntryForm(QFrame):
         # One line, so the panel fits a laptop screen under the grid.
         self.hint.setToolTip(tr("entry.hint_tip"))
         self.hint.setWordWrap(True)
-        self.hint.setObjectName("hint")
         self.problems_label = QLabel()
-        self.problems_label.setObjectName("problems")
         problems_palette = self.problems_label.palette()
         problems_palette.setColor(QPalette.ColorRole.WindowText, QColor(ERROR_COLOUR))
         self.problems_label.setPalette(problems_palette)
