@@ -9,7 +9,7 @@ import json
 import os
 import stat
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from functools import partial
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -19,6 +19,7 @@ from phase10_keeper.rules import (
     MAX_HANDS,
     MAX_PHASE_CARDS,
     MAX_PHASES,
+    NO_CARDS,
     CardKind,
     Cards,
     Game,
@@ -289,6 +290,19 @@ def _player_in(hand: Place, name: str) -> Place:
     return place(PlaceKey.PLAYER_IN_HAND, hand, name=name)
 
 
+# Hands repeat the same few results (missed holding ten 1-9 cards, went out): one record
+# is made for each, not one per player per hand. Records never change, so sharing them
+# is safe, and reading a long game makes a third as many.
+@lru_cache(maxsize=1024)
+def _cards(low: int = 0, high: int = 0, skip: int = 0, wild: int = 0, super_wild: int = 0) -> Cards:
+    return Cards(low=low, high=high, skip=skip, wild=wild, super_wild=super_wild)
+
+
+@lru_cache(maxsize=1024)
+def _result(made: bool, cards: Cards, phase: int | None) -> PlayerResult:
+    return PlayerResult(made=made, cards=cards, phase=phase)
+
+
 def _cards_from_json(data: object, hand: Place, name: str) -> Cards:
     """The cards of player `name` in `hand`. As in `_hand_from_json`, the common case is
     checked first and a place is made only for what is wrong."""
@@ -324,7 +338,7 @@ def _cards_from_json(data: object, hand: Place, name: str) -> Cards:
                 deck=DECK_SIZE,
             )
         counts[key] = count
-    return Cards(**counts)
+    return _cards(**counts)
 
 
 def _hand_from_json(data: object, number: int, names: _Names) -> Hand:
@@ -359,13 +373,13 @@ def _hand_from_json(data: object, number: int, names: _Names) -> Hand:
         made = result["made"]
         if type(made) is not bool:
             made = _expect_bool(made, _key_in(_player_in(where, name), "made"))
-        cards = Cards()
+        cards = NO_CARDS
         if _optional(result, "cards") is not None:
             cards = _cards_from_json(result["cards"], where, name)
         phase = None
         if _optional(result, "phase") is not None:
             phase = _expect_int(result["phase"], _key_in(_player_in(where, name), "phase"))
-        results[name] = PlayerResult(made=made, cards=cards, phase=phase)
+        results[name] = _result(made, cards, phase)
     return Hand(went_out=went_out, results=results)
 
 
