@@ -23,6 +23,7 @@ from PySide6.QtGui import (
     QPalette,
     QResizeEvent,
     QShortcut,
+    QShowEvent,
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -405,6 +406,10 @@ class GameView(QWidget):
         super().resizeEvent(event)
         self._fit_grid()
 
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._fit_grid()
+
     def _grid_room(self) -> int:
         """The height the grid may take: what the banner and the entry panel leave."""
         banner = self.banner.heightForWidth(self.width() - 2 * MARGIN)
@@ -418,6 +423,9 @@ class GameView(QWidget):
     def _fit_grid(self) -> None:
         """Sizes the type and the grid's height so the sheet page fills the room it has;
         `_fit_cells` then shares the grid's actual room among rows and columns."""
+        if not self.isVisible():
+            # Sized when shown (a resize event comes then): the room is not known before.
+            return
         grid = self.grid
         rows = max(1, self.grid_model.rowCount())
         frame = 2 * grid.frameWidth()
