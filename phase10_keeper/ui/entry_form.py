@@ -462,7 +462,7 @@ class HandEntryForm(QFrame):
                 self._position[cell] = (row_index, cell_column)
                 cell.installEventFilter(self)
                 # Start from the values a refreshed cell usually has: only a cell whose
-                # value changes is polished again.
+                # value changes is marked again.
                 cell.setProperty("problem", "")
                 cell.setProperty("typed", True)
         self.grid.setColumnStretch(column + 1, 1)
