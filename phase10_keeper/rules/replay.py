@@ -6,10 +6,10 @@ from there) all go through the same steps and cannot disagree.
 """
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 from itertools import accumulate
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from phase10_keeper.rules.bulk import cycle_collector_paused
 from phase10_keeper.rules.cards import (
@@ -39,8 +39,9 @@ class WinReason(StrEnum):
     """Everyone else left the table."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class PlayerState(Record):
+# A replay makes these by the thousand (one per player per hand): as named tuples they
+# are made in half the time frozen dataclasses take, and read as quickly.
+class PlayerState(NamedTuple):
     name: str
     seat: int
     position: int
@@ -69,8 +70,7 @@ class PlayerState(Record):
         return self.left_before is None or hand_number < self.left_before
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Entry(Record):
+class Entry(NamedTuple):
     """One cell of the score sheet: what one player did in one hand."""
 
     phase: int | None
@@ -81,8 +81,7 @@ class Entry(Record):
     cards: Cards
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class HandRecord(Record):
+class HandRecord(NamedTuple):
     number: int
     dealer: str
     went_out: str
@@ -91,8 +90,7 @@ class HandRecord(Record):
     entries: dict[str, Entry]
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class GameState(Record):
+class GameState(NamedTuple):
     """Where a game stands after some hands."""
 
     rules: RuleSet
@@ -252,14 +250,13 @@ def _changed_seating(state: GameState, change: SeatingChange, seat: int) -> Game
     seating = (*state.seating, change)
     if isinstance(change, Leave):
         players = tuple(
-            replace(player, left_before=number) if player.name == change.name else player
+            player._replace(left_before=number) if player.name == change.name else player
             for player in state.players
         )
-        left = replace(state, players=players, seating=seating)
+        left = state._replace(players=players, seating=seating)
         remaining = left.participants()
         if len(remaining) == 1:
-            return replace(
-                left,
+            return left._replace(
                 status=Status.FINISHED,
                 winner=remaining[0],
                 win_reason=WinReason.LAST_AT_TABLE,
@@ -277,8 +274,7 @@ def _changed_seating(state: GameState, change: SeatingChange, seat: int) -> Game
         joined_before=number,
     )
     at = len(state.circle) if change.after is None else state.circle.index(change.after) + 1
-    return replace(
-        state,
+    return state._replace(
         players=(*state.players, joined),
         circle=(*state.circle[:at], change.name, *state.circle[at:]),
         seating=seating,
@@ -564,8 +560,7 @@ def _after_replay(state: GameState, hand: Hand) -> GameState:
         else player
         for player in state.players
     )
-    return replace(
-        state,
+    return state._replace(
         players=players,
         hands=state.hands.appended(record),
         status=Status.FINISHED,
@@ -614,8 +609,8 @@ def _after_hand(state: GameState, hand: Hand) -> GameState:
         if _completes_game(rules, player, moved, result, label):
             completers.append(player.name)
         players.append(moved)
-    after = replace(
-        state, players=tuple(players), hands=state.hands.appended(_record(state, hand, attempted))
+    after = state._replace(
+        players=tuple(players), hands=state.hands.appended(_record(state, hand, attempted))
     )
     if rules.hands is not None:
         if after.hands_played >= rules.hands:
@@ -661,8 +656,8 @@ def _decide(state: GameState, contenders: list[str], *, fixed_hands: bool) -> Ga
     lowest = min(totals.values())
     best = [name for name in contenders if totals[name] == lowest]
     if len(best) > 1:
-        return replace(
-            state, status=Status.TIEBREAK, tiebreak_players=tuple(best), tied_total=lowest
+        return state._replace(
+            status=Status.TIEBREAK, tiebreak_players=tuple(best), tied_total=lowest
         )
     if fixed_hands:
         reason = WinReason.LOWEST_TOTAL_AFTER_FIXED_HANDS
@@ -670,7 +665,7 @@ def _decide(state: GameState, contenders: list[str], *, fixed_hands: bool) -> Ga
         reason = WinReason.ONLY_COMPLETER
     else:
         reason = WinReason.LOWEST_TOTAL_OF_COMPLETERS
-    return replace(state, status=Status.FINISHED, winner=best[0], win_reason=reason)
+    return state._replace(status=Status.FINISHED, winner=best[0], win_reason=reason)
 
 
 @dataclass(frozen=True, eq=False, repr=False)

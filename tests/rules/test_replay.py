@@ -2,7 +2,6 @@
 
 import gc
 import tracemalloc
-from dataclasses import replace
 
 import pytest
 
@@ -129,8 +128,8 @@ def test_two_strike_never_moves_past_the_phase_that_ends_the_game() -> None:
     rules = build_rules(Preset.SHORT, two_strike=True)
     begin = start(Game(("A", "B"), rules))
     # B has already missed phase 4 once; reaching it by play would take eight hands.
-    b = replace(begin.player("B"), position=3, misses=1)
-    state = replace(begin, players=(begin.player("A"), b))
+    b = begin.player("B")._replace(position=3, misses=1)
+    state = begin._replace(players=(begin.player("A"), b))
     seen = [phases(state)["B"]]
     for _ in range(3):
         state, _ = advance(state, Hand("A", {"A": made(), "B": missed(low=10)}))
