@@ -13,14 +13,17 @@ both filled.
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QModelIndex, QObject, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QAction,
     QFont,
     QFontMetrics,
     QKeyEvent,
     QKeySequence,
+    QPainter,
+    QPaintEvent,
     QPalette,
+    QPen,
     QResizeEvent,
     QShortcut,
     QShowEvent,
@@ -68,16 +71,40 @@ SIDE_PANEL_HEIGHT = 180
 
 # Each style sheet sits on the widget it styles: one on the whole page made Qt style
 # every widget of it (the grid, the standings, the charts) through style sheet rules.
-BANNER_STYLE = """
-QFrame#banner {
-    background: palette(alternate-base);
-    border: 1px solid palette(mid);
-    border-radius: 8px;
-}
-QFrame#banner[finished="true"] { border: 2px solid palette(highlight); }
-QLabel#rules { color: palette(placeholder-text); }
-"""
 SAVE_PROBLEM_STYLE = f"QLabel {{ color: {ERROR_COLOUR}; font-weight: bold; }}"
+
+
+class Banner(QFrame):
+    """The band over the grid: a rounded panel in the alternate base colour, framed in
+    the highlight colour once the game is over. Drawn here rather than by a style
+    sheet, which would draw every label and button in it through Qt's style-sheet style.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.finished = False
+        self._leave_room_for_the_frame()
+
+    def show_finished(self, finished: bool) -> None:
+        if finished != self.finished:
+            self.finished = finished
+            self._leave_room_for_the_frame()
+            self.update()
+
+    def _leave_room_for_the_frame(self) -> None:
+        width = 2 if self.finished else 1
+        self.setContentsMargins(width, width, width, width)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        palette = self.palette()
+        width = 2 if self.finished else 1
+        role = QPalette.ColorRole.Highlight if self.finished else QPalette.ColorRole.Mid
+        painter.setPen(QPen(palette.color(role), width))
+        painter.setBrush(palette.color(QPalette.ColorRole.AlternateBase))
+        inset = width / 2
+        painter.drawRoundedRect(QRectF(self.rect()).adjusted(inset, inset, -inset, -inset), 8, 8)
 
 
 class HandHeader(QHeaderView):
@@ -146,7 +173,7 @@ class GameView(QWidget):
         self.ranking.setFont(base)
         self.rules_label = QLabel()
         plain(self.headline, self.detail, self.ranking)
-        self.rules_label.setObjectName("rules")
+        self._grey_rules()
         self.rules_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.previous_sheet_button = QToolButton()
         self.previous_sheet_button.setArrowType(Qt.ArrowType.LeftArrow)
@@ -168,9 +195,7 @@ class GameView(QWidget):
             page_key = QShortcut(keys, self)
             page_key.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             page_key.activated.connect(button.click)
-        self.banner = QFrame()
-        self.banner.setObjectName("banner")
-        self.banner.setStyleSheet(BANNER_STYLE)
+        self.banner = Banner()
         self.banner.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         top_line = QHBoxLayout()
         top_line.setSpacing(14)
@@ -344,10 +369,7 @@ class GameView(QWidget):
         self.ranking.setVisible(finished)
         if finished:
             self.ranking.setText(tr("game.final_ranking", ranking=wording.ranking_line(state)))
-        if self.banner.property("finished") is not finished:
-            self.banner.setProperty("finished", finished)
-            self.banner.style().unpolish(self.banner)
-            self.banner.style().polish(self.banner)
+        self.banner.show_finished(finished)
         played = len(state.hands)
         self.rules_label.setText(
             tr_count(
@@ -405,6 +427,20 @@ class GameView(QWidget):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._fit_grid()
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        # The window's palette changed (light to dark): the grey follows it.
+        if event.type() == QEvent.Type.PaletteChange:
+            self._grey_rules()
+
+    def _grey_rules(self) -> None:
+        """The rules are named in the grey of placeholder text."""
+        palette = self.rules_label.palette()
+        palette.setColor(
+            QPalette.ColorRole.WindowText, self.palette().color(QPalette.ColorRole.PlaceholderText)
+        )
+        self.rules_label.setPalette(palette)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
