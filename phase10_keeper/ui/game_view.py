@@ -11,6 +11,7 @@ with the room the entry panel leaves, so a 1280 by 720 laptop and a 1920 by 1080
 both filled.
 """
 
+import math
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QModelIndex, QObject, QRectF, QSize, Qt, Signal
@@ -468,10 +469,7 @@ class GameView(QWidget):
         room = self._grid_room() - frame - grid.horizontalHeader().sizeHint().height()
         scale = max(1.0, min(LARGEST_SCALE, room / rows / CELL_SIZE.height()))
         width = grid.width() - frame
-        # Only grow the type if twelve wider hands still fit across.
-        while scale > 1.0 and not self._fits_across(width, scale):
-            scale = max(1.0, scale - 0.1)
-        self._apply_grid_scale(scale)
+        self._apply_grid_scale(self._largest_fitting_scale(scale, width))
         scroll = grid.horizontalScrollBar().sizeHint().height() if self._overflows(width) else 0
         header_height = grid.horizontalHeader().sizeHint().height() + frame + scroll
         room = self._grid_room() - header_height
@@ -512,6 +510,20 @@ class GameView(QWidget):
         assert isinstance(header, PlayerHeader)
         font = _scaled(self._base_font, scale, bold=True)
         return QFontMetrics(font).averageCharWidth() * NAME_CHARACTERS + header.marks_width() + 12
+
+    def _largest_fitting_scale(self, most: float, width: int) -> float:
+        """The type grows only while twelve wider hands still fit across: the largest of
+        `most`, `most` - 0.1, ... down to 1 at which they do. Sought by halving, since
+        each size tried is a font to measure and a wider type never needs less room."""
+        steps = [most - 0.1 * step for step in range(math.ceil((most - 1.0) / 0.1 - 1e-9))]
+        low, high = 0, len(steps)
+        while low < high:
+            middle = (low + high) // 2
+            if self._fits_across(width, steps[middle]):
+                high = middle
+            else:
+                low = middle + 1
+        return steps[low] if low < len(steps) else 1.0
 
     def _fits_across(self, width: int, scale: float) -> bool:
         needed = self._name_width(scale) + round(

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication, QTableView, QWidget
 
 from phase10_keeper.rules import Game, build_rules
 from phase10_keeper.storage.library import Library
+from phase10_keeper.ui.game_view import LARGEST_SCALE
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.new_game_dialog import NewGameDialog, default_title
 from phase10_keeper.ui.session import GameSession
@@ -311,3 +312,13 @@ def test_the_standings_columns_fit_their_contents_as_the_game_goes_on(window_at)
     assert sizes()[Column.TOTAL] > first[Column.TOTAL]
     window.undo_group.undo()
     assert sizes() == as_qt_would_size()
+
+
+def test_the_grids_type_is_the_largest_that_still_fits_a_sheet_page_across(window_at) -> None:
+    view = window_at(game_with_hands(TABLE, 1), LAPTOP).game_view
+    for most in (1.0, 1.05, 1.3, LARGEST_SCALE):
+        for width in range(500, 1700, 23):
+            scale = most
+            while scale > 1.0 and not view._fits_across(width, scale):
+                scale = max(1.0, scale - 0.1)
+            assert view._largest_fitting_scale(most, width) == pytest.approx(scale), (most, width)
