@@ -460,11 +460,12 @@ class HandEntryForm(QFrame):
             self._rows.append(row)
             for cell_column, cell in enumerate(row.cells()):
                 self._position[cell] = (row_index, cell_column)
-                cell.installEventFilter(self)
                 # Start from the values a refreshed cell usually has: only a cell whose
-                # value changes is marked again.
+                # value changes is marked again. Set before the keys are filtered, so
+                # their change events do not pass through the filter too.
                 cell.setProperty("problem", "")
                 cell.setProperty("typed", True)
+                cell.installEventFilter(self)
         self.grid.setColumnStretch(column + 1, 1)
         # A layout shows new children of a visible panel only later, and a hidden
         # widget cannot take the focus the next keystroke needs.
