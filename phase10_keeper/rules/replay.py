@@ -363,6 +363,7 @@ def _check_result(
 
     phase = _attempted_phase(state, name, result, replay, error)
     cards = result.cards
+    held = cards.total
     negative = (
         [(kind, count) for kind, count in cards.items() if count < 0]
         if min(cards.low, cards.high, cards.skip, cards.wild, cards.super_wild) < 0
@@ -379,18 +380,18 @@ def _check_result(
         error(ProblemKey.WILDS_OVER_DECK, "wild", count=wilds, limit=DECK_WILDS)
     if cards.skip > DECK_SKIPS:
         error(ProblemKey.SKIPS_OVER_DECK, "skip", count=cards.skip, limit=DECK_SKIPS)
-    if cards.total > HAND_SIZE:
-        error(ProblemKey.CARDS_OVER_HAND, "low", count=cards.total, limit=HAND_SIZE)
+    if held > HAND_SIZE:
+        error(ProblemKey.CARDS_OVER_HAND, "low", count=held, limit=HAND_SIZE)
     if went_out:
         if not result.made:
             error(ProblemKey.WENT_OUT_NOT_MADE, "made")
         if not cards.is_empty:
-            error(ProblemKey.WENT_OUT_HOLDS_CARDS, "low", held=cards.total)
-    elif result.made and phase is not None and cards.total <= HAND_SIZE:
+            error(ProblemKey.WENT_OUT_HOLDS_CARDS, "low", held=held)
+    elif result.made and phase is not None and held <= HAND_SIZE:
         most = HAND_SIZE - phase.card_count
-        if super_wild_makers is not None and cards.total == most + 1:
+        if super_wild_makers is not None and held == most + 1:
             super_wild_makers.append(name)
-        elif cards.total > most:
+        elif held > most:
             key = ProblemKey.MADE_HOLDS_TOO_MANY
             if super_wild_makers is not None:
                 most += 1
@@ -401,12 +402,12 @@ def _check_result(
                 phase=phase.label,
                 phase_cards=phase.card_count,
                 count=most,
-                held=cards.total,
+                held=held,
             )
         elif cards.is_empty:
             warning(ProblemKey.NO_CARDS_NOT_OUT)
-    elif not result.made and not negative and cards.total < HAND_SIZE:
-        warning(ProblemKey.MISSED_HOLDS_FEW, count=cards.total, hand_size=HAND_SIZE)
+    elif not result.made and not negative and held < HAND_SIZE:
+        warning(ProblemKey.MISSED_HOLDS_FEW, count=held, hand_size=HAND_SIZE)
     return problems
 
 
