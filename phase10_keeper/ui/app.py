@@ -83,7 +83,6 @@ def open_library(window: MainWindow) -> bool:
     A damaged library with a good backup is offered back from that backup; the damaged
     file is kept aside, never deleted.
     """
-    forget_sources()
     from phase10_keeper.storage.library import (
         Library,
         LibraryBehind,
@@ -112,7 +111,6 @@ def open_library(window: MainWindow) -> bool:
         return False
     errors.log_to(library.data_dir)
     window.set_library(library)
-    forget_sources()
     return True
 
 

@@ -48,9 +48,10 @@ CHECKPOINT_MS = 15_000
 
 
 def forget_sources() -> None:
-    """Qt's Python bindings read the source of every module imported after them, to see
-    whether it uses them, and `linecache` keeps it: megabytes nothing reads again (a
-    traceback reads what it needs afresh)."""
+    """Qt's Python bindings read the source of the modules loaded when they start, to see
+    whether they use them, and `linecache` keeps it: memory nothing reads again (a
+    traceback reads what it needs afresh). Modules loaded later are checked without it
+    (`ui.import_check`)."""
     linecache.clearcache()
 
 
@@ -563,7 +564,6 @@ class MainWindow(QMainWindow):
         """Shows this game on a page of its own and remembers it as the one to reopen."""
         from phase10_keeper.ui.game_view import GameView
 
-        forget_sources()
         self._drop_session()
         self.session = session
         self.undo_group.addStack(session.undo_stack)
