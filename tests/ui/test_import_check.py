@@ -4,6 +4,8 @@ import inspect
 import sys
 from types import ModuleType
 
+import pytest
+
 import phase10_keeper.ui  # noqa: F401  (puts the quicker check in place)
 from phase10_keeper.ui.import_check import quicker_check
 
@@ -17,7 +19,9 @@ def by_source(module: ModuleType) -> bool:
 
 
 def test_the_quicker_check_is_in_place() -> None:
-    feature = sys.modules["shibokensupport.feature"]
+    feature = sys.modules.get("shibokensupport.feature")
+    if feature is None or "_mod_uses_pyside" not in vars(feature):
+        pytest.skip("this PySide checks no imported module")
     assert vars(feature)["_mod_uses_pyside"].__module__ == "phase10_keeper.ui.import_check"
 
 
