@@ -579,18 +579,12 @@ def _scored(
 ) -> PlayerState:
     """The player after a hand: its points added, and the phases where it leaves them."""
     points = result.cards.points
-    # Made outright rather than with `replace`, which looks every field up by name:
-    # replaying a game makes one of these per player per hand.
-    return PlayerState(
-        name=player.name,
-        seat=player.seat,
+    return player._replace(
         position=position,
         completed=completed,
         total=player.total + points,
         hand_points=player.hand_points.appended(points),
         misses=misses,
-        joined_before=player.joined_before,
-        left_before=player.left_before,
     )
 
 

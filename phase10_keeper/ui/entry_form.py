@@ -90,6 +90,14 @@ class _Row:
         return cells
 
 
+def in_placeholder_grey(label: QLabel, palette: QPalette) -> None:
+    """Shows the label's text in `palette`'s grey for placeholder text: headings, hints,
+    what the rules are. Called again when the palette changes."""
+    own = label.palette()
+    own.setColor(QPalette.ColorRole.WindowText, palette.color(QPalette.ColorRole.PlaceholderText))
+    label.setPalette(own)
+
+
 class _Button(QPushButton):
     """A button with room around its words: 16 pixels each side, 6 above and below."""
 
@@ -110,7 +118,6 @@ class _ProblemMarks(QWidget):
 
     def __init__(self, form: QWidget) -> None:
         super().__init__(form)
-        self._form = form
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.marked: dict[QWidget, str] = {}
@@ -118,14 +125,16 @@ class _ProblemMarks(QWidget):
     def paintEvent(self, event: QPaintEvent) -> None:
         if not self.marked:
             return
+        form = self.parentWidget()
+        assert form is not None
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         for widget, severity in self.marked.items():
             if not widget.isVisible():
                 continue
-            # The marks cover the form from its corner: its places are theirs.
-            rect = QRectF(QRect(widget.mapTo(self._form, QPoint(0, 0)), widget.size()))
+            # The marks cover the form, their parent, from its corner: its places are theirs.
+            rect = QRectF(QRect(widget.mapTo(form, QPoint(0, 0)), widget.size()))
             # A field's frame is drawn over; a check box or radio button gets a frame
             # around it, clear of its box.
             if isinstance(widget, QAbstractButton):
@@ -219,7 +228,7 @@ class HandEntryForm(QFrame):
         layout.addLayout(buttons)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self._marks = _ProblemMarks(self)
-        self._quiet(self.hint)
+        in_placeholder_grey(self.hint, self.palette())
 
     # -- building ----------------------------------------------------------------------
 
@@ -364,7 +373,7 @@ class HandEntryForm(QFrame):
         label = QLabel(text)
         label.setObjectName("columnHeader")
         label.setFont(self._window_font)
-        self._quiet(label)
+        in_placeholder_grey(label, self.palette())
         label.setAlignment(align | Qt.AlignmentFlag.AlignBottom)
         self.grid.addWidget(label, 0, column)
 
@@ -591,14 +600,6 @@ class HandEntryForm(QFrame):
         palette.setColor(QPalette.ColorRole.Text, self.palette().color(role))
         edit.setPalette(palette)
 
-    def _quiet(self, label: QLabel) -> None:
-        """Column headings and the hint are in the grey of placeholder text."""
-        palette = label.palette()
-        palette.setColor(
-            QPalette.ColorRole.WindowText, self.palette().color(QPalette.ColorRole.PlaceholderText)
-        )
-        label.setPalette(palette)
-
     def _mark(self, widget: QWidget, severity: str) -> None:
         if widget.property("problem") == severity:
             return
@@ -624,12 +625,12 @@ class HandEntryForm(QFrame):
         super().changeEvent(event)
         # The window's palette changed (light to dark): the greys follow it.
         if event.type() == QEvent.Type.PaletteChange:
-            self._quiet(self.hint)
+            in_placeholder_grey(self.hint, self.palette())
             for index in range(self.grid.count()):
                 item = self.grid.itemAt(index)
                 widget = item.widget() if item is not None else None
                 if isinstance(widget, QLabel) and widget.objectName() == "columnHeader":
-                    self._quiet(widget)
+                    in_placeholder_grey(widget, self.palette())
             for row in self._rows:
                 for edit in row.counts.values():
                     self._colour_count(edit)

@@ -49,7 +49,7 @@ from phase10_keeper.rules import GameError, Hand, Problem, Status
 from phase10_keeper.sheet import HANDS_PER_PAGE
 from phase10_keeper.ui import wording
 from phase10_keeper.ui.delegates import CELL_SIZE, TOTAL_SIZE, PlayerHeader, ScoreCellDelegate
-from phase10_keeper.ui.entry_form import ERROR_COLOUR, HandEntryForm
+from phase10_keeper.ui.entry_form import ERROR_COLOUR, HandEntryForm, in_placeholder_grey
 from phase10_keeper.ui.game_charts import GameCharts
 from phase10_keeper.ui.grid_model import ScoreGridModel
 from phase10_keeper.ui.prompts import Prompts
@@ -174,7 +174,7 @@ class GameView(QWidget):
         self.ranking.setFont(base)
         self.rules_label = QLabel()
         plain(self.headline, self.detail, self.ranking)
-        self._grey_rules()
+        in_placeholder_grey(self.rules_label, self.palette())
         self.rules_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.previous_sheet_button = QToolButton()
         self.previous_sheet_button.setArrowType(Qt.ArrowType.LeftArrow)
@@ -433,15 +433,7 @@ class GameView(QWidget):
         super().changeEvent(event)
         # The window's palette changed (light to dark): the grey follows it.
         if event.type() == QEvent.Type.PaletteChange:
-            self._grey_rules()
-
-    def _grey_rules(self) -> None:
-        """The rules are named in the grey of placeholder text."""
-        palette = self.rules_label.palette()
-        palette.setColor(
-            QPalette.ColorRole.WindowText, self.palette().color(QPalette.ColorRole.PlaceholderText)
-        )
-        self.rules_label.setPalette(palette)
+            in_placeholder_grey(self.rules_label, self.palette())
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
