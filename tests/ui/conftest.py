@@ -1,5 +1,6 @@
 """UI test set-up: settings in a temporary place, and an in-memory game library."""
 
+import gc
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -25,6 +26,14 @@ def _english_window() -> Iterator[None]:
     """A test that starts the window in another language leaves it English again."""
     yield
     use_language(ENGLISH)
+
+
+@pytest.fixture(autouse=True)
+def _nothing_left_frozen() -> Iterator[None]:
+    """The app freezes what it builds at start out of the cycle collector's passes; in
+    the tests, that is given back, so one test's garbage does not outlive it."""
+    yield
+    gc.unfreeze()
 
 
 MODAL_ENTRY_POINTS = {

@@ -1,5 +1,6 @@
 """Starting the app: the window at once, then the library and the last unfinished game."""
 
+import gc
 import linecache
 import shutil
 import subprocess
@@ -86,6 +87,22 @@ def test_the_last_unfinished_game_is_reopened_and_every_change_saved(launch, rea
     assert real_library.load_game(game_id).hands == session.game.hands
     window.undo_action.trigger()
     assert real_library.load_game(game_id).hands == game.hands
+
+
+def test_what_the_start_builds_is_kept_out_of_the_cycle_collectors_passes(
+    launch, real_library
+) -> None:
+    """The window and the game it reopens are built with the cycle collector paused and
+    then frozen out of its passes; the collector runs again for all that comes after."""
+    real_library.set_last_open_game(real_library.add_game(game_with_hands(FOUR, 3)))
+    window = launch()
+    assert window.session is not None
+    assert gc.isenabled()
+    searched = gc.get_objects()
+    assert not any(found is window.session.game for found in searched)
+    assert not any(found is window.session.state for found in searched)
+    later = [window.session.game]
+    assert any(found is later for found in gc.get_objects())
 
 
 def test_a_finished_last_game_shows_the_start_page(launch, real_library) -> None:
