@@ -5,7 +5,7 @@ worked out from the other kinds until someone types it; a player who made their 
 starts with no cards. That keeps a typical entry to a few keystrokes.
 """
 
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from phase10_keeper.rules import (
     HAND_SIZE,
@@ -27,16 +27,23 @@ from phase10_keeper.rules import (
 BASE_KINDS = (CardKind.LOW, CardKind.HIGH, CardKind.SKIP, CardKind.WILD)
 
 
-@dataclass
+# A plain class and a named tuple, not dataclasses: this module is imported as a game
+# opens, and generating their methods took longer than the rest of the module.
 class PlayerDraft:
-    made: bool = False
-    typed: dict[CardKind, int] = field(default_factory=dict)
-    """Counts the user typed; a kind not here is 0, or worked out for 1-9."""
-    phase: int | None = None
+    """What is typed for one player."""
+
+    __slots__ = ("made", "phase", "typed")
+
+    def __init__(
+        self, made: bool = False, typed: dict[CardKind, int] | None = None, phase: int | None = None
+    ) -> None:
+        self.made = made
+        self.typed: dict[CardKind, int] = {} if typed is None else typed
+        """Counts the user typed; a kind not here is 0, or worked out for 1-9."""
+        self.phase = phase
 
 
-@dataclass(frozen=True)
-class DraftSnapshot:
+class DraftSnapshot(NamedTuple):
     went_out: str | None
     players: tuple[tuple[str, bool, tuple[tuple[CardKind, int], ...], int | None], ...]
 

@@ -1,7 +1,6 @@
 """The score grid as a Qt model: a row per player, a column per hand, then the total."""
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from PySide6.QtCore import (
     QAbstractTableModel,
@@ -30,8 +29,9 @@ def mark_labels() -> tuple[str, str, str, str]:
     return tr("grid.mark_won"), tr("grid.mark_deals"), tr("grid.mark_first"), tr("grid.mark_left")
 
 
-@dataclass(frozen=True)
-class Cell:
+class Cell(NamedTuple):
+    """What a score cell shows: one player's result in one hand."""
+
     phase: int | None
     made: bool
     points: int
