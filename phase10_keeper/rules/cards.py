@@ -1,9 +1,8 @@
 """Cards left in a player's hand and what they cost."""
 
-from dataclasses import dataclass
 from enum import StrEnum
 
-from phase10_keeper.rules.record import Record
+from phase10_keeper.rules.record import Record, record
 
 
 class CardKind(StrEnum):
@@ -43,7 +42,7 @@ DECK_WILDS = 8
 DECK_SIZE = DECK_LOW + DECK_HIGH + DECK_SKIPS + DECK_WILDS
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@record
 class Cards(Record):
     """How many cards of each kind a player still holds when the hand ends."""
 

@@ -2,11 +2,11 @@
 
 import unicodedata
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 
 from phase10_keeper.rules.cards import NO_CARDS, Cards
 from phase10_keeper.rules.problems import GameError, Problem, ProblemKey, error
-from phase10_keeper.rules.record import Record
+from phase10_keeper.rules.record import Record, record
 from phase10_keeper.rules.ruleset import MATTEL_RULES, Order, RuleSet
 
 MIN_PLAYERS = 2
@@ -19,7 +19,7 @@ MAX_TITLE_LENGTH = 200
 _BLANK_LETTERS = frozenset("\u115f\u1160\u2800\u3164\uffa0")
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@record
 class PlayerResult(Record):
     """One player's part of a hand."""
 
@@ -29,7 +29,7 @@ class PlayerResult(Record):
     """The phase label attempted; needed only where the player chooses."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@record
 class Hand(Record):
     """One hand as the table reports it. `results` is keyed by player name."""
 
@@ -37,7 +37,7 @@ class Hand(Record):
     results: Mapping[str, PlayerResult] = field(hash=False)
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@record
 class Leave(Record):
     """A player leaves the table before hand `before_hand` (1-based) is dealt."""
 
@@ -45,7 +45,7 @@ class Leave(Record):
     name: str
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@record
 class Join(Record):
     """A new player sits down before hand `before_hand` (1-based) is dealt.
 
@@ -138,8 +138,11 @@ def players_problem(players: tuple[str, ...], *, count: int | None = None) -> Pr
     return None
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@record
 class Game(Record):
+    """A game as it is kept: who plays, by what rules, and the hands so far. Where it
+    stands is never stored: replaying the hands gives it."""
+
     players: tuple[str, ...]
     """Everyone who ever sat: the starting players in seating order, then those who
     joined, in the order they joined."""

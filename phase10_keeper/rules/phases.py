@@ -1,10 +1,8 @@
 """Phases and the groups of cards they are built from."""
 
-from dataclasses import dataclass
-
 from phase10_keeper.rules.groups import GroupKind
 from phase10_keeper.rules.problems import Problem, ProblemKey, error
-from phase10_keeper.rules.record import Record
+from phase10_keeper.rules.record import Record, record
 
 HIGHEST_NUMBER = 12
 """Runs cannot wrap from 12 to 1, so no run is longer than this."""
@@ -13,8 +11,10 @@ MAX_PHASE_CARDS = 10
 """A phase is laid down from a ten-card hand."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@record
 class Group(Record):
+    """One group of cards a phase asks for: a set, a run and so on, of `size` cards."""
+
     kind: GroupKind
     size: int
 
@@ -37,7 +37,7 @@ class Group(Record):
         return None
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@record
 class Phase(Record):
     """One phase: its label (the number printed for it) and the groups it asks for."""
 

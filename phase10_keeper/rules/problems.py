@@ -9,13 +9,13 @@ here rather than keeping a copy.
 """
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import StrEnum
 from typing import Protocol
 
 from phase10_keeper.rules.cards import CardKind
 from phase10_keeper.rules.groups import GroupKind
-from phase10_keeper.rules.record import Record
+from phase10_keeper.rules.record import Record, record
 
 
 class Severity(StrEnum):
@@ -325,8 +325,11 @@ def _worded_value(wording: Wording, value: Value) -> object:
     return value
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@record
 class Problem(Record):
+    """Something wrong, or worth a second look, in a hand, a game or its rules: `key` names
+    it, `values` fill in its words, and the rest says where it is."""
+
     severity: Severity
     key: ProblemKey
     values: Mapping[str, Value] = field(default_factory=dict, hash=False)

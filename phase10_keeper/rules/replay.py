@@ -6,7 +6,6 @@ from there) all go through the same steps and cannot disagree.
 """
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from enum import StrEnum
 from itertools import accumulate
 from typing import NamedTuple, Protocol
@@ -24,7 +23,7 @@ from phase10_keeper.rules.game import Game, Hand, Leave, PlayerResult, SeatingCh
 from phase10_keeper.rules.log import Log
 from phase10_keeper.rules.phases import Phase
 from phase10_keeper.rules.problems import GameError, Problem, ProblemKey, Severity, Value
-from phase10_keeper.rules.record import Record
+from phase10_keeper.rules.record import Record, record
 from phase10_keeper.rules.ruleset import Order, RuleSet
 from phase10_keeper.rules.status import Status
 
@@ -665,7 +664,7 @@ def _decide(state: GameState, contenders: list[str], *, fixed_hands: bool) -> Ga
     return state._replace(status=Status.FINISHED, winner=best[0], win_reason=reason)
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@record
 class Replay(Record):
     """The result of replaying a whole log: every state along the way and all warnings.
 

@@ -1,11 +1,11 @@
 """Rule sets: the Mattel rules and the variants tables agree on before the first deal."""
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from enum import StrEnum
 
 from phase10_keeper.rules.phases import MATTEL_PHASES, Phase
 from phase10_keeper.rules.problems import Problem, ProblemKey, error
-from phase10_keeper.rules.record import Record
+from phase10_keeper.rules.record import Record, record
 
 
 class RuleSetError(ValueError):
@@ -40,7 +40,7 @@ MAX_HANDS = 1000
 """Far more than any evening's game; a file with more was not written by a table."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@record
 class RuleSet(Record):
     """Everything about a game's rules that the score keeper needs.
 

@@ -1,4 +1,5 @@
-"""The rules' records compare, hash and print by value, as frozen dataclasses do."""
+"""The rules' records are made, compare, hash, print and refuse to change as frozen
+dataclasses do."""
 
 import dataclasses
 import importlib
@@ -10,7 +11,7 @@ import pytest
 import phase10_keeper.rules
 from phase10_keeper.rules import Cards, Hand, Join, Leave, PlayerResult, Problem, ProblemKey
 from phase10_keeper.rules.problems import Severity
-from phase10_keeper.rules.record import Record
+from phase10_keeper.rules.record import Record, record
 
 
 def rules_dataclasses() -> list[type]:
@@ -35,7 +36,8 @@ def test_every_record_of_the_rules_shares_the_methods() -> None:
         assert kind.__eq__ is Record.__eq__, kind
         assert kind.__hash__ is Record.__hash__, kind
         assert kind.__repr__ is Record.__repr__, kind
-        assert kind.__dataclass_params__.frozen, kind  # type: ignore[attr-defined]
+        assert kind.__setattr__ is Record.__setattr__, kind
+        assert kind.__delattr__ is Record.__delattr__, kind
 
 
 @dataclass(frozen=True)
@@ -45,13 +47,21 @@ class _Reference:
     notes: dict[str, int] = field(default_factory=dict, hash=False)
     hidden: int = field(default=0, repr=False)
 
+    def __post_init__(self) -> None:
+        if self.hidden < -5:
+            raise ValueError(self.hidden)
 
-@dataclass(frozen=True, eq=False, repr=False)
+
+@record
 class _Shared(Record):
     name: str
     seats: tuple[int, ...] = ()
     notes: dict[str, int] = field(default_factory=dict, hash=False)
     hidden: int = field(default=0, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.hidden < -5:
+            raise ValueError(self.hidden)
 
 
 @pytest.mark.parametrize(
@@ -71,6 +81,55 @@ def test_the_shared_methods_do_what_a_dataclass_would(values: dict[str, object])
     assert shared != _Shared(**{**values, "notes": {"z": 9}})  # type: ignore[arg-type]
     assert shared != reference
     assert shared != (values["name"],)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "keywords"),
+    [
+        (("Ana",), {}),
+        (("Ana", (1,)), {"hidden": 2}),
+        ((), {"name": "Bo", "notes": {"a": 1}}),
+        (("Ana", (1,), {}, 1, 5), {}),
+        ((), {}),
+        (("Ana",), {"name": "Bo"}),
+        (("Ana",), {"seat": (1,)}),
+        (("Ana",), {"hidden": -6}),
+    ],
+)
+def test_a_record_is_made_as_a_frozen_dataclass_would_be(
+    arguments: tuple[object, ...], keywords: dict[str, object]
+) -> None:
+    def made(kind: type) -> object:
+        try:
+            return kind(*arguments, **keywords)
+        except (TypeError, ValueError) as error:
+            return (type(error), str(error).replace(kind.__qualname__, "?"))
+
+    reference, shared = made(_Reference), made(_Shared)
+    if isinstance(reference, _Reference):
+        assert isinstance(shared, _Shared)
+        assert dataclasses.astuple(shared) == dataclasses.astuple(reference)
+        assert dataclasses.replace(shared, hidden=4) == _Shared(**{**vars(shared), "hidden": 4})
+    else:
+        assert shared == reference
+
+
+def test_a_records_default_made_anew_is_its_own() -> None:
+    first, second = _Shared("Ana"), _Shared("Bo")
+    first.notes["a"] = 1
+    assert second.notes == {}
+
+
+def test_a_record_refuses_to_change() -> None:
+    shared = _Shared("Ana")
+    for change in (
+        lambda: setattr(shared, "name", "Bo"),
+        lambda: setattr(shared, "other", 1),
+        lambda: delattr(shared, "name"),
+    ):
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            change()
+    assert shared == _Shared("Ana")
 
 
 def test_records_of_the_rules_compare_by_value_and_kind() -> None:
