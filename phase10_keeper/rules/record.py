@@ -71,8 +71,9 @@ _NOT_GIVEN = object()
 
 
 def _init(kind: type) -> Callable[..., None]:
-    """The `__init__` a frozen dataclass would have: each field set past the refusal to
-    change, defaults filled in, then `__post_init__` if the class has one."""
+    """The `__init__` a frozen dataclass would have, with every field a parameter (as
+    every record has it): each field set past the refusal to change, defaults filled in,
+    then `__post_init__` if the class has one."""
     parameters: list[str] = []
     lines: list[str] = []
     defaults: dict[str, object] = {}

@@ -146,7 +146,8 @@ def _kept_for_good() -> Iterator[None]:
     The window, and the library and game it reopens, live until the game is closed or
     the app quits. Run every few hundred new objects, the collector searched them for
     cycles again and again as they piled up (4-5 ms of reopening a game), and went on
-    searching them in each full pass while the game was played.
+    searching them in each full pass while the game was played. The price: what of the
+    reopened game forms a cycle stays until the app quits, not until the game closes.
     """
     collecting = gc.isenabled()
     gc.disable()
