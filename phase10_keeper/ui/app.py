@@ -181,14 +181,21 @@ def _fill(window: MainWindow) -> None:
         open_library(window)
 
 
-def run(argv: list[str], prompts: "Prompts | None" = None) -> int:
+def start(argv: list[str], prompts: "Prompts | None" = None) -> MainWindow:
+    """Everything the app does before its event loop runs: the application, the window
+    and what is to fill it, and the handler of unexpected errors."""
     app = _application(argv if argv else sys.argv[:1])
     window = launch(prompts, before_library=lambda: _finish_look(app))
     from phase10_keeper.storage.paths import default_data_dir
 
     errors.install(window, default_data_dir())
+    return window
+
+
+def run(argv: list[str], prompts: "Prompts | None" = None) -> int:
+    window = start(argv, prompts)
     try:
-        return app.exec()
+        return QApplication.exec()
     finally:
         if window.isVisible():
             window.close()

@@ -7,10 +7,10 @@ Without a display it runs on Qt's offscreen platform.
 
 1. Start-up: a fresh process shows a bare QMainWindow with a QLabel, and another starts
    the app as `phase10-keeper` does, with a 200-hand game to reopen. Each is timed from
-   the first line of the process to the window's first paint. The app shows its window
-   before it opens the library, so its time to content is shown too: until the game
-   page, with the game loaded and replayed, has painted; and its peak memory then,
-   against the bare window's. Medians of N runs.
+   the first line of the process, before any import, to the window's first paint. The
+   app shows its window before it opens the library, so its time to content is shown
+   too: until the game page, with the game loaded and replayed, has painted; and its
+   peak memory then, against the bare window's. Medians of N runs.
 2. Recording: in a 200-hand game, the time from pressing Record to the score grid
    having repainted, saving to the library included; against repainting the grid alone.
 3. Editing hand 1 of a 2,000-hand game (where the rules cap a game's hands, the
@@ -19,46 +19,20 @@ Without a display it runs on Qt's offscreen platform.
    (`--no-editing` leaves this out: before replays were linear it took many gigabytes.)
 """
 
-import os
-import statistics
-import subprocess
-import sys
-import tempfile
 import time
-from pathlib import Path
-
-from measure import hands_allowed, row
 
 STARTED = time.perf_counter()
+"""A child's clock starts here, before anything is imported: what it times imports what
+it needs itself, as the app and the bare window would."""
+
+import os  # noqa: E402
+import sys  # noqa: E402
+
 if "DISPLAY" not in os.environ:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 HANDS = 200
 EDITS = 100
-
-
-def long_game(hands: int = HANDS):
-    from phase10_keeper.rules import Cards, Game, Hand, PlayerResult, build_rules
-
-    players = (
-        "Maximilian Alexander Featherstonehaugh",
-        "Zoë",
-        "Łukasz",
-        "Priya",
-        "Marcus",
-        "Kwame",
-    )
-    game = Game(players=players, rules=build_rules(hands=hands + 100), title="Long game")
-    for number in range(hands):
-        out = players[number % len(players)]
-        results = {
-            name: PlayerResult(made=True)
-            if name == out
-            else PlayerResult(made=False, cards=Cards(low=7, high=2, wild=1))
-            for name in players
-        }
-        game = game.with_hand_appended(Hand(went_out=out, results=results))
-    return game
 
 
 def _until_painted(widget) -> float:
@@ -95,10 +69,10 @@ def _memory() -> float:
 
 
 def child(kind: str, data_dir: str) -> None:
-    from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
-
-    _app = QApplication(sys.argv[:1])
     if kind == "bare":
+        from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
+
+        _app = QApplication(sys.argv[:1])
         window = QMainWindow()
         window.setCentralWidget(QLabel("Phase 10 Keeper"))
         window.resize(1360, 840)
@@ -107,9 +81,13 @@ def child(kind: str, data_dir: str) -> None:
         print(f"{(painted - STARTED) * 1000:.1f} {_peak_memory():.1f}")
     else:
         os.environ["PHASE10_KEEPER_DATA_DIR"] = data_dir
-        from phase10_keeper.ui.app import launch
+        # What the `phase10-keeper` command runs, up to the event loop.
+        import phase10_keeper.cli  # noqa: F401 - the command's module, imported first
+        from phase10_keeper.ui.app import start
 
-        app_window = launch()
+        app_window = start(sys.argv[:1])
+        from PySide6.QtWidgets import QApplication
+
         painted = _until_painted(app_window)
         while app_window.game_view is None:
             QApplication.processEvents()
@@ -121,6 +99,41 @@ def child(kind: str, data_dir: str) -> None:
         )
     sys.stdout.flush()
     os._exit(0)
+
+
+if __name__ == "__main__" and sys.argv[1:2] == ["--child"]:
+    child(sys.argv[2], sys.argv[3])
+
+import statistics  # noqa: E402
+import subprocess  # noqa: E402
+import tempfile  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from measure import hands_allowed, row  # noqa: E402
+
+
+def long_game(hands: int = HANDS):
+    from phase10_keeper.rules import Cards, Game, Hand, PlayerResult, build_rules
+
+    players = (
+        "Maximilian Alexander Featherstonehaugh",
+        "Zoë",
+        "Łukasz",
+        "Priya",
+        "Marcus",
+        "Kwame",
+    )
+    game = Game(players=players, rules=build_rules(hands=hands + 100), title="Long game")
+    for number in range(hands):
+        out = players[number % len(players)]
+        results = {
+            name: PlayerResult(made=True)
+            if name == out
+            else PlayerResult(made=False, cards=Cards(low=7, high=2, wild=1))
+            for name in players
+        }
+        game = game.with_hand_appended(Hand(went_out=out, results=results))
+    return game
 
 
 def startup(runs: int, data_dir: str, bytecode_dir: str) -> dict[str, float]:
@@ -237,8 +250,6 @@ def editing(data_dir: str, long_hands: int) -> tuple[list[float], float, float]:
 
 
 def main() -> int:
-    if sys.argv[1:2] == ["--child"]:
-        child(sys.argv[2], sys.argv[3])
     runs = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else 7
     from phase10_keeper.storage.library import Library
 
