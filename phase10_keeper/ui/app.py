@@ -1,9 +1,9 @@
 """Starts the desktop app: the window first, then the library and the last unfinished game.
 
 The window is shown before the library and the rules are even imported, and filled once
-it has painted, so it appears about as fast as an empty Qt window. The app's icon and
-the style that keeps check boxes visible on a dark palette are put in place then too,
-before any page shows.
+it has painted, so it appears about as fast as an empty Qt window. The style that keeps
+check boxes visible on a dark palette is put in place then too, before any page shows,
+and the app's icon once the first page has been drawn.
 """
 
 import gc
@@ -126,16 +126,21 @@ def fit_to_screen(window: MainWindow) -> None:
     window.resize(window.size().boundedTo(room.size()))
 
 
-def _finish_look(app: QApplication) -> None:
-    """The app's icon, and its style wrapped for contrast in a dark palette: set once the
-    window has painted, as each takes longer than the empty window to build (the window
-    system is handed the icon's eight sizes, decoded; the style's classes load). The
-    empty window shows no check box or radio button, and the icon follows within a
-    moment."""
+def _contrast_style(app: QApplication) -> None:
+    """The app's style wrapped for contrast in a dark palette: set once the window has
+    painted, as its classes take longer to load than the empty window takes to build,
+    and before the first page, whose check boxes and radio buttons it draws. The empty
+    window shows none."""
     from phase10_keeper.ui.contrast_style import use_contrast_style
 
-    app.setWindowIcon(app_icon())
     use_contrast_style(app)
+
+
+def _set_icon(app: QApplication) -> None:
+    """The app's icon: set once the first page has been drawn, as the window system is
+    handed its eight sizes, decoded, which takes longer than drawing a page. The title
+    bar and the task bar show it a moment after the page."""
+    app.setWindowIcon(app_icon())
 
 
 @contextmanager
@@ -160,32 +165,41 @@ def _kept_for_good() -> Iterator[None]:
 
 
 def launch(
-    prompts: "Prompts | None" = None, before_library: Callable[[], object] | None = None
+    prompts: "Prompts | None" = None,
+    before_library: Callable[[], object] | None = None,
+    after_library: Callable[[], object] | None = None,
 ) -> MainWindow:
     """Shows the window where the user left it. Once it has painted, `before_library`
-    runs, and then the library fills the window."""
+    runs, and then the library fills the window; once that has been drawn,
+    `after_library` runs."""
     with _kept_for_good():
         forget_sources()
         window = MainWindow(prompts=prompts)
         if not restore_window_state(window, QSettings()):
             fit_to_screen(window)
         if before_library is not None:
-            window.after_first_paint(before_library)
-        window.after_first_paint(lambda: _fill(window))
+            window.after_next_paint(before_library)
+        window.after_next_paint(lambda: _fill(window, after_library))
         window.show()
     return window
 
 
-def _fill(window: MainWindow) -> None:
+def _fill(window: MainWindow, after_library: Callable[[], object] | None) -> None:
     with _kept_for_good():
         open_library(window)
+    if after_library is not None:
+        window.after_next_paint(after_library)
 
 
 def start(argv: list[str], prompts: "Prompts | None" = None) -> MainWindow:
     """Everything the app does before its event loop runs: the application, the window
     and what is to fill it, and the handler of unexpected errors."""
     app = _application(argv if argv else sys.argv[:1])
-    window = launch(prompts, before_library=lambda: _finish_look(app))
+    window = launch(
+        prompts,
+        before_library=lambda: _contrast_style(app),
+        after_library=lambda: _set_icon(app),
+    )
     from phase10_keeper.storage.paths import default_data_dir
 
     errors.install(window, default_data_dir())

@@ -117,11 +117,11 @@ class MainWindow(QMainWindow):
     def prompts(self, prompts: "Prompts") -> None:
         self._prompts = prompts
 
-    def after_first_paint(self, callback: Callable[[], object]) -> None:
-        """Runs `callback` once the window has been drawn on screen.
+    def after_next_paint(self, callback: Callable[[], object]) -> None:
+        """Runs `callback` once the window has next been drawn on screen.
 
-        A zero timer alone can run before the window's first paint, and the user would
-        then look at nothing until the callback is done.
+        A zero timer alone can run before the window's paint, and the user would then
+        look at what was there before until the callback is done.
         """
         self._after_paint.append(callback)
 

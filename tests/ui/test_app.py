@@ -251,38 +251,43 @@ def test_the_window_is_shown_before_the_rules_are_imported() -> None:
     _printed_by(script)
 
 
-def test_the_first_paint_waits_for_neither_qts_enums_nor_the_style_nor_the_icon() -> None:
+def test_the_first_paint_waits_for_qts_enums_and_the_style_and_the_icon_for_the_page() -> None:
     """PySide6 builds a class's enums when the class is first used: all of `Qt`'s take
-    longer than the rest of the empty window. The contrast style's classes and the icon's
-    eight sizes wait for the first paint too, and are in place before the library opens."""
+    longer than the rest of the empty window. The contrast style's classes wait for the
+    first paint too, and are in place before the library opens; the icon's eight sizes
+    wait until the library's first page has been drawn."""
     script = (
         "import sys\n"
         "import PySide6.QtCore, PySide6.QtWidgets\n"
         "from PySide6.QtWidgets import QApplication\n"
         "from phase10_keeper.ui import app\n"
-        "at_first_paint = []\n"
-        "finish_look = app._finish_look\n"
-        "def after_first_paint(application):\n"
-        "    at_first_paint.extend(\n"
+        "seen = []\n"
+        "contrast_style, set_icon = app._contrast_style, app._set_icon\n"
+        "def at_first_paint(application):\n"
+        "    seen.append([\n"
         "        name\n"
         "        for module, name in ((PySide6.QtCore, 'Qt'), (PySide6.QtWidgets, 'QStyle'),\n"
         "                             (PySide6.QtWidgets, 'QStatusBar'))\n"
         "        if name in vars(module)\n"
-        "    )\n"
-        "    if not QApplication.windowIcon().isNull():\n"
-        "        at_first_paint.append('icon')\n"
-        "    finish_look(application)\n"
+        "    ])\n"
+        "    seen.append(QApplication.windowIcon().isNull())\n"
+        "    contrast_style(application)\n"
         "def instead_of_the_library(window):\n"
-        "    style = type(QApplication.style()).__name__\n"
-        "    sizes = len(QApplication.windowIcon().availableSizes())\n"
-        "    print(at_first_paint, style, sizes)\n"
+        "    seen.append(type(QApplication.style()).__name__)\n"
+        "    seen.append(QApplication.windowIcon().isNull())\n"
+        "    window.update()\n"
+        "    return True\n"
+        "def after_the_page(application):\n"
+        "    set_icon(application)\n"
+        "    print(*seen, len(QApplication.windowIcon().availableSizes()))\n"
         "    QApplication.exit(0)\n"
-        "app._finish_look = after_first_paint\n"
+        "app._contrast_style = at_first_paint\n"
         "app.open_library = instead_of_the_library\n"
+        "app._set_icon = after_the_page\n"
         "sys.exit(app.run([]))\n"
     )
     shown = _printed_by(script)
-    assert shown.split() == ["[]", "ContrastStyle", str(len(app.ICON_SIZES))]
+    assert shown.split() == ["[]", "True", "ContrastStyle", "True", str(len(app.ICON_SIZES))]
 
 
 def test_reopening_a_game_spares_strptime_and_qts_other_widget_classes(tmp_path) -> None:
