@@ -289,7 +289,7 @@ def main() -> int:
         edits, held_before, held_after = editing(data_dir, long_hands)
     print(f"editing hand 1 of a {long_hands:,}-hand game until the grid has repainted:")
     edited = statistics.median(edits)
-    row("edit, median", f"{edited:.1f} ms", edited / repaint, "goal <= 100 ms")
+    row("edit, median", f"{edited:.1f} ms", None, "goal <= 100 ms")
     row("edit, worst", f"{max(edits):.1f} ms")
     row("memory held after 10 edits", f"{held_before:.0f} MiB")
     row(
