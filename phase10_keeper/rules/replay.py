@@ -548,7 +548,7 @@ def _after_replay(state: GameState, hand: Hand) -> GameState:
         name: replayed.label if replayed is not None else result.phase
         for name, result in hand.results.items()
     }
-    record = _record(state, hand, attempted)
+    hand_record = _record(state, hand, attempted)
     players = tuple(
         # The replay hand moves no one's phase.
         _scored(player, result, player.completed, player.position, player.misses)
@@ -558,7 +558,7 @@ def _after_replay(state: GameState, hand: Hand) -> GameState:
     )
     return state._replace(
         players=players,
-        hands=state.hands.appended(record),
+        hands=state.hands.appended(hand_record),
         status=Status.FINISHED,
         winner=hand.went_out,
         win_reason=WinReason.WENT_OUT_IN_REPLAY,

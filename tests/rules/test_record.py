@@ -38,6 +38,9 @@ def test_every_record_of_the_rules_shares_the_methods() -> None:
         assert kind.__repr__ is Record.__repr__, kind
         assert kind.__setattr__ is Record.__setattr__, kind
         assert kind.__delattr__ is Record.__delattr__, kind
+        # Its own words: without them the dataclass module writes a signature there.
+        assert kind.__doc__, kind
+        assert not kind.__doc__.startswith(f"{kind.__name__}("), kind
 
 
 @dataclass(frozen=True)
@@ -130,6 +133,37 @@ def test_a_record_refuses_to_change() -> None:
         with pytest.raises(dataclasses.FrozenInstanceError):
             change()
     assert shared == _Shared("Ana")
+
+
+def test_a_records_init_names_no_field_it_could_clash_with() -> None:
+    @record
+    class Odd(Record):
+        self: int
+        _set: int = 1
+        _not_given: int = 2
+        notes: dict[str, int] = field(default_factory=dict)
+
+    odd = Odd(0)
+    assert (odd.self, odd._set, odd._not_given, odd.notes) == (0, 1, 2, {})
+
+
+def test_a_record_refuses_what_its_init_would_not_honour() -> None:
+    with pytest.raises(TypeError, match="made from its fields"):
+
+        @record
+        class Own(Record):
+            name: str
+
+            def __init__(self) -> None:
+                object.__setattr__(self, "name", "Ana")
+
+    for unsupported in (field(default=0, init=False), field(default=0, kw_only=True)):
+        with pytest.raises(TypeError, match="positional"):
+
+            @record
+            class Keyed(Record):
+                name: str = "Ana"
+                seat: int = unsupported
 
 
 def test_records_of_the_rules_compare_by_value_and_kind() -> None:
