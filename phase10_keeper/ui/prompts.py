@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from PySide6 import QtWidgets
 from PySide6.QtWidgets import QWidget
 
+from phase10_keeper.ui.app_icon import use_app_icon
 from phase10_keeper.ui.text import tr
 from phase10_keeper.ui.user_text import plain_box
 
@@ -21,7 +22,11 @@ if TYPE_CHECKING:
 
 
 class Prompts:
-    """Asks with the platform's dialogs; each method waits for the answer."""
+    """Asks with the platform's dialogs; each method waits for the answer.
+
+    A message can come before the app has set its icon, which waits for the first page
+    (a library that cannot be opened, a last game that cannot be read): each message
+    sets it first."""
 
     def confirm(
         self,
@@ -37,6 +42,7 @@ class Prompts:
     ) -> bool:
         """True if the user chose `accept`. The default button is `reject` unless told
         otherwise, so a reflexive Enter never does the thing asked about."""
+        use_app_icon()
         box = QtWidgets.QMessageBox(parent)
         box.setIcon(
             QtWidgets.QMessageBox.Icon.Critical if critical else QtWidgets.QMessageBox.Icon.Warning
@@ -69,6 +75,7 @@ class Prompts:
         return Path(name) if name else None
 
     def warn(self, parent: QWidget, title: str, text: str) -> None:
+        use_app_icon()
         box = QtWidgets.QMessageBox(
             QtWidgets.QMessageBox.Icon.Warning,
             title,
@@ -80,6 +87,7 @@ class Prompts:
 
     def report_error(self, parent: QWidget | None, title: str, text: str, details: str) -> None:
         """An error the user could not have caused, with details they can copy."""
+        use_app_icon()
         box = QtWidgets.QMessageBox(parent)
         box.setIcon(QtWidgets.QMessageBox.Icon.Critical)
         box.setWindowTitle(title)

@@ -8,12 +8,14 @@ import sys
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from phase10_keeper.rules import Game, build_rules
 from phase10_keeper.storage.library import Library, LibraryBusy
 from phase10_keeper.storage.messages import LibraryKey
 from phase10_keeper.ui import app
+from phase10_keeper.ui.app_icon import ICON_SIZES, app_icon
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.user_text import isolate
 
@@ -127,9 +129,50 @@ def test_a_library_that_cannot_open_is_explained(qtbot, monkeypatch) -> None:
     assert "in use by another copy of phase10-keeper" in answers.warnings[0]
 
 
+def test_the_apps_icon_follows_its_first_page(qtbot, monkeypatch, real_library) -> None:
+    real_library.set_last_open_game(real_library.add_game(game_with_hands(FOUR, 2)))
+    before = QApplication.windowIcon()
+    QApplication.setWindowIcon(QIcon())
+    monkeypatch.setattr(sys, "excepthook", sys.excepthook)
+    window = app.start([])
+    try:
+        qtbot.waitUntil(lambda: window.game_view is not None)
+        qtbot.waitUntil(lambda: not QApplication.windowIcon().isNull())
+        assert window.game_view.isVisible()
+        assert len(QApplication.windowIcon().availableSizes()) == len(ICON_SIZES)
+    finally:
+        window.close()
+        if window.library is not None:
+            window.library.close()
+        QApplication.setWindowIcon(before)
+
+
+def test_a_message_before_the_first_page_carries_the_apps_icon(monkeypatch) -> None:
+    """The icon waits for the first page; a message that comes first sets it itself."""
+    before = QApplication.windowIcon()
+    QApplication.setWindowIcon(QIcon())
+    sizes_shown: list[int] = []
+
+    def refuse(cls, data_dir=None):
+        raise LibraryBusy(LibraryKey.BUSY, path="library.sqlite3", seconds="5")
+
+    def shown(box: QMessageBox) -> int:
+        sizes_shown.append(len(QApplication.windowIcon().availableSizes()))
+        return 0
+
+    monkeypatch.setattr(Library, "open", classmethod(refuse))
+    monkeypatch.setattr(sys, "excepthook", sys.excepthook)
+    monkeypatch.setattr(QMessageBox, "exec", shown)
+    try:
+        assert app.run([]) == 1
+    finally:
+        QApplication.setWindowIcon(before)
+    assert sizes_shown == [len(ICON_SIZES)]
+
+
 def test_the_icon_has_every_size() -> None:
-    sizes = {size.width() for size in app.app_icon().availableSizes()}
-    assert sizes == set(app.ICON_SIZES)
+    sizes = {size.width() for size in app_icon().availableSizes()}
+    assert sizes == set(ICON_SIZES)
 
 
 def _damaged_library_with_backup(game: Game) -> tuple[int, Path, bytes]:
@@ -262,7 +305,7 @@ def test_the_first_paint_waits_for_qts_enums_and_the_style_and_the_icon_for_the_
         "from PySide6.QtWidgets import QApplication\n"
         "from phase10_keeper.ui import app\n"
         "seen = []\n"
-        "contrast_style, set_icon = app._contrast_style, app._set_icon\n"
+        "contrast_style, use_app_icon = app._contrast_style, app.use_app_icon\n"
         "def at_first_paint(application):\n"
         "    seen.append([\n"
         "        name\n"
@@ -277,17 +320,17 @@ def test_the_first_paint_waits_for_qts_enums_and_the_style_and_the_icon_for_the_
         "    seen.append(QApplication.windowIcon().isNull())\n"
         "    window.update()\n"
         "    return True\n"
-        "def after_the_page(application):\n"
-        "    set_icon(application)\n"
+        "def after_the_page():\n"
+        "    use_app_icon()\n"
         "    print(*seen, len(QApplication.windowIcon().availableSizes()))\n"
         "    QApplication.exit(0)\n"
         "app._contrast_style = at_first_paint\n"
         "app.open_library = instead_of_the_library\n"
-        "app._set_icon = after_the_page\n"
+        "app.use_app_icon = after_the_page\n"
         "sys.exit(app.run([]))\n"
     )
     shown = _printed_by(script)
-    assert shown.split() == ["[]", "True", "ContrastStyle", "True", str(len(app.ICON_SIZES))]
+    assert shown.split() == ["[]", "True", "ContrastStyle", "True", str(len(ICON_SIZES))]
 
 
 def test_reopening_a_game_spares_strptime_and_qts_other_widget_classes(tmp_path) -> None:
