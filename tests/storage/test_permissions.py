@@ -41,6 +41,8 @@ pytestmark = pytest.mark.skipif(
 CHILD = """
 import gettext, locale, os, shutil, sys, tempfile
 import encodings.ascii, encodings.latin_1, encodings.unicode_escape, encodings.utf_8_sig
+# Python 3.13's pathlib imports this only when a path is made a URI (a read-only library).
+import urllib.parse
 sys.path.insert(0, {root!r})
 from phase10_keeper.cli import main
 # The commands import these when they run (the app's start does not wait for them).
