@@ -98,6 +98,19 @@ def in_placeholder_grey(label: QLabel, palette: QPalette) -> None:
     label.setPalette(own)
 
 
+def paint_panel(
+    widget: QWidget, border: QPalette.ColorRole, width: int, fill: QColor | None = None
+) -> None:
+    """Paints `widget` as a rounded panel: a frame `width` wide in its palette's `border`
+    colour, filled with `fill` if given."""
+    painter = QPainter(widget)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(QPen(widget.palette().color(border), width))
+    painter.setBrush(Qt.BrushStyle.NoBrush if fill is None else fill)
+    inset = width / 2
+    painter.drawRoundedRect(QRectF(widget.rect()).adjusted(inset, inset, -inset, -inset), 8, 8)
+
+
 class _Button(QPushButton):
     """A button with room around its words: 16 pixels each side, 6 above and below."""
 
@@ -611,11 +624,7 @@ class HandEntryForm(QFrame):
         self._marks.update()
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(QPen(self.palette().color(QPalette.ColorRole.Mid), 1))
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawRoundedRect(QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5), 8, 8)
+        paint_panel(self, QPalette.ColorRole.Mid, 1)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

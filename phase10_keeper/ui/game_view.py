@@ -14,17 +14,15 @@ both filled.
 import math
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QModelIndex, QObject, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QSize, Qt, Signal
 from PySide6.QtGui import (
     QAction,
     QFont,
     QFontMetrics,
     QKeyEvent,
     QKeySequence,
-    QPainter,
     QPaintEvent,
     QPalette,
-    QPen,
     QResizeEvent,
     QShortcut,
     QShowEvent,
@@ -49,7 +47,12 @@ from phase10_keeper.rules import GameError, Hand, Problem, Status
 from phase10_keeper.sheet import HANDS_PER_PAGE
 from phase10_keeper.ui import wording
 from phase10_keeper.ui.delegates import CELL_SIZE, TOTAL_SIZE, PlayerHeader, ScoreCellDelegate
-from phase10_keeper.ui.entry_form import ERROR_COLOUR, HandEntryForm, in_placeholder_grey
+from phase10_keeper.ui.entry_form import (
+    ERROR_COLOUR,
+    HandEntryForm,
+    in_placeholder_grey,
+    paint_panel,
+)
 from phase10_keeper.ui.game_charts import GameCharts
 from phase10_keeper.ui.grid_model import ScoreGridModel
 from phase10_keeper.ui.prompts import Prompts
@@ -97,15 +100,12 @@ class Banner(QFrame):
         self.setContentsMargins(width, width, width, width)
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        palette = self.palette()
-        width = 2 if self.finished else 1
-        role = QPalette.ColorRole.Highlight if self.finished else QPalette.ColorRole.Mid
-        painter.setPen(QPen(palette.color(role), width))
-        painter.setBrush(palette.color(QPalette.ColorRole.AlternateBase))
-        inset = width / 2
-        painter.drawRoundedRect(QRectF(self.rect()).adjusted(inset, inset, -inset, -inset), 8, 8)
+        paint_panel(
+            self,
+            QPalette.ColorRole.Highlight if self.finished else QPalette.ColorRole.Mid,
+            2 if self.finished else 1,
+            self.palette().color(QPalette.ColorRole.AlternateBase),
+        )
 
 
 class HandHeader(QHeaderView):

@@ -18,15 +18,15 @@ from phase10_keeper.ui.text import tr
 from phase10_keeper.ui.user_text import plain_box
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QDialog
+    from PySide6.QtWidgets import QDialog, QMessageBox
 
 
 class Prompts:
     """Asks with the platform's dialogs; each method waits for the answer.
 
     A message can come before the app has set its icon, which waits for the first page
-    (a library that cannot be opened, a last game that cannot be read): each message
-    sets it first."""
+    (a library that cannot be opened, a last game that cannot be read): `_show` sets it
+    first."""
 
     def confirm(
         self,
@@ -42,7 +42,6 @@ class Prompts:
     ) -> bool:
         """True if the user chose `accept`. The default button is `reject` unless told
         otherwise, so a reflexive Enter never does the thing asked about."""
-        use_app_icon()
         box = QtWidgets.QMessageBox(parent)
         box.setIcon(
             QtWidgets.QMessageBox.Icon.Critical if critical else QtWidgets.QMessageBox.Icon.Warning
@@ -55,7 +54,7 @@ class Prompts:
         no = box.addButton(reject, QtWidgets.QMessageBox.ButtonRole.RejectRole)
         box.setDefaultButton(yes if default_accept else no)
         box.setEscapeButton(no)
-        plain_box(box).exec()
+        _show(box)
         return box.clickedButton() is yes
 
     def ask_text(self, parent: QWidget, title: str, label: str, text: str) -> str | None:
@@ -75,7 +74,6 @@ class Prompts:
         return Path(name) if name else None
 
     def warn(self, parent: QWidget, title: str, text: str) -> None:
-        use_app_icon()
         box = QtWidgets.QMessageBox(
             QtWidgets.QMessageBox.Icon.Warning,
             title,
@@ -83,19 +81,24 @@ class Prompts:
             QtWidgets.QMessageBox.StandardButton.Ok,
             parent,
         )
-        plain_box(box).exec()
+        _show(box)
 
     def report_error(self, parent: QWidget | None, title: str, text: str, details: str) -> None:
         """An error the user could not have caused, with details they can copy."""
-        use_app_icon()
         box = QtWidgets.QMessageBox(parent)
         box.setIcon(QtWidgets.QMessageBox.Icon.Critical)
         box.setWindowTitle(title)
         box.setText(text)
         box.setInformativeText(tr("prompts.copy_details"))
         box.setDetailedText(details)
-        plain_box(box).exec()
+        _show(box)
 
     def run_dialog(self, dialog: "QDialog") -> bool:
         """Shows one of the app's own dialogs until it is closed; True if accepted."""
         return dialog.exec() == QtWidgets.QDialog.DialogCode.Accepted
+
+
+def _show(box: "QMessageBox") -> None:
+    """Shows a message until it is answered, with the app's icon."""
+    use_app_icon()
+    plain_box(box).exec()
