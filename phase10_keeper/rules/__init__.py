@@ -18,6 +18,15 @@ if TYPE_CHECKING:
         CardKind,
         Cards,
     )
+    from phase10_keeper.rules.checks import check_hand
+    from phase10_keeper.rules.engine import (
+        Replay,
+        advance,
+        replay,
+        replay_from,
+        seat_changes,
+        start,
+    )
     from phase10_keeper.rules.game import (
         MAX_NAME_LENGTH,
         MAX_PLAYERS,
@@ -37,20 +46,6 @@ if TYPE_CHECKING:
     from phase10_keeper.rules.groups import GroupKind
     from phase10_keeper.rules.phases import MATTEL_PHASES, MAX_PHASE_CARDS, Group, Phase
     from phase10_keeper.rules.problems import GameError, Problem, ProblemKey, Severity
-    from phase10_keeper.rules.replay import (
-        Entry,
-        GameState,
-        HandRecord,
-        PlayerState,
-        Replay,
-        WinReason,
-        advance,
-        check_hand,
-        replay,
-        replay_from,
-        seat_changes,
-        start,
-    )
     from phase10_keeper.rules.ruleset import (
         MATTEL_RULES,
         MAX_HANDS,
@@ -63,6 +58,7 @@ if TYPE_CHECKING:
         preset_rules,
         target_position,
     )
+    from phase10_keeper.rules.state import Entry, GameState, HandRecord, PlayerState, WinReason
     from phase10_keeper.rules.status import Status
 
 _HOMES = {
@@ -70,15 +66,15 @@ _HOMES = {
     "CardKind": "cards",
     "Cards": "cards",
     "DECK_SIZE": "cards",
-    "Entry": "replay",
+    "Entry": "state",
     "Game": "game",
     "GameError": "problems",
-    "GameState": "replay",
+    "GameState": "state",
     "Group": "phases",
     "GroupKind": "groups",
     "HAND_SIZE": "cards",
     "Hand": "game",
-    "HandRecord": "replay",
+    "HandRecord": "state",
     "Join": "game",
     "Leave": "game",
     "MATTEL_PHASES": "phases",
@@ -94,29 +90,29 @@ _HOMES = {
     "Order": "ruleset",
     "Phase": "phases",
     "PlayerResult": "game",
-    "PlayerState": "replay",
+    "PlayerState": "state",
     "Preset": "ruleset",
     "Problem": "problems",
     "ProblemKey": "problems",
-    "Replay": "replay",
+    "Replay": "engine",
     "RuleSet": "ruleset",
     "RuleSetError": "ruleset",
     "SeatingChange": "game",
     "Severity": "problems",
     "Status": "status",
-    "WinReason": "replay",
-    "advance": "replay",
+    "WinReason": "state",
+    "advance": "engine",
     "build_rules": "ruleset",
-    "check_hand": "replay",
+    "check_hand": "checks",
     "clean_name": "game",
     "name_key": "game",
     "name_problem": "game",
     "players_problem": "game",
     "preset_rules": "ruleset",
-    "replay": "replay",
-    "replay_from": "replay",
-    "seat_changes": "replay",
-    "start": "replay",
+    "replay": "engine",
+    "replay_from": "engine",
+    "seat_changes": "engine",
+    "start": "engine",
     "target_position": "ruleset",
 }
 """Each public name and the module of this package that defines it."""

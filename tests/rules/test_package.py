@@ -6,7 +6,7 @@ import sys
 import pytest
 
 import phase10_keeper.rules as rules
-from phase10_keeper.rules.replay import replay as replay_function
+from phase10_keeper.rules.engine import replay as replay_function
 
 
 def test_every_public_name_is_importable_from_the_package() -> None:
@@ -29,7 +29,7 @@ def test_asking_for_the_status_loads_no_other_module_of_the_rules() -> None:
     script = (
         "import sys\n"
         "from phase10_keeper.rules import Status\n"
-        "from phase10_keeper.rules.replay import replay\n"
+        "from phase10_keeper.rules.engine import replay\n"
         "import phase10_keeper.rules as rules\n"
         "assert rules.replay is replay\n"
         "loaded = sorted(name for name in sys.modules if name.startswith('phase10_keeper.'))\n"
