@@ -19,7 +19,6 @@ QStyleOptionViewItem.features  # set for Qt's style, which reads them to draw a 
 QStyleOptionViewItem.displayAlignment
 stats.__getattr__  # Python calls it for the names the package loads when first used
 rules.__dir__  # Python calls it for dir() of the package, which loads names when first used
-rules.__class__  # set, so that importing the module `replay` does not hide the function
 
 # Calls with a positional-only text key (`def __call__(self, key, /, **values)`), which
 # vulture takes for plain functions, not methods.
