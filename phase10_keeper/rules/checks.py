@@ -2,15 +2,18 @@
 what the hand sizes and the deck imply (see RULES.md, "What the hand sizes imply")."""
 
 from collections.abc import Callable
+from functools import cache
 from itertools import accumulate
 from typing import Protocol
 
 from phase10_keeper.rules.cards import (
+    CARD_POINTS,
     DECK_HIGH,
     DECK_LOW,
     DECK_SKIPS,
     DECK_WILDS,
     HAND_SIZE,
+    CardKind,
     Cards,
 )
 from phase10_keeper.rules.game import Hand, PlayerResult
@@ -75,7 +78,8 @@ def check_hand(state: GameState, hand: Hand) -> list[Problem]:
                 )
             )
     for name in super_wild_makers[1:]:
-        error(ProblemKey.SECOND_SUPER_WILD, name, "low", other=super_wild_makers[0])
+        field = "low" if hand.results[name].points is None else "points"
+        error(ProblemKey.SECOND_SUPER_WILD, name, field, other=super_wild_makers[0])
     problems.extend(_check_table(state, hand, number))
     return problems
 
@@ -102,6 +106,11 @@ def _check_result(
         problems.append(Problem(Severity.WARNING, key, values, number, name, "low"))
 
     phase = _attempted_phase(state, name, result, replay, error)
+    if result.points is not None:
+        if went_out and not result.made:
+            error(ProblemKey.WENT_OUT_NOT_MADE, "made")
+        problems.extend(_check_points(result, went_out, phase, number, name, super_wild_makers))
+        return problems
     cards = result.cards
     held = cards.total
     negative = (
@@ -149,6 +158,97 @@ def _check_result(
     elif not result.made and not negative and held < HAND_SIZE:
         warning(ProblemKey.MISSED_HOLDS_FEW, count=held, hand_size=HAND_SIZE)
     return problems
+
+
+def _check_points(
+    result: PlayerResult,
+    went_out: bool,
+    phase: Phase | None,
+    number: int,
+    name: str,
+    super_wild_makers: list[str] | None,
+) -> list[Problem]:
+    """Problems with a result typed as a points total: the checks the cards get, as far
+    as a total shows them (which kinds of card it holds, it does not)."""
+    assert result.points is not None
+    points = result.points
+    problems: list[Problem] = []
+
+    def error(key: ProblemKey, /, **values: Value) -> None:
+        problems.append(Problem(Severity.ERROR, key, values, number, name, "points"))
+
+    def warning(key: ProblemKey, /, **values: Value) -> None:
+        problems.append(Problem(Severity.WARNING, key, values, number, name, "points"))
+
+    # The super wild may be in this player's hand only if nobody holds it by count.
+    super_wild = super_wild_makers is not None
+    if not result.cards.is_empty:
+        error(ProblemKey.POINTS_AND_CARDS)
+    elif points < 0 or points % CARD_POINTS[CardKind.LOW]:
+        error(ProblemKey.POINTS_NOT_A_SCORE, points=points)
+    elif went_out:
+        if points:
+            error(ProblemKey.WENT_OUT_SCORES_POINTS, points=points)
+    elif not result.made:
+        ten = worth(HAND_SIZE, exactly=True, super_wild=super_wild)
+        if points > max(ten):
+            error(ProblemKey.MISSED_POINTS_OVER, points=points, limit=max(ten))
+        elif points < min(ten):
+            warning(ProblemKey.MISSED_POINTS_FEW, points=points, least=min(ten))
+        elif points not in ten:
+            error(ProblemKey.POINTS_NOT_POSSIBLE, count=HAND_SIZE, points=points)
+    elif phase is not None:
+        most = HAND_SIZE - phase.card_count
+        kept = worth(most, exactly=False, super_wild=super_wild)
+        # A phase that held the super wild leaves one card more (but not the super wild).
+        laid = worth(most + 1, exactly=False, super_wild=False) if super_wild else frozenset()
+        if points in kept:
+            if points == 0:
+                warning(ProblemKey.NO_CARDS_NOT_OUT)
+        elif points in laid:
+            assert super_wild_makers is not None
+            super_wild_makers.append(name)
+        else:
+            limit = max(kept | laid)
+            count = most + 1 if laid else most
+            if points > limit:
+                key = (
+                    ProblemKey.MADE_POINTS_OVER_SUPER_WILD if laid else ProblemKey.MADE_POINTS_OVER
+                )
+                error(
+                    key,
+                    phase=phase.label,
+                    phase_cards=phase.card_count,
+                    count=count,
+                    limit=limit,
+                    points=points,
+                )
+            else:
+                error(ProblemKey.POINTS_NOT_POSSIBLE, count=count, points=points)
+    return problems
+
+
+@cache
+def worth(cards: int, *, exactly: bool, super_wild: bool) -> frozenset[int]:
+    """Every points total that `cards` cards (or, unless `exactly`, no more than that
+    many) can be worth, within what the deck has; with `super_wild`, one of them may be
+    the super wild."""
+    totals: set[int] = set()
+    for super_wilds in range(2 if super_wild and cards else 1):
+        for wild in range(min(DECK_WILDS - super_wilds, cards - super_wilds) + 1):
+            for skip in range(min(DECK_SKIPS, cards - super_wilds - wild) + 1):
+                rest = cards - super_wilds - wild - skip
+                for high in range(min(DECK_HIGH, rest) + 1):
+                    lows = (rest - high,) if exactly else range(rest - high + 1)
+                    totals.update(
+                        CARD_POINTS[CardKind.SUPER_WILD] * super_wilds
+                        + CARD_POINTS[CardKind.WILD] * wild
+                        + CARD_POINTS[CardKind.SKIP] * skip
+                        + CARD_POINTS[CardKind.HIGH] * high
+                        + CARD_POINTS[CardKind.LOW] * low
+                        for low in lows
+                    )
+    return frozenset(totals)
 
 
 class _ResultError(Protocol):

@@ -102,10 +102,13 @@ def _record(state: GameState, hand: Hand, attempted: dict[str, int | None]) -> H
         result = results.get(player.name)
         if result is None:
             continue
-        cards = result.cards
-        points = cards.points
+        points = result.score
         entries[player.name] = Entry(
-            attempted[player.name], result.made, points, player.total + points, cards
+            attempted[player.name],
+            result.made,
+            points,
+            player.total + points,
+            result.cards,
         )
     return HandRecord(
         number=state.hand_number,
@@ -147,7 +150,7 @@ def _scored(
     misses: int,
 ) -> PlayerState:
     """The player after a hand: its points added, and the phases where it leaves them."""
-    points = result.cards.points
+    points = result.score
     # Made whole, in the order of the fields, rather than by `_replace`: a replay makes one
     # per player per hand, and this takes an eighth off replaying a game.
     return PlayerState(

@@ -62,6 +62,7 @@ class Entry(NamedTuple):
     total: int
     """Running total after this hand."""
     cards: Cards
+    """Empty where the points were typed as a total."""
 
 
 class HandRecord(NamedTuple):
