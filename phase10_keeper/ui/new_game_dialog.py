@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from phase10_keeper.language.wording import phase_description, preset_name, rules_description
+from phase10_keeper.language.wording import phase_description, rules_description
 from phase10_keeper.rules import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -58,17 +58,9 @@ from phase10_keeper.ui.problem_label import ProblemLabel
 from phase10_keeper.ui.rules_editor import PhaseListEditor
 from phase10_keeper.ui.text import app_words, problem_said, tr, tr_count
 from phase10_keeper.ui.user_text import isolate, plain
+from phase10_keeper.ui.wording import preset_names
 
 MAX_FIXED_HANDS = 99
-
-
-def preset_names() -> dict[Preset, str]:
-    """The presets as the dialogs offer them, in the user's language. The short game is
-    named without its target phase: the table picks the target beside it."""
-    language = app_words()
-    names = {preset: preset_name(language, preset) for preset in Preset}
-    names[Preset.SHORT] = language("rules.short")
-    return names
 
 
 def now_iso() -> str:

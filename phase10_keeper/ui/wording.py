@@ -1,12 +1,13 @@
-"""Sentences about a game's state, in the window's language, for every view that shows
-them. What the rest of the program words too (why the winner won, the tie, a list of
-names, a phase) comes from `phase10_keeper.language.wording`."""
+"""Sentences about a game's state, and the names of the presets, in the window's
+language, for every view that shows them. What the rest of the program words too (why
+the winner won, the tie, a list of names, a phase) comes from
+`phase10_keeper.language.wording`."""
 
 from PySide6.QtCore import QDateTime, QLocale, Qt
 
 from phase10_keeper.language import wording as language_wording
-from phase10_keeper.language.wording import tie_sentence, win_reason
-from phase10_keeper.rules import GameState, Phase, Status
+from phase10_keeper.language.wording import preset_name, tie_sentence, win_reason
+from phase10_keeper.rules import GameState, Phase, Preset, Status
 from phase10_keeper.ui.text import app_words, tr
 from phase10_keeper.ui.user_text import in_sentence
 
@@ -57,6 +58,15 @@ def ranking_line(state: GameState) -> str:
 def phase_title(phase: Phase) -> str:
     """ "Phase 3: 1 set of 4 + 1 run of 4" """
     return language_wording.phase_title(app_words(), phase)
+
+
+def preset_names() -> dict[Preset, str]:
+    """The presets as the dialogs offer them, in the user's language. The short game is
+    named without its target phase: the table picks the target beside it."""
+    language = app_words()
+    names = {preset: preset_name(language, preset) for preset in Preset}
+    names[Preset.SHORT] = language("rules.short")
+    return names
 
 
 def status_text(status: Status) -> str:
