@@ -4,10 +4,10 @@ these dialogs through them, and Python calls a package's `__getattr__`."""
 from PySide6.QtWidgets import QStyleOptionViewItem
 
 from phase10_keeper import rules, stats
-from phase10_keeper.ui.charts import BarChart, ChartPanel, LineChart
-from phase10_keeper.ui.new_game_dialog import NewGameDialog
-from phase10_keeper.ui.rules_editor import PhaseListEditor
-from phase10_keeper.ui.scoreboard import Scoreboard
+from phase10_keeper.ui.game.scoreboard import Scoreboard
+from phase10_keeper.ui.new_game.new_game_dialog import NewGameDialog
+from phase10_keeper.ui.new_game.rules_editor import PhaseListEditor
+from phase10_keeper.ui.widgets.charts import BarChart, ChartPanel, LineChart
 
 NewGameDialog.select_preset  # chooses a preset as a click in the list would
 PhaseListEditor.select  # selects a phase as a click in the list would

@@ -1,7 +1,7 @@
 """The About box names the version, the licence, and shows the icon."""
 
 from phase10_keeper import __version__
-from phase10_keeper.ui.about_dialog import AboutDialog
+from phase10_keeper.ui.dialogs.about_dialog import AboutDialog
 
 
 def test_about_shows_version_licence_and_icon(qtbot) -> None:

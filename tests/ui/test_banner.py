@@ -6,8 +6,8 @@ from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication
 
 from phase10_keeper.rules import build_rules
+from phase10_keeper.ui.game.session import GameSession
 from phase10_keeper.ui.main_window import MainWindow
-from phase10_keeper.ui.session import GameSession
 
 from .games import game_with_hands, went_out
 

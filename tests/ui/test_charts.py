@@ -11,7 +11,17 @@ from PySide6.QtWidgets import QApplication, QWidget
 from phase10_keeper.language import words
 from phase10_keeper.rules import Game, Join, Status, build_rules, replay
 from phase10_keeper.stats import game_series, library_stats
-from phase10_keeper.ui.charts import (
+from phase10_keeper.ui.game.game_charts import (
+    GameCharts,
+    phase_race_data,
+    summary_text,
+    totals_data,
+)
+from phase10_keeper.ui.game.game_view import GameView
+from phase10_keeper.ui.game.session import GameSession
+from phase10_keeper.ui.players.players_view import phase_data
+from phase10_keeper.ui.text.translate import use_language
+from phase10_keeper.ui.widgets.charts import (
     Bar,
     BarChart,
     BarData,
@@ -22,11 +32,6 @@ from phase10_keeper.ui.charts import (
     line_style,
     series_colour,
 )
-from phase10_keeper.ui.game_charts import GameCharts, phase_race_data, summary_text, totals_data
-from phase10_keeper.ui.game_view import GameView
-from phase10_keeper.ui.players_view import phase_data
-from phase10_keeper.ui.session import GameSession
-from phase10_keeper.ui.text import use_language
 
 from .answers import Answers
 from .games import FOUR, SIX, game_with_hands, went_out

@@ -5,7 +5,7 @@ from PySide6.QtCore import QRect
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QCheckBox, QRadioButton, QStyle, QStyleFactory, QStyleOptionButton
 
-from phase10_keeper.ui.contrast_style import ContrastStyle, is_dark
+from phase10_keeper.ui.widgets.contrast_style import ContrastStyle, is_dark
 
 DARK = {
     QPalette.ColorRole.Window: "#2b2b2e",

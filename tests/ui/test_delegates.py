@@ -5,9 +5,9 @@ from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QTableView
 
 from phase10_keeper.language import LANGUAGES
-from phase10_keeper.ui.delegates import PlayerHeader
-from phase10_keeper.ui.grid_model import mark_labels
-from phase10_keeper.ui.text import use_language
+from phase10_keeper.ui.game.delegates import PlayerHeader
+from phase10_keeper.ui.game.grid_model import mark_labels
+from phase10_keeper.ui.text.translate import use_language
 
 
 @pytest.mark.parametrize("code", list(LANGUAGES))

@@ -11,7 +11,7 @@ from phase10_keeper.rules import (
     replay,
     start,
 )
-from phase10_keeper.ui.draft import HandDraft
+from phase10_keeper.ui.game.draft import HandDraft
 
 from .conftest import result
 

@@ -15,11 +15,11 @@ from PySide6.QtWidgets import QApplication, QTableView, QWidget
 
 from phase10_keeper.rules import Game, build_rules
 from phase10_keeper.storage.library import Library
-from phase10_keeper.ui.game_view import LARGEST_SCALE
+from phase10_keeper.ui.game.game_view import LARGEST_SCALE
+from phase10_keeper.ui.game.session import GameSession
+from phase10_keeper.ui.game.standings_model import Column
 from phase10_keeper.ui.main_window import MainWindow
-from phase10_keeper.ui.new_game_dialog import NewGameDialog, default_title
-from phase10_keeper.ui.session import GameSession
-from phase10_keeper.ui.standings_model import Column
+from phase10_keeper.ui.new_game.new_game_dialog import NewGameDialog, default_title
 
 from .games import game_with_hands, went_out
 

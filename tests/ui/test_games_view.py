@@ -11,14 +11,14 @@ from PySide6.QtWidgets import QHeaderView
 from phase10_keeper.rules import Cards, Game, Hand, PlayerResult
 from phase10_keeper.storage.gamefile import read_game, write_game
 from phase10_keeper.storage.library import Library
-from phase10_keeper.ui.game_files import file_name_for, load_game_file
-from phase10_keeper.ui.games_view import (
+from phase10_keeper.ui.library.game_files import file_name_for, load_game_file
+from phase10_keeper.ui.library.games_view import (
     GAME_ID_ROLE,
     GamesFilterProxy,
     GamesTableModel,
     GamesView,
 )
-from phase10_keeper.ui.user_text import isolate
+from phase10_keeper.ui.text.escape import isolate
 
 from .answers import Answers
 

@@ -7,10 +7,14 @@ from PySide6.QtCore import QCoreApplication, QLocale, QSettings, QTranslator
 from PySide6.QtWidgets import QApplication, QMenu, QWidget
 
 from phase10_keeper.language import LANGUAGES, words
-from phase10_keeper.ui.language_choice import choose_language, chosen_language, start_in_language
-from phase10_keeper.ui.language_menu import language_menu
 from phase10_keeper.ui.main_window import MainWindow
-from phase10_keeper.ui.text import app_words, tr
+from phase10_keeper.ui.text.language_choice import (
+    choose_language,
+    chosen_language,
+    start_in_language,
+)
+from phase10_keeper.ui.text.language_menu import language_menu
+from phase10_keeper.ui.text.translate import app_words, tr
 
 
 @pytest.fixture

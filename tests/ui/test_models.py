@@ -5,8 +5,8 @@ from PySide6.QtCore import Qt
 from phase10_keeper.language import words
 from phase10_keeper.language.wording import card_label
 from phase10_keeper.rules import CardKind, Order, build_rules, replay
-from phase10_keeper.ui.grid_model import MARKS_ROLE, ScoreGridModel
-from phase10_keeper.ui.standings_model import NAME_ROLE, Column, StandingsModel
+from phase10_keeper.ui.game.grid_model import MARKS_ROLE, ScoreGridModel
+from phase10_keeper.ui.game.standings_model import NAME_ROLE, Column, StandingsModel
 
 from .games import FOUR, game_with_hands, long_game, went_out
 

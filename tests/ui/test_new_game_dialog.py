@@ -14,9 +14,9 @@ from phase10_keeper.rules import (
     Phase,
     Preset,
 )
-from phase10_keeper.ui import text
-from phase10_keeper.ui.new_game_dialog import NewGameDialog, NewGameForm, default_title
-from phase10_keeper.ui.user_text import isolate
+from phase10_keeper.ui.new_game.new_game_dialog import NewGameDialog, NewGameForm, default_title
+from phase10_keeper.ui.text import translate
+from phase10_keeper.ui.text.escape import isolate
 
 STARTED = "2026-11-29T19:30:00+01:00"
 
@@ -146,7 +146,7 @@ def test_a_problem_opens_the_tab_it_is_about_in_any_wording(
     qtbot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     german = Words("de", {"newgame.too_few_players": "Mindestens zwei Spieler."}, words(ENGLISH))
-    monkeypatch.setattr(text._Chosen, "words", german)
+    monkeypatch.setattr(translate._Chosen, "words", german)
     dialog = _dialog(qtbot)
     dialog.add_player("Priya")
     dialog.tabs.setCurrentIndex(1)
@@ -313,7 +313,7 @@ def test_default_titles_tell_one_evenings_games_apart() -> None:
 def test_a_default_title_begins_with_a_capital_in_every_language() -> None:
     before = QLocale()
     QLocale.setDefault(QLocale(QLocale.Language.Dutch, QLocale.Country.Netherlands))
-    text.use_language("nl")
+    translate.use_language("nl")
     try:
         assert default_title(QDateTime(QDate(2026, 12, 1), QTime(20, 0))) == "Dinsdagavond"
     finally:

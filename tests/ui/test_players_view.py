@@ -10,9 +10,9 @@ from PySide6.QtCore import Qt
 from phase10_keeper.rules import Game, build_rules
 from phase10_keeper.stats import PhaseTally
 from phase10_keeper.storage.library import Library
-from phase10_keeper.ui.charts import BarChart, LineChart
 from phase10_keeper.ui.main_window import MainWindow
-from phase10_keeper.ui.players_view import Column, PlayersView, phase_words
+from phase10_keeper.ui.players.players_view import Column, PlayersView, phase_words
+from phase10_keeper.ui.widgets.charts import BarChart, LineChart
 
 from .answers import Answers
 from .games import game_with_hands, went_out

@@ -5,11 +5,11 @@ import pytest
 from phase10_keeper.language import ENGLISH, Entry, Words, words
 from phase10_keeper.language.wording import problem_line
 from phase10_keeper.rules import Game, Problem, ProblemKey, Severity
-from phase10_keeper.ui import text
-from phase10_keeper.ui.game_view import GameView
+from phase10_keeper.ui.game.game_view import GameView
+from phase10_keeper.ui.game.session import GameSession
 from phase10_keeper.ui.main_window import MainWindow
-from phase10_keeper.ui.new_game_dialog import NewGameForm
-from phase10_keeper.ui.session import GameSession
+from phase10_keeper.ui.new_game.new_game_dialog import NewGameForm
+from phase10_keeper.ui.text import translate
 
 from .answers import Answers
 from .games import FOUR
@@ -19,7 +19,7 @@ pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints")
 
 def _german(monkeypatch: pytest.MonkeyPatch, entries: dict[str, Entry]) -> None:
     """The window in German, with `entries` as German texts besides the catalogue's."""
-    monkeypatch.setattr(text._Chosen, "words", Words("de", entries, words("de")))
+    monkeypatch.setattr(translate._Chosen, "words", Words("de", entries, words("de")))
 
 
 def test_the_entry_form_lists_problems_in_the_windows_language(
@@ -54,7 +54,7 @@ def test_a_players_problem_names_them_in_the_windows_language(
 
 
 def test_in_english_the_window_says_what_the_command_line_says() -> None:
-    assert text.app_words() is words(ENGLISH)
+    assert translate.app_words() is words(ENGLISH)
     form = NewGameForm(players=["Ana", "ana"])
     assert form.problem() == (
         "two players are called 'Ana' and 'ana', which count as the same name: "
@@ -63,7 +63,7 @@ def test_in_english_the_window_says_what_the_command_line_says() -> None:
 
 
 def test_an_unusual_hand_is_explained_in_the_windows_language(qtbot) -> None:
-    text.use_language("de")
+    translate.use_language("de")
     answers = Answers()
     view = GameView(GameSession(Game(players=FOUR)), answers)
     qtbot.addWidget(view)

@@ -4,10 +4,10 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
+from phase10_keeper.ui.game.rename_player_dialog import RenamePlayerDialog
+from phase10_keeper.ui.game.session import GameSession
 from phase10_keeper.ui.main_window import MainWindow
-from phase10_keeper.ui.rename_player_dialog import RenamePlayerDialog
-from phase10_keeper.ui.session import GameSession
-from phase10_keeper.ui.user_text import isolate
+from phase10_keeper.ui.text.escape import isolate
 
 from .games import FOUR, game_with_hands
 

@@ -6,7 +6,7 @@ from PySide6.QtWidgets import QLineEdit
 from phase10_keeper.language import words
 from phase10_keeper.language.wording import phase_description
 from phase10_keeper.rules import MATTEL_PHASES, Group, GroupKind, Phase
-from phase10_keeper.ui.rules_editor import PhaseListDraft, PhaseListEditor, phase_text
+from phase10_keeper.ui.new_game.rules_editor import PhaseListDraft, PhaseListEditor, phase_text
 
 
 def test_draft_numbers_phases_in_their_new_order() -> None:

@@ -7,18 +7,18 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel
 
 from phase10_keeper.rules import Game, Hand, Join, Leave, Preset, Status, build_rules
-from phase10_keeper.ui.grid_model import MARKS_ROLE, ScoreGridModel
-from phase10_keeper.ui.main_window import MainWindow
-from phase10_keeper.ui.rename_player_dialog import RenamePlayerDialog
-from phase10_keeper.ui.seating_dialogs import (
+from phase10_keeper.ui.game.grid_model import MARKS_ROLE, ScoreGridModel
+from phase10_keeper.ui.game.rename_player_dialog import RenamePlayerDialog
+from phase10_keeper.ui.game.seating_dialogs import (
     PlayerJoinsDialog,
     PlayerLeavesDialog,
     average_total,
     highest_total,
 )
-from phase10_keeper.ui.session import GameSession
-from phase10_keeper.ui.standings_model import StandingsModel
-from phase10_keeper.ui.user_text import isolate
+from phase10_keeper.ui.game.session import GameSession
+from phase10_keeper.ui.game.standings_model import StandingsModel
+from phase10_keeper.ui.main_window import MainWindow
+from phase10_keeper.ui.text.escape import isolate
 
 from .answers import Answers
 from .conftest import result

@@ -6,8 +6,8 @@ import tracemalloc
 import pytest
 
 from phase10_keeper.rules import GameError, build_rules, replay
-from phase10_keeper.ui.session import GameSession
-from phase10_keeper.ui.user_text import isolate
+from phase10_keeper.ui.game.session import GameSession
+from phase10_keeper.ui.text.escape import isolate
 
 from .games import FOUR, SIX, game_with_hands, long_game, went_out
 

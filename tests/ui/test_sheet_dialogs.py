@@ -17,7 +17,7 @@ from phase10_keeper.rules import (
     build_rules,
     preset_rules,
 )
-from phase10_keeper.ui.sheet_dialogs import (
+from phase10_keeper.ui.dialogs.sheet_dialogs import (
     PAPER_KEY,
     SheetDialog,
     SheetPrinter,

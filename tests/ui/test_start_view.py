@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from phase10_keeper.rules import Status
-from phase10_keeper.ui.start_view import StartView
+from phase10_keeper.ui.library.start_view import StartView
 
 
 @dataclass(frozen=True)

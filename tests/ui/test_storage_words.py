@@ -6,13 +6,14 @@ import pytest
 
 from phase10_keeper.language import Entry, Words, words
 from phase10_keeper.storage.library import Library, LibraryDamaged
-from phase10_keeper.ui import app, text
-from phase10_keeper.ui.game_files import GameTransferError, load_game_file
+from phase10_keeper.ui import app
+from phase10_keeper.ui.library.game_files import GameTransferError, load_game_file
+from phase10_keeper.ui.text import translate
 
 
 def _german(monkeypatch: pytest.MonkeyPatch, entries: dict[str, Entry]) -> None:
     """The window in German, with `entries` as German texts besides the catalogue's."""
-    monkeypatch.setattr(text._Chosen, "words", Words("de", entries, words("de")))
+    monkeypatch.setattr(translate._Chosen, "words", Words("de", entries, words("de")))
 
 
 def test_a_game_file_that_cannot_be_read_is_explained_in_the_windows_language(

@@ -12,8 +12,8 @@ from phase10_keeper.rules import (
     build_rules,
     replay,
 )
-from phase10_keeper.ui import wording
-from phase10_keeper.ui.user_text import in_sentence
+from phase10_keeper.ui.text import wording
+from phase10_keeper.ui.text.escape import in_sentence
 
 LONG = "Maximilian Alexander Featherstonehaugh"
 

@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QWidget
 from phase10_keeper.rules import Game, GameError, replay
 from phase10_keeper.storage.gamefile import SUFFIX, GameFileError, read_game, write_game
 from phase10_keeper.ui.prompts import Prompts
-from phase10_keeper.ui.text import error_said, problem_where, tr
+from phase10_keeper.ui.text.translate import error_said, problem_where, tr
 
 
 class GameTransferError(Exception):

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from phase10_keeper.ui.text import tr
+from phase10_keeper.ui.text.translate import tr
 
 
 def _key(sequence: QKeySequence | str) -> str:

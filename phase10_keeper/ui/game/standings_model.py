@@ -13,9 +13,9 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QFont
 
 from phase10_keeper.rules import GameState, Order, Status
-from phase10_keeper.ui.text import tr, tr_count
-from phase10_keeper.ui.user_text import plain_tooltip
-from phase10_keeper.ui.wording import number_text, phase_title
+from phase10_keeper.ui.text.escape import plain_tooltip
+from phase10_keeper.ui.text.translate import tr, tr_count
+from phase10_keeper.ui.text.wording import number_text, phase_title
 
 _Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()

@@ -45,16 +45,16 @@ from PySide6.QtWidgets import (
 )
 
 from phase10_keeper.rules import Game
-from phase10_keeper.ui.game_files import (
+from phase10_keeper.ui.library.game_files import (
     GameTransferError,
     export_game,
     game_file_filter,
     load_game_file,
 )
 from phase10_keeper.ui.prompts import Prompts
-from phase10_keeper.ui.text import tr
-from phase10_keeper.ui.user_text import isolate, plain, plain_tooltip
-from phase10_keeper.ui.wording import date_text, status_text
+from phase10_keeper.ui.text.escape import isolate, plain, plain_tooltip
+from phase10_keeper.ui.text.translate import tr
+from phase10_keeper.ui.text.wording import date_text, status_text
 
 GAME_ID_ROLE = Qt.ItemDataRole.UserRole
 

@@ -45,24 +45,24 @@ from PySide6.QtWidgets import (
 from phase10_keeper.language.wording import rules_description
 from phase10_keeper.rules import GameError, Hand, Problem, Status
 from phase10_keeper.sheet import HANDS_PER_PAGE
-from phase10_keeper.ui import wording
-from phase10_keeper.ui.delegates import CELL_SIZE, TOTAL_SIZE, PlayerHeader, ScoreCellDelegate
-from phase10_keeper.ui.entry_form import (
+from phase10_keeper.ui.game.delegates import CELL_SIZE, TOTAL_SIZE, PlayerHeader, ScoreCellDelegate
+from phase10_keeper.ui.game.entry_form import (
     ERROR_COLOUR,
     HandEntryForm,
     in_placeholder_grey,
     paint_panel,
 )
-from phase10_keeper.ui.game_charts import GameCharts
-from phase10_keeper.ui.grid_model import ScoreGridModel
+from phase10_keeper.ui.game.game_charts import GameCharts
+from phase10_keeper.ui.game.grid_model import ScoreGridModel
+from phase10_keeper.ui.game.session import GameSession
+from phase10_keeper.ui.game.standings_model import Column, StandingsModel
 from phase10_keeper.ui.prompts import Prompts
-from phase10_keeper.ui.session import GameSession
-from phase10_keeper.ui.standings_model import Column, StandingsModel
-from phase10_keeper.ui.text import app_words, problem_where, tr, tr_count
-from phase10_keeper.ui.user_text import plain
+from phase10_keeper.ui.text import wording
+from phase10_keeper.ui.text.escape import plain
+from phase10_keeper.ui.text.translate import app_words, problem_where, tr, tr_count
 
 if TYPE_CHECKING:
-    from phase10_keeper.ui.rename_player_dialog import RenamePlayerDialog
+    from phase10_keeper.ui.game.rename_player_dialog import RenamePlayerDialog
 
 MARGIN = 10
 SPACING = 8
@@ -651,7 +651,7 @@ class GameView(QWidget):
 
     def rename_player(self) -> "RenamePlayerDialog":
         """Opens the rename dialog on the player whose row is selected in the grid."""
-        from phase10_keeper.ui.rename_player_dialog import RenamePlayerDialog
+        from phase10_keeper.ui.game.rename_player_dialog import RenamePlayerDialog
 
         players = self.session.game.players
         row = self.grid.currentIndex().row()

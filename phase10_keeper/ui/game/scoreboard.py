@@ -19,11 +19,11 @@ from PySide6.QtWidgets import (
 
 from phase10_keeper.language.wording import phase_description
 from phase10_keeper.rules import Status
-from phase10_keeper.ui import wording
-from phase10_keeper.ui.session import GameSession
-from phase10_keeper.ui.standings_model import NAME_ROLE, Column, StandingsModel
-from phase10_keeper.ui.text import app_words, tr
-from phase10_keeper.ui.user_text import plain
+from phase10_keeper.ui.game.session import GameSession
+from phase10_keeper.ui.game.standings_model import NAME_ROLE, Column, StandingsModel
+from phase10_keeper.ui.text import wording
+from phase10_keeper.ui.text.escape import plain
+from phase10_keeper.ui.text.translate import app_words, tr
 
 LINES_PER_PLAYER = 1.6
 """A player's row is this many lines of the big type tall: the phase's wording below."""

@@ -7,8 +7,8 @@ from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QMenu, QWidget
 
 from phase10_keeper.language import LANGUAGES, system_language, words
-from phase10_keeper.ui.language_choice import choose_language, chosen_language
-from phase10_keeper.ui.text import app_words, tr
+from phase10_keeper.ui.text.language_choice import choose_language, chosen_language
+from phase10_keeper.ui.text.translate import app_words, tr
 
 
 def language_menu(parent: QWidget, say: Callable[[str], None]) -> QMenu:

@@ -21,8 +21,8 @@ from phase10_keeper.rules import (
     replay,
     replay_from,
 )
-from phase10_keeper.ui.text import error_said, tr
-from phase10_keeper.ui.user_text import isolate
+from phase10_keeper.ui.text.escape import isolate
+from phase10_keeper.ui.text.translate import error_said, tr
 
 
 class GameStore(Protocol):

@@ -39,11 +39,11 @@ from phase10_keeper.rules import (
     name_problem,
     preset_rules,
 )
-from phase10_keeper.ui.problem_label import ProblemLabel
 from phase10_keeper.ui.prompts import Prompts
-from phase10_keeper.ui.text import app_words, problem_said, tr, tr_count
-from phase10_keeper.ui.user_text import isolate, plain
-from phase10_keeper.ui.wording import preset_names
+from phase10_keeper.ui.text.escape import isolate, plain
+from phase10_keeper.ui.text.translate import app_words, problem_said, tr, tr_count
+from phase10_keeper.ui.text.wording import preset_names
+from phase10_keeper.ui.widgets.problem_label import ProblemLabel
 
 PAPER_KEY = "sheet/paper"
 LANGUAGE_KEY = "sheet/language"

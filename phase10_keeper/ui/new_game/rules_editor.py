@@ -28,8 +28,8 @@ from PySide6.QtWidgets import (
 from phase10_keeper.language.wording import phase_description
 from phase10_keeper.rules import MATTEL_PHASES, Group, GroupKind, Phase
 from phase10_keeper.rules.phases import MAX_PHASE_CARDS
-from phase10_keeper.ui.problem_label import ProblemLabel
-from phase10_keeper.ui.text import app_words, problem_said, tr, tr_count
+from phase10_keeper.ui.text.translate import app_words, problem_said, tr, tr_count
+from phase10_keeper.ui.widgets.problem_label import ProblemLabel
 
 NEW_GROUP = Group(GroupKind.SET, 3)
 """What "Add group" and "Add phase" start from: the smallest group most phases have."""

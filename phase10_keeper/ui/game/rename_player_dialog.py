@@ -13,8 +13,8 @@ from PySide6.QtWidgets import (
 )
 
 from phase10_keeper.rules import MAX_PLAYERS, clean_name, players_problem
-from phase10_keeper.ui.problem_label import ProblemLabel
-from phase10_keeper.ui.text import problem_said, tr
+from phase10_keeper.ui.text.translate import problem_said, tr
+from phase10_keeper.ui.widgets.problem_label import ProblemLabel
 
 
 class RenamePlayerDialog(QDialog):

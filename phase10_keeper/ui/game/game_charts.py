@@ -14,12 +14,12 @@ from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
 
 from phase10_keeper.rules import Game, Replay, Status
-from phase10_keeper.ui.text import app_words, tr, tr_count
-from phase10_keeper.ui.wording import number_text
+from phase10_keeper.ui.text.translate import app_words, tr, tr_count
+from phase10_keeper.ui.text.wording import number_text
 
 if TYPE_CHECKING:
     from phase10_keeper.stats import GameSeries
-    from phase10_keeper.ui.charts import ChartPanel, LineData
+    from phase10_keeper.ui.widgets.charts import ChartPanel, LineData
 
 AskPath = Callable[[QWidget, str, str, str], Path | None]
 Warn = Callable[[QWidget, str, str], None]
@@ -32,7 +32,7 @@ def _hand_word(number: int) -> str:
 def totals_data(series: "GameSeries") -> "LineData":
     """One line per player: the running total after each hand, from the total at the start
     (0, or what a player who joined later was given)."""
-    from phase10_keeper.ui.charts import ChartLine, LineData
+    from phase10_keeper.ui.widgets.charts import ChartLine, LineData
 
     lines = []
     for player in series.players:
@@ -75,7 +75,7 @@ def totals_data(series: "GameSeries") -> "LineData":
 
 def phase_race_data(series: "GameSeries") -> "LineData":
     """One step line per player: how many phases they had made after each hand."""
-    from phase10_keeper.ui.charts import ChartLine, LineData
+    from phase10_keeper.ui.widgets.charts import ChartLine, LineData
 
     lines = []
     for player in series.players:
@@ -152,7 +152,7 @@ class GameCharts(QWidget):
 
     def _built(self) -> "tuple[ChartPanel, ChartPanel]":
         if self._panels is None:
-            from phase10_keeper.ui.charts import ChartPanel, LineChart
+            from phase10_keeper.ui.widgets.charts import ChartPanel, LineChart
 
             totals = ChartPanel(
                 LineChart(), tr("game_charts.totals_chart"), self._ask_path, self._warn, self

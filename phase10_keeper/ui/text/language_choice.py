@@ -1,11 +1,11 @@
 """Which language the window speaks: the system's, unless Settings → Language says
 otherwise. The choice is read once, as the app starts, and worded through the catalogues
-(`phase10_keeper.ui.text`) and Qt's own catalogue for its standard buttons and dialogs."""
+(`phase10_keeper.ui.text.translate`) and Qt's own catalogue for its standard buttons and dialogs."""
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, QTranslator
 
 from phase10_keeper.language import LANGUAGES, system_language
-from phase10_keeper.ui.text import use_language
+from phase10_keeper.ui.text.translate import use_language
 
 SETTING = "language"
 

@@ -33,9 +33,9 @@ from phase10_keeper.rules import (
     name_problem,
 )
 from phase10_keeper.rules.game import MAX_STARTING_TOTAL
-from phase10_keeper.ui.problem_label import ProblemLabel
-from phase10_keeper.ui.text import app_words, problem_said, tr, tr_count
-from phase10_keeper.ui.user_text import in_sentence, isolate, plain
+from phase10_keeper.ui.text.escape import in_sentence, isolate, plain
+from phase10_keeper.ui.text.translate import app_words, problem_said, tr, tr_count
+from phase10_keeper.ui.widgets.problem_label import ProblemLabel
 
 TOTAL_STEP = 5
 """Every hand score is a multiple of five, so the totals offered step by five."""

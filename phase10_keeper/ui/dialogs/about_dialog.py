@@ -6,7 +6,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QV
 
 from phase10_keeper import __version__
 from phase10_keeper.resource_files import resource_path
-from phase10_keeper.ui.text import tr
+from phase10_keeper.ui.text.translate import tr
 
 ICON_SIZE = 96
 LICENCE = "MIT"

@@ -12,9 +12,9 @@ from PySide6.QtCore import (
 
 from phase10_keeper.language.wording import card_label
 from phase10_keeper.rules import GameState, Status
-from phase10_keeper.ui.text import app_words, tr
-from phase10_keeper.ui.user_text import plain_tooltip
-from phase10_keeper.ui.wording import number_text
+from phase10_keeper.ui.text.escape import plain_tooltip
+from phase10_keeper.ui.text.translate import app_words, tr
+from phase10_keeper.ui.text.wording import number_text
 
 MARKS_ROLE = Qt.ItemDataRole.UserRole + 3
 """A player's row header: the short marks (deals, plays first, winner, left) beside the

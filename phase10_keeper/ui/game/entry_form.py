@@ -39,10 +39,10 @@ from PySide6.QtWidgets import (
 
 from phase10_keeper.language.wording import card_label, phase_description
 from phase10_keeper.rules import CardKind, GameState, Hand, Problem
-from phase10_keeper.ui.draft import DraftSnapshot, HandDraft
-from phase10_keeper.ui.text import app_words, problem_said, problem_where, tr
-from phase10_keeper.ui.user_text import isolate, plain, plain_tooltip
-from phase10_keeper.ui.wording import phase_title
+from phase10_keeper.ui.game.draft import DraftSnapshot, HandDraft
+from phase10_keeper.ui.text.escape import isolate, plain, plain_tooltip
+from phase10_keeper.ui.text.translate import app_words, problem_said, problem_where, tr
+from phase10_keeper.ui.text.wording import phase_title
 
 NAME_WIDTH = 230
 COUNT_WIDTH = 54

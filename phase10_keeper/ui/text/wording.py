@@ -8,8 +8,8 @@ from PySide6.QtCore import QDateTime, QLocale, Qt
 from phase10_keeper.language import wording as language_wording
 from phase10_keeper.language.wording import preset_name, tie_sentence, win_reason
 from phase10_keeper.rules import GameState, Phase, Preset, Status
-from phase10_keeper.ui.text import app_words, tr
-from phase10_keeper.ui.user_text import in_sentence
+from phase10_keeper.ui.text.escape import in_sentence
+from phase10_keeper.ui.text.translate import app_words, tr
 
 
 def number_text(value: int) -> str:

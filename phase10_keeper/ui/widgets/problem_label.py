@@ -3,7 +3,7 @@
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QStyle, QWidget
 
-from phase10_keeper.ui.user_text import plain
+from phase10_keeper.ui.text.escape import plain
 
 
 class ProblemLabel(QWidget):

@@ -52,7 +52,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from phase10_keeper.ui.text import tr
+from phase10_keeper.ui.text.translate import tr
 
 _Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()

@@ -16,9 +16,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from phase10_keeper.ui.grid_model import MARKS_ROLE, Cell, ScoreGridModel, mark_labels
-from phase10_keeper.ui.text import tr
-from phase10_keeper.ui.wording import number_text
+from phase10_keeper.ui.game.grid_model import MARKS_ROLE, Cell, ScoreGridModel, mark_labels
+from phase10_keeper.ui.text.translate import tr
+from phase10_keeper.ui.text.wording import number_text
 
 MADE_COLOUR = QColor(46, 150, 80)
 MISSED_COLOUR = QColor(205, 70, 60)

@@ -17,8 +17,8 @@ from PySide6.QtWidgets import (
 
 from phase10_keeper.resource_files import resource_path
 from phase10_keeper.rules import Status
-from phase10_keeper.ui.text import tr, tr_count
-from phase10_keeper.ui.wording import date_text
+from phase10_keeper.ui.text.translate import tr, tr_count
+from phase10_keeper.ui.text.wording import date_text
 
 RECENT_GAMES = 3
 ICON_SIZE = 64

@@ -45,7 +45,11 @@ from phase10_keeper.stats import (
 )
 from phase10_keeper.storage.library import GameSummary
 from phase10_keeper.storage.stats_cache import RecordSource, game_records
-from phase10_keeper.ui.charts import (
+from phase10_keeper.ui.prompts import Prompts
+from phase10_keeper.ui.text.escape import plain
+from phase10_keeper.ui.text.translate import error_said, problem_said, tr, tr_count
+from phase10_keeper.ui.text.wording import date_text
+from phase10_keeper.ui.widgets.charts import (
     Bar,
     BarChart,
     BarData,
@@ -56,10 +60,6 @@ from phase10_keeper.ui.charts import (
     number_text,
     percent_text,
 )
-from phase10_keeper.ui.prompts import Prompts
-from phase10_keeper.ui.text import error_said, problem_said, tr, tr_count
-from phase10_keeper.ui.user_text import plain
-from phase10_keeper.ui.wording import date_text
 
 _Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
