@@ -13,7 +13,7 @@ from phase10_keeper.rules import (
 )
 from phase10_keeper.ui.game.draft import HandDraft
 
-from .conftest import result
+from ..conftest import result
 
 PLAYERS = ("Priya", "Marcus", "Kwame", "Dana")
 

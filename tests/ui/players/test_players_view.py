@@ -14,8 +14,8 @@ from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.players.players_view import Column, PlayersView, phase_words
 from phase10_keeper.ui.widgets.charts import BarChart, LineChart
 
-from .answers import Answers
-from .games import game_with_hands, went_out
+from ..answers import Answers
+from ..games import game_with_hands, went_out
 
 pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints")
 

@@ -9,7 +9,7 @@ from phase10_keeper.ui.game.session import GameSession
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.text.escape import isolate
 
-from .games import FOUR, game_with_hands
+from ..games import FOUR, game_with_hands
 
 pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints")
 

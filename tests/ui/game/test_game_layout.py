@@ -21,7 +21,7 @@ from phase10_keeper.ui.game.standings_model import Column
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.new_game.new_game_dialog import NewGameDialog, default_title
 
-from .games import game_with_hands, went_out
+from ..games import game_with_hands, went_out
 
 TABLE = ("Maximilian Alexander", "Alexandra-Sophie", "Zoë", "Łukasz", "Priya", "Kwame")
 LAPTOP = (1280, 630)

@@ -20,9 +20,9 @@ from phase10_keeper.ui.game.standings_model import StandingsModel
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.text.escape import isolate
 
-from .answers import Answers
-from .conftest import result
-from .games import FOUR, game_with_hands, went_out
+from ..answers import Answers
+from ..conftest import result
+from ..games import FOUR, game_with_hands, went_out
 
 pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints")
 

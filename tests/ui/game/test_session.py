@@ -9,7 +9,7 @@ from phase10_keeper.rules import GameError, build_rules, replay
 from phase10_keeper.ui.game.session import GameSession
 from phase10_keeper.ui.text.escape import isolate
 
-from .games import FOUR, SIX, game_with_hands, long_game, went_out
+from ..games import FOUR, SIX, game_with_hands, long_game, went_out
 
 
 def test_recording_undo_and_redo(library, qtbot) -> None:

@@ -33,8 +33,8 @@ from phase10_keeper.ui.widgets.charts import (
     series_colour,
 )
 
-from .answers import Answers
-from .games import FOUR, SIX, game_with_hands, went_out
+from ..answers import Answers
+from ..games import FOUR, SIX, game_with_hands, went_out
 
 pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints")
 

@@ -9,7 +9,7 @@ from phase10_keeper.rules import build_rules
 from phase10_keeper.ui.game.session import GameSession
 from phase10_keeper.ui.main_window import MainWindow
 
-from .games import game_with_hands, went_out
+from ..games import game_with_hands, went_out
 
 pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints")
 

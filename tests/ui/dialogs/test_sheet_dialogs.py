@@ -27,7 +27,7 @@ from phase10_keeper.ui.dialogs.sheet_dialogs import (
     split_names,
 )
 
-from .answers import Answers
+from ..answers import Answers
 
 PLAYERS = ("Priya", "Marcus", "Kwame")
 

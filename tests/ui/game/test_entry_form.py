@@ -13,7 +13,7 @@ from phase10_keeper.ui.game.entry_form import ERROR_COLOUR
 from phase10_keeper.ui.game.session import GameSession
 from phase10_keeper.ui.main_window import MainWindow
 
-from .games import SIX
+from ..games import SIX
 
 pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints")
 

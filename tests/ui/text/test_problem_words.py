@@ -11,8 +11,8 @@ from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.new_game.new_game_dialog import NewGameForm
 from phase10_keeper.ui.text import translate
 
-from .answers import Answers
-from .games import FOUR
+from ..answers import Answers
+from ..games import FOUR
 
 pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints")
 

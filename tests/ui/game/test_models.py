@@ -8,7 +8,7 @@ from phase10_keeper.rules import CardKind, Order, build_rules, replay
 from phase10_keeper.ui.game.grid_model import MARKS_ROLE, ScoreGridModel
 from phase10_keeper.ui.game.standings_model import NAME_ROLE, Column, StandingsModel
 
-from .games import FOUR, game_with_hands, long_game, went_out
+from ..games import FOUR, game_with_hands, long_game, went_out
 
 DISPLAY = Qt.ItemDataRole.DisplayRole
 

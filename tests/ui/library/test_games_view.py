@@ -20,7 +20,7 @@ from phase10_keeper.ui.library.games_view import (
 )
 from phase10_keeper.ui.text.escape import isolate
 
-from .answers import Answers
+from ..answers import Answers
 
 _opened: list[Library] = []
 
