@@ -228,6 +228,9 @@ class LibraryKey(StrEnum):
     CLOSED = "closed"
     NO_GAME = "no_game"
     CANNOT_SAVE = "cannot_save"
+    HELD = "held"
+    HELD_BY = "held_by"
+    CANNOT_LOCK = "cannot_lock"
 
 
 class LibraryError(KeyedError[LibraryKey]):
