@@ -7,6 +7,7 @@ import json
 import sqlite3
 import tempfile
 from collections import Counter
+from collections.abc import Callable
 from contextlib import closing
 from dataclasses import replace
 from datetime import datetime
@@ -177,13 +178,17 @@ def reference_records(
 ) -> dict[str, dict[str, Any]]:
     order = sorted(standings, key=lambda game: (_moment(started[game] or added[game]), game))
     shown: dict[str, str] = {}
-    for game in order:
-        for player in standings[game]["players"]:
+    for game_id in order:
+        for player in standings[game_id]["players"]:
             shown[player["name"].strip().casefold()] = player["name"]
-    finished = [standings[game] for game in order if standings[game]["status"] == "finished"]
+    finished = [standings[game_id] for game_id in order]
+    finished = [game for game in finished if game["status"] == "finished"]
     result = {}
     for key, name in shown.items():
-        totals, wins, outcomes, beaten_by = [], [], [], Counter[str]()
+        totals: list[int] = []
+        wins: list[int] = []
+        outcomes: list[bool] = []
+        beaten_by = Counter[str]()
         for game in finished:
             mine = [p for p in game["players"] if p["name"].strip().casefold() == key]
             if not mine:
@@ -213,7 +218,9 @@ def reference_records(
     return result
 
 
-SPELLINGS = st.sampled_from([str.lower, str.upper, str.title, str])
+SPELLINGS: st.SearchStrategy[Callable[[str], str]] = st.sampled_from(
+    [str.lower, str.upper, str.title, str]
+)
 MOMENTS = st.none() | st.integers(-20, 40).map(
     lambda second: (
         f"2026-11-29T19:30:{second:02d}+00:00"
@@ -231,10 +238,9 @@ def libraries(draw: st.DrawFn) -> list[tuple[Game, bool]]:
     for game in draw(st.lists(games(), min_size=1, max_size=8)):
         for name in game.players:
             game = game.with_player_renamed(name, draw(SPELLINGS)(name))
-        played.append((replace(game, started=draw(MOMENTS)), False))
-    for index in draw(st.sets(st.integers(0, len(played) - 1), max_size=2)):
-        played[index] = (played[index][0], True)
-    return played
+        played.append(replace(game, started=draw(MOMENTS)))
+    deleted = draw(st.sets(st.integers(0, len(played) - 1), max_size=2))
+    return [(game, index in deleted) for index, game in enumerate(played)]
 
 
 @settings(
