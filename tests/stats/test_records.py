@@ -26,8 +26,10 @@ from phase10_keeper.stats import (
     RecordSet,
     game_record,
     library_stats,
+    player_key,
     record_set_line,
     records_set_by,
+    stats_of_records,
 )
 from phase10_keeper.storage.gamefile import standings_to_json
 from phase10_keeper.storage.library import Library
@@ -243,8 +245,9 @@ def libraries(draw: st.DrawFn) -> list[tuple[Game, bool]]:
     return [(game, index in deleted) for index, game in enumerate(played)]
 
 
+# Each example writes a library to disk: fewer of them than the pure properties draw.
 @settings(
-    max_examples=40,
+    max_examples=25,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
@@ -273,3 +276,29 @@ def test_stats_json_records_match_the_reference_on_random_libraries(
         player["name"]: player["records"] for player in json.loads(out.getvalue())["players"]
     }
     assert printed == reference_records(standings, started, added)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(games(), min_size=1, max_size=6))
+def test_a_game_sets_the_records_it_improves_on(played: list[Game]) -> None:
+    records = [game_record(replay(game).final) for game in played]
+    for index, game in enumerate(records):
+        before = {
+            player.key: player.records for player in stats_of_records(records[:index]).players
+        }
+        after = {
+            player.key: player.records for player in stats_of_records(records[: index + 1]).players
+        }
+        expected = set()
+        for player in game.players if game.finished else ():
+            old, new = before.get(player_key(player.name)), after[player_key(player.name)]
+            if old is None:
+                continue
+            for kind, was, now in (
+                (RecordKind.BEST_TOTAL, old.best_total, new.best_total),
+                (RecordKind.FASTEST_WIN, old.fastest_win, new.fastest_win),
+                (RecordKind.BEST_STREAK, old.best_streak or None, new.best_streak),
+            ):
+                if was is not None and now is not None and now != was:
+                    expected.add(RecordSet(player.name, kind, now, was))
+        assert set(records_set_by(records, index)) == expected
