@@ -17,7 +17,14 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any, NamedTuple, Self
 
 from phase10_keeper.rules.status import Status
-from phase10_keeper.storage.advice import behind, damaged, describe_backup, failure
+from phase10_keeper.storage.advice import (
+    behind,
+    damaged,
+    describe_backup,
+    failure,
+    games_existed,
+    missing,
+)
 from phase10_keeper.storage.backups import (
     backup_dir,
     backup_time,
@@ -45,8 +52,8 @@ from phase10_keeper.storage.messages import (
     LibraryDamaged,
     LibraryError,
     LibraryKey,
+    LibraryMissing,
     LibraryTooNew,
-    Said,
 )
 from phase10_keeper.storage.migrations import SCHEMA_VERSION, migrate, user_version
 from phase10_keeper.storage.paths import default_data_dir
@@ -74,6 +81,7 @@ __all__ = [
     "LibraryBusy",
     "LibraryDamaged",
     "LibraryError",
+    "LibraryMissing",
     "LibraryTooNew",
     "default_data_dir",
     "describe_backup",
@@ -206,6 +214,10 @@ class Library:
         """
         directory = default_data_dir() if data_dir is None else Path(data_dir)
         path = directory / LIBRARY_FILE
+        # Anything but a regular file (a device, a FIFO, a folder, a dangling link) is
+        # refused before SQLite reads it: /dev/zero would be read for ever.
+        if os.path.lexists(path) and not path.is_file():
+            raise LibraryError(LibraryKey.NOT_REGULAR, path=str(path))
         if path.is_file() and path.stat().st_size > 0:
             # The mark is read first: it is written after each commit, so a copy of the app
             # committing meanwhile can only put the file further ahead of it. The full check
@@ -223,8 +235,13 @@ class Library:
                 library = cls._open_read_only(path, timeout, clock, warn)
                 if library is not None:
                     return library
-        elif path.is_file() and (read_mark(path).revision > 0 or good_backups(directory)):
-            raise damaged(path, Said("library.file_empty"))
+        elif not accept_behind:
+            # A library that vanished or was emptied is no fresh start where the mark or
+            # the backups say it held games: the app offers them, and nothing is made
+            # over them meanwhile.
+            evidence = games_existed(path)
+            if evidence is not None:
+                raise missing(path, evidence, emptied=path.exists())
         try:
             directory.mkdir(parents=True, exist_ok=True)
         except OSError as error:
@@ -672,7 +689,7 @@ class Library:
                         reason=error.strerror or str(error),
                     ) from None
             migrate(connection)
-        prune_backups(backup_dir(self.data_dir))
+        self._prune()
         self._backup_if_due(changed=False)
 
     def _live(self) -> sqlite3.Connection:
@@ -838,6 +855,13 @@ class Library:
         while len(self._saved) > _CACHED_GAMES:
             del self._saved[next(iter(self._saved))]
 
+    def _prune(self) -> None:
+        """Keeps the newest backups, and any older one that holds a game this library
+        lacks (one lost with a -wal file, or a library carried on without its changes)."""
+        with self._reading() as database:
+            held = {game_id for (game_id,) in database.execute("SELECT id FROM games")}
+        prune_backups(backup_dir(self.data_dir), held)
+
     def _backup(self, label: str = "") -> Path:
         """A backup, without pruning old ones: the caller may be about to read one of them."""
         directory = backup_dir(self.data_dir)
@@ -850,7 +874,7 @@ class Library:
         try:
             self._newest_backup = backup_time(self._backup())
             self._unsaved_in_backup = False
-            prune_backups(backup_dir(self.data_dir))
+            self._prune()
         except (OSError, sqlite3.Error, LibraryError) as error:
             self._backup_failed = True
             self._warn(f"could not back up the game library {self.path}: {error}")

@@ -229,6 +229,9 @@ class LibraryKey(StrEnum):
     NO_GAME = "no_game"
     CANNOT_SAVE = "cannot_save"
     GAME_CHANGED = "game_changed"
+    MISSING = "missing"
+    EMPTIED = "emptied"
+    NOT_REGULAR = "not_regular"
     HELD = "held"
     HELD_BY = "held_by"
     CANNOT_LOCK = "cannot_lock"
@@ -253,6 +256,11 @@ class LibraryBehind(LibraryDamaged):
     """The library holds fewer changes than were committed to it: SQLite drops a damaged
     or deleted WAL file without a word, so the mark kept beside the file says so instead.
     """
+
+
+class LibraryMissing(LibraryBehind):
+    """The library file is missing or empty, though its mark or its backups say it held
+    games: a library that lost every change, never a fresh start."""
 
 
 class LibraryTooNew(LibraryError):  # noqa: N818
