@@ -307,7 +307,9 @@ def _library(arguments: argparse.Namespace, *, read_only: bool = False) -> Itera
         language = _words()
         message = error.worded(language)
         if error.backups:
-            message = language("cli.restore_backup", message=message)
+            message = language(
+                "cli.restore_backup", message=message, folder=str(error.backups[0].parent)
+            )
         elif isinstance(error, LibraryBehind):
             message = language("cli.carry_on_in_app", message=message)
         raise UsageError(message) from None
