@@ -92,10 +92,19 @@ def uses_xcb(environ: Mapping[str, str], platform: str = sys.platform) -> bool:
 
 
 def _load(soname: str) -> object:
+    """Loads the library as Qt would find it: from the system, or from the frozen
+    bundle's folder, which carries many of Qt's libraries beside Qt (Qt's own run path
+    finds them there; the system's loader does not look)."""
     # ctypes's C half, imported in half a millisecond: ctypes itself takes 3-6 ms.
     from _ctypes import dlopen
 
-    return dlopen(soname)
+    try:
+        return dlopen(soname)
+    except OSError:
+        bundle = getattr(sys, "_MEIPASS", None)
+        if bundle is None or not os.path.exists(os.path.join(bundle, soname)):
+            raise
+        return dlopen(os.path.join(bundle, soname))
 
 
 def missing_libraries(

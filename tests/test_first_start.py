@@ -1,5 +1,6 @@
 """A start where Qt cannot open its window says why, in one message, before Qt loads."""
 
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -170,3 +171,17 @@ def test_a_start_without_a_display_says_so_instead_of_aborting(tmp_path: Path) -
     assert "There is no display to open it on" in result.stderr
     assert "Traceback" not in result.stderr
     assert (tmp_path / "data" / LOG_NAME).is_file()
+
+
+def test_a_frozen_bundle_finds_the_libraries_it_carries(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A shared object the system's loader cannot find by this name, in the bundle's folder
+    # (a Python extension module stands in: any shared object loads).
+    import _ctypes
+
+    carried = first_start.SystemLibrary("libcarried-by-the-bundle.so.1", "none", "none")
+    shutil.copy(_ctypes.__file__, tmp_path / carried.soname)
+    assert missing_libraries([carried]) == [carried]
+    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
+    assert missing_libraries([carried]) == []
