@@ -9,16 +9,15 @@ JSON the game file uses, so the library can never disagree with the file format.
 import json
 import os
 import sqlite3
-import zlib
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import closing, contextmanager, suppress
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, NamedTuple, Self
 
-from phase10_keeper.language import Words, words_or_english
 from phase10_keeper.rules.status import Status
+from phase10_keeper.storage.advice import behind, damaged, describe_backup, failure
 from phase10_keeper.storage.backups import (
     backup_dir,
     backup_time,
@@ -27,28 +26,41 @@ from phase10_keeper.storage.backups import (
     make_backup,
     prune_backups,
 )
-from phase10_keeper.storage.messages import (
-    LibraryError as LibraryError,
+from phase10_keeper.storage.integrity import (
+    AS_LEFT_SUFFIX,
+    as_left,
+    check_backup,
+    good_backups,
+    inspect_with_revision,
+    left_as_it_was,
+    probe_uri,
+    read_only_uri,
 )
+from phase10_keeper.storage.log import log_warning, logger
+from phase10_keeper.storage.mark import Mark, raise_mark, read_mark
 from phase10_keeper.storage.messages import (
+    LibraryBehind,
+    LibraryBusy,
+    LibraryDamaged,
+    LibraryError,
     LibraryKey,
+    LibraryTooNew,
     Said,
-    Value,
-    Worded,
 )
-from phase10_keeper.storage.migrations import (
-    APPLICATION_ID,
-    SCHEMA_VERSION,
-    migrate,
-    user_version,
-)
+from phase10_keeper.storage.migrations import SCHEMA_VERSION, migrate, user_version
 from phase10_keeper.storage.paths import default_data_dir
+from phase10_keeper.storage.rows import (
+    compact,
+    hand_texts,
+    seating_text,
+    stored_log,
+    write_hands,
+    write_players,
+)
 
 # The rules and the game file's encoding are imported where a game is encoded, decoded or
 # replayed: listing the library needs neither, and importing them costs more than it does.
 if TYPE_CHECKING:
-    import logging
-
     from phase10_keeper.rules import Game, Replay
 
 __all__ = [
@@ -67,57 +79,17 @@ __all__ = [
 ]
 
 LIBRARY_FILE = "library.sqlite3"
-MARK_SUFFIX = ".revision"
-"""The high-water mark beside the library: the newest change and game id ever committed."""
 SET_ASIDE_DIR_NAME = "damaged"
 DEFAULT_TIMEOUT = 5.0
 """Seconds to wait for another copy of the app that is writing to the same library."""
 
 _DAY = timedelta(days=1)
 _CACHED_GAMES = 8
-_DAMAGE_CODES = {"SQLITE_CORRUPT", "SQLITE_NOTADB"}
-_BUSY_CODES = {"SQLITE_BUSY", "SQLITE_LOCKED"}
-_DENIED_CODES = {"SQLITE_READONLY", "SQLITE_PERM", "SQLITE_CANTOPEN", "SQLITE_AUTH"}
 
 Clock = Callable[[], datetime]
 Warn = Callable[[str], None]
 """Where the library tells the user of something that went wrong without losing anything
 (a backup that failed): by default the log; the command line prints `warning:` lines."""
-
-
-def _logger() -> "logging.Logger":
-    # `logging` is imported for the first message: most runs have none, and importing it
-    # is a tenth of the time it takes to list the library.
-    import logging
-
-    return logging.getLogger(__name__)
-
-
-def _log_warning(message: str) -> None:
-    _logger().warning("%s", message)
-
-
-# The names without an "Error" suffix are the interface the desktop app is written to.
-class LibraryDamaged(LibraryError):  # noqa: N818
-    """The library file is damaged; `backups` are the good backups, newest first."""
-
-    def __init__(self, key: LibraryKey, backups: list[Path], /, **values: Value) -> None:
-        super().__init__(key, **values)
-        self.backups = backups
-
-
-class LibraryBehind(LibraryDamaged):
-    """The library holds fewer changes than were committed to it: SQLite drops a damaged
-    or deleted WAL file without a word, so the mark kept beside the file says so instead.
-    """
-
-
-class LibraryTooNew(LibraryError):  # noqa: N818
-    """The library was written by a newer version of the app; it was left untouched."""
-
-
-class LibraryBusy(LibraryError):  # noqa: N818
-    """Another copy of the app kept the library locked for longer than the timeout."""
 
 
 # The records here are named tuples, not dataclasses: listing the library is a command of
@@ -160,177 +132,6 @@ def _new_revision() -> int:
     return int.from_bytes(os.urandom(8), "big") >> 2
 
 
-def _compact(data: object) -> str:
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-
-
-def _seating_text(game: "Game") -> str | None:
-    """The stored JSON of the game's seating changes, as the game file writes them."""
-    from dataclasses import replace
-
-    from phase10_keeper.storage.gamefile import game_to_json
-
-    if not game.seating:
-        return None
-    return _compact(game_to_json(replace(game, hands=()))["seating"])
-
-
-def _hand_texts(game: "Game", indexes: Sequence[int]) -> dict[int, str]:
-    """The stored JSON of the hands at these positions, as the game file writes them."""
-    from phase10_keeper.storage.gamefile import hands_to_json
-
-    hands = hands_to_json(game.players, [game.hands[index] for index in indexes])
-    return dict(zip(indexes, map(_compact, hands), strict=True))
-
-
-def _read_only_uri(path: Path) -> str:
-    return path.resolve().as_uri() + "?mode=ro"
-
-
-def _probe_uri(path: Path) -> str:
-    """A read-only URI that adds no files beside `path`.
-
-    SQLite, even read-only, adds -wal and -shm files beside a WAL-mode file that has
-    none. Without a -wal file every committed change is in the file itself, so it can be
-    read as immutable, which needs neither.
-    """
-    if path.with_name(path.name + "-wal").exists():
-        return _read_only_uri(path)
-    return _read_only_uri(path) + "&immutable=1"
-
-
-class _Mark(NamedTuple):
-    revision: int
-    last_game_id: int
-
-
-def _mark_path(path: Path) -> Path:
-    return path.with_name(path.name + MARK_SUFFIX)
-
-
-_MARK_SIZE = 96
-"""Every mark this version writes is this long, padded with spaces, so that writing one
-over another replaces every byte of it."""
-
-
-def _mark_check(revision: int, last_game_id: int) -> int:
-    return zlib.crc32(f"{revision} {last_game_id}".encode("ascii"))
-
-
-def _mark_record(mark: _Mark) -> bytes:
-    """The mark as written: JSON, with a checksum that tells a torn write from a mark."""
-    text = json.dumps(
-        {
-            "revision": mark.revision,
-            "last_game_id": mark.last_game_id,
-            "check": _mark_check(mark.revision, mark.last_game_id),
-        },
-        separators=(",", ":"),
-    )
-    return (text.ljust(_MARK_SIZE - 1) + "\n").encode("ascii")
-
-
-def _parse_mark(data: bytes) -> tuple[_Mark, bool]:
-    """The mark in `data`, none (zeros) if it cannot be read, and whether a new mark may
-    be written over it in place: only over a whole mark of this version's length, so
-    that a write torn by a crash mixes two checked marks and fails the check."""
-    try:
-        fields = json.loads(data.decode("ascii"))
-        mark = _Mark(int(fields["revision"]), int(fields["last_game_id"]))
-    except (ValueError, TypeError, KeyError):
-        return _Mark(0, 0), False
-    if "check" not in fields:
-        # Written by an earlier version, always whole (written aside and renamed).
-        return mark, False
-    if fields["check"] != _mark_check(mark.revision, mark.last_game_id):
-        return _Mark(0, 0), False
-    return mark, len(data) == _MARK_SIZE
-
-
-def _read_mark(path: Path) -> _Mark:
-    """The mark beside the library at `path`; none (zeros) if missing or unreadable."""
-    try:
-        data = _mark_path(path).read_bytes()
-    except OSError:
-        return _Mark(0, 0)
-    return _parse_mark(data)[0]
-
-
-def _raise_mark(path: Path, mark: _Mark) -> None:
-    """Writes `mark` beside the library at `path`, unless the mark there is as high.
-
-    Written after the commit, so it never claims more than the file holds. It is not
-    synced: a mark lost in a crash only lowers the bar, it cannot raise a false alarm.
-    A mark of this version is overwritten in place, which costs no new file per change;
-    a crash that tears that write leaves a mark that fails its check, which counts as
-    no mark: the bar is lowered again, never raised.
-    """
-    target = _mark_path(path)
-    try:
-        with target.open("r+b", buffering=0) as stream:
-            found, in_place = _parse_mark(stream.read(_MARK_SIZE + 1))
-            if found.revision >= mark.revision:
-                return
-            if in_place:
-                stream.seek(0)
-                stream.write(_mark_record(mark))
-                return
-    except FileNotFoundError:
-        pass
-    except OSError as error:
-        _logger().debug("could not write the mark beside %s: %s", path, error)
-        return
-    temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    try:
-        temporary.write_bytes(_mark_record(mark))
-        os.replace(temporary, target)
-    except OSError as error:
-        temporary.unlink(missing_ok=True)
-        _logger().debug("could not write the mark beside %s: %s", path, error)
-
-
-def _count_games(connection: sqlite3.Connection) -> int:
-    try:
-        row = connection.execute("SELECT COUNT(*) FROM games WHERE deleted_at IS NULL").fetchone()
-    except sqlite3.OperationalError:
-        # A backup from before games could be deleted.
-        row = connection.execute("SELECT COUNT(*) FROM games").fetchone()
-    count: int = row[0]
-    return count
-
-
-class _BackupContents(NamedTuple):
-    """When a backup was made, and how many games it holds (None if it cannot be read)."""
-
-    when: str
-    games: int | None
-
-    def holds(self, language: Words) -> str:
-        if self.games is None:
-            return language("library.backup_unreadable")
-        return language.count("library.games", self.games)
-
-
-def _backup_contents(backup: Path) -> _BackupContents:
-    when = _when(backup_time(backup))
-    try:
-        with closing(sqlite3.connect(_probe_uri(backup), uri=True)) as connection:
-            return _BackupContents(when, _count_games(connection))
-    except sqlite3.Error:
-        return _BackupContents(when, None)
-
-
-def describe_backup(backup: Path, language: Words | None = None) -> str:
-    """When `backup` was made and how many games it holds: "2026-11-30 22:15, 3 games"."""
-    language = words_or_english(language)
-    contents = _backup_contents(backup)
-    return language("library.backup", when=contents.when, holds=contents.holds(language))
-
-
-def _when(moment: datetime) -> str:
-    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
-
-
 def _sort_moment(*candidates: str | None) -> float:
     """Seconds since the epoch of the first readable timestamp; naive ones are local time."""
     for candidate in candidates:
@@ -348,185 +149,6 @@ def _listing_order(game: GameSummary) -> tuple[float, int]:
     return _sort_moment(game.started, game.created), game.id
 
 
-def _failure(error: sqlite3.Error, path: Path, timeout: float) -> LibraryError:
-    """The user-facing error for a failed SQLite call on the library at `path`."""
-    # Extended codes such as SQLITE_IOERR_FSYNC share the primary code's meaning here.
-    code = "_".join((getattr(error, "sqlite_errorname", None) or "").split("_")[:2])
-    if code in _BUSY_CODES:
-        return LibraryBusy(LibraryKey.BUSY, path=str(path), seconds=_seconds(timeout))
-    if code in _DAMAGE_CODES:
-        return _damaged(path, str(error))
-    if code == "SQLITE_FULL":
-        return LibraryError(LibraryKey.DISK_FULL, path=str(path))
-    if code in _DENIED_CODES:
-        return LibraryError(LibraryKey.CANNOT_WRITE, path=str(path), detail=str(error))
-    if code == "SQLITE_IOERR":
-        return LibraryError(LibraryKey.DISK_FAILED, path=str(path), detail=str(error))
-    return LibraryError(LibraryKey.FAILED, path=str(path), detail=str(error))
-
-
-def _seconds(timeout: float) -> str:
-    """A timeout as few digits as say it: 5, 0.5."""
-    return f"{timeout:g}"
-
-
-class _BackupAdvice(NamedTuple):
-    """What the user can do about a damaged library: restore the newest good backup, if
-    there is one."""
-
-    newest: _BackupContents | None
-
-    def worded(self, language: Words) -> str:
-        if self.newest is None:
-            return language("library.no_good_backup")
-        return language(
-            "library.newest_backup", when=self.newest.when, holds=self.newest.holds(language)
-        )
-
-
-def _backup_advice(path: Path) -> tuple[_BackupAdvice, list[Path]]:
-    """What the user can do about a damaged library, and the good backups, newest first."""
-    good = good_backups(path.parent)
-    return _BackupAdvice(_backup_contents(good[0]) if good else None), good
-
-
-def _damaged(path: Path, detail: str | Worded) -> LibraryDamaged:
-    advice, good = _backup_advice(path)
-    return LibraryDamaged(LibraryKey.DAMAGED, good, path=str(path), detail=detail, advice=advice)
-
-
-def _behind(path: Path, revision: int, mark: _Mark) -> LibraryBehind:
-    advice, good = _backup_advice(path)
-    return LibraryBehind(
-        LibraryKey.BEHIND, good, path=str(path), count=revision, saved=mark.revision, advice=advice
-    )
-
-
-_SQLITE_MAGIC = b"SQLite format 3\x00"
-
-
-def _check_identity(path: Path, version: int, application: int, has_tables: bool) -> None:
-    """Refuses another program's database and a library from a newer version of the app."""
-    if application != APPLICATION_ID and (application != 0 or version != 0 or has_tables):
-        raise LibraryError(LibraryKey.NOT_A_LIBRARY, path=str(path))
-    if version > SCHEMA_VERSION:
-        raise LibraryTooNew(
-            LibraryKey.TOO_NEW, path=str(path), version=version, newest=SCHEMA_VERSION
-        )
-
-
-def _revision(connection: sqlite3.Connection) -> int:
-    """The count of changes committed to the library (0 before the first)."""
-    try:
-        row = connection.execute("SELECT value FROM meta WHERE key = 'revision'").fetchone()
-    except sqlite3.OperationalError:
-        return 0
-    return 0 if row is None else int(row[0])
-
-
-def _inspect(path: Path, timeout: float) -> str | Worded | None:
-    """What is damaged in the library at `path`, if anything; refuses a foreign or newer one."""
-    return _inspect_with_revision(path, timeout)[0]
-
-
-def _inspect_with_revision(
-    path: Path, timeout: float, *, thorough: bool = True
-) -> tuple[str | Worded | None, int]:
-    """What is damaged in the library at `path`, if anything, and its revision.
-
-    The file header is read directly first. The SQLite checks that follow open it
-    read-only, since a read-write connection checkpoints the WAL into the file on closing,
-    and in a way that adds no files beside it (see _probe_uri). Only a `thorough` check
-    reads the whole file (PRAGMA quick_check).
-    """
-    try:
-        with path.open("rb") as stream:
-            header = stream.read(100)
-    except OSError as error:
-        raise LibraryError(
-            LibraryKey.CANNOT_READ, path=str(path), reason=error.strerror or str(error)
-        ) from None
-    if len(header) < 100 or not header.startswith(_SQLITE_MAGIC):
-        return "file is not a database", 0
-    application = int.from_bytes(header[68:72], "big", signed=True)
-    if application == APPLICATION_ID:
-        _check_identity(path, int.from_bytes(header[60:64], "big", signed=True), application, True)
-    try:
-        probe = sqlite3.connect(_probe_uri(path), uri=True, timeout=timeout)
-    except sqlite3.Error as error:
-        raise _failure(error, path, timeout) from error
-    try:
-        # The header may be older than a version committed to the WAL, so check again.
-        version = user_version(probe)
-        if version < 0:
-            return Said("library.version_below_zero", {"version": version}), 0
-        application = probe.execute("PRAGMA application_id").fetchone()[0]
-        has_tables = probe.execute("SELECT 1 FROM sqlite_schema LIMIT 1").fetchone() is not None
-        _check_identity(path, version, application, has_tables)
-        problems = [row[0] for row in probe.execute("PRAGMA quick_check")] if thorough else ["ok"]
-        revision = _revision(probe)
-    except sqlite3.DatabaseError as error:
-        if getattr(error, "sqlite_errorname", "") in _DAMAGE_CODES:
-            return str(error), 0
-        raise _failure(error, path, timeout) from error
-    finally:
-        probe.close()
-    return (None, revision) if problems == ["ok"] else ("; ".join(problems[:3]), revision)
-
-
-_AS_LEFT_SUFFIX = ".as-left"
-"""Beside the library: how the app left the file when it last closed it."""
-
-
-def _as_left(path: Path) -> str | None:
-    """A fingerprint of the library file: its size, when it last changed and a checksum of
-    its first and last pages. None if there is a journal beside it (a copy of the app has
-    it open, or did not close it) or it cannot be read."""
-    try:
-        wal = path.with_name(path.name + "-wal")
-        if wal.exists() and wal.stat().st_size > 0:
-            return None
-        status = path.stat()
-        with path.open("rb") as stream:
-            first = stream.read(4096)
-            stream.seek(max(status.st_size - 4096, len(first)))
-            last = stream.read()
-    except OSError:
-        return None
-    return f"{status.st_size} {status.st_mtime_ns} {zlib.crc32(first + last):08x}"
-
-
-def _left_as_it_was(path: Path) -> bool:
-    """Whether the library file is as the app left it when it last closed it cleanly."""
-    try:
-        noted = path.with_name(path.name + _AS_LEFT_SUFFIX).read_text(encoding="ascii")
-    except (OSError, UnicodeDecodeError):
-        return False
-    fingerprint = _as_left(path)
-    return fingerprint is not None and noted == fingerprint
-
-
-def good_backups(data_dir: Path) -> list[Path]:
-    """The backups of the library in `data_dir` that pass the checks, newest first."""
-    good = []
-    for backup in list_backups(backup_dir(data_dir)):
-        try:
-            problem = _inspect(backup, 0.0)
-        except LibraryError:
-            continue
-        if problem is None:
-            good.append(backup)
-    return good
-
-
-def _check_backup(backup: Path) -> None:
-    if not backup.is_file():
-        raise LibraryError(LibraryKey.NO_BACKUP, backup=str(backup))
-    problem = _inspect(backup, 0.0)
-    if problem is not None:
-        raise LibraryError(LibraryKey.BACKUP_DAMAGED, backup=str(backup), detail=problem)
-
-
 class Library:
     """The open game library. Open it with `Library.open`; close it when done."""
 
@@ -538,7 +160,7 @@ class Library:
         path: Path,
         timeout: float,
         clock: Clock,
-        warn: Warn = _log_warning,
+        warn: Warn = log_warning,
     ) -> None:
         self._connection: sqlite3.Connection | None = connection
         self._damage_met = False
@@ -565,7 +187,7 @@ class Library:
         clock: Clock = _utc_now,
         read_only: bool = False,
         accept_behind: bool = False,
-        warn: Warn = _log_warning,
+        warn: Warn = log_warning,
     ) -> "Library":
         """Opens (creating it if need be) the library in `data_dir`, checked and up to date.
 
@@ -584,20 +206,20 @@ class Library:
             # committing meanwhile can only put the file further ahead of it. The full check
             # reads the whole file: it is run unless the file is exactly as this app left
             # it. Damage met later is reported the same way (_guard).
-            mark = _read_mark(path)
-            problem, revision = _inspect_with_revision(
-                path, timeout, thorough=not _left_as_it_was(path)
+            mark = read_mark(path)
+            problem, revision = inspect_with_revision(
+                path, timeout, thorough=not left_as_it_was(path)
             )
             if problem is not None:
-                raise _damaged(path, problem)
+                raise damaged(path, problem)
             if mark.revision > revision and not accept_behind:
-                raise _behind(path, revision, mark)
+                raise behind(path, revision, mark)
             if read_only:
                 library = cls._open_read_only(path, timeout, clock, warn)
                 if library is not None:
                     return library
-        elif path.is_file() and (_read_mark(path).revision > 0 or good_backups(directory)):
-            raise _damaged(path, Said("library.file_empty"))
+        elif path.is_file() and (read_mark(path).revision > 0 or good_backups(directory)):
+            raise damaged(path, Said("library.file_empty"))
         try:
             directory.mkdir(parents=True, exist_ok=True)
         except OSError as error:
@@ -612,12 +234,12 @@ class Library:
         try:
             connection = sqlite3.connect(path, timeout=timeout, isolation_level=None)
         except sqlite3.Error as error:
-            raise _failure(error, path, timeout) from error
+            raise failure(error, path, timeout) from error
         library = cls(connection, path, timeout, clock, warn)
         try:
             library._prepare()
-            if accept_behind or (fresh and _read_mark(path).revision > 0):
-                library._count_on_from(_read_mark(path))
+            if accept_behind or (fresh and read_mark(path).revision > 0):
+                library._count_on_from(read_mark(path))
         except BaseException:
             library.close()
             raise
@@ -630,11 +252,11 @@ class Library:
         """The library opened only to read, or None if it must be upgraded first."""
         try:
             connection = sqlite3.connect(
-                _probe_uri(path), uri=True, timeout=timeout, isolation_level=None
+                probe_uri(path), uri=True, timeout=timeout, isolation_level=None
             )
             current = user_version(connection) == SCHEMA_VERSION
         except sqlite3.Error as error:
-            raise _failure(error, path, timeout) from error
+            raise failure(error, path, timeout) from error
         if not current:
             connection.close()
             return None
@@ -655,7 +277,7 @@ class Library:
         of `backup` in its place: the way back from LibraryDamaged.
         """
         directory = default_data_dir() if data_dir is None else Path(data_dir)
-        _check_backup(backup)
+        check_backup(backup)
         path = directory / LIBRARY_FILE
         aside = directory / SET_ASIDE_DIR_NAME / clock().astimezone(UTC).strftime("%Y%m%d-%H%M%S")
         try:
@@ -666,7 +288,7 @@ class Library:
                 part = path.with_name(path.name + suffix)
                 if part.exists():
                     os.replace(part, aside / part.name)
-            source = sqlite3.connect(_read_only_uri(backup), uri=True)
+            source = sqlite3.connect(read_only_uri(backup), uri=True)
             try:
                 copy_database(source, path)
             finally:
@@ -675,7 +297,7 @@ class Library:
             raise LibraryError(
                 LibraryKey.CANNOT_RESTORE, backup=str(backup), detail=str(error)
             ) from error
-        _log_warning(f"the previous library file was kept in {aside}")
+        log_warning(f"the previous library file was kept in {aside}")
         # The user chose this backup, knowing it may be behind what was last saved.
         return cls.open(directory, timeout=timeout, clock=clock, accept_behind=True)
 
@@ -694,12 +316,12 @@ class Library:
         self._saved.clear()
 
     def _note_as_left(self) -> None:
-        fingerprint = _as_left(self.path)
+        fingerprint = as_left(self.path)
         if fingerprint is None:
             return
         # Without the note the next open checks the whole file: nothing is lost.
         with suppress(OSError):
-            self.path.with_name(self.path.name + _AS_LEFT_SUFFIX).write_text(
+            self.path.with_name(self.path.name + AS_LEFT_SUFFIX).write_text(
                 fingerprint, encoding="ascii"
             )
 
@@ -720,7 +342,7 @@ class Library:
             busy, _, _ = self._connection.execute(f"PRAGMA wal_checkpoint({mode})").fetchone()
             self._wal_written = bool(busy)
         except sqlite3.Error as error:
-            _logger().debug("could not checkpoint the game library %s: %s", self.path, error)
+            logger().debug("could not checkpoint the game library %s: %s", self.path, error)
 
     def __enter__(self) -> Self:
         return self
@@ -744,7 +366,7 @@ class Library:
 
         if replayed is None or replayed.final.hands_played != len(game.hands):
             replayed = self._replayed(game, None)
-        texts = _hand_texts(game, range(len(game.hands)))
+        texts = hand_texts(game, range(len(game.hands)))
         revision = _new_revision()
         with self._writing() as database:
             now = self._now()
@@ -759,18 +381,18 @@ class Library:
                     now if state.status is Status.FINISHED else None,
                     now,
                     now,
-                    _compact(rules_to_json(game.rules)),
+                    compact(rules_to_json(game.rules)),
                     game.first_dealer,
                     state.status.value,
                     state.winner,
                     revision,
-                    _seating_text(game),
+                    seating_text(game),
                 ),
             )
             game_id = cursor.lastrowid
             assert game_id is not None
-            self._write_players(database, game_id, game.players, ())
-            self._write_hands(database, game_id, (), texts, len(game.hands))
+            write_players(database, game_id, game.players, ())
+            write_hands(database, game_id, (), texts, len(game.hands))
         self._remember(game_id, _Saved(revision, game, tuple(texts.values()), replayed))
         return game_id
 
@@ -796,7 +418,7 @@ class Library:
             if saved is not None and row[0] == saved.revision:
                 players, stored = saved.game.players, saved.texts
             else:
-                players, stored = self._stored_log(database, game_id)
+                players, stored = stored_log(database, game_id)
             finished = None
             if state.status is Status.FINISHED:
                 finished = row[1] or self._now()
@@ -809,18 +431,18 @@ class Library:
                     game.started,
                     finished,
                     self._now(),
-                    _compact(rules_to_json(game.rules)),
+                    compact(rules_to_json(game.rules)),
                     game.first_dealer,
                     state.status.value,
                     state.winner,
                     revision,
-                    _seating_text(game),
+                    seating_text(game),
                     game_id,
                 ),
             )
             if players != game.players:
-                self._write_players(database, game_id, game.players, players)
-            self._write_hands(database, game_id, stored, texts, len(game.hands))
+                write_players(database, game_id, game.players, players)
+            write_hands(database, game_id, stored, texts, len(game.hands))
         self._remember(game_id, _Saved(revision, game, tuple(texts.values()), replayed))
 
     def load_game(self, game_id: int) -> "Game":
@@ -839,7 +461,7 @@ class Library:
             ).fetchone()
             if row is None:
                 raise self._no_game(game_id)
-            players, texts = self._stored_log(database, game_id)
+            players, texts = stored_log(database, game_id)
         title, started, rules, first_dealer, revision, seating = row
         try:
             game = game_from_json(
@@ -1021,10 +643,10 @@ class Library:
         try:
             yield
         except sqlite3.Error as error:
-            failure = _failure(error, self.path, self._timeout)
-            if isinstance(failure, LibraryDamaged):
+            problem = failure(error, self.path, self._timeout)
+            if isinstance(problem, LibraryDamaged):
                 self._damage_met = True
-            raise failure from error
+            raise problem from error
 
     @contextmanager
     def _reading(self) -> Iterator[sqlite3.Connection]:
@@ -1064,20 +686,20 @@ class Library:
                         connection.execute("ROLLBACK")
                 raise
         self._wal_written = True
-        _raise_mark(self.path, mark)
+        raise_mark(self.path, mark)
         if change:
             self._unsaved_in_backup = True
             self._backup_if_due(changed=True)
 
     @staticmethod
-    def _current_mark(database: sqlite3.Connection) -> _Mark:
+    def _current_mark(database: sqlite3.Connection) -> Mark:
         revision, last_game_id = database.execute(
             "SELECT (SELECT value FROM meta WHERE key = 'revision'), "
             "(SELECT seq FROM sqlite_sequence WHERE name = 'games')"
         ).fetchone()
-        return _Mark(int(revision or 0), int(last_game_id or 0))
+        return Mark(int(revision or 0), int(last_game_id or 0))
 
-    def _count_on_from(self, mark: _Mark) -> None:
+    def _count_on_from(self, mark: Mark) -> None:
         """Makes the next change and the next game id follow `mark` and this library's own,
         whichever is higher: the way on from a library that lost changes or was restored.
         """
@@ -1138,7 +760,7 @@ class Library:
         if replayed is None or replayed.final.hands_played != len(game.hands):
             replayed = None
         if saved is None or not same_table:
-            every_hand = _hand_texts(game, range(len(game.hands)))
+            every_hand = hand_texts(game, range(len(game.hands)))
             return every_hand, replayed or self._replayed(game, None)
         before = saved.game.hands
         by_identity = {id(hand): text for hand, text in zip(before, saved.texts, strict=True)}
@@ -1152,7 +774,7 @@ class Library:
                 missing.append(index)
             else:
                 texts[index] = text
-        texts.update(_hand_texts(game, missing))
+        texts.update(hand_texts(game, missing))
         kept = 0
         for old, new in zip(before, game.hands, strict=False):
             if old is not new and old != new:
@@ -1163,82 +785,6 @@ class Library:
         if saved.replayed is None:
             return dict(sorted(texts.items())), self._replayed(game, None)
         return dict(sorted(texts.items())), self._replayed(game, saved.replayed.first(kept))
-
-    def _stored_log(
-        self, database: sqlite3.Connection, game_id: int
-    ) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        players = tuple(
-            name
-            for (name,) in database.execute(
-                "SELECT name FROM game_players WHERE game_id = ? ORDER BY seat", (game_id,)
-            )
-        )
-        texts = tuple(
-            text
-            for (text,) in database.execute(
-                "SELECT data FROM hands WHERE game_id = ? ORDER BY number", (game_id,)
-            )
-        )
-        return players, texts
-
-    def _write_players(
-        self,
-        database: sqlite3.Connection,
-        game_id: int,
-        players: Iterable[str],
-        before: Iterable[str],
-    ) -> None:
-        from phase10_keeper.rules import name_key
-
-        database.execute("DELETE FROM game_players WHERE game_id = ?", (game_id,))
-        keys = set()
-        for seat, name in enumerate(players):
-            key = name_key(name)
-            keys.add(key)
-            # The roster keeps the spelling used most recently.
-            database.execute(
-                "INSERT INTO players (key, name) VALUES (?, ?) "
-                "ON CONFLICT (key) DO UPDATE SET name = excluded.name",
-                (key, name),
-            )
-            database.execute(
-                "INSERT INTO game_players (game_id, seat, name, player_id) "
-                "SELECT ?, ?, ?, id FROM players WHERE key = ?",
-                (game_id, seat, name, key),
-            )
-        # A name that was corrected away in its only game should not stay in the
-        # roster to be offered again.
-        for key in {name_key(name) for name in before} - keys:
-            database.execute(
-                "DELETE FROM players WHERE key = ? AND NOT EXISTS "
-                "(SELECT 1 FROM game_players WHERE game_players.player_id = players.id)",
-                (key,),
-            )
-
-    @staticmethod
-    def _write_hands(
-        database: sqlite3.Connection,
-        game_id: int,
-        stored: Sequence[str],
-        texts: dict[int, str],
-        count: int,
-    ) -> None:
-        changed = [
-            (texts[index], game_id, index + 1)
-            for index in range(min(count, len(stored)))
-            if texts[index] != stored[index]
-        ]
-        if changed:
-            database.executemany(
-                "UPDATE hands SET data = ? WHERE game_id = ? AND number = ?", changed
-            )
-        if count > len(stored):
-            database.executemany(
-                "INSERT INTO hands (game_id, number, data) VALUES (?, ?, ?)",
-                [(game_id, index + 1, texts[index]) for index in range(len(stored), count)],
-            )
-        elif count < len(stored):
-            database.execute("DELETE FROM hands WHERE game_id = ? AND number > ?", (game_id, count))
 
     def _remember(self, game_id: int, saved: _Saved) -> None:
         self._saved.pop(game_id, None)

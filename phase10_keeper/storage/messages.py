@@ -9,6 +9,7 @@ language by `worded`. Its English wording is its message, so `str(error)` reads 
 
 from collections.abc import Mapping
 from enum import StrEnum
+from pathlib import Path
 from types import MappingProxyType
 from typing import (
     TYPE_CHECKING,
@@ -156,6 +157,8 @@ class GameFileKey(StrEnum):
     NO_RESULTS = "no_results"
     TWO_RESULTS = "two_results"
     MADE_MISSING = "made_missing"
+    POINTS_VERSION = "points_version"
+    POINTS_AND_CARDS = "points_and_cards"
     BEFORE_HAND_MISSING = "before_hand_missing"
     BEFORE_HAND_BELOW_ONE = "before_hand_below_one"
     LEAVE_OR_JOIN = "leave_or_join"
@@ -227,9 +230,35 @@ class LibraryKey(StrEnum):
     CLOSED = "closed"
     NO_GAME = "no_game"
     CANNOT_SAVE = "cannot_save"
+    HELD = "held"
+    HELD_BY = "held_by"
+    CANNOT_LOCK = "cannot_lock"
 
 
 class LibraryError(KeyedError[LibraryKey]):
     """A problem with the game library."""
 
     area = "library"
+
+
+# The names without an "Error" suffix are the interface the desktop app is written to.
+class LibraryDamaged(LibraryError):  # noqa: N818
+    """The library file is damaged; `backups` are the good backups, newest first."""
+
+    def __init__(self, key: LibraryKey, backups: list[Path], /, **values: Value) -> None:
+        super().__init__(key, **values)
+        self.backups = backups
+
+
+class LibraryBehind(LibraryDamaged):
+    """The library holds fewer changes than were committed to it: SQLite drops a damaged
+    or deleted WAL file without a word, so the mark kept beside the file says so instead.
+    """
+
+
+class LibraryTooNew(LibraryError):  # noqa: N818
+    """The library was written by a newer version of the app; it was left untouched."""
+
+
+class LibraryBusy(LibraryError):  # noqa: N818
+    """Another copy of the app kept the library locked for longer than the timeout."""

@@ -9,7 +9,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING
 
 from phase10_keeper.first_start import LOG_NAME
-from phase10_keeper.ui.text import tr
+from phase10_keeper.ui.text.translate import tr
 
 if TYPE_CHECKING:
     from phase10_keeper.ui.main_window import MainWindow

@@ -324,7 +324,7 @@ def test_a_commit_by_another_copy_while_opening_is_no_false_alarm(
     from phase10_keeper.storage import library as library_module
 
     writer = Library.open(data_dir)
-    inspect = library_module._inspect_with_revision
+    inspect = library_module.inspect_with_revision
 
     def another_copy_commits_meanwhile(
         path: Path, timeout: float, *, thorough: bool
@@ -333,7 +333,7 @@ def test_a_commit_by_another_copy_while_opening_is_no_false_alarm(
         writer.add_game(friday_game())
         return found
 
-    monkeypatch.setattr(library_module, "_inspect_with_revision", another_copy_commits_meanwhile)
+    monkeypatch.setattr(library_module, "inspect_with_revision", another_copy_commits_meanwhile)
     try:
         Library.open(data_dir).close()
     finally:

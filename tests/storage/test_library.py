@@ -28,6 +28,7 @@ from phase10_keeper.rules import (
     name_problem,
     replay,
 )
+from phase10_keeper.storage import library as library_module
 from phase10_keeper.storage.gamefile import game_to_json, rules_to_json
 from phase10_keeper.storage.library import (
     LIBRARY_FILE,
@@ -153,7 +154,7 @@ def test_a_failed_save_changes_nothing(
     def fail(*arguments: object) -> None:
         raise OSError("the disk went away")
 
-    monkeypatch.setattr(Library, "_write_hands", staticmethod(fail))
+    monkeypatch.setattr(library_module, "write_hands", fail)
     with pytest.raises(OSError, match="went away"):
         library.save_game(game_id, replace(game.with_player_renamed("Dana", "Dee"), title="New"))
     monkeypatch.undo()

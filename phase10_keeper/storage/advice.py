@@ -1,0 +1,120 @@
+"""What the user can do about a library that failed: the errors that say so, and for a
+damaged one the good backups, when each was made and how many games it holds."""
+
+import sqlite3
+from contextlib import closing
+from datetime import datetime
+from pathlib import Path
+from typing import NamedTuple
+
+from phase10_keeper.language import Words, words_or_english
+from phase10_keeper.storage.backups import backup_time
+from phase10_keeper.storage.integrity import DAMAGE_CODES, good_backups, probe_uri
+from phase10_keeper.storage.mark import Mark
+from phase10_keeper.storage.messages import (
+    LibraryBehind,
+    LibraryBusy,
+    LibraryDamaged,
+    LibraryError,
+    LibraryKey,
+    Worded,
+)
+
+_BUSY_CODES = {"SQLITE_BUSY", "SQLITE_LOCKED"}
+_DENIED_CODES = {"SQLITE_READONLY", "SQLITE_PERM", "SQLITE_CANTOPEN", "SQLITE_AUTH"}
+
+
+def count_games(connection: sqlite3.Connection) -> int:
+    try:
+        row = connection.execute("SELECT COUNT(*) FROM games WHERE deleted_at IS NULL").fetchone()
+    except sqlite3.OperationalError:
+        # A backup from before games could be deleted.
+        row = connection.execute("SELECT COUNT(*) FROM games").fetchone()
+    count: int = row[0]
+    return count
+
+
+class _BackupContents(NamedTuple):
+    """When a backup was made, and how many games it holds (None if it cannot be read)."""
+
+    when: str
+    games: int | None
+
+    def holds(self, language: Words) -> str:
+        if self.games is None:
+            return language("library.backup_unreadable")
+        return language.count("library.games", self.games)
+
+
+def _backup_contents(backup: Path) -> _BackupContents:
+    when = _when(backup_time(backup))
+    try:
+        with closing(sqlite3.connect(probe_uri(backup), uri=True)) as connection:
+            return _BackupContents(when, count_games(connection))
+    except sqlite3.Error:
+        return _BackupContents(when, None)
+
+
+def describe_backup(backup: Path, language: Words | None = None) -> str:
+    """When `backup` was made and how many games it holds: "2026-11-30 22:15, 3 games"."""
+    language = words_or_english(language)
+    contents = _backup_contents(backup)
+    return language("library.backup", when=contents.when, holds=contents.holds(language))
+
+
+def _when(moment: datetime) -> str:
+    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+def failure(error: sqlite3.Error, path: Path, timeout: float) -> LibraryError:
+    """The user-facing error for a failed SQLite call on the library at `path`."""
+    # Extended codes such as SQLITE_IOERR_FSYNC share the primary code's meaning here.
+    code = "_".join((getattr(error, "sqlite_errorname", None) or "").split("_")[:2])
+    if code in _BUSY_CODES:
+        return LibraryBusy(LibraryKey.BUSY, path=str(path), seconds=_seconds(timeout))
+    if code in DAMAGE_CODES:
+        return damaged(path, str(error))
+    if code == "SQLITE_FULL":
+        return LibraryError(LibraryKey.DISK_FULL, path=str(path))
+    if code in _DENIED_CODES:
+        return LibraryError(LibraryKey.CANNOT_WRITE, path=str(path), detail=str(error))
+    if code == "SQLITE_IOERR":
+        return LibraryError(LibraryKey.DISK_FAILED, path=str(path), detail=str(error))
+    return LibraryError(LibraryKey.FAILED, path=str(path), detail=str(error))
+
+
+def _seconds(timeout: float) -> str:
+    """A timeout as few digits as say it: 5, 0.5."""
+    return f"{timeout:g}"
+
+
+class _BackupAdvice(NamedTuple):
+    """What the user can do about a damaged library: restore the newest good backup, if
+    there is one."""
+
+    newest: _BackupContents | None
+
+    def worded(self, language: Words) -> str:
+        if self.newest is None:
+            return language("library.no_good_backup")
+        return language(
+            "library.newest_backup", when=self.newest.when, holds=self.newest.holds(language)
+        )
+
+
+def _backup_advice(path: Path) -> tuple[_BackupAdvice, list[Path]]:
+    """What the user can do about a damaged library, and the good backups, newest first."""
+    good = good_backups(path.parent)
+    return _BackupAdvice(_backup_contents(good[0]) if good else None), good
+
+
+def damaged(path: Path, detail: str | Worded) -> LibraryDamaged:
+    advice, good = _backup_advice(path)
+    return LibraryDamaged(LibraryKey.DAMAGED, good, path=str(path), detail=detail, advice=advice)
+
+
+def behind(path: Path, revision: int, mark: Mark) -> LibraryBehind:
+    advice, good = _backup_advice(path)
+    return LibraryBehind(
+        LibraryKey.BEHIND, good, path=str(path), count=revision, saved=mark.revision, advice=advice
+    )

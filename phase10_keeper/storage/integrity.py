@@ -1,0 +1,159 @@
+"""Integrity checks of a library file or a backup: is it ours, current and undamaged.
+
+Every check opens the file read-only and adds no file beside it, so checking a library
+never changes what a later look at it finds.
+"""
+
+import sqlite3
+import zlib
+from pathlib import Path
+
+from phase10_keeper.storage.backups import backup_dir, list_backups
+from phase10_keeper.storage.messages import LibraryError, LibraryKey, LibraryTooNew, Said, Worded
+from phase10_keeper.storage.migrations import APPLICATION_ID, SCHEMA_VERSION, user_version
+
+DAMAGE_CODES = {"SQLITE_CORRUPT", "SQLITE_NOTADB"}
+
+
+def read_only_uri(path: Path) -> str:
+    return path.resolve().as_uri() + "?mode=ro"
+
+
+def probe_uri(path: Path) -> str:
+    """A read-only URI that adds no files beside `path`.
+
+    SQLite, even read-only, adds -wal and -shm files beside a WAL-mode file that has
+    none. Without a -wal file every committed change is in the file itself, so it can be
+    read as immutable, which needs neither.
+    """
+    if path.with_name(path.name + "-wal").exists():
+        return read_only_uri(path)
+    return read_only_uri(path) + "&immutable=1"
+
+
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+def check_identity(path: Path, version: int, application: int, has_tables: bool) -> None:
+    """Refuses another program's database and a library from a newer version of the app."""
+    if application != APPLICATION_ID and (application != 0 or version != 0 or has_tables):
+        raise LibraryError(LibraryKey.NOT_A_LIBRARY, path=str(path))
+    if version > SCHEMA_VERSION:
+        raise LibraryTooNew(
+            LibraryKey.TOO_NEW, path=str(path), version=version, newest=SCHEMA_VERSION
+        )
+
+
+def stored_revision(connection: sqlite3.Connection) -> int:
+    """The count of changes committed to the library (0 before the first)."""
+    try:
+        row = connection.execute("SELECT value FROM meta WHERE key = 'revision'").fetchone()
+    except sqlite3.OperationalError:
+        return 0
+    return 0 if row is None else int(row[0])
+
+
+def inspect(path: Path, timeout: float) -> str | Worded | None:
+    """What is damaged in the library at `path`, if anything; refuses a foreign or newer one."""
+    return inspect_with_revision(path, timeout)[0]
+
+
+def inspect_with_revision(
+    path: Path, timeout: float, *, thorough: bool = True
+) -> tuple[str | Worded | None, int]:
+    """What is damaged in the library at `path`, if anything, and its revision.
+
+    The file header is read directly first. The SQLite checks that follow open it
+    read-only, since a read-write connection checkpoints the WAL into the file on closing,
+    and in a way that adds no files beside it (see probe_uri). Only a `thorough` check
+    reads the whole file (PRAGMA quick_check).
+    """
+    # What a failure says names the good backups, which are checked here.
+    from phase10_keeper.storage.advice import failure
+
+    try:
+        with path.open("rb") as stream:
+            header = stream.read(100)
+    except OSError as error:
+        raise LibraryError(
+            LibraryKey.CANNOT_READ, path=str(path), reason=error.strerror or str(error)
+        ) from None
+    if len(header) < 100 or not header.startswith(_SQLITE_MAGIC):
+        return "file is not a database", 0
+    application = int.from_bytes(header[68:72], "big", signed=True)
+    if application == APPLICATION_ID:
+        check_identity(path, int.from_bytes(header[60:64], "big", signed=True), application, True)
+    try:
+        probe = sqlite3.connect(probe_uri(path), uri=True, timeout=timeout)
+    except sqlite3.Error as error:
+        raise failure(error, path, timeout) from error
+    try:
+        # The header may be older than a version committed to the WAL, so check again.
+        version = user_version(probe)
+        if version < 0:
+            return Said("library.version_below_zero", {"version": version}), 0
+        application = probe.execute("PRAGMA application_id").fetchone()[0]
+        has_tables = probe.execute("SELECT 1 FROM sqlite_schema LIMIT 1").fetchone() is not None
+        check_identity(path, version, application, has_tables)
+        problems = [row[0] for row in probe.execute("PRAGMA quick_check")] if thorough else ["ok"]
+        revision = stored_revision(probe)
+    except sqlite3.DatabaseError as error:
+        if getattr(error, "sqlite_errorname", "") in DAMAGE_CODES:
+            return str(error), 0
+        raise failure(error, path, timeout) from error
+    finally:
+        probe.close()
+    return (None, revision) if problems == ["ok"] else ("; ".join(problems[:3]), revision)
+
+
+AS_LEFT_SUFFIX = ".as-left"
+"""Beside the library: how the app left the file when it last closed it."""
+
+
+def as_left(path: Path) -> str | None:
+    """A fingerprint of the library file: its size, when it last changed and a checksum of
+    its first and last pages. None if there is a journal beside it (a copy of the app has
+    it open, or did not close it) or it cannot be read."""
+    try:
+        wal = path.with_name(path.name + "-wal")
+        if wal.exists() and wal.stat().st_size > 0:
+            return None
+        status = path.stat()
+        with path.open("rb") as stream:
+            first = stream.read(4096)
+            stream.seek(max(status.st_size - 4096, len(first)))
+            last = stream.read()
+    except OSError:
+        return None
+    return f"{status.st_size} {status.st_mtime_ns} {zlib.crc32(first + last):08x}"
+
+
+def left_as_it_was(path: Path) -> bool:
+    """Whether the library file is as the app left it when it last closed it cleanly."""
+    try:
+        noted = path.with_name(path.name + AS_LEFT_SUFFIX).read_text(encoding="ascii")
+    except (OSError, UnicodeDecodeError):
+        return False
+    fingerprint = as_left(path)
+    return fingerprint is not None and noted == fingerprint
+
+
+def good_backups(data_dir: Path) -> list[Path]:
+    """The backups of the library in `data_dir` that pass the checks, newest first."""
+    good = []
+    for backup in list_backups(backup_dir(data_dir)):
+        try:
+            problem = inspect(backup, 0.0)
+        except LibraryError:
+            continue
+        if problem is None:
+            good.append(backup)
+    return good
+
+
+def check_backup(backup: Path) -> None:
+    if not backup.is_file():
+        raise LibraryError(LibraryKey.NO_BACKUP, backup=str(backup))
+    problem = inspect(backup, 0.0)
+    if problem is not None:
+        raise LibraryError(LibraryKey.BACKUP_DAMAGED, backup=str(backup), detail=problem)
