@@ -108,15 +108,22 @@ def _load(soname: str) -> object:
 
 
 def missing_libraries(
-    libraries: Iterable[SystemLibrary], load: Callable[[str], object] = _load
+    libraries: Sequence[SystemLibrary], load: Callable[[str], object] = _load
 ) -> list[SystemLibrary]:
-    """The libraries the system's loader cannot load, in the order given."""
+    """The libraries the system's loader cannot load, in the order given; but not one
+    that is there and fails only for another of `libraries` that is missing (a frozen
+    bundle carries libxcb-cursor, not the libxcb it needs): that other one is named."""
+    checked = {library.soname for library in libraries}
     missing = []
     for library in libraries:
         try:
             load(library.soname)
-        except OSError:
-            missing.append(library)
+        except OSError as error:
+            # The loader names the file it could not open first: "libxcb.so.1: cannot
+            # open shared object file: No such file or directory".
+            lacking = os.path.basename(str(error).split(":")[0])
+            if lacking == library.soname or lacking not in checked:
+                missing.append(library)
     return missing
 
 

@@ -85,6 +85,19 @@ def test_missing_libraries_are_those_the_loader_refuses() -> None:
     assert [library.soname for library in missing] == ["libxcb-cursor.so.0", "libxcb-xkb.so.1"]
 
 
+def test_a_library_there_whose_dependency_is_missing_is_not_named() -> None:
+    def load(soname: str) -> object:
+        if soname in ("libxcb.so.1", "libxcb-cursor.so.0"):
+            raise OSError("libxcb.so.1: cannot open shared object file: No such file or directory")
+        if soname == "libxcb-xkb.so.1":
+            raise OSError("libunknown.so.3: cannot open shared object file: No such file")
+        return soname
+
+    missing = missing_libraries(XCB_LIBRARIES, load)
+    # libxcb-xkb fails for a library the check does not know: it is named, as the way in.
+    assert [library.soname for library in missing] == ["libxcb.so.1", "libxcb-xkb.so.1"]
+
+
 def test_this_machine_has_what_qt_needs() -> None:
     # The suite draws windows offscreen with this very Qt: the check must agree that
     # nothing is missing, or it would stop good starts.
