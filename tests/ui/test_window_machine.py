@@ -876,7 +876,7 @@ class WindowMachine(RuleBasedStateMachine):
     @invariant()
     def the_saved_games_table_lists_the_library(self) -> None:
         view = self.window.games_view
-        if self.window.pages.currentWidget() is not self.window.library_page:
+        if self.window.shown_page is not self.window.games_view:
             return
         assert view is not None
         if view.show_deleted.isChecked():

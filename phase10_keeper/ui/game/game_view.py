@@ -12,6 +12,7 @@ both filled.
 """
 
 import math
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QModelIndex, QObject, QSize, Qt, Signal
@@ -26,6 +27,7 @@ from PySide6.QtGui import (
     QResizeEvent,
     QShortcut,
     QShowEvent,
+    QUndoStack,
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -58,7 +60,7 @@ from phase10_keeper.ui.game.session import GameSession
 from phase10_keeper.ui.game.standings_model import Column, StandingsModel
 from phase10_keeper.ui.prompts import Prompts
 from phase10_keeper.ui.text import wording
-from phase10_keeper.ui.text.escape import plain
+from phase10_keeper.ui.text.escape import isolate, plain
 from phase10_keeper.ui.text.translate import app_words, problem_where, tr, tr_count
 
 if TYPE_CHECKING:
@@ -146,6 +148,9 @@ class GameView(QWidget):
 
     Signal: `message(str, bool)`, a line for the status bar and whether to offer Undo.
     """
+
+    exports_game = True
+    prints_sheet = True
 
     message = Signal(str, bool)
 
@@ -331,6 +336,22 @@ class GameView(QWidget):
         session.saved.connect(self._saved)
         session.save_failed.connect(self._save_failed)
         self.refresh()
+
+    # -- the page ----------------------------------------------------------------------
+
+    @property
+    def undo_stack(self) -> QUndoStack:
+        return self.session.undo_stack
+
+    def page_title(self) -> str:
+        title = self.session.game.title or tr("window.untitled_game")
+        return tr("window.game_title", title=isolate(title))
+
+    def page_heading(self) -> None:
+        return None
+
+    def edit_actions(self) -> Sequence[QAction]:
+        return (self.correct_action, self.delete_action, self.rename_player_action)
 
     # -- showing the game --------------------------------------------------------------
 
