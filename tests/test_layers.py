@@ -9,8 +9,8 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "phase10_keeper"
 
 ALLOWED_OWN_LAYERS = {
-    "rules": {"rules"},
-    "storage": {"rules", "stats", "storage", "resource_files", "files", "language"},
+    "rules": {"rules", "collector"},
+    "storage": {"rules", "stats", "storage", "resource_files", "files", "language", "collector"},
     "sheet": {"rules", "sheet", "stats", "resource_files", "files", "language"},
     "stats": {"rules", "stats", "language"},
     "language": {"rules", "language", "resource_files"},

@@ -10,7 +10,7 @@ from enum import StrEnum
 from itertools import accumulate
 from typing import NamedTuple, Protocol
 
-from phase10_keeper.rules.bulk import cycle_collector_paused
+from phase10_keeper.collector import cycle_collector_paused
 from phase10_keeper.rules.cards import (
     DECK_HIGH,
     DECK_LOW,
