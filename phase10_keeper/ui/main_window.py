@@ -156,9 +156,8 @@ class MainWindow(QMainWindow):
         )
         self.import_action = self._action(tr("window.import_game"), self.import_game_file)
         self.export_game_action = self._action(tr("window.export_game"), self.export_game_file)
-        self.export_sheet_action = self._action(
-            tr("window.export_sheet"), self.export_score_sheet, standard.Print
-        )
+        self.print_action = self._action(tr("window.print"), self.print_score_sheet, standard.Print)
+        self.export_sheet_action = self._action(tr("window.export_sheet"), self.export_score_sheet)
         self.blank_sheets_action = self._action(
             tr("window.blank_sheets"),
             self.print_blank_sheets,
@@ -176,7 +175,9 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addActions([self.import_action, self.export_game_action])
         file_menu.addSeparator()
-        file_menu.addActions([self.export_sheet_action, self.blank_sheets_action])
+        file_menu.addActions(
+            [self.print_action, self.export_sheet_action, self.blank_sheets_action]
+        )
         file_menu.addSeparator()
         file_menu.addAction(self.close_action)
         file_menu.addSeparator()
@@ -245,6 +246,7 @@ class MainWindow(QMainWindow):
         ):
             action.setEnabled(has_library)
         self.export_game_action.setEnabled(on_game or on_library)
+        self.print_action.setEnabled(on_game)
         self.export_sheet_action.setEnabled(on_game)
         self.close_action.setEnabled(self.session is not None)
         self._update_seating_actions()
@@ -713,12 +715,18 @@ class MainWindow(QMainWindow):
             self._printer.written.connect(
                 lambda path: self.say(tr("window.sheet_written", path=path))
             )
+            self._printer.printed.connect(lambda: self.say(tr("window.sheet_printed")))
         return self._printer
+
+    def print_score_sheet(self) -> None:
+        """The open game's sheet on the printer, after a preview."""
+        if self.session is not None:
+            self.printer().print_game(self.session.game)
 
     def export_score_sheet(self) -> Path | None:
         if self.session is None:
             return None
-        return self.printer().print_game(self.session.game)
+        return self.printer().print_game(self.session.game, printing=False)
 
     def print_blank_sheets(self) -> Path | None:
         """Blank sheets, with the names of the players at the open game's table now and
