@@ -60,6 +60,7 @@ from phase10_keeper.ui.prompts import Prompts
 from phase10_keeper.ui.text import wording
 from phase10_keeper.ui.text.escape import plain
 from phase10_keeper.ui.text.translate import app_words, problem_where, tr, tr_count
+from phase10_keeper.ui.widgets.announcement import announce
 
 if TYPE_CHECKING:
     from phase10_keeper.ui.game.rename_player_dialog import RenamePlayerDialog
@@ -595,8 +596,26 @@ class GameView(QWidget):
                 self.session.replace_hand(editing, hand)
         except GameError as error:
             self.form.show_problems(error.problems)
+            return
         finally:
             self._recording = False
+        if editing is None:
+            self._announce_recorded(hand)
+
+    def _announce_recorded(self, hand: Hand) -> None:
+        """Tells a screen reader who went out and who deals next, or who won: what the
+        banner now shows, where the reader's focus is not."""
+        state = self.session.state
+        number = len(state.hands)
+        if state.status is Status.FINISHED:
+            text = tr(
+                "game.announce_won", number=number, went_out=hand.went_out, winner=state.winner
+            )
+        else:
+            text = tr(
+                "game.announce_next", number=number, went_out=hand.went_out, dealer=state.dealer
+            )
+        announce(self, text)
 
     def selected_hand(self) -> int | None:
         """The 0-based index of the hand whose column is selected, if one is."""
