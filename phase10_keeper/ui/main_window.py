@@ -213,6 +213,9 @@ class MainWindow(QMainWindow):
         self.leave_action = self._action(tr("window.player_leaves"), self.player_leaves)
         self.join_action = self._action(tr("window.player_joins"), self.player_joins)
         self.game_menu.addActions([self.leave_action, self.join_action])
+        self.game_menu.addSeparator()
+        self.share_action = self._action(tr("window.share_result"), self.share_result)
+        self.game_menu.addAction(self.share_action)
 
         settings_menu = self.menuBar().addMenu(tr("settings.menu"))
         settings_menu.addMenu(language_menu(self, self.say))
@@ -599,17 +602,20 @@ class MainWindow(QMainWindow):
         self._update_seating_actions()
 
     def _update_seating_actions(self) -> None:
-        """Players join or leave only between the hands of a game in progress."""
+        """Players join or leave only between the hands of a game in progress; a game has a
+        result to share once a hand is recorded."""
         on_game = self.session is not None and self.pages.currentWidget() is self.game_view
-        playing = False
+        playing = played = False
         if on_game and self.session is not None:
             # Only here, with a game open: the empty window's start must not import the rules.
             from phase10_keeper.rules import Status
 
             playing = self.session.state.status is Status.IN_PROGRESS
+            played = bool(self.session.game.hands)
         self.game_menu.menuAction().setVisible(on_game)
         self.leave_action.setEnabled(playing)
         self.join_action.setEnabled(playing)
+        self.share_action.setEnabled(played)
 
     def _saved(self, text: str, ok: bool) -> None:
         self.save_label.setStyleSheet("" if ok else f"color: {ERROR_COLOUR}; font-weight: bold;")
@@ -772,6 +778,10 @@ class MainWindow(QMainWindow):
         except GameError as error:
             reason = problem_where(error.problems[0])
             self.prompts.warn(self, tr("window.cannot_change_table"), reason)
+
+    def share_result(self) -> bool:
+        """The open game's results card, to copy or save."""
+        return self.game_view is not None and self.game_view.share_result()
 
     def show_scoreboard(self) -> "Scoreboard | None":
         """The standings full screen, for the table to read; on a second screen if any."""

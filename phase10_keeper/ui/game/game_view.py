@@ -188,6 +188,11 @@ class GameView(QWidget):
         self.next_sheet_button.setAccessibleName(tr("game.next_sheet"))
         self.next_sheet_button.clicked.connect(lambda: self.show_sheet_page(self.sheet_page + 1))
         self.sheet_label = QLabel()
+        self.share_button = QToolButton()
+        self.share_button.setText(tr("game.share_result"))
+        self.share_button.setToolTip(tr("game.share_result_tip"))
+        self.share_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.share_button.clicked.connect(lambda: self.share_result())
         for button, key, tip in (
             (self.previous_sheet_button, Qt.Key.Key_PageUp, "game.previous_sheet_tip"),
             (self.next_sheet_button, Qt.Key.Key_PageDown, "game.next_sheet_tip"),
@@ -204,6 +209,7 @@ class GameView(QWidget):
         top_line.addWidget(self.headline, 0, Qt.AlignmentFlag.AlignVCenter)
         top_line.addWidget(self.detail, 1)
         top_line.addWidget(self.rules_label)
+        top_line.addWidget(self.share_button)
         top_line.addWidget(self.previous_sheet_button)
         top_line.addWidget(self.sheet_label)
         top_line.addWidget(self.next_sheet_button)
@@ -372,6 +378,8 @@ class GameView(QWidget):
         if finished:
             self.ranking.setText(tr("game.final_ranking", ranking=wording.ranking_line(state)))
         self.banner.show_finished(finished)
+        # Offered once the game is over, beside the result.
+        self.share_button.setVisible(finished)
         played = len(state.hands)
         self.rules_label.setText(
             tr_count(
@@ -667,6 +675,19 @@ class GameView(QWidget):
         )
         # After the end of the game the panel was hidden: the grid makes room again.
         self._fit_grid()
+
+    def share_result(self) -> bool:
+        """Shows the results card, to copy or save; whether the game had one to show."""
+        from phase10_keeper.ui.game.share_dialog import ShareDialog
+
+        if not self.session.game.hands:
+            return False
+        dialog = ShareDialog(self.session.game, self.session.replay, self.prompts, parent=self)
+        try:
+            self.prompts.run_dialog(dialog)
+        finally:
+            dialog.deleteLater()
+        return True
 
     def rename_player(self) -> "RenamePlayerDialog":
         """Opens the rename dialog on the player whose row is selected in the grid."""

@@ -1,0 +1,46 @@
+"""The results card as a PNG file, for the command line (`games show ID --card OUT.png`):
+the same image Share Result makes, in the user's language and the default palette.
+
+Qt starts here on its offscreen platform, so the command needs no display and shows
+nothing; the command line imports this module only for that option.
+"""
+
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+from PySide6.QtGui import QImageWriter
+from PySide6.QtWidgets import QApplication
+
+from phase10_keeper.files import write_atomically
+from phase10_keeper.rules import Game, Replay
+from phase10_keeper.ui.game.result_card import result_card
+from phase10_keeper.ui.text.translate import use_language
+
+_APPLICATION: list[QApplication] = []
+"""Kept to the end of the process: Qt's application must outlive what is made under it."""
+
+
+def _application() -> QApplication:
+    existing = QApplication.instance()
+    if isinstance(existing, QApplication):
+        return existing
+    program = sys.argv[0] if sys.argv and sys.argv[0] else "phase10-keeper"
+    _APPLICATION.append(QApplication([program, "-platform", "offscreen"]))
+    return _APPLICATION[0]
+
+
+def card_png(game: Game, replayed: Replay, language: str) -> bytes:
+    """The card of the game (its replay `replayed`) as PNG bytes, in `language`."""
+    application = _application()
+    use_language(language)
+    image = result_card(game, replayed, application.palette(), application.font())
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    QImageWriter(buffer, QByteArray(b"png")).write(image)
+    return bytes(buffer.data().data())
+
+
+def write_card(path: Path, game: Game, replayed: Replay, language: str) -> None:
+    """Writes the card to `path`, all of it or nothing; OSError if it cannot be written."""
+    write_atomically(path, card_png(game, replayed, language))
