@@ -416,17 +416,21 @@ def _games_show(arguments: argparse.Namespace) -> int:
 
     with _library(arguments, read_only=True) as library:
         game = library.load_game(arguments.id)
-    replayed = _replayed(game, _words()("cli.game", id=arguments.id))
-    state = replayed.final
-    if arguments.card is not None:
-        from phase10_keeper.ui.game.card_file import write_card
+        replayed = _replayed(game, _words()("cli.game", id=arguments.id))
+        if arguments.card is not None:
+            from phase10_keeper.ui.game.card_file import write_card
 
-        try:
-            write_card(Path(arguments.card), game, replayed, system_language())
-        except OSError as error:
-            reason = error.strerror or error
-            message = _words()("cli.cannot_write", path=arguments.card, reason=reason)
-            raise UsageError(message) from None
+            language = system_language()
+            try:
+                card = Path(arguments.card)
+                write_card(
+                    card, library, arguments.id, game=game, replayed=replayed, language=language
+                )
+            except OSError as error:
+                reason = error.strerror or error
+                message = _words()("cli.cannot_write", path=arguments.card, reason=reason)
+                raise UsageError(message) from None
+    state = replayed.final
     if arguments.json:
         print(json.dumps(standings_to_json(state)))
     else:

@@ -101,6 +101,41 @@ def test_the_command_lines_card_is_the_windows(qapp, tmp_path: Path) -> None:
 
     game = read_game(_finished_game_file())
     written = tmp_path / "card.png"
-    write_card(written, game, replay(game), "en")
+    with Library.open(tmp_path / "library") as library:
+        game_id = library.add_game(game)
+        write_card(written, library, game_id, game=game, replayed=replay(game), language="en")
     window = result_card(game, replay(game), QApplication.palette(), QApplication.font())
     assert QImage(str(written)).convertToFormat(window.format()) == window
+
+
+def test_a_game_that_set_a_record_says_so_on_its_card(qapp, tmp_path: Path) -> None:
+    """Marcus's best total, 5 then 2, and Priya's streak of two wins: the card has the
+    lines the window's has. The same game alone in a library sets no record, and its
+    card is shorter by them."""
+    from PySide6.QtGui import QImage
+
+    from phase10_keeper.rules import Cards, Game, Hand, PlayerResult, build_rules, replay
+    from phase10_keeper.ui.game.card_file import write_card
+
+    players = ("Priya", "Marcus")
+
+    def night(started: str, points: int) -> Game:
+        game = Game(players, rules=build_rules(target=1), started=started)
+        hand = {
+            "Priya": PlayerResult(made=True),
+            "Marcus": PlayerResult(made=False, cards=Cards(low=points)),
+        }
+        return game.with_hand_appended(Hand(went_out="Priya", results=hand))
+
+    heights = []
+    for games in (
+        [night("2026-11-01T20:00", 5), night("2026-11-08T20:00", 2)],
+        [night("2026-11-08T20:00", 2)],
+    ):
+        with Library.open(tmp_path / str(len(games))) as library:
+            ids = [library.add_game(game) for game in games]
+            card = tmp_path / f"card-{len(games)}.png"
+            last = games[-1]
+            write_card(card, library, ids[-1], game=last, replayed=replay(last), language="en")
+        heights.append(QImage(str(card)).height())
+    assert heights[0] > heights[1]

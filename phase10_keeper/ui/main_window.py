@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QPushButton, QStackedWidget, 
 
 from phase10_keeper.ui.text.escape import isolate, plain
 from phase10_keeper.ui.text.language_menu import language_menu
-from phase10_keeper.ui.text.translate import error_said, problem_where, tr
+from phase10_keeper.ui.text.translate import app_words, error_said, problem_where, tr
 from phase10_keeper.ui.window_settings import save_window_state
 
 if TYPE_CHECKING:
@@ -578,6 +578,7 @@ class MainWindow(QMainWindow):
         session.undo_stack.indexChanged.connect(self._withdraw_status_undo)
         view = self.game_view = GameView(session, self.prompts)
         view.message.connect(self.say)
+        view.shareRequested.connect(self.share_result)
         view.form.typingChanged.connect(self._update_undo_actions)
         self.edit_menu.insertActions(self._library_separator, self._game_actions(view))
         self.pages.addWidget(view)
@@ -780,8 +781,16 @@ class MainWindow(QMainWindow):
             self.prompts.warn(self, tr("window.cannot_change_table"), reason)
 
     def share_result(self) -> bool:
-        """The open game's results card, to copy or save."""
-        return self.game_view is not None and self.game_view.share_result()
+        """The open game's results card, with the records it set across the library's
+        game nights, to copy or save."""
+        if self.game_view is None or self.session is None:
+            return False
+        records: list[str] = []
+        if self.library is not None and self.session.game_id is not None:
+            from phase10_keeper.ui.game.result_card import records_set_lines
+
+            records = records_set_lines(self.library, self.session.game_id, app_words())
+        return self.game_view.share_result(records)
 
     def show_scoreboard(self) -> "Scoreboard | None":
         """The standings full screen, for the table to read; on a second screen if any."""

@@ -6,6 +6,7 @@ nothing; the command line imports this module only for that option.
 """
 
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice
@@ -13,8 +14,10 @@ from PySide6.QtGui import QImageWriter
 from PySide6.QtWidgets import QApplication
 
 from phase10_keeper.files import write_atomically
+from phase10_keeper.language import words
 from phase10_keeper.rules import Game, Replay
-from phase10_keeper.ui.game.result_card import result_card
+from phase10_keeper.storage.stats_cache import RecordSource
+from phase10_keeper.ui.game.result_card import records_set_lines, result_card
 from phase10_keeper.ui.text.translate import use_language
 
 _APPLICATION: list[QApplication] = []
@@ -30,17 +33,23 @@ def _application() -> QApplication:
     return _APPLICATION[0]
 
 
-def card_png(game: Game, replayed: Replay, language: str) -> bytes:
-    """The card of the game (its replay `replayed`) as PNG bytes, in `language`."""
+def card_png(game: Game, replayed: Replay, language: str, records: Sequence[str] = ()) -> bytes:
+    """The card of the game (its replay `replayed`) as PNG bytes, in `language`, with
+    the lines about the `records` it set."""
     application = _application()
     use_language(language)
-    image = result_card(game, replayed, application.palette(), application.font())
+    image = result_card(game, replayed, application.palette(), application.font(), records)
     buffer = QBuffer()
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     QImageWriter(buffer, QByteArray(b"png")).write(image)
     return bytes(buffer.data().data())
 
 
-def write_card(path: Path, game: Game, replayed: Replay, language: str) -> None:
-    """Writes the card to `path`, all of it or nothing; OSError if it cannot be written."""
-    write_atomically(path, card_png(game, replayed, language))
+def write_card(
+    path: Path, library: RecordSource, game_id: int, *, game: Game, replayed: Replay, language: str
+) -> None:
+    """Writes the card of the library's game `game_id` (`game`, replayed as `replayed`)
+    to `path`, with the records it set, all of it or nothing; OSError if it cannot be
+    written."""
+    records = records_set_lines(library, game_id, words(language))
+    write_atomically(path, card_png(game, replayed, language, records))

@@ -12,6 +12,7 @@ both filled.
 """
 
 import math
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QModelIndex, QObject, QSize, Qt, Signal
@@ -149,6 +150,9 @@ class GameView(QWidget):
     """
 
     message = Signal(str, bool)
+    shareRequested = Signal()
+    """The banner's Share Result button was pressed: the window, which knows the
+    library's records, calls `share_result`."""
 
     def __init__(
         self,
@@ -192,7 +196,7 @@ class GameView(QWidget):
         self.share_button.setText(tr("game.share_result"))
         self.share_button.setToolTip(tr("game.share_result_tip"))
         self.share_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        self.share_button.clicked.connect(lambda: self.share_result())
+        self.share_button.clicked.connect(self.shareRequested)
         for button, key, tip in (
             (self.previous_sheet_button, Qt.Key.Key_PageUp, "game.previous_sheet_tip"),
             (self.next_sheet_button, Qt.Key.Key_PageDown, "game.next_sheet_tip"),
@@ -676,13 +680,15 @@ class GameView(QWidget):
         # After the end of the game the panel was hidden: the grid makes room again.
         self._fit_grid()
 
-    def share_result(self) -> bool:
-        """Shows the results card, to copy or save; whether the game had one to show."""
+    def share_result(self, records: Sequence[str] = ()) -> bool:
+        """Shows the results card, with the lines about the `records` the game set, to
+        copy or save; whether the game had one to show."""
         from phase10_keeper.ui.game.share_dialog import ShareDialog
 
         if not self.session.game.hands:
             return False
-        dialog = ShareDialog(self.session.game, self.session.replay, self.prompts, parent=self)
+        game, replayed = self.session.game, self.session.replay
+        dialog = ShareDialog(game, replayed, self.prompts, records, self)
         try:
             self.prompts.run_dialog(dialog)
         finally:

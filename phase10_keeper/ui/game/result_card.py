@@ -9,16 +9,21 @@ phone's width, 1080 pixels.
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter, QPalette, QPen
 
+from phase10_keeper.language import Words
 from phase10_keeper.language.wording import rules_description, win_reason
 from phase10_keeper.rules import Game, Replay, Status
 from phase10_keeper.ui.game.game_charts import totals_data
 from phase10_keeper.ui.text import wording
 from phase10_keeper.ui.text.translate import app_words, tr, tr_count
 from phase10_keeper.ui.widgets.charts import LineChart
+
+if TYPE_CHECKING:
+    from phase10_keeper.storage.stats_cache import RecordSource
 
 CARD_WIDTH = 1080
 MARGIN = 56
@@ -178,8 +183,14 @@ class ResultCard:
     ) -> float:
         y = self.text_block(top, headline, self.fonts.winner, colour, left, width)
         y = self.text_block(y + 8, reason, self.fonts.detail, colour, left, width)
+        marker = "✦ "
+        indent = QFontMetricsF(self.fonts.strong).horizontalAdvance(marker)
         for record in self.records:
-            y = self.text_block(y + 10, "✦ " + record, self.fonts.strong, colour, left, width)
+            # The marker hangs at the left: a record that wraps lines up under its words.
+            self.text_block(y + 10, marker, self.fonts.strong, colour, left, indent + 1)
+            y = self.text_block(
+                y + 10, record, self.fonts.strong, colour, left + indent, width - indent
+            )
         return y
 
     def ranking(self, top: float) -> float:
@@ -280,6 +291,23 @@ class ResultCard:
 
     def footer(self, top: float) -> float:
         return self.text_block(top, tr("result_card.footer"), self.fonts.small, self.faint)
+
+
+def records_set_lines(library: "RecordSource", game_id: int, language: Words) -> list[str]:
+    """A line for each record the game with this id set across the library's game nights
+    ("Priya's best total ever: 40 (was 55)"), as saved in the library; none for a game
+    not finished."""
+    from phase10_keeper.stats import record_set_line, records_set_by
+    from phase10_keeper.storage.stats_cache import game_records
+
+    records, _left_out = game_records(library)
+    ids = [record_id for record_id, _record in records]
+    if game_id not in ids:
+        return []
+    in_order = [record for _record_id, record in records]
+    return [
+        record_set_line(language, found) for found in records_set_by(in_order, ids.index(game_id))
+    ]
 
 
 def result_card(

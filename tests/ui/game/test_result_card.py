@@ -97,7 +97,7 @@ def test_the_card_speaks_the_windows_language(qapp) -> None:
 
 def test_a_record_the_game_set_is_on_the_card(qapp) -> None:
     texts = _texts(_finished_game(), records=["Kwame's best total ever"])
-    assert "✦ Kwame's best total ever" in texts
+    assert texts.index("Kwame's best total ever") == texts.index("✦ ") + 1
 
 
 def test_an_unfinished_game_shows_the_leader_so_far(qapp) -> None:
@@ -187,3 +187,36 @@ def test_the_share_button_waits_for_the_end_of_the_game(qtbot, library) -> None:
     view.form.submitted.emit(went_out(FOUR, "Dana"))
     assert view.share_button.isVisibleTo(view)
     assert window.share_action.isEnabled()
+
+
+def test_the_records_the_game_set_across_the_library_come_on_its_card(
+    qapp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Priya's 50 in the first game night, then 0 in the next: her best total ever."""
+    from dataclasses import replace
+
+    from phase10_keeper.storage.library import Library
+    from phase10_keeper.ui.game import share_dialog
+
+    first = _finished_game()
+    second = replace(first, title="Saturday", started="2026-11-28T19:30:00+00:00", hands=())
+    second = second.with_hand_appended(went_out(FOUR, "Priya", Kwame=3))
+    second = second.with_hand_appended(went_out(FOUR, "Priya"))
+    drawn: list[tuple[str, ...]] = []
+
+    def recorded_card(game, replayed, palette, font, records=()):
+        drawn.append(tuple(records))
+        return result_card(game, replayed, palette, font, records)
+
+    monkeypatch.setattr(share_dialog, "result_card", recorded_card)
+    with Library.open(tmp_path / "library") as library:
+        first_id = library.add_game(first)
+        second_id = library.add_game(second)
+        window = MainWindow(library, prompts=Answers())
+        for game_id in (second_id, first_id):
+            assert window.open_game(game_id)
+            window.share_action.trigger()
+        # Closed while the library is open: closing remembers the game open in it.
+        window.close()
+        window.deleteLater()
+    assert drawn == [("Priya's best total ever: 0 (was 50)",), ()]
