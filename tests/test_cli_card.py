@@ -67,6 +67,12 @@ def test_the_card_is_written_without_a_display(library_dir: Path, tmp_path: Path
     assert image.height() > 1080
 
 
+def test_qts_own_notes_stay_off_stderr(library_dir: Path, tmp_path: Path) -> None:
+    """Qt notes a locale that is not UTF-8 on stderr; the command says nothing of it."""
+    shown = _run(library_dir, "games", "show", "1", "--card", str(tmp_path / "c.png"), LC_ALL="C")
+    assert (shown.returncode, shown.stderr) == (0, "")
+
+
 def test_games_show_without_a_card_loads_no_qt(library_dir: Path) -> None:
     program = (
         "import sys\n"

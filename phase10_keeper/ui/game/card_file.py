@@ -9,7 +9,14 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+from PySide6.QtCore import (
+    QBuffer,
+    QByteArray,
+    QIODevice,
+    QMessageLogContext,
+    QtMsgType,
+    qInstallMessageHandler,
+)
 from PySide6.QtGui import QImageWriter
 from PySide6.QtWidgets import QApplication
 
@@ -24,10 +31,18 @@ _APPLICATION: list[QApplication] = []
 """Kept to the end of the process: Qt's application must outlive what is made under it."""
 
 
+def _only_failures(kind: QtMsgType, _context: QMessageLogContext, message: str) -> None:
+    """Qt's own notes (on a locale that is not UTF-8, say) are not the command's to print:
+    stderr carries only what stops Qt."""
+    if kind in (QtMsgType.QtCriticalMsg, QtMsgType.QtFatalMsg):
+        print(message, file=sys.stderr)
+
+
 def _application() -> QApplication:
     existing = QApplication.instance()
     if isinstance(existing, QApplication):
         return existing
+    qInstallMessageHandler(_only_failures)
     program = sys.argv[0] if sys.argv and sys.argv[0] else "phase10-keeper"
     _APPLICATION.append(QApplication([program, "-platform", "offscreen"]))
     return _APPLICATION[0]
