@@ -673,6 +673,10 @@ def build_parser() -> argparse.ArgumentParser:
     stats.add_argument("--player", metavar="NAME", help="only this player (ignoring case)")
     stats.add_argument("--json", action="store_true", help="print one JSON object")
     stats.set_defaults(run=_stats)
+
+    from phase10_keeper.desktop_entry import add_command as add_desktop_entry_command
+
+    add_desktop_entry_command(commands)
     return parser
 
 
@@ -738,6 +742,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def main_gui() -> int:
     """Starts the desktop app (the entry point that opens no console on Windows)."""
-    from phase10_keeper.ui.app import run
+    from phase10_keeper.first_start import start_app
 
-    return run(sys.argv)
+    return start_app(sys.argv)
