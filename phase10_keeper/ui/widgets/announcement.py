@@ -6,7 +6,6 @@ says nothing more, and the same facts stay on screen in the banner.
 """
 
 from PySide6 import QtGui
-from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import QWidget
 
 
@@ -15,5 +14,9 @@ def announce(widget: QWidget, text: str) -> bool:
     event_class = getattr(QtGui, "QAccessibleAnnouncementEvent", None)
     if event_class is None:
         return False
+    # Named here, not where the game page is built: PySide6 sets a class up (its enums)
+    # when it is first named, and opening a game does not need this one.
+    from PySide6.QtGui import QAccessible
+
     QAccessible.updateAccessibility(event_class(widget, text))
     return True
