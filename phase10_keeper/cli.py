@@ -425,7 +425,21 @@ def _games_show(arguments: argparse.Namespace) -> int:
 
     with _library(arguments, read_only=True) as library:
         game = library.load_game(arguments.id)
-    state = _replayed(game, _words()("cli.game", id=arguments.id)).final
+        replayed = _replayed(game, _words()("cli.game", id=arguments.id))
+        if arguments.card is not None:
+            from phase10_keeper.ui.game.card_file import write_card
+
+            language = system_language()
+            try:
+                card = Path(arguments.card)
+                write_card(
+                    card, library, arguments.id, game=game, replayed=replayed, language=language
+                )
+            except OSError as error:
+                reason = error.strerror or error
+                message = _words()("cli.cannot_write", path=arguments.card, reason=reason)
+                raise UsageError(message) from None
+    state = replayed.final
     if arguments.json:
         print(json.dumps(standings_to_json(state)))
     else:
@@ -613,6 +627,9 @@ def _add_games_commands(commands: "argparse._SubParsersAction[_Parser]") -> None
     showing = actions.add_parser("show", help="print a game's standings, as `standings` does")
     showing.add_argument("id", type=_game_id, metavar="ID", help="the game's id")
     showing.add_argument("--json", action="store_true", help="print one JSON object")
+    showing.add_argument(
+        "--card", metavar="OUT.png", help="also write the results card, a PNG 1080 pixels wide"
+    )
     showing.set_defaults(run=_games_show)
 
 
