@@ -626,6 +626,10 @@ def build_parser() -> argparse.ArgumentParser:
     stats.add_argument("--player", metavar="NAME", help="only this player (ignoring case)")
     stats.add_argument("--json", action="store_true", help="print one JSON object")
     stats.set_defaults(run=_stats)
+
+    from phase10_keeper.companion.serve import add_serve_command
+
+    add_serve_command(commands, _game_id)
     return parser
 
 

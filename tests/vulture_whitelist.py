@@ -4,6 +4,8 @@ these dialogs through them, and Python calls a package's `__getattr__`."""
 from PySide6.QtWidgets import QStyleOptionViewItem
 
 from phase10_keeper import rules, stats
+from phase10_keeper.companion.server import ThreadedPhoneServer
+from phase10_keeper.companion.table import Table
 from phase10_keeper.storage import lock
 from phase10_keeper.ui.charts import BarChart, ChartPanel, LineChart
 from phase10_keeper.ui.new_game_dialog import NewGameDialog
@@ -21,6 +23,8 @@ QStyleOptionViewItem.displayAlignment
 stats.__getattr__  # Python calls it for the names the package loads when first used
 rules.__dir__  # Python calls it for dir() of the package, which loads names when first used
 lock.hold_library  # taken by each writer that runs on (the app, `serve`)
+ThreadedPhoneServer  # the window's Phones at the Table serves beside the GUI thread (tests)
+Table.follow  # the window tells the phones of each change made in it (tests)
 rules.__class__  # set, so that importing the module `replay` does not hide the function
 
 # Calls with a positional-only text key (`def __call__(self, key, /, **values)`), which
