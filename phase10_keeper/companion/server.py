@@ -118,7 +118,6 @@ class PhoneServer:
         self._changed = asyncio.Event()
         self._cache: dict[tuple[int, str], bytes] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._listening: asyncio.Server | None = None
         self._runner: web.AppRunner | None = None
         self._page = page_bytes()
 
@@ -147,23 +146,34 @@ class PhoneServer:
             max_headers=64,
         )
         await self._runner.setup()
+        server = self._runner.server
+        assert server is not None
+        # The server is told of every connection once it is made: the bound is kept
+        # there, when the new connection counts, rather than when it is accepted.
+        admit = server.connection_made
+
+        def connection_made(handler: RequestHandler, transport: asyncio.Transport) -> None:
+            admit(handler, transport)
+            self._keep_bound(server.connections)
+
+        server.connection_made = connection_made  # type: ignore[method-assign]
         try:
-            self._listening = await self._listen()
+            await self._listen()
         except BaseException:
             await self._runner.cleanup()
             raise
-        self.port = self._listening.sockets[0].getsockname()[1]
+        self.port = self._runner.addresses[0][1]
         self.table.listen(self._table_changed)
 
-    async def _listen(self) -> asyncio.Server:
-        assert self._loop is not None
+    async def _listen(self) -> None:
+        assert self._runner is not None
         last = self.port + (PORTS_TRIED - 1 if self._next_free and self.port else 0)
         port = self.port
         while True:
+            site = web.TCPSite(self._runner, self.host, port, backlog=128, reuse_address=True)
             try:
-                return await self._loop.create_server(
-                    self._connection, self.host, port, backlog=128, reuse_address=True
-                )
+                await site.start()
+                return
             except OSError as error:
                 if error.errno != errno.EADDRINUSE or port >= last:
                     raise
@@ -174,26 +184,23 @@ class PhoneServer:
         self.table.unlisten(self._table_changed)
         self._closing = True
         self._changed.set()
-        if self._listening is not None:
-            self._listening.close()
         deadline = monotonic() + CLOSE_GRACE
         while self._streams and monotonic() < deadline:
             await asyncio.sleep(0.02)
         if self._runner is not None:
-            await self._runner.shutdown()
             await self._runner.cleanup()
         self.table.keys.end_sessions()
 
-    def _connection(self) -> RequestHandler:
-        assert self._runner is not None
-        assert self._runner.server is not None
-        server = self._runner.server
-        live = server.connections
-        if len(live) >= MAX_CONNECTIONS:
-            idle = next((handler for handler in live if handler not in self._busy), None)
-            if idle is not None:
-                idle.force_close()
-        return server()
+    def _keep_bound(self, live: list[RequestHandler]) -> None:
+        """Past MAX_CONNECTIONS, closes the oldest connections not inside a request."""
+        excess = len([handler for handler in live if handler.transport is not None])
+        excess -= MAX_CONNECTIONS
+        for handler in live:
+            if excess <= 0:
+                return
+            if handler.transport is not None and handler not in self._busy:
+                handler.force_close()
+                excess -= 1
 
     def _table_changed(self, revision: int) -> None:
         loop = self._loop

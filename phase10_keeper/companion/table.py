@@ -71,7 +71,8 @@ class TableProblem(NamedTuple):
     field: str | None
     words: Callable[[Words], str]
     table_wide: bool = False
-    """About the whole table's cards: it depends on everyone's entries."""
+    """Depends on everyone's entries (the cards across the table, who went out): it
+    never keeps one player's entry out."""
 
     @property
     def is_error(self) -> bool:
@@ -325,6 +326,7 @@ def _hand_of(state: GameState, pending: Mapping[str, Entry]) -> tuple[Hand, list
                 out[1],
                 "went_out",
                 lambda language: language("phones.two_went_out", names=listed_names(language, out)),
+                table_wide=True,
             )
         )
     return Hand(went_out=out[0] if out else "", results=results), problems
