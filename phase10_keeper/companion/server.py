@@ -47,8 +47,9 @@ requests."""
 BODY_TIMEOUT = 10.0
 """Seconds a request's body may take to arrive."""
 HEARTBEAT = 15.0
-"""Seconds between the comments an idle event stream sends, so a phone that is gone is
-noticed and a phone sees the line is alive."""
+"""Seconds between the `alive` events an idle stream sends: a phone that is gone is
+noticed here, and a phone that hears nothing for longer knows its line is dead (a phone
+that loses its Wi-Fi is not told so) and connects again."""
 WRITE_TIMEOUT = 10.0
 """Seconds a phone may take to take in an event before its stream is given up."""
 PORTS_TRIED = 100
@@ -362,6 +363,7 @@ class PhoneServer:
             "player": holder.player,
             "language": self._language.code,
             "keeps_hands": self.table.keeps_hands,
+            "heartbeat": self._heartbeat,
         }
 
     async def _open_session(self, request: web.Request) -> web.StreamResponse:
@@ -504,7 +506,7 @@ class PhoneServer:
                     async with asyncio.timeout(self._heartbeat):
                         await changed.wait()
                 except TimeoutError:
-                    await self._send(response, b": the table is open\n\n")
+                    await self._send(response, b"event: alive\ndata: {}\n\n")
             await self._send(response, b"event: closed\ndata: {}\n\n")
         except (ConnectionError, TimeoutError):
             pass
@@ -523,26 +525,26 @@ class ThreadedPhoneServer:
 
     def __init__(self, server: PhoneServer) -> None:
         self.server = server
-        self._loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(target=self._loop.run_forever, name="phones", daemon=True)
+        self.loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self.loop.run_forever, name="phones", daemon=True)
 
     def start(self) -> None:
         """Returns once the server listens; OSError if it cannot."""
         self._thread.start()
         try:
-            asyncio.run_coroutine_threadsafe(self.server.start(), self._loop).result()
+            asyncio.run_coroutine_threadsafe(self.server.start(), self.loop).result()
         except BaseException:
             self._end_thread()
             raise
 
     def stop(self) -> None:
         """Ends every phone's session and the thread, within a few seconds."""
-        done = asyncio.run_coroutine_threadsafe(self.server.close(), self._loop)
+        done = asyncio.run_coroutine_threadsafe(self.server.close(), self.loop)
         done.result(timeout=CLOSE_GRACE + 2)
         self._end_thread()
 
     def _end_thread(self) -> None:
-        self._loop.call_soon_threadsafe(self._loop.stop)
+        self.loop.call_soon_threadsafe(self.loop.stop)
         self._thread.join(timeout=2)
         if not self._thread.is_alive():
-            self._loop.close()
+            self.loop.close()

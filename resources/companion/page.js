@@ -90,14 +90,27 @@
     stream.addEventListener("game", (event) => {
       retryDelay = 1;
       $("connection").hidden = true;
+      heard();
       show(JSON.parse(event.data));
     });
+    stream.addEventListener("alive", heard);
     stream.addEventListener("closed", () => showClosed());
-    stream.onerror = () => {
-      stream.close();
-      stream = null;
-      if (!closed) lost();
-    };
+    stream.onerror = dropped;
+  }
+
+  // A phone that loses its Wi-Fi is not told so: a line that stays silent for longer than
+  // the table's heartbeat is taken for dead.
+  let watchdog = null;
+  function heard() {
+    clearTimeout(watchdog);
+    watchdog = setTimeout(dropped, session.heartbeat * 2500);
+  }
+
+  function dropped() {
+    clearTimeout(watchdog);
+    if (stream) stream.close();
+    stream = null;
+    if (!closed) lost();
   }
 
   function lost() {
@@ -123,6 +136,9 @@
     listen();
   }
 
+  // Another code opened in the same tab changes only the fragment: start again with it.
+  window.addEventListener("hashchange", () => location.reload());
+
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible" && !stream && session && !closed) {
       clearTimeout(retryTimer);
@@ -144,6 +160,7 @@
 
   function showClosed() {
     closed = true;
+    clearTimeout(watchdog);
     if (stream) stream.close();
     clearTimeout(retryTimer);
     $("connection").hidden = true;
@@ -381,12 +398,13 @@
     select.replaceChildren(...options);
   }
 
-  function showCards(draft) {
-    const box = $("cards");
-    box.hidden = draft.wentOut || draft.made === null;
-    if (box.hidden) return;
+  // The counters are made once for the game's kinds of card and then only updated, so a
+  // finger on a button never finds it replaced by an update from the table.
+  let counters = null;
+
+  function makeCounters() {
+    counters = { signature: `${language}:${game.kinds.join()}`, rows: {} };
     const items = game.kinds.map((kind) => {
-      const n = countOf(draft, kind);
       const label = text(`card.${kind}`);
       const item = document.createElement("li");
       item.className = "kind";
@@ -396,19 +414,32 @@
       const fewer = cell("button", "−");
       fewer.type = "button";
       fewer.setAttribute("aria-label", text("phones.fewer", { kind: label }));
-      fewer.disabled = n <= 0;
-      fewer.addEventListener("click", () => change(kind, n - 1));
-      const shown = cell("output", String(n));
+      fewer.addEventListener("click", () => change(kind, -1));
+      const shown = cell("output", "");
       shown.setAttribute("aria-labelledby", `kind-${kind}`);
       const more = cell("button", "+");
       more.type = "button";
       more.setAttribute("aria-label", text("phones.more", { kind: label }));
-      more.disabled = n >= HAND_SIZE;
-      more.addEventListener("click", () => change(kind, n + 1));
+      more.addEventListener("click", () => change(kind, 1));
       item.append(name, fewer, shown, more);
+      counters.rows[kind] = { fewer, shown, more };
       return item;
     });
     $("kinds").replaceChildren(...items);
+  }
+
+  function showCards(draft) {
+    const box = $("cards");
+    box.hidden = draft.wentOut || draft.made === null;
+    if (box.hidden) return;
+    if (!counters || counters.signature !== `${language}:${game.kinds.join()}`) makeCounters();
+    for (const kind of game.kinds) {
+      const n = countOf(draft, kind);
+      const row = counters.rows[kind];
+      row.shown.textContent = String(n);
+      row.fewer.disabled = n <= 0;
+      row.more.disabled = n >= HAND_SIZE;
+    }
     $("points").textContent = count("phones.hand_points", pointsOf(draft));
   }
 
@@ -424,9 +455,9 @@
     );
   }
 
-  function change(kind, n) {
+  function change(kind, step) {
     const draft = draftOf(target);
-    draft.typed[kind] = Math.max(0, Math.min(HAND_SIZE, n));
+    draft.typed[kind] = Math.max(0, Math.min(HAND_SIZE, countOf(draft, kind) + step));
     edited(draft);
   }
 
@@ -501,7 +532,9 @@
     const items = game.participants.map((name) => {
       const item = document.createElement("li");
       const result = game.pending[name];
-      item.append(span(name, "name"), span(said(result), "said"));
+      const who = document.createElement("div");
+      who.append(span(name, "name"), span(said(result), "said"));
+      item.append(who);
       const edit = cell("button", text("phones.edit"));
       edit.type = "button";
       edit.setAttribute("aria-label", text("phones.edit_name", { name }));
@@ -538,10 +571,12 @@
 
   async function keeperAction(path, doneKey) {
     const said = $("keeper-said");
+    // The table's event may come before the answer: the hand is the one the keeper saw.
+    const hand = game.hand;
     const answer = await call("POST", path, { revision: game.revision });
     if (answer.status === 200) {
       said.className = "sent good";
-      said.textContent = text(doneKey, { hand: game.hand });
+      said.textContent = text(doneKey, { hand });
       drafts = {};
       show(answer.data);
     } else if (answer.status === 409) {

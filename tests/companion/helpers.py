@@ -4,6 +4,7 @@ the headers a test gives it."""
 import http.client
 import json
 import socket
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, NamedTuple
@@ -26,8 +27,9 @@ class Answer(NamedTuple):
 class Client:
     """Requests to one served table, by default with the served Host header."""
 
-    def __init__(self, server: PhoneServer) -> None:
+    def __init__(self, server: PhoneServer, running: ThreadedPhoneServer | None = None) -> None:
         self.server = server
+        self.running = running
 
     @property
     def host(self) -> str:
@@ -91,7 +93,7 @@ def served(
     running = ThreadedPhoneServer(server)
     running.start()
     try:
-        yield table, Client(server), saved
+        yield table, Client(server, running), saved
     finally:
         running.stop()
 
@@ -153,3 +155,16 @@ class EventStream:
 
     def close(self) -> None:
         self._connection.close()
+
+
+@contextmanager
+def held_still(client: Client) -> Iterator[None]:
+    """The server's event loop held still, as a table out of a phone's reach looks to it:
+    every stream silent, no request answered."""
+    assert client.running is not None
+    release = threading.Event()
+    client.running.loop.call_soon_threadsafe(release.wait)
+    try:
+        yield
+    finally:
+        release.set()
