@@ -7,10 +7,10 @@ from phase10_keeper import rules, stats
 from phase10_keeper.companion.server import ThreadedPhoneServer
 from phase10_keeper.companion.table import Table
 from phase10_keeper.storage import lock
-from phase10_keeper.ui.charts import BarChart, ChartPanel, LineChart
-from phase10_keeper.ui.new_game_dialog import NewGameDialog
-from phase10_keeper.ui.rules_editor import PhaseListEditor
-from phase10_keeper.ui.scoreboard import Scoreboard
+from phase10_keeper.ui.game.scoreboard import Scoreboard
+from phase10_keeper.ui.new_game.new_game_dialog import NewGameDialog
+from phase10_keeper.ui.new_game.rules_editor import PhaseListEditor
+from phase10_keeper.ui.widgets.charts import BarChart, ChartPanel, LineChart
 
 NewGameDialog.select_preset  # chooses a preset as a click in the list would
 PhaseListEditor.select  # selects a phase as a click in the list would
@@ -25,7 +25,6 @@ rules.__dir__  # Python calls it for dir() of the package, which loads names whe
 lock.hold_library  # taken by each writer that runs on (the app, `serve`)
 ThreadedPhoneServer  # the window's Phones at the Table serves beside the GUI thread (tests)
 Table.follow  # the window tells the phones of each change made in it (tests)
-rules.__class__  # set, so that importing the module `replay` does not hide the function
 
 # Calls with a positional-only text key (`def __call__(self, key, /, **values)`), which
 # vulture takes for plain functions, not methods.

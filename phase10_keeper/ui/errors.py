@@ -8,7 +8,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING
 
-from phase10_keeper.ui.text import tr
+from phase10_keeper.ui.text.translate import tr
 
 if TYPE_CHECKING:
     from phase10_keeper.ui.main_window import MainWindow
