@@ -206,6 +206,8 @@
     $("missed").textContent = text("phones.missed");
     $("phase-label").textContent = text("phones.phase_attempted");
     $("cards-title").textContent = text("phones.cards_left");
+    $("by-points").textContent = text("phones.by_points");
+    $("points-label").textContent = text("phones.points_label");
     $("clear").textContent = text("phones.clear");
     $("undo").textContent = text("phones.undo");
     if (session) {
@@ -297,8 +299,11 @@
   }
 
   function fromPending(result) {
-    const draft = { wentOut: false, made: null, typed: {}, phase: null, sent: false, refused: null };
+    const draft = {
+      wentOut: false, made: null, typed: {}, phase: null, points: null, sent: false, refused: null,
+    };
     if (!result) return draft;
+    if (typeof result.points === "number") draft.points = result.points;
     draft.wentOut = result.went_out === true;
     draft.made = result.made && !draft.wentOut ? true : draft.wentOut ? null : result.made;
     draft.typed = { ...(result.cards || {}) };
@@ -322,6 +327,11 @@
 
   function resultOf(draft) {
     const result = { made: draft.wentOut || draft.made === true };
+    if (draft.points !== null && !draft.wentOut) {
+      result.points = draft.points;
+      if (draft.phase !== null && game.phase_choices) result.phase = draft.phase;
+      return result;
+    }
     const cards = {};
     for (const kind of game.kinds) {
       const n = countOf(draft, kind);
@@ -334,6 +344,7 @@
   }
 
   function pointsOf(draft) {
+    if (draft.points !== null && !draft.wentOut) return draft.points;
     return game.kinds.reduce((sum, kind) => sum + countOf(draft, kind) * POINTS[kind], 0);
   }
 
@@ -433,6 +444,13 @@
     box.hidden = draft.wentOut || draft.made === null;
     if (box.hidden) return;
     if (!counters || counters.signature !== `${language}:${game.kinds.join()}`) makeCounters();
+    // Points typed as a total (as many tables count) stand for the cards.
+    const byPoints = draft.points !== null;
+    press($("by-points"), byPoints);
+    $("kinds").hidden = byPoints;
+    $("points-row").hidden = !byPoints;
+    const typed = $("points-typed");
+    if (byPoints && document.activeElement !== typed) typed.value = String(draft.points);
     for (const kind of game.kinds) {
       const n = countOf(draft, kind);
       const row = counters.rows[kind];
@@ -485,6 +503,17 @@
   $("missed").addEventListener("click", () => {
     const draft = draftOf(target);
     draft.made = false;
+    edited(draft);
+  });
+  $("by-points").addEventListener("click", () => {
+    const draft = draftOf(target);
+    draft.points = draft.points === null ? pointsOf(draft) : null;
+    edited(draft);
+  });
+  $("points-typed").addEventListener("input", (event) => {
+    const draft = draftOf(target);
+    const value = Number.parseInt(event.target.value, 10);
+    draft.points = Number.isFinite(value) ? value : 0;
     edited(draft);
   });
   $("phase-choice").addEventListener("change", (event) => {
@@ -561,6 +590,9 @@
   function said(result) {
     if (!result) return text("phones.waiting");
     if (result.went_out) return text("phones.said_out");
+    if (typeof result.points === "number") {
+      return count(result.made ? "phones.said_made_points" : "phones.said_missed_points", result.points);
+    }
     const cards = Object.values(result.cards || {}).reduce((a, b) => a + b, 0);
     const points = Object.entries(result.cards || {}).reduce(
       (sum, [kind, n]) => sum + n * POINTS[kind],

@@ -534,3 +534,29 @@ def test_a_finished_game_takes_no_entry():
         )
         assert answer.status == 422
         assert client.request("POST", "/api/hands", key=table.keys.keeper, body={}).status == 422
+
+
+def test_points_typed_directly_are_checked_by_the_rules_and_recorded(table_served):
+    table, client, saved = table_served
+    kwame = table.keys.players["Kwame"]
+    odd = client.request("PUT", "/api/pending/Kwame", key=kwame, body={"made": False, "points": 57})
+    assert odd.status == 422
+    assert odd.data["problems"]
+    both = {"made": False, "points": 55, "cards": {"low": 10}}
+    assert client.request("PUT", "/api/pending/Kwame", key=kwame, body=both).status == 422
+    answer = client.request(
+        "PUT", "/api/pending/Kwame", key=kwame, body={"made": False, "points": 55}
+    )
+    assert answer.status == 200
+    client.request(
+        "PUT", "/api/pending/Priya", key=table.keys.keeper, body={"made": True, "went_out": True}
+    )
+    client.request(
+        "PUT", "/api/pending/Marcus", key=table.keys.keeper, body={"made": True, "points": 15}
+    )
+    pending = client.request("GET", "/api/game", key=kwame).data["pending"]
+    assert pending["Kwame"] == {"made": False, "points": 55}
+    recorded = client.request("POST", "/api/hands", key=table.keys.keeper, body={})
+    assert recorded.status == 200
+    assert [player["total"] for player in recorded.data["players"]] == [0, 15, 55]
+    assert saved.games[-1].hands[0].results["Kwame"].points == 55

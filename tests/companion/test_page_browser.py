@@ -182,6 +182,22 @@ def test_a_hand_played_from_three_player_links_and_the_keeper_link(browser, shot
         assert saved.games[-1].hands == ()
 
 
+def test_points_typed_instead_of_the_cards(browser, shots):
+    with served(Game(players=PLAYERS)) as (table, client, _):
+        view(browser, PHONE)
+        open_link(browser, client.server.links()["players"]["Kwame"])
+        click(browser, "missed")
+        click(browser, "by-points")
+        typed = browser.find_element(By.ID, "points-typed")
+        assert typed.get_attribute("value") == "50"
+        typed.clear()
+        typed.send_keys("85")
+        sent(browser)
+        assert text_of(browser, "points") == "This hand: 85 points"
+        assert table.snapshot().pending["Kwame"].result.points == 85
+        shoot(browser, shots / "page-points-typed.png")
+
+
 @pytest.mark.parametrize("size", [PHONE, DESKTOP, (320, 640)], ids=["phone", "desktop", "narrow"])
 @pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
 @pytest.mark.parametrize("language", ["en", "pl"])
