@@ -22,8 +22,6 @@ if TYPE_CHECKING:
     from phase10_keeper.storage.library import Library
     from phase10_keeper.storage.lock import LibraryHold
 
-DEFAULT_PORT = 8765
-
 
 def add_serve_command(commands: "argparse._SubParsersAction[Any]", game_id: Any) -> None:
     """Registers `serve`; `game_id` reads a game's id as the other commands do."""
@@ -47,7 +45,7 @@ def add_serve_command(commands: "argparse._SubParsersAction[Any]", game_id: Any)
         "--port",
         type=_port,
         metavar="N",
-        help=f"the port (default {DEFAULT_PORT}, else the next free one; 0: any free port)",
+        help="the port (default 8765, else the next free one; 0: any free port)",
     )
     serve.add_argument("--json", action="store_true", help="print the links as one JSON line")
     serve.set_defaults(run=run_serve)
@@ -109,7 +107,7 @@ async def _serve(
     import signal
 
     from phase10_keeper.companion.address import local_network_address
-    from phase10_keeper.companion.server import PhoneServer
+    from phase10_keeper.companion.server import DEFAULT_PORT, PhoneServer
     from phase10_keeper.companion.table import Table
     from phase10_keeper.language.wording import problem_line
     from phase10_keeper.rules import GameError

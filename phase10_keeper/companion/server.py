@@ -4,9 +4,10 @@ aiohttp on one address and port of the local network.
 aiohttp parses HTTP and limits what it reads (header lines, header count, the body
 through `client_max_size`); what it leaves to its user is done here: the Host and
 Origin checks, the brake on bad keys, a bound on connections, and timeouts for
-connections that send nothing or only part of a request. Its keep-alive timer also
-runs while a request's headers are still arriving, so one timeout closes both idle and
-half-sent connections; a body must arrive whole within `body_timeout`.
+connections that send nothing or only part of a request: a connection must send a
+whole request's headers within `idle_timeout` of opening (aiohttp's keep-alive timer
+then closes one idle, or half-sent, between requests), and a body must arrive whole
+within `body_timeout`.
 """
 
 import asyncio
@@ -35,6 +36,8 @@ from phase10_keeper.language import LANGUAGES, Words, words
 from phase10_keeper.rules import Severity
 from phase10_keeper.storage.messages import LibraryError
 
+DEFAULT_PORT = 8765
+"""The port tried first; the next free one is taken when it is in use."""
 MAX_BODY = 16 * 1024
 MAX_CONNECTIONS = 128
 """Open connections; past it, the oldest connection not in the middle of a request is
@@ -114,6 +117,8 @@ class PhoneServer:
         self._heartbeat = heartbeat
         self._brake = BadKeyBrake(clock)
         self._busy: set[RequestHandler] = set()
+        self._asked: set[RequestHandler] = set()
+        """Connections younger than `idle_timeout` that have sent a whole request."""
         self._streams = 0
         self._closing = False
         self._changed = asyncio.Event()
@@ -147,6 +152,7 @@ class PhoneServer:
             max_headers=64,
         )
         await self._runner.setup()
+        loop = self._loop
         server = self._runner.server
         assert server is not None
         # The server is told of every connection once it is made: the bound is kept
@@ -156,6 +162,7 @@ class PhoneServer:
         def connection_made(handler: RequestHandler, transport: asyncio.Transport) -> None:
             admit(handler, transport)
             self._keep_bound(server.connections)
+            loop.call_later(self._idle_timeout, self._first_request_due, handler)
 
         server.connection_made = connection_made  # type: ignore[method-assign]
         try:
@@ -191,6 +198,14 @@ class PhoneServer:
         if self._runner is not None:
             await self._runner.cleanup()
         self.table.keys.end_sessions()
+
+    def _first_request_due(self, handler: RequestHandler) -> None:
+        """Closes a connection that has not sent a whole request since it opened. (Newer
+        aiohttp does this with its keep-alive timer; older ones wait for ever.)"""
+        if handler in self._asked:
+            self._asked.discard(handler)
+        elif handler.transport is not None:
+            handler.force_close()
 
     def _keep_bound(self, live: list[RequestHandler]) -> None:
         """Past MAX_CONNECTIONS, closes the oldest connections not inside a request."""
@@ -240,6 +255,7 @@ class PhoneServer:
     async def _guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         protocol = request.protocol
         self._busy.add(protocol)
+        self._asked.add(protocol)
         try:
             if request.headers.get("Host", "").lower() != f"{url_host(self.host)}:{self.port}":
                 raise _Refusal(421, "this server answers only to its own address and port")

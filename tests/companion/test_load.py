@@ -96,3 +96,18 @@ def test_a_body_that_never_arrives_is_given_up():
             assert answer.startswith(b"HTTP/1.1 408")
         finally:
             connection.close()
+
+
+def test_a_request_left_half_sent_after_a_first_one_is_closed_too():
+    with served(Game(players=PLAYERS), idle_timeout=0.5) as (_, client, _):
+        connection = open_socket(client)
+        try:
+            host = client.host.encode()
+            connection.sendall(b"GET / HTTP/1.1\r\nHost: " + host + b"\r\n\r\n")
+            answer = b""
+            while b"</html>" not in answer:
+                answer += connection.recv(65536)
+            connection.sendall(b"GET / HTTP/1.1\r\nHost: " + host)
+            assert _closed_by_server(connection)
+        finally:
+            connection.close()
