@@ -480,6 +480,7 @@
   }
 
   function edited(draft) {
+    draft.edits = (draft.edits || 0) + 1;
     draft.sent = false;
     draft.refused = null;
     draft.sending = true;
@@ -529,19 +530,20 @@
   });
 
   const timers = {};
-  const latest = {};
   function send(name, draft) {
     clearTimeout(timers[name]);
     timers[name] = setTimeout(async () => {
-      const asked = (latest[name] = (latest[name] || 0) + 1);
+      // An answer counts only if nothing was changed since it was asked for: a later
+      // change has its own request on the way.
+      const asked = draft.edits;
       let answer;
       try {
         answer = await call("PUT", `/api/pending/${encodeURIComponent(name)}`, resultOf(draft));
       } catch (error) {
-        draft.sending = false;
+        if (asked === draft.edits) draft.sending = false;
         return;
       }
-      if (asked !== latest[name] || drafts[name] !== draft) return;
+      if (asked !== draft.edits || drafts[name] !== draft) return;
       draft.sending = false;
       if (answer.status === 200) {
         draft.sent = true;

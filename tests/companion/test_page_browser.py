@@ -30,6 +30,7 @@ if not (Path(CHROMIUM).is_file() and Path(CHROMEDRIVER).is_file()):
 webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed")
 
 from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
 WAIT = 15.0
@@ -190,7 +191,9 @@ def test_points_typed_instead_of_the_cards(browser, shots):
         click(browser, "by-points")
         typed = browser.find_element(By.ID, "points-typed")
         assert typed.get_attribute("value") == "50"
-        typed.clear()
+        # Typed over as a finger would: WebDriver's clear() would also take the focus
+        # away, and an update from the table may then rewrite the field.
+        typed.send_keys(Keys.CONTROL, "a")
         typed.send_keys("85")
         sent(browser)
         assert text_of(browser, "points") == "This hand: 85 points"
