@@ -307,7 +307,9 @@ def _library(arguments: argparse.Namespace, *, read_only: bool = False) -> Itera
         language = _words()
         message = error.worded(language)
         if error.backups:
-            message = language("cli.restore_backup", message=message)
+            message = language(
+                "cli.restore_backup", message=message, folder=str(error.backups[0].parent)
+            )
         elif isinstance(error, LibraryBehind):
             message = language("cli.carry_on_in_app", message=message)
         raise UsageError(message) from None
@@ -655,6 +657,10 @@ def build_parser() -> argparse.ArgumentParser:
     stats.add_argument("--json", action="store_true", help="print one JSON object")
     stats.set_defaults(run=_stats)
 
+    from phase10_keeper.desktop_entry import add_command as add_desktop_entry_command
+
+    add_desktop_entry_command(commands)
+
     from phase10_keeper.companion.serve import add_serve_command
 
     add_serve_command(commands, _game_id)
@@ -723,6 +729,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def main_gui() -> int:
     """Starts the desktop app (the entry point that opens no console on Windows)."""
-    from phase10_keeper.ui.app import run
+    from phase10_keeper.first_start import start_app
 
-    return run(sys.argv)
+    return start_app(sys.argv)

@@ -23,9 +23,7 @@ def window(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
 
     # Loopback only: the tests put nothing on a network.
     monkeypatch.setattr(address, "local_network_address", lambda: "127.0.0.1")
-    monkeypatch.setattr(
-        "phase10_keeper.ui.game.phones.local_network_address", lambda: "127.0.0.1"
-    )
+    monkeypatch.setattr("phase10_keeper.ui.game.phones.local_network_address", lambda: "127.0.0.1")
     library = Library.open()
     shown = MainWindow(library, prompts=Answers())
     qtbot.addWidget(shown)
