@@ -231,3 +231,22 @@ def test_text_output_shows_every_link_with_a_qr_code(data_dir: Path):
     assert sum("▀" in line or "▄" in line for line in lines) > 6 * 10
     assert "Plain HTTP" in "\n".join(lines)
     assert "saved" in rest
+
+
+def test_serve_is_refused_while_another_writer_holds_the_library(data_dir: Path):
+    from phase10_keeper.storage.lock import hold_library
+
+    _import(data_dir, GAMES / "worked-hand.phase10.json")
+    # The app takes this same hold while it runs.
+    with hold_library(data_dir):
+        refused = subprocess.run(
+            _command(data_dir, "serve", "--host", "127.0.0.1", "--port", "0", "--json"),
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
+    assert refused.returncode == 2
+    assert refused.stderr.startswith("error:")
+    assert str(os.getpid()) in refused.stderr
+    with serving(data_dir) as (_, links):
+        assert links["game"] == 1
