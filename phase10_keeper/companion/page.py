@@ -15,6 +15,8 @@ from phase10_keeper.resource_files import resource_path
 
 _PAGE_KEYS = ("phones.", "card.")
 """The catalogue entries the page words itself with."""
+_NOT_THE_PAGES = ("phones.window_", "phones.serve_")
+"""The window's and the command line's own words, which the page never shows."""
 
 
 def _hash(text: str) -> str:
@@ -31,7 +33,9 @@ def page_words() -> dict[str, dict[str, object]]:
     for code, name in LANGUAGES.items():
         entries = {**english, **catalogue(code)}
         chosen: dict[str, object] = {
-            key: value for key, value in entries.items() if key.startswith(_PAGE_KEYS)
+            key: value
+            for key, value in entries.items()
+            if key.startswith(_PAGE_KEYS) and not key.startswith(_NOT_THE_PAGES)
         }
         chosen["language.name"] = name
         every[code] = chosen
