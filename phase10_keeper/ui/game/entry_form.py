@@ -728,11 +728,12 @@ class HandEntryForm(QFrame):
         draft = self.draft
         assert draft is not None
         result = entry.result
+        # "Made it" first: unticking it takes "went out" away from that player.
+        draft.set_made(name, result.made and not entry.went_out)
         if entry.went_out:
             draft.set_went_out(name)
         elif draft.went_out == name:
             draft.set_went_out(None)
-        draft.set_made(name, result.made and not entry.went_out)
         for kind in draft.kinds:
             if kind is not CardKind.LOW:
                 draft.set_count(name, kind, result.cards.count(kind) or None)

@@ -74,6 +74,14 @@ def test_an_entry_from_a_phone_fills_the_form_marked_with_its_phone(window: Any,
     assert form.has_typing()
 
 
+def test_a_phone_saying_its_player_went_out_marks_them_out(window: Any, qtbot: Any):
+    window.phones_action.trigger()
+    form = window.game_view.form
+    _enter(window, qtbot, "Priya", {"made": True, "went_out": True})
+    assert form.draft.went_out == "Priya"
+    assert form.draft.points("Priya") == 0
+
+
 def test_where_the_keeper_typed_something_else_the_keeper_chooses(window: Any, qtbot: Any):
     window.phones_action.trigger()
     form = window.game_view.form
