@@ -265,8 +265,11 @@
       if (badges.length) who.append(document.createElement("br"));
       for (const [label, kind] of badges) who.append(span(label, kind));
       const phase = cell("td", "");
-      const label = player.phase ?? (game.status === "tiebreak" ? game.replay_phase : null);
-      if (label !== null && label !== undefined) {
+      const replaying = game.status === "tiebreak" && game.tiebreak_players.includes(name);
+      const label = player.phase ?? (replaying ? game.replay_phase : null);
+      if (game.status === "tiebreak" && !replaying) {
+        phase.append(span(text("phones.sits_out")));
+      } else if (label !== null && label !== undefined) {
         phase.append(span(text("phones.phase", { phase: label })));
         phase.append(span(game.phases[String(label)], "asks"));
       } else if (game.status === "in_progress" && player.seated !== false) {

@@ -298,3 +298,19 @@ def test_a_link_without_a_key_or_with_an_old_one_says_to_scan_a_new_code(browser
         browser.get("about:blank")
         browser.get(client.server.links()["url"] + "#key=from-an-earlier-night")
         wait(browser, lambda d: text_of(d, "closed-text") == english("phones.bad_key_text"))
+
+
+def test_in_a_tie_break_the_others_sit_out(browser):
+    from phase10_keeper.rules import replay
+    from phase10_keeper.storage.gamefile import read_game
+
+    games = Path(__file__).resolve().parent.parent / "data" / "games"
+    game = read_game(games / "mattel-tiebreak.phase10.json")
+    tied = replay(game).final.tiebreak_players
+    with served(game) as (_, client, _):
+        view(browser, PHONE)
+        open_link(browser, client.server.links()["viewer"])
+        sits_out = words("en")("phones.sits_out")
+        for row in browser.find_elements(By.CSS_SELECTOR, "#rows tr"):
+            name = row.find_element(By.CSS_SELECTOR, ".player-name").text
+            assert (sits_out in row.text) == (name not in tied), name
