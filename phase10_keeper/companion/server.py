@@ -145,6 +145,9 @@ class PhoneServer:
         self._runner = web.AppRunner(
             app,
             handle_signals=False,
+            # Past it, a request still running as the table closes (a phone taking in
+            # an event too slowly) is cancelled: `serve` exits within seconds.
+            shutdown_timeout=CLOSE_GRACE,
             access_log=None,
             keepalive_timeout=self._idle_timeout,
             max_line_size=4096,

@@ -134,7 +134,7 @@ class EventStream:
         self.response = self._connection.getresponse()
 
     def next_event(self) -> tuple[str, Any]:
-        """The next event's name and data; comments (the heartbeat) are skipped."""
+        """The next event's name and data; the heartbeat's `alive` is skipped."""
         name, data = "message", ""
         while True:
             line = self.response.readline().decode("utf-8")
@@ -142,8 +142,9 @@ class EventStream:
                 raise EOFError("the stream ended")
             line = line.rstrip("\n")
             if not line:
-                if data:
+                if data and name != "alive":
                     return name, json.loads(data)
+                name, data = "message", ""
                 continue
             if line.startswith(":"):
                 continue

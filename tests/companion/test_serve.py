@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from .helpers import Client
+from .helpers import Client, EventStream
 
 GAMES = Path(__file__).resolve().parent.parent / "data" / "games"
 STOP_WITHIN = 3.0
@@ -84,9 +84,16 @@ def test_json_prints_exactly_one_line_of_links_and_sigterm_exits_0(data_dir: Pat
         assert len(keys) == 6
         client = _client(links)
         assert client.request("GET", "/api/game", key=_key(links["viewer"])).status == 200
+        # A phone follows the table, and another has stopped reading its stream.
+        following = EventStream(client, _key(links["viewer"]))
+        assert following.next_event()[0] == "game"
+        stalled = EventStream(client, _key(links["keeper"]))
         process.send_signal(signal.SIGTERM)
+        assert following.next_event() == ("closed", {})
         assert process.wait(timeout=STOP_WITHIN) == 0
         assert process.stdout.read() == ""
+        following.close()
+        stalled.close()
 
 
 def test_sigint_exits_0_with_every_recorded_hand_saved(data_dir: Path):
