@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from phase10_keeper.rules import Game, replay
+from phase10_keeper.rules import Game, Preset, preset_rules, replay
 from phase10_keeper.storage.gamefile import read_game, standings_to_json
 
 from .helpers import PLAYERS, EventStream, first_hand, served
@@ -560,3 +560,20 @@ def test_points_typed_directly_are_checked_by_the_rules_and_recorded(table_serve
     assert recorded.status == 200
     assert [player["total"] for player in recorded.data["players"]] == [0, 15, 55]
     assert saved.games[-1].hands[0].results["Kwame"].points == 55
+
+
+def test_where_players_choose_their_phase_an_entry_says_which():
+    game = Game(players=PLAYERS, rules=preset_rules(Preset.MASTERS))
+    state = replay(game).final
+    name = state.participants()[0]
+    with served(game) as (table, client, _):
+        shown = client.request("GET", "/api/game", key=table.keys.viewer).data
+        choices = shown["phase_choices"][name]
+        assert choices == [phase.label for phase in state.phases_left(name)]
+        key = table.keys.players[name]
+        unsaid = client.request("PUT", f"/api/pending/{name}", key=key, body={"made": False})
+        assert unsaid.status == 422
+        said = {"made": False, "phase": choices[0], "cards": {"low": 10}}
+        assert client.request("PUT", f"/api/pending/{name}", key=key, body=said).status == 200
+        pending = client.request("GET", "/api/game", key=key).data["pending"]
+        assert pending[name]["phase"] == choices[0]
