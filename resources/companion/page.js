@@ -393,23 +393,31 @@
     button.setAttribute("aria-pressed", on ? "true" : "false");
   }
 
+  // As the counters: the list is made again only when its choices change, so an update
+  // from the table never closes it under a finger.
+  let phaseChoices = "";
+
   function showPhaseChoice(name, draft) {
     const row = $("phase-row");
     const choices = game.phase_choices ? game.phase_choices[name] || [] : [];
     row.hidden = !choices.length;
     if (!choices.length) return;
     const select = $("phase-choice");
-    const options = [document.createElement("option")];
-    options[0].value = "";
-    options[0].textContent = "—";
-    for (const label of choices) {
-      const option = document.createElement("option");
-      option.value = String(label);
-      option.textContent = `${text("phones.phase", { phase: label })}: ${game.phases[String(label)]}`;
-      option.selected = draft.phase === label;
-      options.push(option);
+    const signature = `${language}:${name}:${choices.join()}`;
+    if (signature !== phaseChoices) {
+      phaseChoices = signature;
+      const options = [document.createElement("option")];
+      options[0].value = "";
+      options[0].textContent = "—";
+      for (const label of choices) {
+        const option = document.createElement("option");
+        option.value = String(label);
+        option.textContent = `${text("phones.phase", { phase: label })}: ${game.phases[String(label)]}`;
+        options.push(option);
+      }
+      select.replaceChildren(...options);
     }
-    select.replaceChildren(...options);
+    select.value = draft.phase === null ? "" : String(draft.phase);
   }
 
   // The counters are made once for the game's kinds of card and then only updated, so a

@@ -314,3 +314,16 @@ def test_in_a_tie_break_the_others_sit_out(browser):
         for row in browser.find_elements(By.CSS_SELECTOR, "#rows tr"):
             name = row.find_element(By.CSS_SELECTOR, ".player-name").text
             assert (sits_out in row.text) == (name not in tied), name
+
+
+def test_where_players_choose_their_phase_the_phone_asks_which(browser):
+    from phase10_keeper.rules import Preset, preset_rules
+
+    with served(Game(players=PLAYERS, rules=preset_rules(Preset.MASTERS))) as (table, client, _):
+        view(browser, (320, 640))
+        open_link(browser, client.server.links()["players"]["Kwame"])
+        click(browser, "missed")
+        Select(browser.find_element(By.ID, "phase-choice")).select_by_value("4")
+        sent(browser)
+        assert table.snapshot().pending["Kwame"].result.phase == 4
+        check_layout(browser, dark=False)
