@@ -569,28 +569,39 @@
 
   // The keeper's part
 
+  // The rows are made again only when the players of the hand change, as the counters.
+  let entryRows = { signature: "", rows: {} };
+
   function showKeeper() {
     $("keeper-title").textContent = text("phones.keeper_title", { hand: game.hand });
-    const items = game.participants.map((name) => {
-      const item = document.createElement("li");
-      const result = game.pending[name];
-      const who = document.createElement("div");
-      who.append(span(name, "name"), span(said(result), "said"));
-      item.append(who);
-      const edit = cell("button", text("phones.edit"));
-      edit.type = "button";
-      edit.setAttribute("aria-label", text("phones.edit_name", { name }));
-      edit.setAttribute("aria-pressed", name === target ? "true" : "false");
-      edit.className = "toggle";
-      edit.addEventListener("click", () => {
-        target = name;
-        show(game);
-        $("entry").scrollIntoView({ behavior: "smooth", block: "start" });
+    const signature = `${language}:${game.participants.join("\n")}`;
+    if (signature !== entryRows.signature) {
+      entryRows = { signature, rows: {} };
+      const items = game.participants.map((name) => {
+        const item = document.createElement("li");
+        const who = document.createElement("div");
+        const saying = span("", "said");
+        who.append(span(name, "name"), saying);
+        const edit = cell("button", text("phones.edit"));
+        edit.type = "button";
+        edit.setAttribute("aria-label", text("phones.edit_name", { name }));
+        edit.className = "toggle";
+        edit.addEventListener("click", () => {
+          target = name;
+          show(game);
+          $("entry").scrollIntoView({ behavior: "smooth", block: "start" });
+        });
+        item.append(who, edit);
+        entryRows.rows[name] = { saying, edit };
+        return item;
       });
-      item.append(edit);
-      return item;
-    });
-    $("entries").replaceChildren(...items);
+      $("entries").replaceChildren(...items);
+    }
+    for (const name of game.participants) {
+      const row = entryRows.rows[name];
+      row.saying.textContent = said(game.pending[name]);
+      row.edit.setAttribute("aria-pressed", name === target ? "true" : "false");
+    }
     showProblems($("hand-problems"), game.problems);
     const record = $("record");
     record.textContent = text("phones.record", { hand: game.hand });
