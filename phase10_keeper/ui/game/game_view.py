@@ -12,6 +12,7 @@ both filled.
 """
 
 import math
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QModelIndex, QObject, QSize, Qt, Signal
@@ -26,6 +27,7 @@ from PySide6.QtGui import (
     QResizeEvent,
     QShortcut,
     QShowEvent,
+    QUndoStack,
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -45,6 +47,7 @@ from PySide6.QtWidgets import (
 from phase10_keeper.language.wording import rules_description
 from phase10_keeper.rules import GameError, Hand, Problem, Status
 from phase10_keeper.sheet import HANDS_PER_PAGE
+from phase10_keeper.stats.standings import STANDINGS_COLUMNS, shown_columns
 from phase10_keeper.ui.game.delegates import CELL_SIZE, TOTAL_SIZE, PlayerHeader, ScoreCellDelegate
 from phase10_keeper.ui.game.entry_form import (
     ERROR_COLOUR,
@@ -55,10 +58,10 @@ from phase10_keeper.ui.game.entry_form import (
 from phase10_keeper.ui.game.game_charts import GameCharts
 from phase10_keeper.ui.game.grid_model import ScoreGridModel
 from phase10_keeper.ui.game.session import GameSession
-from phase10_keeper.ui.game.standings_model import Column, StandingsModel
+from phase10_keeper.ui.game.standings_model import STRETCHED, StandingsModel, column_number
 from phase10_keeper.ui.prompts import Prompts
 from phase10_keeper.ui.text import wording
-from phase10_keeper.ui.text.escape import plain
+from phase10_keeper.ui.text.escape import isolate, plain
 from phase10_keeper.ui.text.translate import app_words, problem_where, tr, tr_count
 
 if TYPE_CHECKING:
@@ -147,6 +150,9 @@ class GameView(QWidget):
     Signal: `message(str, bool)`, a line for the status bar and whether to offer Undo.
     """
 
+    exports_game = True
+    prints_sheet = True
+
     message = Signal(str, bool)
 
     def __init__(
@@ -231,7 +237,7 @@ class GameView(QWidget):
         # the header, the columns were measured again on every layout and paint, asking
         # the model hundreds of times (4 ms of opening a game).
         header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        header.setSectionResizeMode(Column.PLAYER, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(column_number(STRETCHED), QHeaderView.ResizeMode.Stretch)
         # A long name is cut in its middle: the marks after it (deals, winner) stay in view.
         self.standings.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.standings.verticalHeader().setDefaultSectionSize(
@@ -332,11 +338,27 @@ class GameView(QWidget):
         session.save_failed.connect(self._save_failed)
         self.refresh()
 
+    # -- the page ----------------------------------------------------------------------
+
+    @property
+    def undo_stack(self) -> QUndoStack:
+        return self.session.undo_stack
+
+    def page_title(self) -> str:
+        title = self.session.game.title or tr("window.untitled_game")
+        return tr("window.game_title", title=isolate(title))
+
+    def page_heading(self) -> None:
+        return None
+
+    def edit_actions(self) -> Sequence[QAction]:
+        return (self.correct_action, self.delete_action, self.rename_player_action)
+
     # -- showing the game --------------------------------------------------------------
 
     def _fit_standings(self) -> None:
-        """Each column but the player's as wide as its widest cell or its title, measured
-        as Qt's item views measure a line of text."""
+        """Each column but the stretched one as wide as its widest cell or its title,
+        measured as Qt's item views measure a line of text."""
         header = self.standings.horizontalHeader()
         model = self.standings_model
         regular = self.standings.fontMetrics()
@@ -345,8 +367,8 @@ class GameView(QWidget):
         margin = self.standings.style().pixelMetric(
             QStyle.PixelMetric.PM_FocusFrameHMargin, None, self.standings
         )
-        for column in (Column.PLACE, Column.PHASE, Column.DONE, Column.TOTAL):
-            if self.standings.isColumnHidden(column):
+        for column in range(model.columnCount()):
+            if column == column_number(STRETCHED) or self.standings.isColumnHidden(column):
                 continue
             widest = max(
                 (
@@ -378,7 +400,9 @@ class GameView(QWidget):
             )
         )
         self.standings_model.set_state(state)
-        self.standings.setColumnHidden(Column.PHASE, finished)
+        shown = shown_columns(state)
+        for column in STANDINGS_COLUMNS:
+            self.standings.setColumnHidden(column_number(column), column not in shown)
         self._fit_standings()
         self.grid_model.set_state(state)
         self.charts.set_game(game, self.session.replay)

@@ -447,6 +447,9 @@ class PlayersView(QWidget):
     `rename_action` renames or merges the selected player.
     """
 
+    exports_game = False
+    prints_sheet = False
+
     gamesChanged = Signal(list)
     openRequested = Signal(int)
     """A game id: the user asked to open one of the player's games."""
@@ -520,6 +523,15 @@ class PlayersView(QWidget):
 
     def _warn(self, parent: QWidget, title: str, text: str) -> None:
         self.prompts.warn(parent, title, text)
+
+    def page_title(self) -> str:
+        return tr("window.players_title")
+
+    def page_heading(self) -> str:
+        return tr("window.players_heading")
+
+    def edit_actions(self) -> Sequence[QAction]:
+        return (self.rename_action,)
 
     def refresh(self) -> None:
         """Reads the library again; games that cannot be replayed are left out."""

@@ -204,7 +204,7 @@ def test_the_window_reaches_the_page_and_reloads_the_open_game(qtbot, library, a
     qtbot.waitExposed(window)
     assert window.start_view is not None
     window.start_view.players_button.click()
-    assert window.pages.currentWidget() is window.players_page
+    assert window.shown_page is window.players_view
     window.back_action.trigger()
     assert window.pages.currentWidget() is window.start_view
     window.players_action.trigger()
@@ -223,7 +223,7 @@ def test_the_window_reaches_the_page_and_reloads_the_open_game(qtbot, library, a
     assert view.rename_selected("Rob")
     assert window.session is not None
     assert window.session.game.players == ("Cleo", "Rob")
-    assert window.pages.currentWidget() is window.players_page
+    assert window.shown_page is window.players_view
     assert window.undo_action.text() == "Undo rename Robert to Rob"
     window.undo_action.trigger()
     assert window.session.game.players == ("Cleo", "Robert")
