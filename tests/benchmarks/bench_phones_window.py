@@ -22,6 +22,7 @@ Goal: with phones, the largest gap and every hand's repaint within one frame
 """
 
 import asyncio
+import gc
 import json
 import os
 import select
@@ -252,6 +253,9 @@ def _run(data_dir: Path, hands: int, seconds: float, phones: bool) -> dict[str, 
     window.resize(1280, 720)
     window.show()
     _until_painted(window)
+    # As the app does once its window has opened the game: what lasts is put out of the
+    # cycle collector's reach.
+    gc.freeze()
     _spin(0.5)
     gaps = Gaps()
     figures: dict[str, object] = {}
@@ -321,6 +325,7 @@ def _run(data_dir: Path, hands: int, seconds: float, phones: bool) -> dict[str, 
     window.close()
     library.close()
     app.processEvents()
+    gc.unfreeze()
     return figures
 
 
