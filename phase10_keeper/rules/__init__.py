@@ -80,6 +80,10 @@ def _homes() -> dict[str, str]:
     return homes
 
 
+__all__: list[str]
+"""The public names, sorted (made from the listing when first asked for)."""
+
+
 def __getattr__(name: str) -> object:
     if name == "__all__":
         return sorted(_homes())

@@ -109,7 +109,9 @@ def _check_result(
     if result.points is not None:
         if went_out and not result.made:
             error(ProblemKey.WENT_OUT_NOT_MADE, "made")
-        problems.extend(_check_points(result, went_out, phase, number, name, super_wild_makers))
+        problems.extend(
+            _check_points(result, result.points, went_out, phase, number, name, super_wild_makers)
+        )
         return problems
     cards = result.cards
     held = cards.total
@@ -162,16 +164,15 @@ def _check_result(
 
 def _check_points(
     result: PlayerResult,
+    points: int,
     went_out: bool,
     phase: Phase | None,
     number: int,
     name: str,
     super_wild_makers: list[str] | None,
 ) -> list[Problem]:
-    """Problems with a result typed as a points total: the checks the cards get, as far
-    as a total shows them (which kinds of card it holds, it does not)."""
-    assert result.points is not None
-    points = result.points
+    """Problems with a result typed as the total `points`: the checks the cards get, as
+    far as a total shows them (which kinds of card it holds, it does not)."""
     problems: list[Problem] = []
 
     def error(key: ProblemKey, /, **values: Value) -> None:
@@ -190,13 +191,13 @@ def _check_points(
         if points:
             error(ProblemKey.WENT_OUT_SCORES_POINTS, points=points)
     elif not result.made:
+        # Every multiple of 5 from the least ten cards are worth to the most is some ten
+        # cards' worth, so only the two ends need checking.
         ten = worth(HAND_SIZE, exactly=True, super_wild=super_wild)
         if points > max(ten):
             error(ProblemKey.MISSED_POINTS_OVER, points=points, limit=max(ten))
         elif points < min(ten):
             warning(ProblemKey.MISSED_POINTS_FEW, points=points, least=min(ten))
-        elif points not in ten:
-            error(ProblemKey.POINTS_NOT_POSSIBLE, count=HAND_SIZE, points=points)
     elif phase is not None:
         most = HAND_SIZE - phase.card_count
         kept = worth(most, exactly=False, super_wild=super_wild)

@@ -184,6 +184,13 @@ def test_what_cards_are_worth_is_every_total_of_cards_that_many(
     assert all(total % 5 == 0 for total in worth(count, exactly=False, super_wild=super_wild))
 
 
+@pytest.mark.parametrize(("super_wild", "most"), [(False, 230), (True, 255)])
+def test_ten_cards_are_worth_every_multiple_of_five_between_their_least_and_most(
+    super_wild: bool, most: int
+) -> None:
+    assert worth(HAND_SIZE, exactly=True, super_wild=super_wild) == set(range(50, most + 1, 5))
+
+
 def typed(game: Game, chosen: list[bool]) -> Game:
     """The game with some results (as `chosen` picks, in turn) typed as their points."""
     picks = iter(chosen * (len(game.hands) * 6 + 1))

@@ -7,6 +7,7 @@ import json
 import sqlite3
 import tempfile
 from collections import Counter
+from collections.abc import Callable
 from contextlib import closing
 from dataclasses import replace
 from datetime import datetime
@@ -25,8 +26,10 @@ from phase10_keeper.stats import (
     RecordSet,
     game_record,
     library_stats,
+    player_key,
     record_set_line,
     records_set_by,
+    stats_of_records,
 )
 from phase10_keeper.storage.gamefile import standings_to_json
 from phase10_keeper.storage.library import Library
@@ -177,13 +180,17 @@ def reference_records(
 ) -> dict[str, dict[str, Any]]:
     order = sorted(standings, key=lambda game: (_moment(started[game] or added[game]), game))
     shown: dict[str, str] = {}
-    for game in order:
-        for player in standings[game]["players"]:
+    for game_id in order:
+        for player in standings[game_id]["players"]:
             shown[player["name"].strip().casefold()] = player["name"]
-    finished = [standings[game] for game in order if standings[game]["status"] == "finished"]
+    finished = [standings[game_id] for game_id in order]
+    finished = [game for game in finished if game["status"] == "finished"]
     result = {}
     for key, name in shown.items():
-        totals, wins, outcomes, beaten_by = [], [], [], Counter[str]()
+        totals: list[int] = []
+        wins: list[int] = []
+        outcomes: list[bool] = []
+        beaten_by = Counter[str]()
         for game in finished:
             mine = [p for p in game["players"] if p["name"].strip().casefold() == key]
             if not mine:
@@ -213,7 +220,9 @@ def reference_records(
     return result
 
 
-SPELLINGS = st.sampled_from([str.lower, str.upper, str.title, str])
+SPELLINGS: st.SearchStrategy[Callable[[str], str]] = st.sampled_from(
+    [str.lower, str.upper, str.title, str]
+)
 MOMENTS = st.none() | st.integers(-20, 40).map(
     lambda second: (
         f"2026-11-29T19:30:{second:02d}+00:00"
@@ -231,14 +240,14 @@ def libraries(draw: st.DrawFn) -> list[tuple[Game, bool]]:
     for game in draw(st.lists(games(), min_size=1, max_size=8)):
         for name in game.players:
             game = game.with_player_renamed(name, draw(SPELLINGS)(name))
-        played.append((replace(game, started=draw(MOMENTS)), False))
-    for index in draw(st.sets(st.integers(0, len(played) - 1), max_size=2)):
-        played[index] = (played[index][0], True)
-    return played
+        played.append(replace(game, started=draw(MOMENTS)))
+    deleted = draw(st.sets(st.integers(0, len(played) - 1), max_size=2))
+    return [(game, index in deleted) for index, game in enumerate(played)]
 
 
+# Each example writes a library to disk: fewer of them than the pure properties draw.
 @settings(
-    max_examples=40,
+    max_examples=25,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
@@ -267,3 +276,29 @@ def test_stats_json_records_match_the_reference_on_random_libraries(
         player["name"]: player["records"] for player in json.loads(out.getvalue())["players"]
     }
     assert printed == reference_records(standings, started, added)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(games(), min_size=1, max_size=6))
+def test_a_game_sets_the_records_it_improves_on(played: list[Game]) -> None:
+    records = [game_record(replay(game).final) for game in played]
+    for index, game in enumerate(records):
+        before = {
+            player.key: player.records for player in stats_of_records(records[:index]).players
+        }
+        after = {
+            player.key: player.records for player in stats_of_records(records[: index + 1]).players
+        }
+        expected = set()
+        for player in game.players if game.finished else ():
+            old, new = before.get(player_key(player.name)), after[player_key(player.name)]
+            if old is None:
+                continue
+            for kind, was, now in (
+                (RecordKind.BEST_TOTAL, old.best_total, new.best_total),
+                (RecordKind.FASTEST_WIN, old.fastest_win, new.fastest_win),
+                (RecordKind.BEST_STREAK, old.best_streak or None, new.best_streak),
+            ):
+                if was is not None and now is not None and now != was:
+                    expected.add(RecordSet(player.name, kind, now, was))
+        assert set(records_set_by(records, index)) == expected
