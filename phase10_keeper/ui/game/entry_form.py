@@ -43,12 +43,10 @@ from phase10_keeper.ui.game.draft import DraftSnapshot, HandDraft
 from phase10_keeper.ui.text.escape import isolate, plain, plain_tooltip
 from phase10_keeper.ui.text.translate import app_words, problem_said, problem_where, tr
 from phase10_keeper.ui.text.wording import phase_title
+from phase10_keeper.ui.widgets.colours import ERROR_COLOUR, WARNING_COLOUR
 
 NAME_WIDTH = 230
 COUNT_WIDTH = 54
-
-ERROR_COLOUR = "#d8483e"
-WARNING_COLOUR = "#c98400"
 
 
 _KEY_EVENTS = (QEvent.Type.KeyPress, QEvent.Type.ShortcutOverride)

@@ -50,7 +50,6 @@ from phase10_keeper.sheet import HANDS_PER_PAGE
 from phase10_keeper.stats.standings import STANDINGS_COLUMNS, shown_columns
 from phase10_keeper.ui.game.delegates import CELL_SIZE, TOTAL_SIZE, PlayerHeader, ScoreCellDelegate
 from phase10_keeper.ui.game.entry_form import (
-    ERROR_COLOUR,
     HandEntryForm,
     in_placeholder_grey,
     paint_panel,
@@ -63,6 +62,7 @@ from phase10_keeper.ui.prompts import Prompts
 from phase10_keeper.ui.text import wording
 from phase10_keeper.ui.text.escape import isolate, plain
 from phase10_keeper.ui.text.translate import app_words, problem_where, tr, tr_count
+from phase10_keeper.ui.widgets.colours import ERROR_COLOUR
 
 if TYPE_CHECKING:
     from phase10_keeper.ui.game.rename_player_dialog import RenamePlayerDialog

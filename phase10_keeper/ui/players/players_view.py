@@ -48,7 +48,7 @@ from phase10_keeper.storage.stats_cache import RecordSource, game_records
 from phase10_keeper.ui.prompts import Prompts
 from phase10_keeper.ui.text.escape import plain
 from phase10_keeper.ui.text.translate import error_said, problem_said, tr, tr_count
-from phase10_keeper.ui.text.wording import date_text
+from phase10_keeper.ui.text.wording import date_text, number_text
 from phase10_keeper.ui.widgets.charts import (
     Bar,
     BarChart,
@@ -57,7 +57,6 @@ from phase10_keeper.ui.widgets.charts import (
     ChartPanel,
     LineChart,
     LineData,
-    number_text,
     percent_text,
 )
 

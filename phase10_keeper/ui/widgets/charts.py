@@ -52,7 +52,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from phase10_keeper.stats.scale import round_step
 from phase10_keeper.ui.text.translate import tr
+from phase10_keeper.ui.text.wording import number_text
 
 _Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
@@ -76,14 +78,6 @@ def percent_text(share: float) -> str:
     """A share from 0 to 1 as a whole percentage, the way the language and locale write
     one: "40%", "40 %"."""
     return tr("charts.percent", percent=QLocale().toString(round(share * 100)))
-
-
-def number_text(value: float, decimals: int | None = None) -> str:
-    """A number in the locale's digits and decimal mark: with `decimals` places, or to six
-    significant digits without trailing zeros ("2.5", "100")."""
-    if decimals is None:
-        return QLocale().toString(float(value), "g", 6)
-    return QLocale().toString(float(value), "f", decimals)
 
 
 def is_dark(palette: QPalette) -> bool:
@@ -154,14 +148,7 @@ def marker_path(shape: str, centre: QPointF, size: float) -> QPainterPath:
 
 def nice_step(largest: float, ticks: int = 5) -> float:
     """A round step (1, 2 or 5 times a power of ten) giving about `ticks` steps to `largest`."""
-    if largest <= 0:
-        return 1.0
-    rough = largest / ticks
-    power = 10 ** math.floor(math.log10(rough))
-    for factor in (1, 2, 5, 10):
-        if rough <= factor * power:
-            return float(factor * power)
-    return float(10 * power)
+    return round_step(largest / ticks) if largest > 0 else 1.0
 
 
 @dataclass(frozen=True)

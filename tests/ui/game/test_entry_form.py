@@ -9,9 +9,9 @@ from PySide6.QtWidgets import QLabel, QWidget
 from phase10_keeper.language import words
 from phase10_keeper.language.wording import card_label
 from phase10_keeper.rules import CardKind, Game
-from phase10_keeper.ui.game.entry_form import ERROR_COLOUR
 from phase10_keeper.ui.game.session import GameSession
 from phase10_keeper.ui.main_window import MainWindow
+from phase10_keeper.ui.widgets.colours import ERROR_COLOUR
 
 from ..games import SIX
 
