@@ -696,6 +696,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def main_gui() -> int:
     """Starts the desktop app (the entry point that opens no console on Windows)."""
+    from phase10_keeper.ui.import_check import quicken_pyside_import_check
+
+    quicken_pyside_import_check()
     from phase10_keeper.ui.app import run
 
     return run(sys.argv)

@@ -83,6 +83,9 @@ def child(kind: str, data_dir: str) -> None:
         os.environ["PHASE10_KEEPER_DATA_DIR"] = data_dir
         # What the `phase10-keeper` command runs, up to the event loop.
         import phase10_keeper.cli  # noqa: F401 - the command's module, imported first
+        from phase10_keeper.ui.import_check import quicken_pyside_import_check
+
+        quicken_pyside_import_check()
         from phase10_keeper.ui.app import start
 
         app_window = start(sys.argv[:1])
