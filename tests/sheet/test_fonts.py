@@ -5,6 +5,7 @@ import ast
 from pathlib import Path
 
 import pytest
+from reportlab.pdfbase.ttfonts import TTFont
 
 from phase10_keeper.language import LANGUAGES, catalogue
 from phase10_keeper.resource_files import resource_path
@@ -17,7 +18,7 @@ SHEET_PACKAGE = Path(pen.__file__).resolve().parent
 GEORGIAN = "\u10e0\u10e3\u10e1\u10e3\u10d3\u10d0\u10dc"
 
 
-def compact_fonts() -> list[pen.TTFont]:
+def compact_fonts() -> list[TTFont]:
     fonts = register_fonts(["Ana"])
     assert [Path(font.face.filename).name for font in fonts] == [
         "DejaVuSansCondensed-Compact.ttf",
@@ -63,7 +64,7 @@ def test_the_compact_fonts_have_the_whole_fonts_widths() -> None:
         ["DejaVuSansCondensed.ttf", "DejaVuSansCondensed-Bold.ttf"],
         strict=True,
     ):
-        whole = pen.TTFont("whole", str(resource_path("fonts", whole_file)))
+        whole = TTFont("whole", str(resource_path("fonts", whole_file)))
         held = compact.face.charToGlyph.keys() & whole.face.charToGlyph.keys()
         assert len(held) > 1500
         assert {code: compact.face.charWidths[code] for code in held} == {
