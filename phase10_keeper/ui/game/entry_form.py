@@ -210,7 +210,9 @@ class HandEntryForm(QFrame):
         self.clear_button.setAutoDefault(False)
 
         # Only the table of the hand takes the larger type the page gives the form; the
-        # hint, the problems and the buttons keep the window's.
+        # hint, the problems and the buttons keep the window's. Setting the size the font
+        # already has makes it theirs: Qt passes a font set on the form later on to its
+        # children only in what they have not set themselves.
         window_font = self._window_font = QFont(self.font())
         window_font.setPointSizeF(window_font.pointSizeF())
         for widget in (self.hint, self.record_button, self.cancel_button, self.clear_button):

@@ -416,7 +416,9 @@ class GameView(QWidget):
     def _update_actions(self) -> None:
         self.correct_action.setEnabled(bool(self.session.game.hands))
         self.delete_action.setEnabled(self.selected_hand() is not None)
-        # After the entry panel is shown or hidden: the grid takes the room it leaves.
+        # The sheet page, fitted to the room the entry panel leaves now. `refresh` shows or
+        # hides the panel only after this; the grid's viewport then changes size, and
+        # `_fit_cells` shares out the room the grid has.
         self.show_sheet_page(self.sheet_page)
 
     # -- fitting the window ------------------------------------------------------------

@@ -405,7 +405,7 @@ class _RenameEverywhere(QUndoCommand):
 class PlayersView(QWidget):
     """Every player of the library, and the selected player's page.
 
-    Constructor: `PlayersView(library, parent=None, *, prompts=None)`; `refresh()` reads
+    Constructor: `PlayersView(library, prompts, parent=None)`; `refresh()` reads
     the library again. Signals: `gamesChanged(list)` (ids of games whose names a rename
     changed), `openRequested(int)` (a game id). `undo_stack` holds the renames;
     `rename_action` renames or merges the selected player.
