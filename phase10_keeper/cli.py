@@ -317,7 +317,9 @@ def _library(arguments: argparse.Namespace, *, read_only: bool = False) -> Itera
         language = _words()
         message = error.worded(language)
         if error.backups:
-            message = language("cli.restore_backup", message=message)
+            message = language(
+                "cli.restore_backup", message=message, folder=str(error.backups[0].parent)
+            )
         elif isinstance(error, LibraryBehind):
             message = language("cli.carry_on_in_app", message=message)
         raise UsageError(message) from None
@@ -424,7 +426,21 @@ def _games_show(arguments: argparse.Namespace) -> int:
 
     with _library(arguments, read_only=True) as library:
         game = library.load_game(arguments.id)
-    state = _replayed(game, _words()("cli.game", id=arguments.id)).final
+        replayed = _replayed(game, _words()("cli.game", id=arguments.id))
+        if arguments.card is not None:
+            from phase10_keeper.ui.game.card_file import write_card
+
+            language = system_language()
+            try:
+                card = Path(arguments.card)
+                write_card(
+                    card, library, arguments.id, game=game, replayed=replayed, language=language
+                )
+            except OSError as error:
+                reason = error.strerror or error
+                message = _words()("cli.cannot_write", path=arguments.card, reason=reason)
+                raise UsageError(message) from None
+    state = replayed.final
     if arguments.json:
         print(json.dumps(standings_to_json(state)))
     else:
@@ -461,6 +477,18 @@ def _headers(language: Words, *keys: str) -> tuple[str, ...]:
     return tuple(language(f"cli.{key}") for key in keys)
 
 
+def _records_row(player: "PlayerStats") -> tuple[str, ...]:
+    records = player.records
+    return (
+        one_line(player.name),
+        "-" if records.best_total is None else str(records.best_total),
+        "-" if records.fastest_win is None else str(records.fastest_win),
+        str(records.best_streak),
+        str(records.current_streak),
+        "-" if records.nemesis is None else one_line(records.nemesis),
+    )
+
+
 def stats_table(stats: "LibraryStats", players: Sequence["PlayerStats"]) -> str:
     """The statistics as text: a row per player and, for one player, their phases and
     head-to-head records."""
@@ -493,6 +521,22 @@ def stats_table(stats: "LibraryStats", players: Sequence["PlayerStats"]) -> str:
             )
         )
     lines += _table(rows, left={0, 7})
+    lines += ["", language("cli.records")]
+    lines += _table(
+        [
+            _headers(
+                language,
+                "stats_player",
+                "best_total",
+                "fastest_win",
+                "best_streak",
+                "current_streak",
+                "nemesis",
+            )
+        ]
+        + [_records_row(player) for player in players],
+        left={0, 5},
+    )
     if len(players) == 1:
         (player,) = players
         lines += ["", language("cli.phases_of", name=one_line(player.name))]
@@ -584,6 +628,9 @@ def _add_games_commands(commands: "argparse._SubParsersAction[_Parser]") -> None
     showing = actions.add_parser("show", help="print a game's standings, as `standings` does")
     showing.add_argument("id", type=_game_id, metavar="ID", help="the game's id")
     showing.add_argument("--json", action="store_true", help="print one JSON object")
+    showing.add_argument(
+        "--card", metavar="OUT.png", help="also write the results card, a PNG 1080 pixels wide"
+    )
     showing.set_defaults(run=_games_show)
 
 
@@ -636,6 +683,10 @@ def build_parser() -> argparse.ArgumentParser:
     stats.add_argument("--player", metavar="NAME", help="only this player (ignoring case)")
     stats.add_argument("--json", action="store_true", help="print one JSON object")
     stats.set_defaults(run=_stats)
+
+    from phase10_keeper.desktop_entry import add_command as add_desktop_entry_command
+
+    add_desktop_entry_command(commands)
     return parser
 
 
@@ -696,9 +747,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def main_gui() -> int:
     """Starts the desktop app (the entry point that opens no console on Windows)."""
-    from phase10_keeper.ui.import_check import quicken_pyside_import_check
+    from phase10_keeper.first_start import start_app
 
-    quicken_pyside_import_check()
-    from phase10_keeper.ui.app import run
-
-    return run(sys.argv)
+    return start_app(sys.argv)

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QPushButton, QStackedWidget, 
 
 from phase10_keeper.ui.text.escape import plain
 from phase10_keeper.ui.text.language_menu import language_menu
-from phase10_keeper.ui.text.translate import error_said, problem_where, tr
+from phase10_keeper.ui.text.translate import app_words, error_said, problem_where, tr
 from phase10_keeper.ui.widgets.colours import ERROR_COLOUR
 from phase10_keeper.ui.window_settings import save_window_state
 
@@ -158,9 +158,8 @@ class MainWindow(QMainWindow):
         )
         self.import_action = self._action(tr("window.import_game"), self.import_game_file)
         self.export_game_action = self._action(tr("window.export_game"), self.export_game_file)
-        self.export_sheet_action = self._action(
-            tr("window.export_sheet"), self.export_score_sheet, standard.Print
-        )
+        self.print_action = self._action(tr("window.print"), self.print_score_sheet, standard.Print)
+        self.export_sheet_action = self._action(tr("window.export_sheet"), self.export_score_sheet)
         self.blank_sheets_action = self._action(
             tr("window.blank_sheets"),
             self.print_blank_sheets,
@@ -178,7 +177,9 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addActions([self.import_action, self.export_game_action])
         file_menu.addSeparator()
-        file_menu.addActions([self.export_sheet_action, self.blank_sheets_action])
+        file_menu.addActions(
+            [self.print_action, self.export_sheet_action, self.blank_sheets_action]
+        )
         file_menu.addSeparator()
         file_menu.addAction(self.close_action)
         file_menu.addSeparator()
@@ -216,6 +217,9 @@ class MainWindow(QMainWindow):
         self.leave_action = self._action(tr("window.player_leaves"), self.player_leaves)
         self.join_action = self._action(tr("window.player_joins"), self.player_joins)
         self.game_menu.addActions([self.leave_action, self.join_action])
+        self.game_menu.addSeparator()
+        self.share_action = self._action(tr("window.share_result"), self.share_result)
+        self.game_menu.addAction(self.share_action)
 
         settings_menu = self.menuBar().addMenu(tr("settings.menu"))
         settings_menu.addMenu(language_menu(self, self.say))
@@ -246,6 +250,7 @@ class MainWindow(QMainWindow):
         ):
             action.setEnabled(has_library)
         self.export_game_action.setEnabled(page is not None and page.exports_game)
+        self.print_action.setEnabled(page is not None and page.prints_sheet)
         self.export_sheet_action.setEnabled(page is not None and page.prints_sheet)
         self.close_action.setEnabled(self.session is not None)
         self._update_seating_actions()
@@ -563,6 +568,7 @@ class MainWindow(QMainWindow):
         session.undo_stack.indexChanged.connect(self._withdraw_status_undo)
         view = self.game_view = GameView(session, self.prompts)
         view.message.connect(self.say)
+        view.shareRequested.connect(self.share_result)
         view.form.typingChanged.connect(self._update_undo_actions)
         if self.library is not None and session.game_id is not None:
             self.library.set_last_open_game(session.game_id)
@@ -580,17 +586,20 @@ class MainWindow(QMainWindow):
         self._update_seating_actions()
 
     def _update_seating_actions(self) -> None:
-        """Players join or leave only between the hands of a game in progress."""
+        """Players join or leave only between the hands of a game in progress; a game has a
+        result to share once a hand is recorded."""
         on_game = self.session is not None and self.shown_page is self.game_view
-        playing = False
+        playing = played = False
         if on_game and self.session is not None:
             # Only here, with a game open: the empty window's start must not import the rules.
             from phase10_keeper.rules import Status
 
             playing = self.session.state.status is Status.IN_PROGRESS
+            played = bool(self.session.game.hands)
         self.game_menu.menuAction().setVisible(on_game)
         self.leave_action.setEnabled(playing)
         self.join_action.setEnabled(playing)
+        self.share_action.setEnabled(played)
 
     def _saved(self, text: str, ok: bool) -> None:
         self.save_label.setStyleSheet("" if ok else f"color: {ERROR_COLOUR}; font-weight: bold;")
@@ -695,12 +704,18 @@ class MainWindow(QMainWindow):
             self._printer.written.connect(
                 lambda path: self.say(tr("window.sheet_written", path=path))
             )
+            self._printer.printed.connect(lambda: self.say(tr("window.sheet_printed")))
         return self._printer
+
+    def print_score_sheet(self) -> None:
+        """The open game's sheet on the printer, after a preview."""
+        if self.session is not None:
+            self.printer().print_game(self.session.game)
 
     def export_score_sheet(self) -> Path | None:
         if self.session is None:
             return None
-        return self.printer().print_game(self.session.game)
+        return self.printer().print_game(self.session.game, printing=False)
 
     def print_blank_sheets(self) -> Path | None:
         """Blank sheets, with the names of the players at the open game's table now and
@@ -746,6 +761,18 @@ class MainWindow(QMainWindow):
         except GameError as error:
             reason = problem_where(error.problems[0])
             self.prompts.warn(self, tr("window.cannot_change_table"), reason)
+
+    def share_result(self) -> bool:
+        """The open game's results card, with the records it set across the library's
+        game nights, to copy or save."""
+        if self.game_view is None or self.session is None:
+            return False
+        records: list[str] = []
+        if self.library is not None and self.session.game_id is not None:
+            from phase10_keeper.ui.game.result_card import records_set_lines
+
+            records = records_set_lines(self.library, self.session.game_id, app_words())
+        return self.game_view.share_result(records)
 
     def show_scoreboard(self) -> "Scoreboard | None":
         """The standings full screen, for the table to read; on a second screen if any."""

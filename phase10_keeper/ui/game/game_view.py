@@ -62,6 +62,7 @@ from phase10_keeper.ui.prompts import Prompts
 from phase10_keeper.ui.text import wording
 from phase10_keeper.ui.text.escape import isolate, plain
 from phase10_keeper.ui.text.translate import app_words, problem_where, tr, tr_count
+from phase10_keeper.ui.widgets.announcement import announce
 from phase10_keeper.ui.widgets.colours import ERROR_COLOUR
 
 if TYPE_CHECKING:
@@ -154,6 +155,9 @@ class GameView(QWidget):
     prints_sheet = True
 
     message = Signal(str, bool)
+    shareRequested = Signal()
+    """The banner's Share Result button was pressed: the window, which knows the
+    library's records, calls `share_result`."""
 
     def __init__(
         self,
@@ -193,6 +197,11 @@ class GameView(QWidget):
         self.next_sheet_button.setAccessibleName(tr("game.next_sheet"))
         self.next_sheet_button.clicked.connect(lambda: self.show_sheet_page(self.sheet_page + 1))
         self.sheet_label = QLabel()
+        self.share_button = QToolButton()
+        self.share_button.setText(tr("game.share_result"))
+        self.share_button.setToolTip(tr("game.share_result_tip"))
+        self.share_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.share_button.clicked.connect(self.shareRequested)
         for button, key, tip in (
             (self.previous_sheet_button, Qt.Key.Key_PageUp, "game.previous_sheet_tip"),
             (self.next_sheet_button, Qt.Key.Key_PageDown, "game.next_sheet_tip"),
@@ -209,6 +218,7 @@ class GameView(QWidget):
         top_line.addWidget(self.headline, 0, Qt.AlignmentFlag.AlignVCenter)
         top_line.addWidget(self.detail, 1)
         top_line.addWidget(self.rules_label)
+        top_line.addWidget(self.share_button)
         top_line.addWidget(self.previous_sheet_button)
         top_line.addWidget(self.sheet_label)
         top_line.addWidget(self.next_sheet_button)
@@ -393,6 +403,8 @@ class GameView(QWidget):
         if finished:
             self.ranking.setText(tr("game.final_ranking", ranking=wording.ranking_line(state)))
         self.banner.show_finished(finished)
+        # Offered once the game is over, beside the result.
+        self.share_button.setVisible(finished)
         played = len(state.hands)
         self.rules_label.setText(
             tr_count(
@@ -621,8 +633,26 @@ class GameView(QWidget):
                 self.session.replace_hand(editing, hand)
         except GameError as error:
             self.form.show_problems(error.problems)
+            return
         finally:
             self._recording = False
+        if editing is None:
+            self._announce_recorded(hand)
+
+    def _announce_recorded(self, hand: Hand) -> None:
+        """Tells a screen reader who went out and who deals next, or who won: what the
+        banner now shows, where the reader's focus is not."""
+        state = self.session.state
+        number = len(state.hands)
+        if state.status is Status.FINISHED:
+            text = tr(
+                "game.announce_won", number=number, went_out=hand.went_out, winner=state.winner
+            )
+        else:
+            text = tr(
+                "game.announce_next", number=number, went_out=hand.went_out, dealer=state.dealer
+            )
+        announce(self, text)
 
     def selected_hand(self) -> int | None:
         """The 0-based index of the hand whose column is selected, if one is."""
@@ -674,6 +704,21 @@ class GameView(QWidget):
         )
         # After the end of the game the panel was hidden: the grid makes room again.
         self._fit_grid()
+
+    def share_result(self, records: Sequence[str] = ()) -> bool:
+        """Shows the results card, with the lines about the `records` the game set, to
+        copy or save; whether the game had one to show."""
+        from phase10_keeper.ui.game.share_dialog import ShareDialog
+
+        if not self.session.game.hands:
+            return False
+        game, replayed = self.session.game, self.session.replay
+        dialog = ShareDialog(game, replayed, self.prompts, records, self)
+        try:
+            self.prompts.run_dialog(dialog)
+        finally:
+            dialog.deleteLater()
+        return True
 
     def rename_player(self) -> "RenamePlayerDialog":
         """Opens the rename dialog on the player whose row is selected in the grid."""
