@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QPushButton, QStackedWidget, 
 from phase10_keeper.ui.text.escape import plain
 from phase10_keeper.ui.text.language_menu import language_menu
 from phase10_keeper.ui.text.translate import app_words, error_said, problem_where, tr
+from phase10_keeper.ui.widgets.colours import ERROR_COLOUR
 from phase10_keeper.ui.window_settings import save_window_state
 
 if TYPE_CHECKING:
@@ -45,7 +46,6 @@ if TYPE_CHECKING:
     from phase10_keeper.ui.prompts import Prompts
 
 MESSAGE_MS = 8000
-ERROR_COLOUR = "#d8483e"
 
 CHECKPOINT_MS = 15_000
 """How often the library's WAL is folded into its file, when something was written."""

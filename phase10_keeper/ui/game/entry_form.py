@@ -50,6 +50,7 @@ from phase10_keeper.ui.text.translate import (
     tr_count,
 )
 from phase10_keeper.ui.text.wording import phase_title
+from phase10_keeper.ui.widgets.colours import ERROR_COLOUR, WARNING_COLOUR
 
 if TYPE_CHECKING:
     # Only when the phones' server runs: the form comes up with every game.
@@ -57,9 +58,6 @@ if TYPE_CHECKING:
 
 NAME_WIDTH = 230
 COUNT_WIDTH = 54
-
-ERROR_COLOUR = "#d8483e"
-WARNING_COLOUR = "#c98400"
 
 
 _KEY_EVENTS = (QEvent.Type.KeyPress, QEvent.Type.ShortcutOverride)
@@ -235,7 +233,9 @@ class HandEntryForm(QFrame):
         self.clear_button.setAutoDefault(False)
 
         # Only the table of the hand takes the larger type the page gives the form; the
-        # hint, the problems and the buttons keep the window's.
+        # hint, the problems and the buttons keep the window's. Setting the size the font
+        # already has makes it theirs: Qt passes a font set on the form later on to its
+        # children only in what they have not set themselves.
         window_font = self._window_font = QFont(self.font())
         window_font.setPointSizeF(window_font.pointSizeF())
         for widget in (self.hint, self.record_button, self.cancel_button, self.clear_button):
