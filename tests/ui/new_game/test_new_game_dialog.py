@@ -271,7 +271,10 @@ def test_a_completion_is_added_with_one_enter(qtbot) -> None:
     dialog.activateWindow()
     qtbot.waitUntil(dialog.isActiveWindow)
     qtbot.keyClicks(dialog.name_edit, "mar")
-    popup = dialog.name_edit.completer().popup()
+    completer = dialog.name_edit.completer()
+    assert completer is not None
+    popup = completer.popup()
+    assert popup is not None
     qtbot.waitUntil(popup.isVisible)
     qtbot.keyClick(popup, Qt.Key.Key_Down)
     qtbot.keyClick(popup, Qt.Key.Key_Return)
