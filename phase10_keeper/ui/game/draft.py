@@ -158,6 +158,9 @@ class HandDraft:
     def hand(self) -> Hand | None:
         if self.went_out is None:
             return None
+        return self._hand(self.went_out)
+
+    def _hand(self, went_out: str) -> Hand:
         results = {
             name: PlayerResult(
                 made=self.made(name),
@@ -166,18 +169,22 @@ class HandDraft:
             )
             for name in self.participants
         }
-        return Hand(went_out=self.went_out, results=results)
+        return Hand(went_out=went_out, results=results)
 
     def problems(self) -> list[Problem]:
-        """Every error and warning the hand as typed would raise."""
-        hand = self.hand()
-        if hand is None:
-            return [
-                Problem(
-                    Severity.ERROR,
-                    ProblemKey.NOBODY_WENT_OUT,
-                    hand_number=self.state.hand_number,
-                    field="went_out",
-                )
-            ]
-        return check_hand(self.state, hand)
+        """Every error and warning the hand as typed would raise; with nobody out yet,
+        that and every problem of the others' results, so all are listed at once."""
+        if self.went_out is not None:
+            return check_hand(self.state, self._hand(self.went_out))
+        nobody = Problem(
+            Severity.ERROR,
+            ProblemKey.NOBODY_WENT_OUT,
+            hand_number=self.state.hand_number,
+            field="went_out",
+        )
+        # Checked as a hand nobody at the table went out of: the rules then find every
+        # result's problems, and that one more, which `nobody` says better.
+        checked = check_hand(self.state, self._hand(""))
+        return [nobody] + [
+            problem for problem in checked if problem.key is not ProblemKey.WENT_OUT_UNKNOWN
+        ]

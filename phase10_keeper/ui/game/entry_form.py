@@ -11,10 +11,12 @@ from dataclasses import replace
 from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
+    QFocusEvent,
     QFont,
     QIntValidator,
     QKeyEvent,
     QKeySequence,
+    QMouseEvent,
     QPainter,
     QPaintEvent,
     QPalette,
@@ -67,6 +69,21 @@ def _set_tool_tip(widget: QWidget, text: str) -> None:
     nothing."""
     if widget.toolTip() != text:
         widget.setToolTip(text)
+
+
+class _CountField(QLineEdit):
+    """A count of cards, two digits at most: a click or the focus selects all of it, so
+    the digit typed next replaces the count rather than joining it ("1" into "10" gave
+    "110", which the field refuses)."""
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        super().focusInEvent(event)
+        self.selectAll()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        super().mousePressEvent(event)
+        if event.button() == Qt.MouseButton.LeftButton:
+            self.selectAll()
 
 
 class _Row:
@@ -181,6 +198,8 @@ class HandEntryForm(QFrame):
         self._history: list[DraftSnapshot] = []
         self._at = 0
         self._showing_problems = False
+        self._moving_inside: QLineEdit | None = None
+        """The count whose cursor the arrows move, after Home or End in it."""
 
         self.title = QLabel()
         title_font = QFont(self.font())
@@ -210,6 +229,8 @@ class HandEntryForm(QFrame):
         self.clear_button = _Button(tr("entry.clear"))
         self.clear_button.clicked.connect(self._clear)
         self.clear_button.setAutoDefault(False)
+        # Out of the Tab chain: Tab past the last field, then Space, wiped the hand.
+        self.clear_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
 
         # Only the table of the hand takes the larger type the page gives the form; the
         # hint, the problems and the buttons keep the window's.
@@ -459,7 +480,7 @@ class HandEntryForm(QFrame):
                 self.grid.addWidget(combo, grid_row, column)
                 column += 1
             for kind in draft.kinds:
-                edit = QLineEdit()
+                edit = _CountField()
                 edit.setFont(count_font)
                 edit.setValidator(QIntValidator(0, 99, edit))
                 edit.setMaxLength(2)
@@ -499,7 +520,7 @@ class HandEntryForm(QFrame):
         self._marks.marked.clear()
         self._marks.raise_()
         chain = [cell for row in self._rows for cell in row.cells()]
-        chain += [self.clear_button, self.cancel_button, self.record_button]
+        chain += [self.cancel_button, self.record_button]
         for first, second in itertools.pairwise(chain):
             QWidget.setTabOrder(first, second)
 
@@ -551,13 +572,18 @@ class HandEntryForm(QFrame):
             self.problems_label.clear()
             return
         lines = []
+        said: dict[QWidget, list[str]] = {}
         for problem in problems:
             for widget in self._fields_for(problem):
-                self._mark(widget, problem.severity.value)
-                widget.setToolTip(plain_tooltip(problem_said(problem) or ""))
+                # An error's mark is not turned into a warning's by a later problem.
+                if widget.property("problem") != "error":
+                    self._mark(widget, problem.severity.value)
+                said.setdefault(widget, []).append(problem_said(problem) or "")
             mark = "✗" if problem.is_error else "⚠"
             # The form is the hand: a problem names only the player it is about.
             lines.append(f"{mark} {problem_where(replace(problem, hand_number=None))}")
+        for widget, texts in said.items():
+            widget.setToolTip(plain_tooltip("\n".join(texts)))
         self.problems_label.setText("\n".join(lines))
 
     def _fields_for(self, problem: Problem) -> list[QWidget]:
@@ -715,6 +741,8 @@ class HandEntryForm(QFrame):
     # -- keyboard ----------------------------------------------------------------------
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.FocusOut and watched is self._moving_inside:
+            self._moving_inside = None
         if event.type() not in _KEY_EVENTS or watched not in self._position:
             return super().eventFilter(watched, event)
         if event.type() == QEvent.Type.ShortcutOverride:
@@ -751,24 +779,39 @@ class HandEntryForm(QFrame):
             ):
                 self.record_button.setFocus(Qt.FocusReason.TabFocusReason)
             return True
-        if key == Qt.Key.Key_Space and isinstance(watched, QLineEdit):
-            row.made.setChecked(not row.made.isChecked())
+        if key == Qt.Key.Key_Space and not event.modifiers():
+            # On every control of the row, as the hint says: a radio button or a list
+            # would take Space as "select" (a player marked as out by mistake).
+            if row.made.isEnabled():
+                row.made.setChecked(not row.made.isChecked())
             return True
+        if isinstance(watched, QLineEdit) and key in (Qt.Key.Key_Home, Qt.Key.Key_End):
+            # Home and End step inside the count, as in a spreadsheet's cell being edited:
+            # the arrows then move the cursor until it reaches the count's edge.
+            self._moving_inside = watched
+            return False
         if key in _ARROWS:
             step = _ARROWS[key]
             if isinstance(watched, QComboBox) and step[0]:
                 return False
-            if isinstance(watched, QLineEdit) and step[1] and not self._at_edge(watched, step[1]):
+            if event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+                return False
+            if isinstance(watched, QLineEdit) and step[1] and self._moves_inside(watched, step[1]):
                 return False
             self._move(row_index, column, *step)
             return True
         return super().eventFilter(watched, event)
 
-    @staticmethod
-    def _at_edge(edit: QLineEdit, direction: int) -> bool:
-        if edit.hasSelectedText() and len(edit.selectedText()) == len(edit.text()):
+    def _moves_inside(self, edit: QLineEdit, direction: int) -> bool:
+        """Whether ← or → moves the cursor in `edit` rather than to the next field: only
+        after Home or End there, or with part of the count selected; as in a spreadsheet,
+        an arrow after a digit goes on to the next field ("1 ← 1" gave 11)."""
+        selected = len(edit.selectedText())
+        if selected and selected < len(edit.text()):
             return True
-        return edit.cursorPosition() == (len(edit.text()) if direction > 0 else 0)
+        if edit is not self._moving_inside or selected:
+            return False
+        return edit.cursorPosition() != (len(edit.text()) if direction > 0 else 0)
 
     def _move(self, row_index: int, column: int, down: int, right: int) -> bool:
         """Focuses the nearest enabled cell that way, like a spreadsheet; False if none."""

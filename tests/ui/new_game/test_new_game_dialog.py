@@ -281,6 +281,27 @@ def test_a_completion_is_added_with_one_enter(qtbot) -> None:
 
 
 @pytest.mark.qt_log_ignore("propagateSizeHints", "raise", "grabbing the keyboard")
+def test_enter_on_a_suggested_name_adds_it_and_the_next_starts_fresh(qtbot) -> None:
+    dialog = _dialog(qtbot)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow)
+    qtbot.keyClicks(dialog.name_edit, "priya")  # the whole name: the list still offers it
+    popup = dialog.name_edit.completer().popup()
+    qtbot.waitUntil(popup.isVisible)
+    qtbot.keyClick(popup, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: dialog.form.players == ["Priya"])
+    assert not popup.isVisible()
+    qtbot.keyClicks(dialog.name_edit, "Mar")
+    assert dialog.name_edit.text() == "Mar"
+    qtbot.waitUntil(popup.isVisible)
+    qtbot.keyClick(popup, Qt.Key.Key_Return)  # a name the list only begins: added as typed
+    qtbot.waitUntil(lambda: dialog.form.players == ["Priya", "Mar"])
+    assert dialog.game() is None
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints", "raise", "grabbing the keyboard")
 def test_ctrl_enter_starts_the_game_with_the_name_still_typed(qtbot) -> None:
     dialog = _dialog(qtbot)
     dialog.show()
