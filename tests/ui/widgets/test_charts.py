@@ -299,7 +299,8 @@ def test_a_joiners_line_starts_on_their_starting_total() -> None:
     game = game.with_hand_appended(went_out((*FOUR, "Eve"), "Eve"))
     eve = totals_data(game_series(game)).lines[-1]
     assert eve.name == "Eve"
-    assert eve.values == (120, 120, 120)
+    # Drawn from the hand she sat down at, not flat from the start of the game.
+    assert eve.values == (None, 120, 120)
     assert eve.details[0].endswith("Eve: 120")
 
 
