@@ -362,7 +362,7 @@ class MainWindow(QMainWindow):
         stack = self.undo_group.activeStack()
         if stack is None or not stack.canRedo():
             return
-        if form is not None and form.has_typing():
+        if form is not None and form.holds_typing():
             if not self.prompts.confirm(
                 self,
                 tr("window.redo"),

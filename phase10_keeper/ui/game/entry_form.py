@@ -198,6 +198,8 @@ class HandEntryForm(QFrame):
         self._history: list[DraftSnapshot] = []
         self._at = 0
         self._showing_problems = False
+        self._put_back: DraftSnapshot | None = None
+        """The hand an undo put back in the form, until the form is started again."""
         self._moving_inside: QLineEdit | None = None
         """The count whose cursor the arrows move, after Home or End in it."""
 
@@ -281,8 +283,10 @@ class HandEntryForm(QFrame):
         self.draft = HandDraft(state, None if typed else hand)
         self._history = [self.draft.snapshot()]
         self._at = 0
+        self._put_back = None
         if typed and hand is not None:
-            self._history.append(HandDraft(state, hand).snapshot())
+            self._put_back = HandDraft(state, hand).snapshot()
+            self._history.append(self._put_back)
             self._at = 1
             self.draft.restore(self._history[1])
         self.editing = editing
@@ -357,6 +361,12 @@ class HandEntryForm(QFrame):
     def has_typing(self) -> bool:
         """True if anything was typed since the form was last started."""
         return self._at > 0
+
+    def holds_typing(self) -> bool:
+        """True if the form holds something the user typed: not empty, nor just the hand
+        an undo put back in it."""
+        now = self._history[self._at] if self._history else None
+        return now is not None and now not in (self._history[0], self._put_back)
 
     def can_redo_typing(self) -> bool:
         return self._at < len(self._history) - 1

@@ -650,12 +650,14 @@ class GameView(QWidget):
         self._fit_grid()
 
     def rename_player(self) -> "RenamePlayerDialog":
-        """Opens the rename dialog on the player whose row is selected in the grid."""
+        """Opens the rename dialog on the player of the cell selected in the grid; with
+        nothing selected, on nobody (the grid's last current cell is no choice of now)."""
         from phase10_keeper.ui.game.rename_player_dialog import RenamePlayerDialog
 
         players = self.session.game.players
         row = self.grid.currentIndex().row()
-        current = players[row] if 0 <= row < len(players) else None
+        chosen = self.grid.selectionModel().hasSelection() and 0 <= row < len(players)
+        current = players[row] if chosen else None
         dialog = RenamePlayerDialog(players, current, self)
         dialog.renamed.connect(self.session.rename_player)
         dialog.finished.connect(dialog.deleteLater)
