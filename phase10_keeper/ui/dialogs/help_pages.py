@@ -30,11 +30,10 @@ def _key(sequence: QKeySequence | str) -> str:
     return f"<kbd>{escape(text)}</kbd>"
 
 
-def _table(rows: list[tuple[str, str]]) -> str:
-    cells = "".join(
+def _rows_html(rows: list[tuple[str, str]]) -> str:
+    return "".join(
         f"<tr><td class='key'>{keys}</td><td>{escape(what)}</td></tr>" for keys, what in rows
     )
-    return f"<table cellpadding='4'>{cells}</table>"
 
 
 def context_keys() -> list[tuple[str, list[tuple[str, str]]]]:
@@ -103,7 +102,12 @@ DEDICATED_KEYS = [
 
 
 def _pressable(key: QKeySequence) -> bool:
-    return not key.isEmpty() and key not in DEDICATED_KEYS
+    """Not a key of its own, nor a function key past F12: X11 gives Undo, Copy and Paste
+    the keys of old Sun keyboards too ("Ctrl+Z F14")."""
+    if key.isEmpty() or key in DEDICATED_KEYS:
+        return False
+    pressed = key[0].key()
+    return not Qt.Key.Key_F13.value <= pressed.value <= Qt.Key.Key_F35.value
 
 
 def _rows(actions: list[QAction]) -> list[tuple[str, str]]:
@@ -130,10 +134,14 @@ def menu_keys(window: QMainWindow) -> list[tuple[str, list[tuple[str, str]]]]:
 
 
 def keyboard_page(window: QMainWindow) -> str:
-    parts = [f"<h2>{escape(tr('help.shortcuts_title'))}</h2>"]
+    """Every section in one table, a heading row before each: the keys' column is as wide
+    in every section, so the columns line up down the page."""
+    parts = []
     for heading, rows in [*menu_keys(window), *context_keys()]:
-        parts.append(f"<h3>{escape(heading)}</h3>{_table(rows)}")
-    return "".join(parts)
+        parts.append(f"<tr><td colspan='2'><h3>{escape(heading)}</h3></td></tr>")
+        parts.append(_rows_html(rows))
+    title = f"<h2>{escape(tr('help.shortcuts_title'))}</h2>"
+    return f"{title}<table cellpadding='4'>{''.join(parts)}</table>"
 
 
 def how_to_page() -> str:
