@@ -101,13 +101,15 @@ DEDICATED_KEYS = [
 ]
 
 
+# Function keys past F12: X11 gives Undo, Copy and Paste the keys of old Sun keyboards
+# too ("Ctrl+Z F14").
+DEDICATED_KEYS += [
+    QKeySequence(Qt.Key(key)) for key in range(Qt.Key.Key_F13.value, Qt.Key.Key_F35.value + 1)
+]
+
+
 def _pressable(key: QKeySequence) -> bool:
-    """Not a key of its own, nor a function key past F12: X11 gives Undo, Copy and Paste
-    the keys of old Sun keyboards too ("Ctrl+Z F14")."""
-    if key.isEmpty() or key in DEDICATED_KEYS:
-        return False
-    pressed = key[0].key()
-    return not Qt.Key.Key_F13.value <= pressed.value <= Qt.Key.Key_F35.value
+    return not key.isEmpty() and key not in DEDICATED_KEYS
 
 
 def _rows(actions: list[QAction]) -> list[tuple[str, str]]:
