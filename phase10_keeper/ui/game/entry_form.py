@@ -668,6 +668,12 @@ class HandEntryForm(QFrame):
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
+        # A larger type (Settings → Appearance): the rows, whose fields have fonts of their
+        # own, are built again in it, keeping what is typed.
+        if event.type() == QEvent.Type.FontChange and self.draft is not None and self._rows:
+            self._build()
+            self.refresh(force=True)
+            self._recheck()
         # The window's palette changed (light to dark): the greys follow it.
         if event.type() == QEvent.Type.PaletteChange:
             in_placeholder_grey(self.hint, self.palette())

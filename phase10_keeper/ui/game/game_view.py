@@ -70,6 +70,8 @@ LARGEST_SCALE = 2.2
 """How much the grid's rows and type may grow on a big screen."""
 NAME_CHARACTERS = 12
 """The row header is this many average characters wide, besides the marks."""
+BASE_TYPE = 1.15
+"""The game page's type, against the window's."""
 SIDE_PANEL_HEIGHT = 180
 """What the standings keep when the entry panel is hidden (the game is over)."""
 
@@ -153,13 +155,15 @@ class GameView(QWidget):
         self,
         session: GameSession,
         prompts: Prompts,
+        type_scale: float = 1.0,
         parent: QWidget | None = None,
     ) -> None:
+        """`type_scale`: how much larger the game's table is drawn (Settings → Appearance)."""
         super().__init__(parent)
         self.session = session
         self.prompts = prompts
         self._recording = False
-        base = self._base_font = _scaled(self.font(), 1.15)
+        base = self._base_font = _scaled(self.font(), BASE_TYPE * type_scale)
         self.sheet_page = 0
         """The page of the paper sheet the grid shows (0-based)."""
         self._hands_shown = -1
@@ -331,6 +335,24 @@ class GameView(QWidget):
         session.saved.connect(self._saved)
         session.save_failed.connect(self._save_failed)
         self.refresh()
+
+    def set_type_scale(self, type_scale: float) -> None:
+        """Draws the table (grid, entry form, standings) `type_scale` times the usual type."""
+        base = self._base_font = _scaled(self.font(), BASE_TYPE * type_scale)
+        self.headline.setFont(_scaled(base, 1.25, bold=True))
+        self.detail.setFont(_scaled(base, 1.05))
+        self.ranking.setFont(base)
+        self.standings.setFont(base)
+        self.standings.verticalHeader().setDefaultSectionSize(
+            self.standings.fontMetrics().height() + 12
+        )
+        self.grid.horizontalHeader().setFont(base)
+        self.form.setFont(base)
+        # Made again at the new type: the scale kept would count as already applied.
+        scale, self._grid_scale = self._grid_scale, 0.0
+        self._apply_grid_scale(scale)
+        self._fit_standings()
+        self._fit_grid()
 
     # -- showing the game --------------------------------------------------------------
 
