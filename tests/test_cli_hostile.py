@@ -334,7 +334,9 @@ def test_a_library_behind_what_was_saved_is_an_error_that_says_what_to_do(
         code, out, err = run(capsys, "--data-dir", str(tmp_path), *command)
         assert (code, out) == (2, "")
         assert "is behind what was last saved" in err
-        assert err.rstrip().endswith("start the app to restore a backup")
+        assert err.rstrip().endswith(
+            f"start the app to restore a backup (they are in {tmp_path / 'backups'})"
+        )
 
 
 def test_names_typed_on_an_ascii_console_are_read_as_utf8(tmp_path: Path) -> None:

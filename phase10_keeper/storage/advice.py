@@ -10,13 +10,15 @@ from typing import NamedTuple
 from phase10_keeper.language import Words, words_or_english
 from phase10_keeper.storage.backups import backup_time
 from phase10_keeper.storage.integrity import DAMAGE_CODES, good_backups, probe_uri
-from phase10_keeper.storage.mark import Mark
+from phase10_keeper.storage.mark import Mark, read_mark
 from phase10_keeper.storage.messages import (
     LibraryBehind,
     LibraryBusy,
     LibraryDamaged,
     LibraryError,
     LibraryKey,
+    LibraryMissing,
+    Said,
     Worded,
 )
 
@@ -118,3 +120,21 @@ def behind(path: Path, revision: int, mark: Mark) -> LibraryBehind:
     return LibraryBehind(
         LibraryKey.BEHIND, good, path=str(path), count=revision, saved=mark.revision, advice=advice
     )
+
+
+def games_existed(path: Path) -> Said | None:
+    """What says the library at `path` held games: its mark, or a good backup of it with
+    games; None if nothing does (a new library)."""
+    mark = read_mark(path)
+    if mark.last_game_id > 0:
+        return Said("library.mark_says", {"id": mark.last_game_id})
+    for backup in good_backups(path.parent):
+        if _backup_contents(backup).games:
+            return Said("library.backups_say")
+    return None
+
+
+def missing(path: Path, evidence: Said, *, emptied: bool) -> LibraryMissing:
+    advice, good = _backup_advice(path)
+    key = LibraryKey.EMPTIED if emptied else LibraryKey.MISSING
+    return LibraryMissing(key, good, path=str(path), evidence=evidence, advice=advice)

@@ -7,6 +7,7 @@ plain file copy of a WAL database cannot promise.
 import os
 import re
 import sqlite3
+from contextlib import closing
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -73,8 +74,34 @@ def make_backup(
     return target
 
 
-def prune_backups(directory: Path, keep: int = KEEP_BACKUPS) -> None:
-    for old in list_backups(directory)[keep:]:
+def backup_game_ids(backup: Path) -> set[int] | None:
+    """The id of every game in `backup` (the deleted ones too); None if it cannot be read.
+
+    A backup is written whole and in a rollback journal (copy_database), so it is read as
+    immutable: nothing is added beside it.
+    """
+    uri = backup.resolve().as_uri() + "?mode=ro&immutable=1"
+    try:
+        with closing(sqlite3.connect(uri, uri=True)) as connection:
+            return {int(game_id) for (game_id,) in connection.execute("SELECT id FROM games")}
+    except (sqlite3.Error, ValueError, TypeError):
+        return None
+
+
+def prune_backups(directory: Path, held: set[int], keep: int = KEEP_BACKUPS) -> None:
+    """Deletes all but the newest `keep` backups, except the newest backup of any game that
+    neither the library (`held`: its game ids) nor a newer backup kept holds."""
+    backups = list_backups(directory)
+    if len(backups) <= keep:
+        return
+    covered = set(held)
+    for kept in backups[:keep]:
+        covered |= backup_game_ids(kept) or set()
+    for old in backups[keep:]:
+        games = backup_game_ids(old)
+        if games is not None and not games <= covered:
+            covered |= games
+            continue
         old.unlink(missing_ok=True)
 
 

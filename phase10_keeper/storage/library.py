@@ -17,7 +17,14 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any, NamedTuple, Self
 
 from phase10_keeper.rules.status import Status
-from phase10_keeper.storage.advice import behind, damaged, describe_backup, failure
+from phase10_keeper.storage.advice import (
+    behind,
+    damaged,
+    describe_backup,
+    failure,
+    games_existed,
+    missing,
+)
 from phase10_keeper.storage.backups import (
     backup_dir,
     backup_time,
@@ -39,13 +46,14 @@ from phase10_keeper.storage.integrity import (
 from phase10_keeper.storage.log import log_warning, logger
 from phase10_keeper.storage.mark import Mark, raise_mark, read_mark
 from phase10_keeper.storage.messages import (
+    GameChanged,
     LibraryBehind,
     LibraryBusy,
     LibraryDamaged,
     LibraryError,
     LibraryKey,
+    LibraryMissing,
     LibraryTooNew,
-    Said,
 )
 from phase10_keeper.storage.migrations import SCHEMA_VERSION, migrate, user_version
 from phase10_keeper.storage.paths import default_data_dir
@@ -66,12 +74,14 @@ if TYPE_CHECKING:
 __all__ = [
     "DEFAULT_TIMEOUT",
     "LIBRARY_FILE",
+    "GameChanged",
     "GameSummary",
     "Library",
     "LibraryBehind",
     "LibraryBusy",
     "LibraryDamaged",
     "LibraryError",
+    "LibraryMissing",
     "LibraryTooNew",
     "default_data_dir",
     "describe_backup",
@@ -170,6 +180,9 @@ class Library:
         self._clock = clock
         self._warn = warn
         self._saved: dict[int, _Saved] = {}
+        self._known: dict[int, int] = {}
+        """The revision of each game as this connection last read or wrote it: what a save
+        without a revision of its own expects to replace."""
         self._newest_backup: datetime | None = None
         self._unsaved_in_backup = False
         """Changes since this copy of the app last made a backup."""
@@ -201,6 +214,10 @@ class Library:
         """
         directory = default_data_dir() if data_dir is None else Path(data_dir)
         path = directory / LIBRARY_FILE
+        # Anything but a regular file (a device, a FIFO, a folder, a dangling link) is
+        # refused before SQLite reads it: /dev/zero would be read for ever.
+        if os.path.lexists(path) and not path.is_file():
+            raise LibraryError(LibraryKey.NOT_REGULAR, path=str(path))
         if path.is_file() and path.stat().st_size > 0:
             # The mark is read first: it is written after each commit, so a copy of the app
             # committing meanwhile can only put the file further ahead of it. The full check
@@ -218,8 +235,13 @@ class Library:
                 library = cls._open_read_only(path, timeout, clock, warn)
                 if library is not None:
                     return library
-        elif path.is_file() and (read_mark(path).revision > 0 or good_backups(directory)):
-            raise damaged(path, Said("library.file_empty"))
+        elif not accept_behind:
+            # A library that vanished or was emptied is no fresh start where the mark or
+            # the backups say it held games: the app offers them, and nothing is made
+            # over them meanwhile.
+            evidence = games_existed(path)
+            if evidence is not None:
+                raise missing(path, evidence, emptied=path.exists())
         try:
             directory.mkdir(parents=True, exist_ok=True)
         except OSError as error:
@@ -396,25 +418,40 @@ class Library:
         self._remember(game_id, _Saved(revision, game, tuple(texts.values()), replayed))
         return game_id
 
-    def save_game(self, game_id: int, game: "Game", replayed: "Replay | None" = None) -> None:
+    def save_game(
+        self,
+        game_id: int,
+        game: "Game",
+        replayed: "Replay | None" = None,
+        *,
+        revision: int | None = None,
+    ) -> None:
         """Replaces the stored game with `game` in one transaction, writing only the hands
-        that changed; status, winner and when it finished come from replaying it.
+        that changed; status, winner and when it finished come from replaying it; the
+        game's new revision is `known_revision` then.
 
+        `revision` is the revision the caller's copy was read or last saved at; without
+        it, the one this connection last read or wrote. A copy that is no longer current
+        (another window, copy of the app or `serve` saved the game since) is refused with
+        GameChanged and nothing is written: a save never replaces what it has not seen.
         `replayed` is the game's replay where the caller already has one, which spares
         replaying a long game again on its first save after loading.
         """
         from phase10_keeper.storage.gamefile import rules_to_json
 
+        expected = self._known.get(game_id) if revision is None else revision
         saved = self._saved.get(game_id)
         texts, replayed = self._encoded(game, saved, replayed)
         state = replayed.final
-        revision = _new_revision()
+        new_revision = _new_revision()
         with self._writing() as database:
             row = database.execute(
                 "SELECT revision, finished FROM games WHERE id = ?", (game_id,)
             ).fetchone()
             if row is None:
                 raise self._no_game(game_id)
+            if row[0] != expected:
+                raise GameChanged(game_id, row[0])
             if saved is not None and row[0] == saved.revision:
                 players, stored = saved.game.players, saved.texts
             else:
@@ -435,7 +472,7 @@ class Library:
                     game.first_dealer,
                     state.status.value,
                     state.winner,
-                    revision,
+                    new_revision,
                     seating_text(game),
                     game_id,
                 ),
@@ -443,7 +480,12 @@ class Library:
             if players != game.players:
                 write_players(database, game_id, game.players, players)
             write_hands(database, game_id, stored, texts, len(game.hands))
-        self._remember(game_id, _Saved(revision, game, tuple(texts.values()), replayed))
+        self._remember(game_id, _Saved(new_revision, game, tuple(texts.values()), replayed))
+
+    def known_revision(self, game_id: int) -> int | None:
+        """The game's revision as this connection last read or wrote it (None if it has
+        not): what a later `save_game` of that copy passes as its `revision`."""
+        return self._known.get(game_id)
 
     def load_game(self, game_id: int) -> "Game":
         from phase10_keeper.storage.gamefile import (
@@ -542,7 +584,27 @@ class Library:
         return [(game.id, revisions[game.id]) for game in listed if game.id in revisions]
 
     def rename_game(self, game_id: int, title: str) -> None:
-        self._update_game(game_id, "title = ?", title)
+        """Gives the game a new title, and so a new revision: a copy read before the rename
+        would otherwise put the old title back when saved. A copy this connection holds
+        stays current only if it was current before."""
+        revision = _new_revision()
+        with self._writing() as database:
+            row = database.execute("SELECT revision FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None:
+                raise self._no_game(game_id)
+            database.execute(
+                "UPDATE games SET title = ?, revision = ?, updated = ? WHERE id = ?",
+                (title, revision, self._now(), game_id),
+            )
+        if self._known.get(game_id) != row[0]:
+            return
+        self._known[game_id] = revision
+        saved = self._saved.get(game_id)
+        if saved is not None and saved.revision == row[0]:
+            from dataclasses import replace
+
+            renamed = replace(saved.game, title=title)
+            self._remember(game_id, saved._replace(revision=revision, game=renamed))
 
     def delete_game(self, game_id: int) -> None:
         """Moves the game to the bin: it leaves the list but can be restored."""
@@ -627,7 +689,7 @@ class Library:
                         reason=error.strerror or str(error),
                     ) from None
             migrate(connection)
-        prune_backups(backup_dir(self.data_dir))
+        self._prune()
         self._backup_if_due(changed=False)
 
     def _live(self) -> sqlite3.Connection:
@@ -787,10 +849,18 @@ class Library:
         return dict(sorted(texts.items())), self._replayed(game, saved.replayed.first(kept))
 
     def _remember(self, game_id: int, saved: _Saved) -> None:
+        self._known[game_id] = saved.revision
         self._saved.pop(game_id, None)
         self._saved[game_id] = saved
         while len(self._saved) > _CACHED_GAMES:
             del self._saved[next(iter(self._saved))]
+
+    def _prune(self) -> None:
+        """Keeps the newest backups, and any older one that holds a game this library
+        lacks (one lost with a -wal file, or a library carried on without its changes)."""
+        with self._reading() as database:
+            held = {game_id for (game_id,) in database.execute("SELECT id FROM games")}
+        prune_backups(backup_dir(self.data_dir), held)
 
     def _backup(self, label: str = "") -> Path:
         """A backup, without pruning old ones: the caller may be about to read one of them."""
@@ -804,7 +874,7 @@ class Library:
         try:
             self._newest_backup = backup_time(self._backup())
             self._unsaved_in_backup = False
-            prune_backups(backup_dir(self.data_dir))
+            self._prune()
         except (OSError, sqlite3.Error, LibraryError) as error:
             self._backup_failed = True
             self._warn(f"could not back up the game library {self.path}: {error}")

@@ -157,6 +157,8 @@ class GameFileKey(StrEnum):
     NO_RESULTS = "no_results"
     TWO_RESULTS = "two_results"
     MADE_MISSING = "made_missing"
+    POINTS_VERSION = "points_version"
+    POINTS_AND_CARDS = "points_and_cards"
     BEFORE_HAND_MISSING = "before_hand_missing"
     BEFORE_HAND_BELOW_ONE = "before_hand_below_one"
     LEAVE_OR_JOIN = "leave_or_join"
@@ -228,6 +230,10 @@ class LibraryKey(StrEnum):
     CLOSED = "closed"
     NO_GAME = "no_game"
     CANNOT_SAVE = "cannot_save"
+    GAME_CHANGED = "game_changed"
+    MISSING = "missing"
+    EMPTIED = "emptied"
+    NOT_REGULAR = "not_regular"
     HELD = "held"
     HELD_BY = "held_by"
     CANNOT_LOCK = "cannot_lock"
@@ -254,9 +260,24 @@ class LibraryBehind(LibraryDamaged):
     """
 
 
+class LibraryMissing(LibraryBehind):
+    """The library file is missing or empty, though its mark or its backups say it held
+    games: a library that lost every change, never a fresh start."""
+
+
 class LibraryTooNew(LibraryError):  # noqa: N818
     """The library was written by a newer version of the app; it was left untouched."""
 
 
 class LibraryBusy(LibraryError):  # noqa: N818
     """Another copy of the app kept the library locked for longer than the timeout."""
+
+
+class GameChanged(LibraryError):  # noqa: N818
+    """A save from a copy of game `game_id` that is no longer current: the game was saved
+    elsewhere since, and is now at `revision`. Nothing was written."""
+
+    def __init__(self, game_id: int, revision: int) -> None:
+        super().__init__(LibraryKey.GAME_CHANGED, id=game_id)
+        self.game_id = game_id
+        self.revision = revision

@@ -16,7 +16,7 @@ from phase10_keeper.stats import GameRecord, game_record, record_from_json, reco
 
 CACHE_FILE = "statistics-cache.json"
 CACHE_FORMAT = "phase10-keeper/statistics-cache"
-CACHE_VERSION = 1
+CACHE_VERSION = 2
 """Raised whenever what a record holds or means changes, so older files are not read."""
 
 

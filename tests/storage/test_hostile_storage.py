@@ -19,6 +19,7 @@ from phase10_keeper.storage.library import (
     Library,
     LibraryBehind,
     LibraryDamaged,
+    LibraryMissing,
     describe_backup,
 )
 
@@ -340,13 +341,22 @@ def test_a_commit_by_another_copy_while_opening_is_no_false_alarm(
         writer.close()
 
 
-def test_a_library_deleted_on_purpose_starts_afresh_without_reusing_ids(data_dir: Path) -> None:
+def test_a_library_deleted_is_no_fresh_start_and_carrying_on_reuses_no_ids(
+    data_dir: Path,
+) -> None:
     with Library.open(data_dir) as library:
         for number in range(3):
             library.add_game(friday_game(number))
     for suffix in ("", "-wal", "-shm"):
         (data_dir / (LIBRARY_FILE + suffix)).unlink(missing_ok=True)
-    with Library.open(data_dir) as library:
+    before = snapshot(data_dir)
+    with pytest.raises(LibraryMissing) as missing:
+        Library.open(data_dir)
+    assert "is missing, though its revision mark says games were added to it" in str(missing.value)
+    assert missing.value.backups
+    assert snapshot(data_dir) == before
+    # Carrying on without the backups is a choice the app offers.
+    with Library.open(data_dir, accept_behind=True) as library:
         assert library.list_games() == []
         assert library.add_game(friday_game()) == 4
     with Library.open(data_dir) as library:

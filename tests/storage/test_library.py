@@ -32,6 +32,7 @@ from phase10_keeper.storage import library as library_module
 from phase10_keeper.storage.gamefile import game_to_json, rules_to_json
 from phase10_keeper.storage.library import (
     LIBRARY_FILE,
+    GameChanged,
     Library,
     LibraryError,
     default_data_dir,
@@ -138,11 +139,16 @@ def test_two_copies_of_the_app_saving_the_same_game_leave_no_stale_hands(
     other = reopen()
     shorter = other.load_game(game_id).with_hand_removed(0).with_hand_removed(0)
     other.save_game(game_id, shorter)
-    # This copy still remembers the ten hands it wrote; the other copy changed them since.
+    # This copy still remembers the ten hands it wrote; the other copy changed them since,
+    # so its save is refused, and once read again it saves from what is stored.
     appended = game.with_hand_appended(table_hand(PLAYERS, 10))
-    library.save_game(game_id, appended)
-    assert other.load_game(game_id) == appended
-    assert len(stored_hands(library, game_id)) == 11
+    with pytest.raises(GameChanged):
+        library.save_game(game_id, appended)
+    assert other.load_game(game_id) == shorter
+    current = library.load_game(game_id).with_hand_appended(table_hand(PLAYERS, 10))
+    library.save_game(game_id, current)
+    assert other.load_game(game_id) == current
+    assert len(stored_hands(library, game_id)) == 9
 
 
 def test_a_failed_save_changes_nothing(
@@ -401,7 +407,8 @@ def test_any_game_round_trips_and_can_be_replaced_by_any_other(
     assert other.load_game(game_id) == second
     other.save_game(game_id, first)
     # This copy still remembers `second` as stored; it must notice the other copy's save.
-    library.save_game(game_id, first)
+    with pytest.raises(GameChanged):
+        library.save_game(game_id, second)
     assert library.load_game(game_id) == first
     other.close()
 

@@ -153,6 +153,7 @@ def test_an_upgraded_library_stores_seating_changes(data_dir: Path) -> None:
         Join(3, "Eve", after="Priya", total=60)
     )
     with Library.open(data_dir) as library:
+        library.load_game(1)
         library.save_game(1, seated)
         third = library.add_game(seated)
         assert "Eve" in library.roster()
