@@ -63,6 +63,7 @@ def context_keys() -> list[tuple[str, list[tuple[str, str]]]]:
                 (f"{_key('Tab')} {_key('↑')} {_key('↓')} {_key('←')} {_key('→')}", tr("help.move")),
                 (_key("O"), tr("help.went_out")),
                 (_key("Space"), tr("help.made_phase")),
+                (_key("P"), tr("help.by_points")),
                 (
                     tr("help.key_range", first=_key("0"), last=_key("9")),
                     tr("help.cards_left"),

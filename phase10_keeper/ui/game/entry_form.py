@@ -8,7 +8,7 @@ import itertools
 from collections.abc import Callable
 from dataclasses import replace
 
-from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QRectF, QSettings, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QFocusEvent,
@@ -35,16 +35,18 @@ from PySide6.QtWidgets import (
     QPushButton,
     QRadioButton,
     QSizePolicy,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from phase10_keeper.language.wording import card_label, phase_description
 from phase10_keeper.rules import CardKind, GameState, Hand, Problem
-from phase10_keeper.ui.game.draft import DraftSnapshot, HandDraft
+from phase10_keeper.ui.game.draft import DraftSnapshot, HandDraft, points_players
 from phase10_keeper.ui.text.escape import isolate, plain, plain_tooltip
 from phase10_keeper.ui.text.translate import app_words, problem_said, problem_where, tr
 from phase10_keeper.ui.text.wording import phase_title
+from phase10_keeper.ui.window_settings import points_by_default
 
 NAME_WIDTH = 230
 COUNT_WIDTH = 54
@@ -97,14 +99,28 @@ class _Row:
         self.made = QCheckBox()
         self.phase: QComboBox | None = None
         self.counts: dict[CardKind, QLineEdit] = {}
+        self.total = _CountField()
+        """The points total, typed instead of the counts while the row is by points."""
+        self.by_points = QToolButton()
+        self.showing_total = False
+        """The total is shown in place of the counts."""
         self.points = QLabel()
 
     def cells(self) -> list[QWidget]:
+        """The row's fields, one for each column: by points, the total stands in every
+        column of the counts."""
         cells: list[QWidget] = [self.went_out, self.made]
         if self.phase is not None:
             cells.append(self.phase)
-        cells.extend(self.counts.values())
+        if self.showing_total:
+            cells.extend(self.total for _ in self.counts)
+        else:
+            cells.extend(self.counts.values())
         return cells
+
+    def chain(self) -> list[QWidget]:
+        """The fields in the order Tab visits them."""
+        return list(dict.fromkeys(self.cells()))
 
 
 def in_placeholder_grey(label: QLabel, palette: QPalette) -> None:
@@ -280,12 +296,12 @@ class HandEntryForm(QFrame):
 
         With `typed`, `hand` is put in the form as if just typed: one Undo empties it.
         """
-        self.draft = HandDraft(state, None if typed else hand)
+        self.draft = self._fresh(state, None if typed else hand)
         self._history = [self.draft.snapshot()]
         self._at = 0
         self._put_back = None
         if typed and hand is not None:
-            self._put_back = HandDraft(state, hand).snapshot()
+            self._put_back = self._fresh(state, hand).snapshot()
             self._history.append(self._put_back)
             self._at = 1
             self.draft.restore(self._history[1])
@@ -325,6 +341,11 @@ class HandEntryForm(QFrame):
         self.refresh(force=True)
         self.focus_first()
         self.typingChanged.emit()
+
+    def _fresh(self, state: GameState, hand: Hand | None = None) -> HandDraft:
+        """A draft of the hand after `state`: each player by points if their last result
+        was, or with none yet, as New Game chose for the table."""
+        return HandDraft(state, hand, points_players(state, points_by_default(QSettings())))
 
     def stop(self) -> None:
         """No hand to enter: the game is over."""
@@ -505,21 +526,45 @@ class HandEntryForm(QFrame):
                 row.counts[kind] = edit
                 self.grid.addWidget(edit, grid_row, column, centre)
                 column += 1
+            total = row.total
+            total.setFont(count_font)
+            total.setValidator(QIntValidator(0, 999, total))
+            total.setMaxLength(3)
+            total.setFixedWidth(COUNT_WIDTH * 2)
+            total.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            total.setAccessibleName(tr("entry.total_name", name=name))
+            total.textEdited.connect(lambda text, who=name: self._total_typed(who, text))
+            total.hide()
+            first_count = column - len(draft.kinds)
+            self.grid.addWidget(total, grid_row, first_count, 1, len(draft.kinds), centre)
             row.points.setFont(points_font)
             row.points.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             row.points.setMinimumWidth(row.points.fontMetrics().horizontalAdvance("0000"))
             row.points.setAccessibleName(tr("entry.points_name", name=name))
             self.grid.addWidget(row.points, grid_row, column)
+            button = row.by_points
+            button.setText(tr("entry.by_points"))
+            button.setCheckable(True)
+            button.setFont(self._window_font)
+            button.setAutoRaise(True)
+            # Out of the Tab chain, as Clear is: P switches it from the keyboard.
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.setToolTip(tr("entry.by_points_tip"))
+            button.setAccessibleName(tr("entry.by_points_name", name=name))
+            button.toggled.connect(lambda on, who=name: self._by_points_toggled(who, on))
+            self.grid.addWidget(button, grid_row, column + 1)
             self._rows.append(row)
-            for cell_column, cell in enumerate(row.cells()):
-                self._position[cell] = (row_index, cell_column)
+            cells = row.cells()
+            self._position[row.total] = (row_index, len(cells) - len(row.counts))
+            for cell_column, cell in enumerate([*cells, row.total]):
+                self._position.setdefault(cell, (row_index, cell_column))
                 # Start from the values a refreshed cell usually has: only a cell whose
                 # value changes is marked again. Set before the keys are filtered, so
                 # their change events do not pass through the filter too.
                 cell.setProperty("problem", "")
                 cell.setProperty("typed", True)
                 cell.installEventFilter(self)
-        self.grid.setColumnStretch(column + 1, 1)
+        self.grid.setColumnStretch(column + 2, 1)
         # A layout shows new children of a visible panel only later, and a hidden
         # widget cannot take the focus the next keystroke needs.
         for index in range(self.grid.count()):
@@ -529,7 +574,11 @@ class HandEntryForm(QFrame):
                 child.show()
         self._marks.marked.clear()
         self._marks.raise_()
-        chain = [cell for row in self._rows for cell in row.cells()]
+        self._chain()
+
+    def _chain(self) -> None:
+        """Tab visits the fields shown, row by row, then the buttons."""
+        chain = [cell for row in self._rows for cell in row.chain()]
         chain += [self.cancel_button, self.record_button]
         for first, second in itertools.pairwise(chain):
             QWidget.setTabOrder(first, second)
@@ -542,8 +591,13 @@ class HandEntryForm(QFrame):
         draft = self.draft
         if draft is None:
             return
+        switched = False
         for row in self._rows:
             name = row.name
+            by_points = draft.by_points(name)
+            if row.showing_total != by_points:
+                switched = True
+                self._show_by_points(row, by_points)
             went_out = draft.went_out == name
             for widget, checked in ((row.went_out, went_out), (row.made, draft.made(name))):
                 widget.blockSignals(True)
@@ -569,13 +623,39 @@ class HandEntryForm(QFrame):
                 _set_tool_tip(
                     edit, tr("entry.worked_out") if draft.is_worked_out(name, kind) else ""
                 )
+            total = row.total
+            total.setEnabled(not went_out)
+            typed = not draft.is_points_worked_out(name)
+            shown = str(draft.points(name))
+            if total.text() != shown and (force or not (typed and total.hasFocus())):
+                total.setText(shown)
+                if total.hasFocus():
+                    total.selectAll()
+            self._mark_typed(total, typed)
             row.points.setText(str(draft.points(name)))
+        if switched:
+            self._chain()
+
+    def _show_by_points(self, row: _Row, by_points: bool) -> None:
+        """Shows the total in place of the counts, or the counts again."""
+        focused = row.total.hasFocus() or any(edit.hasFocus() for edit in row.counts.values())
+        row.showing_total = by_points
+        row.by_points.blockSignals(True)
+        row.by_points.setChecked(by_points)
+        row.by_points.blockSignals(False)
+        row.total.setVisible(by_points)
+        for edit in row.counts.values():
+            edit.setVisible(not by_points)
+        if focused:
+            # The field typed in is gone: the one in its place takes the keys.
+            target = row.total if by_points else next(iter(row.counts.values()))
+            target.setFocus(Qt.FocusReason.TabFocusReason)
 
     def show_problems(self, problems: list[Problem]) -> None:
         """Marks each field a problem is about and lists the problems under the table."""
         self._showing_problems = bool(problems)
         for row in self._rows:
-            for cell in [row.went_out, row.made, *row.cells()]:
+            for cell in [*row.cells(), *row.counts.values(), row.total]:
                 self._mark(cell, "")
                 _set_tool_tip(cell, "")
         if not problems:
@@ -610,6 +690,8 @@ class HandEntryForm(QFrame):
                 fields.append(row.made)
             elif problem.field == "phase" and row.phase is not None:
                 fields.append(row.phase)
+            elif problem.field == "points":
+                fields.append(row.total)
             elif problem.field == CardKind.LOW.value:
                 fields.extend(self._holding_fields(row))
             else:
@@ -713,6 +795,16 @@ class HandEntryForm(QFrame):
         self.draft.set_phase(name, label)
         self._typed()
 
+    def _total_typed(self, name: str, text: str) -> None:
+        assert self.draft is not None
+        self.draft.set_points(name, int(text) if text else None)
+        self._typed()
+
+    def _by_points_toggled(self, name: str, on: bool) -> None:
+        assert self.draft is not None
+        self.draft.set_by_points(name, on)
+        self._typed()
+
     def _count_typed(self, name: str, kind: CardKind, text: str) -> None:
         assert self.draft is not None
         self.draft.set_count(name, kind, int(text) if text else None)
@@ -721,7 +813,7 @@ class HandEntryForm(QFrame):
     def _clear(self) -> None:
         """Empties the form, as one step Undo takes back."""
         if self.draft is not None:
-            self.draft.restore(HandDraft(self.draft.state).snapshot())
+            self.draft.restore(self._fresh(self.draft.state).snapshot())
             self.show_problems([])
             self.refresh(force=True)
             self._typed()
@@ -753,6 +845,10 @@ class HandEntryForm(QFrame):
         fields = [field for field in self._fields_for(problem) if field.isEnabled()]
         if fields:
             fields[0].setFocus(Qt.FocusReason.TabFocusReason)
+            # Focused already, a field is not selected by the focus: the fix typed next
+            # must replace what is wrong, not join it.
+            if isinstance(fields[0], QLineEdit):
+                fields[0].selectAll()
 
     # -- keyboard ----------------------------------------------------------------------
 
@@ -795,6 +891,9 @@ class HandEntryForm(QFrame):
             ):
                 self.record_button.setFocus(Qt.FocusReason.TabFocusReason)
             return True
+        if key == Qt.Key.Key_P and not event.modifiers() & ~Qt.KeyboardModifier.ShiftModifier:
+            row.by_points.toggle()
+            return True
         if key == Qt.Key.Key_Space and not event.modifiers():
             # On every control of the row, as the hint says: a radio button or a list
             # would take Space as "select" (a player marked as out by mistake).
@@ -830,7 +929,9 @@ class HandEntryForm(QFrame):
         return edit.cursorPosition() != (len(edit.text()) if direction > 0 else 0)
 
     def _move(self, row_index: int, column: int, down: int, right: int) -> bool:
-        """Focuses the nearest enabled cell that way, like a spreadsheet; False if none."""
+        """Focuses the nearest enabled cell that way, like a spreadsheet; False if none.
+        A total by points spans the counts' columns: it is one cell to move across."""
+        here = self._rows[row_index].cells()[column]
         while True:
             row_index += down
             column += right
@@ -839,6 +940,6 @@ class HandEntryForm(QFrame):
             cells = self._rows[row_index].cells()
             if not 0 <= column < len(cells):
                 return False
-            if cells[column].isEnabled():
+            if cells[column] is not here and cells[column].isEnabled():
                 cells[column].setFocus(Qt.FocusReason.TabFocusReason)
                 return True

@@ -12,6 +12,7 @@ from PySide6.QtCore import (
     QEvent,
     QLocale,
     QObject,
+    QSettings,
     QStringListModel,
     Qt,
     QTimer,
@@ -59,6 +60,7 @@ from phase10_keeper.ui.text.escape import isolate, plain
 from phase10_keeper.ui.text.translate import app_words, problem_said, tr, tr_count
 from phase10_keeper.ui.text.wording import preset_names
 from phase10_keeper.ui.widgets.problem_label import ProblemLabel
+from phase10_keeper.ui.window_settings import points_by_default, set_points_by_default
 
 MAX_FIXED_HANDS = 99
 
@@ -350,12 +352,16 @@ class NewGameDialog(QDialog):
         hands_row.addStretch(1)
         self.super_wild_check = QCheckBox(tr("newgame.super_wild"))
         self.two_strike_check = QCheckBox(tr("newgame.two_strike"))
+        self.points_check = QCheckBox(tr("newgame.by_points"))
+        self.points_check.setToolTip(tr("newgame.by_points_tip"))
+        self.points_check.setChecked(points_by_default(QSettings()))
         form = QFormLayout()
         form.addRow(tr("newgame.rules_label"), self.preset_combo)
         form.addRow(tr("newgame.target_label"), self.target_combo)
         form.addRow(hands_row)
         form.addRow(self.super_wild_check)
         form.addRow(self.two_strike_check)
+        form.addRow(self.points_check)
 
         self.house_box = QGroupBox(tr("newgame.house_phases"))
         self.house_box.setCheckable(True)
@@ -442,6 +448,8 @@ class NewGameDialog(QDialog):
         if not self.form.title.strip():
             self.form.title = self.title_edit.placeholderText()
         self._game = self.form.build_game(self._now())
+        # Before the game opens: its first hand's form starts by points or by cards.
+        set_points_by_default(QSettings(), self.points_check.isChecked())
         self.gameCreated.emit(self._game)
         super().accept()
 

@@ -177,3 +177,56 @@ def test_every_problem_is_listed_at_once_each_at_its_field(form, qtbot) -> None:
     assert marcus.counts[CardKind.LOW].property("problem") == "error"
     # A field two problems are about says both when pointed at.
     assert len(marcus.counts[CardKind.WILD].toolTip().splitlines()) >= 2
+
+
+def test_p_switches_a_row_to_a_points_total_typed_and_checked_live(form, qtbot) -> None:
+    dana = form._rows[3]
+    type_text(qtbot, "o")  # Priya went out
+    dana.counts[CardKind.LOW].setFocus(Qt.FocusReason.TabFocusReason)
+    type_text(qtbot, "p")
+    assert form.draft.by_points("Dana")
+    assert dana.by_points.isChecked()
+    assert QApplication.focusWidget() is dana.total
+    assert dana.counts[CardKind.LOW].isHidden()
+    assert dana.total.text() == "50"
+    type_text(qtbot, "85")
+    assert dana.points.text() == "85"
+    with qtbot.waitSignal(form.submitted) as recorded:
+        press(qtbot, Qt.Key.Key_Return)
+    hand = recorded.args[0]
+    # Marcus and Kwame missed with ten 1-9 cards; Dana's total is recorded as typed.
+    assert hand.results["Dana"].points == 85
+    assert hand.results["Marcus"].cards.low == 10
+    # The next hand starts Dana by points again, the others by cards.
+    assert [row.showing_total for row in form._rows] == [False, False, False, True]
+
+
+def test_a_points_total_over_the_hand_is_marked_at_its_field(form, qtbot) -> None:
+    dana = form._rows[3]
+    type_text(qtbot, "o")
+    dana.counts[CardKind.LOW].setFocus(Qt.FocusReason.TabFocusReason)
+    type_text(qtbot, "p")
+    type_text(qtbot, "245")
+    press(qtbot, Qt.Key.Key_Return)
+    assert dana.total.property("problem") == "error"
+    assert QApplication.focusWidget() is dana.total
+    assert "245" in form.problems_label.text()
+    type_text(qtbot, "55")  # the total was selected: typed over
+    assert dana.total.property("problem") == ""
+
+
+def test_arrows_cross_a_points_total_as_one_field(form, qtbot) -> None:
+    marcus, kwame = form._rows[1], form._rows[2]
+    kwame.by_points.click()
+    marcus.counts[CardKind.WILD].setFocus(Qt.FocusReason.TabFocusReason)
+    press(qtbot, Qt.Key.Key_Down)
+    assert QApplication.focusWidget() is kwame.total
+    press(qtbot, Qt.Key.Key_Left)
+    assert QApplication.focusWidget() is kwame.made
+    press(qtbot, Qt.Key.Key_Right)
+    assert QApplication.focusWidget() is kwame.total
+    press(qtbot, Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is form._rows[3].went_out
+    form.undo_typing()
+    assert not kwame.by_points.isChecked()
+    assert not kwame.counts[CardKind.LOW].isHidden()

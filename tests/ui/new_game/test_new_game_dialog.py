@@ -339,3 +339,25 @@ def test_a_default_title_begins_with_a_capital_in_every_language() -> None:
         assert default_title(QDateTime(QDate(2026, 12, 1), QTime(20, 0))) == "Dinsdagavond"
     finally:
         QLocale.setDefault(before)
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_a_game_by_points_starts_every_row_with_a_total(qtbot) -> None:
+    from phase10_keeper.ui.game.session import GameSession
+    from phase10_keeper.ui.main_window import MainWindow
+
+    dialog = _dialog(qtbot)
+    assert not dialog.points_check.isChecked()
+    for name in ("Priya", "Marcus"):
+        dialog.add_player(name)
+    dialog.points_check.setChecked(True)
+    dialog.accept()
+    game = dialog.game()
+    assert game is not None
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.open_session(GameSession(game))
+    form = window.game_view.form
+    assert all(row.showing_total for row in form._rows)
+    # The next New Game offers the same, as tables keep their habits.
+    assert _dialog(qtbot).points_check.isChecked()
