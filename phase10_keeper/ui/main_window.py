@@ -364,8 +364,10 @@ class MainWindow(QMainWindow):
         stack = self.undo_group.activeStack()
         if stack is None or not stack.canRedo():
             return
-        if form is not None and form.holds_typing():
-            if not self.prompts.confirm(
+        if form is not None and form.has_typing():
+            # Asked only about typing of one's own: a hand an undo put back in the form
+            # goes back into the log as it was.
+            if form.holds_typing() and not self.prompts.confirm(
                 self,
                 tr("window.redo"),
                 tr("window.redo_question", action=stack.redoText()),

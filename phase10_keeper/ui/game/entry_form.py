@@ -546,7 +546,6 @@ class HandEntryForm(QFrame):
             button.setText(tr("entry.by_points"))
             button.setCheckable(True)
             button.setFont(self._window_font)
-            button.setAutoRaise(True)
             # Out of the Tab chain, as Clear is: P switches it from the keyboard.
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.setToolTip(tr("entry.by_points_tip"))
@@ -572,6 +571,8 @@ class HandEntryForm(QFrame):
             child = item.widget() if item is not None else None
             if child is not None:
                 child.show()
+        for row in self._rows:
+            row.total.hide()
         self._marks.marked.clear()
         self._marks.raise_()
         self._chain()

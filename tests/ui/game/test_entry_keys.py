@@ -230,3 +230,9 @@ def test_arrows_cross_a_points_total_as_one_field(form, qtbot) -> None:
     form.undo_typing()
     assert not kwame.by_points.isChecked()
     assert not kwame.counts[CardKind.LOW].isHidden()
+
+
+def test_a_row_by_cards_shows_its_counts_and_no_total(form) -> None:
+    for row in form._rows:
+        assert row.total.isHidden()
+        assert not any(edit.isHidden() for edit in row.counts.values())

@@ -48,6 +48,10 @@ def test_redo_after_undo_asks_nothing_when_nothing_was_typed(window, answers) ->
     window.redo()
     assert answers.asked == []
     assert session.state.hands_played == 3
+    # The hand put back in the form went back into the log: the form is the next hand's.
+    form = window.game_view.form
+    assert form.draft.went_out is None
+    assert not form.has_typing()
 
 
 def test_redo_asks_when_the_form_holds_typing_of_ones_own(window, answers) -> None:
