@@ -283,6 +283,8 @@ class GameView(QWidget):
         viewport.setAutoFillBackground(True)
         self.grid.setViewport(viewport)
         viewport.installEventFilter(self)
+        # The standings fit their columns again when their width changes (see below).
+        self.standings.viewport().installEventFilter(self)
         self._grid_scale = 0.0
         self._apply_grid_scale(1.0)
 
@@ -367,9 +369,8 @@ class GameView(QWidget):
         margin = self.standings.style().pixelMetric(
             QStyle.PixelMetric.PM_FocusFrameHMargin, None, self.standings
         )
-        for column in (Column.PLACE, Column.PHASE, Column.DONE, Column.TOTAL):
-            if self.standings.isColumnHidden(column):
-                continue
+
+        def needed(column: Column) -> int:
             widest = max(
                 (
                     (bold if model.is_bold(row, column) else regular).horizontalAdvance(
@@ -379,7 +380,21 @@ class GameView(QWidget):
                 ),
                 default=0,
             )
-            width = max(header.sectionSizeHint(column), widest + 2 * (margin + 1))
+            return max(header.sectionSizeHint(column), widest + 2 * (margin + 1))
+
+        shown = [
+            column
+            for column in (Column.PLACE, Column.PHASE, Column.DONE, Column.TOTAL)
+            if not self.standings.isColumnHidden(column)
+        ]
+        # The phases in few words where in full they would leave the names no room: a
+        # name cut short beside a phase cut short read as neither.
+        model.set_compact(False)
+        widths = {column: needed(column) for column in shown}
+        if sum(widths.values()) + needed(Column.PLAYER) > self.standings.viewport().width():
+            model.set_compact(True)
+            widths = {column: needed(column) for column in shown}
+        for column, width in widths.items():
             if header.sectionSize(column) != width:
                 header.resizeSection(column, width)
 
@@ -630,6 +645,8 @@ class GameView(QWidget):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.grid.viewport() and event.type() == QEvent.Type.Resize:
             self._fit_cells()
+        if watched is self.standings.viewport() and event.type() == QEvent.Type.Resize:
+            self._fit_standings()
         # Enter on a hand of the grid corrects it, as a double click does.
         if (
             watched is self.grid

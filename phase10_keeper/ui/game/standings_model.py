@@ -12,7 +12,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QFont
 
-from phase10_keeper.rules import GameState, Order, Status
+from phase10_keeper.rules import GameState, Order, Phase, Status
 from phase10_keeper.ui.text.escape import plain_tooltip
 from phase10_keeper.ui.text.translate import tr, tr_count
 from phase10_keeper.ui.text.wording import number_text, phase_title
@@ -55,6 +55,18 @@ class StandingsModel(QAbstractTableModel):
         self._state = state
         self._order = state.ranking()
         self._bold: QFont | None = None
+        self.compact = False
+        """The phase column says only the phase's number (the tooltip says all): set
+        where the whole descriptions would leave the names no room."""
+
+    def set_compact(self, compact: bool) -> None:
+        if compact != self.compact:
+            self.compact = compact
+            if self._order:
+                column = Column.PHASE
+                self.dataChanged.emit(
+                    self.index(0, column), self.index(self.rowCount() - 1, column)
+                )
 
     def set_state(self, state: GameState) -> None:
         """Shows `state`. The same number of players, perhaps in a new order, is only new
@@ -148,37 +160,43 @@ class StandingsModel(QAbstractTableModel):
             marks = []
             if name == state.winner:
                 marks.append(tr("standings.winner"))
-            if state.status is Status.TIEBREAK and name in state.tiebreak_players:
-                marks.append(tr("standings.replays"))
+            # Who replays a tie-break, the phase column says ("Replays phase 10").
             if name == state.dealer:
                 marks.append(tr("standings.deals"))
             return tr("standings.marks_separator").join([name, *marks])
         if column is Column.PHASE:
-            return self.phase_text(name)
+            return self.phase_text(name, compact=self.compact)
         if column is Column.DONE:
             return str(len(player.completed))
         return number_text(player.total)
 
-    def phase_text(self, name: str) -> str:
+    def phase_text(self, name: str, *, compact: bool = False) -> str:
+        """What the player is on; `compact`, in few words: the phase's number alone."""
         state = self._state
         player = state.player(name)
+
+        def title(phase: Phase) -> str:
+            return tr("standings.phase_short", phase=phase.label) if compact else phase_title(phase)
+
         if player.left_before is not None:
+            if compact:
+                return tr("standings.left_short")
             return tr("standings.left_before", number=player.left_before)
         if state.status is Status.FINISHED:
             return "—"
         if state.status is Status.TIEBREAK:
             if name not in state.tiebreak_players:
-                return tr("standings.sits_out")
+                return tr("standings.sits_out_short" if compact else "standings.sits_out")
             phase = state.replay_phase()
             return (
-                tr("standings.replays_phase", phase=phase_title(phase))
+                tr("standings.replays_phase", phase=title(phase))
                 if phase is not None
                 else tr("standings.replay_hand")
             )
         if state.rules.order is Order.CHOOSE:
             return tr_count("standings.phases_left", len(state.phases_left(name)))
         phase = state.next_phase(name)
-        return phase_title(phase) if phase is not None else "—"
+        return title(phase) if phase is not None else "—"
 
     def _tooltip(self, name: str, column: Column) -> str | None:
         player = self._state.player(name)

@@ -201,3 +201,41 @@ def test_a_line_with_gaps_is_drawn_only_where_it_has_values(qtbot) -> None:
     chart.setFocus()
     qtbot.keyClick(chart, Qt.Key.Key_Home)
     assert chart.focus_text() == "joined"
+
+
+LONG_TABLE = (
+    "Maximilian Alexander",
+    "Alexandra-Sophie",
+    "Bartholomew Jones",
+    "Priya Raghunathan",
+    "Marcus Wellington",
+    "Kwame Mensah-Bonsu",
+)
+
+
+def tied_game() -> Game:
+    """Alexandra-Sophie and Bartholomew Jones complete phase 2 on 10 points each."""
+    game = Game(players=LONG_TABLE, rules=build_rules(target=2))
+    first = went_out(LONG_TABLE, "Alexandra-Sophie", **{"Bartholomew Jones": 2})
+    second = went_out(LONG_TABLE, "Bartholomew Jones", **{"Alexandra-Sophie": 2})
+    return game.with_hand_appended(first).with_hand_appended(second)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_standings_keep_whole_names_beside_a_tie_break(window_at, language) -> None:
+    use_language(language)
+    window = window_at(tied_game(), LAPTOP)
+    view = window.game_view
+    assert window.session.state.tiebreak_players
+    standings, model = view.standings, view.standings_model
+    margin = standings.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin)
+    bold = QFontMetrics(model.bold_font().resolve(standings.font()))
+    for row in range(model.rowCount()):
+        for column in (Column.PLAYER, Column.PHASE):
+            metrics = bold if model.is_bold(row, column) else standings.fontMetrics()
+            text = model.text(row, column)
+            room = standings.columnWidth(column) - 2 * margin
+            assert metrics.horizontalAdvance(text) <= room, (language, text)
+    # The phase in full is a tooltip away.
+    tip = model.index(0, Column.PHASE).data(Qt.ItemDataRole.ToolTipRole)
+    assert ":" in tip or "—" in tip
