@@ -19,6 +19,7 @@ from PySide6.QtGui import (
     QAction,
     QFont,
     QFontMetrics,
+    QFontMetricsF,
     QKeyEvent,
     QKeySequence,
     QPaintEvent,
@@ -363,9 +364,11 @@ class GameView(QWidget):
         as Qt's item views measure a line of text."""
         header = self.standings.horizontalHeader()
         model = self.standings_model
-        regular = self.standings.fontMetrics()
+        # In fractions of a pixel, as the view lays the texts out: measured in whole ones,
+        # a text could be a fraction too wide and cut short.
+        regular = QFontMetricsF(self.standings.font())
         # The model's bold type is the view's own, made bold.
-        bold = QFontMetrics(model.bold_font().resolve(self.standings.font()))
+        bold = QFontMetricsF(model.bold_font().resolve(self.standings.font()))
         margin = self.standings.style().pixelMetric(
             QStyle.PixelMetric.PM_FocusFrameHMargin, None, self.standings
         )
@@ -378,9 +381,9 @@ class GameView(QWidget):
                     )
                     for row in range(model.rowCount())
                 ),
-                default=0,
+                default=0.0,
             )
-            return max(header.sectionSizeHint(column), widest + 2 * (margin + 1))
+            return max(header.sectionSizeHint(column), math.ceil(widest) + 2 * (margin + 1))
 
         shown = [
             column

@@ -4,7 +4,7 @@ cut, and the running totals follow each player only while seated."""
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QFontMetrics
+from PySide6.QtGui import QColor, QFontMetrics, QFontMetricsF
 from PySide6.QtWidgets import QApplication, QStyle
 
 from phase10_keeper.language import LANGUAGES
@@ -228,11 +228,14 @@ def test_the_standings_keep_whole_names_beside_a_tie_break(window_at, language) 
     view = window.game_view
     assert window.session.state.tiebreak_players
     standings, model = view.standings, view.standings_model
-    margin = standings.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin)
-    bold = QFontMetrics(model.bold_font().resolve(standings.font()))
+    # Qt's item views leave the focus frame's margin and a pixel each side of a text,
+    # and lay it out in fractions of a pixel.
+    margin = standings.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 1
+    bold = QFontMetricsF(model.bold_font().resolve(standings.font()))
+    regular = QFontMetricsF(standings.font())
     for row in range(model.rowCount()):
         for column in (Column.PLAYER, Column.PHASE):
-            metrics = bold if model.is_bold(row, column) else standings.fontMetrics()
+            metrics = bold if model.is_bold(row, column) else regular
             text = model.text(row, column)
             room = standings.columnWidth(column) - 2 * margin
             assert metrics.horizontalAdvance(text) <= room, (language, text)
