@@ -73,8 +73,9 @@ NAME_CHARACTERS = 12
 """The row header is this many average characters wide, besides the marks."""
 BASE_TYPE = 1.15
 """The game page's type, against the window's."""
-SIDE_PANEL_HEIGHT = 180
-"""What the standings keep when the entry panel is hidden (the game is over)."""
+SIDE_PANEL_HEIGHT = 210
+"""What the standings, the charts and the summary keep when the entry panel is hidden
+(the game is over): room for a chart to read."""
 
 # Each style sheet sits on the widget it styles: one on the whole page made Qt style
 # every widget of it (the grid, the standings, the charts) through style sheet rules.
