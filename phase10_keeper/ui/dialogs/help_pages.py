@@ -98,7 +98,15 @@ def context_keys() -> list[tuple[str, list[tuple[str, str]]]]:
 # which would crowd the page with keys nobody can press.
 DEDICATED_KEYS = [
     QKeySequence(key)
-    for key in (Qt.Key.Key_Undo, Qt.Key.Key_Redo, Qt.Key.Key_Back, Qt.Key.Key_Forward)
+    for key in (
+        Qt.Key.Key_Undo,
+        Qt.Key.Key_Redo,
+        Qt.Key.Key_Back,
+        Qt.Key.Key_Forward,
+        Qt.Key.Key_Exit,
+        Qt.Key.Key_Close,
+        Qt.Key.Key_Help,
+    )
 ]
 
 

@@ -21,14 +21,22 @@ def window(qtbot) -> MainWindow:
     return window
 
 
-def test_function_keys_past_f12_are_left_out(window) -> None:
-    # X11 gives Undo, Copy and Paste the keys of old Sun keyboards too (F14, F16, F18).
+@pytest.mark.parametrize(
+    ("pressable", "rare"),
+    [
+        # X11 gives Undo, Copy and Paste the keys of old Sun keyboards too (F14, F16, F18),
+        ("Ctrl+Z", Qt.Key.Key_F14),
+        # and Quit the Exit key ("Ctrl+Q Exit").
+        ("Ctrl+Q", Qt.Key.Key_Exit),
+    ],
+)
+def test_keys_few_keyboards_have_are_left_out(window, pressable: str, rare: Qt.Key) -> None:
     action = QAction("Take back", window)
-    action.setShortcuts([QKeySequence("Ctrl+Z"), QKeySequence(Qt.Key.Key_F14)])
+    action.setShortcuts([QKeySequence(pressable), QKeySequence(rare)])
     window.addAction(action)
     rows = dict(menu_keys(window))[tr("help.anywhere")]
     keys = {what: keys for keys, what in rows}["Take back"]
-    assert keys == "<kbd>Ctrl+Z</kbd>"
+    assert keys == f"<kbd>{pressable}</kbd>"
 
 
 def test_every_section_shares_one_table_so_the_columns_line_up(window, qtbot) -> None:
