@@ -361,3 +361,31 @@ def test_a_game_by_points_starts_every_row_with_a_total(qtbot) -> None:
     assert all(row.showing_total for row in form._rows)
     # The next New Game offers the same, as tables keep their habits.
     assert _dialog(qtbot).points_check.isChecked()
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "es", "nl", "pl"])
+def test_every_key_of_a_page_of_new_game_is_its_own(qtbot, language: str) -> None:
+    """Alt and a letter reaches one control: two on a page with one letter take turns."""
+    import re
+
+    from PySide6.QtWidgets import QAbstractButton, QGroupBox, QLabel
+
+    translate.use_language(language)
+    dialog = _dialog(qtbot)
+    tabs = [dialog.tabs.tabText(index) for index in range(dialog.tabs.count())]
+    shared = [
+        *tabs,
+        *(
+            button.text()
+            for button in dialog.findChildren(QAbstractButton)
+            if button.parent() is not None and not dialog.tabs.isAncestorOf(button)
+        ),
+    ]
+    for index in range(dialog.tabs.count()):
+        page = dialog.tabs.widget(index)
+        texts = [*shared]
+        texts += [button.text() for button in page.findChildren(QAbstractButton)]
+        texts += [label.text() for label in page.findChildren(QLabel) if label.buddy()]
+        texts += [box.title() for box in page.findChildren(QGroupBox)]
+        keys = [found.group(1).lower() for text in texts if (found := re.search(r"&(\w)", text))]
+        assert len(keys) == len(set(keys)), (language, index, sorted(keys))
