@@ -64,13 +64,15 @@ class DraftSnapshot(NamedTuple):
 
 
 def points_players(state: GameState, default: bool) -> frozenset[str]:
-    """The players whose next result starts by points: those whose last was a points
-    total (a score with no cards given), and, with `default`, those with none yet."""
+    """The players whose next result starts by points: those whose last telling result
+    was a points total (a score with no cards given), and, with `default`, those with
+    none yet. Going out (no cards, no points) tells neither way."""
     seated = state.participants()
     last: dict[str, bool] = {}
     for index in range(len(state.hands) - 1, -1, -1):
         for name, entry in state.hands[index].entries.items():
-            last.setdefault(name, entry.cards.is_empty and entry.points > 0)
+            if name not in last and (entry.points or not entry.cards.is_empty):
+                last[name] = entry.cards.is_empty
         if all(name in last for name in seated):
             break
     return frozenset(name for name in seated if last.get(name, default))

@@ -644,6 +644,9 @@ class HandEntryForm(QFrame):
         row.by_points.blockSignals(True)
         row.by_points.setChecked(by_points)
         row.by_points.blockSignals(False)
+        # The button names what it switches to.
+        row.by_points.setText(tr("entry.by_cards" if by_points else "entry.by_points"))
+        row.by_points.setToolTip(tr("entry.by_cards_tip" if by_points else "entry.by_points_tip"))
         row.total.setVisible(by_points)
         for edit in row.counts.values():
             edit.setVisible(not by_points)

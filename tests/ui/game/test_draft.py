@@ -198,3 +198,20 @@ def test_a_recorded_points_result_comes_back_by_points() -> None:
     assert draft.points("Dana") == 95
     assert not draft.by_points("Kwame")
     assert draft.hand() == hand
+
+
+def test_going_out_leaves_a_player_by_points_as_they_were() -> None:
+    from phase10_keeper.ui.game.draft import points_players
+
+    by_points = {name: PlayerResult(made=False, points=60) for name in PLAYERS[1:]}
+    first = Hand("Priya", {"Priya": result(True), **by_points})
+    by_points_again = {name: PlayerResult(made=False, points=60) for name in PLAYERS[:3]}
+    second = Hand("Dana", {**by_points_again, "Dana": result(True)})
+    game = Game(players=PLAYERS).with_hand_appended(first).with_hand_appended(second)
+    state = replay(game).final
+    # Dana went out of hand 2 (no cards, no points): by points still, as in hand 1.
+    assert points_players(state, default=False) == frozenset({"Priya", "Marcus", "Kwame", "Dana"})
+    only_first = replay(Game(players=PLAYERS).with_hand_appended(first)).final
+    # Priya has only gone out: that says nothing, so the table's choice holds.
+    assert "Priya" not in points_players(only_first, default=False)
+    assert "Priya" in points_players(only_first, default=True)

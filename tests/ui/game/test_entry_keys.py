@@ -186,6 +186,7 @@ def test_p_switches_a_row_to_a_points_total_typed_and_checked_live(form, qtbot) 
     type_text(qtbot, "p")
     assert form.draft.by_points("Dana")
     assert dana.by_points.isChecked()
+    assert dana.by_points.text() == "by cards"  # what the button switches to
     assert QApplication.focusWidget() is dana.total
     assert dana.counts[CardKind.LOW].isHidden()
     assert dana.total.text() == "50"
