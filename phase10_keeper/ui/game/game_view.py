@@ -585,6 +585,8 @@ class GameView(QWidget):
         if state.status is Status.FINISHED:
             self.form.stop()
             self.form.hide()
+            # The room the panel leaves is not what it took: a tie-break's was smaller.
+            self._fit_grid()
             return
         self.form.show()
         if not (keep_typing and self.form.keep_typing(state)):

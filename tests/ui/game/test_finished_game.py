@@ -242,3 +242,25 @@ def test_the_standings_keep_whole_names_beside_a_tie_break(window_at, language) 
     # The phase in full is a tooltip away.
     tip = model.index(0, Column.PHASE).data(Qt.ItemDataRole.ToolTipRole)
     assert ":" in tip or "—" in tip
+
+
+def test_a_tie_break_won_leaves_the_summary_its_room(window_at) -> None:
+    from phase10_keeper.ui.game.game_view import SIDE_PANEL_HEIGHT
+
+    from ..conftest import result
+
+    window = window_at(tied_game(), LAPTOP)
+    view = window.game_view
+    replay_hand = Hand(
+        "Alexandra-Sophie",
+        {"Alexandra-Sophie": result(True), "Bartholomew Jones": result(False, low=10)},
+    )
+    # The tie-break's form has two rows: the grid had grown into the room it left.
+    window.session.record_hand(replay_hand)
+    QApplication.processEvents()
+    assert window.session.state.winner == "Alexandra-Sophie"
+    assert view.side_tabs.currentWidget() is view.charts
+    grid_bottom = view.grid.mapTo(window, view.grid.rect().bottomLeft()).y()
+    tabs_top = view.side_tabs.mapTo(window, view.side_tabs.rect().topLeft()).y()
+    assert tabs_top > grid_bottom
+    assert view.side_tabs.height() >= SIDE_PANEL_HEIGHT - 10
