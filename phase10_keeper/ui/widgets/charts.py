@@ -600,6 +600,14 @@ class LineChart(ChartWidget):
         self.update()
 
 
+def bar_label_rect(metrics: QFontMetrics, text: str, bar: QRectF, width: int) -> QRectF:
+    """Where the words over a bar go: as wide as they are ("33 %, am schwersten" was cut
+    to a fixed width), centred on the bar and kept inside the chart's `width`."""
+    wide = metrics.horizontalAdvance(text) + 2 * PAD
+    left = min(max(bar.center().x() - wide / 2, 0.0), max(width - wide, 0.0))
+    return QRectF(left, bar.top() - metrics.height() - 2, wide, metrics.height())
+
+
 class BarChart(ChartWidget):
     """Bars from 0 to 100%, one per phase label; the highlighted bar (the hardest phase)
     hatched as well as coloured."""
@@ -677,9 +685,7 @@ class BarChart(ChartWidget):
             share = percent_text(bar.value)
             above = tr("charts.bar_value_hardest", percent=share) if hardest else share
             painter.drawText(
-                QRectF(
-                    rect.center().x() - 60, rect.top() - metrics.height() - 2, 120, metrics.height()
-                ),
+                bar_label_rect(metrics, above, rect, size.width()),
                 Qt.AlignmentFlag.AlignCenter,
                 above,
             )

@@ -358,3 +358,20 @@ def test_the_summary_speaks_the_windows_language() -> None:
     use_language("de")
     text = summary_text(game_series(game, replay(game)))
     assert text.startswith(f"<b>{words('de')('summary.winner')}</b>")
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "es", "nl", "pl"])
+def test_the_words_over_the_hardest_bar_fit_in_every_language(language: str) -> None:
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QFontMetrics
+
+    from phase10_keeper.ui.text.translate import tr, use_language
+    from phase10_keeper.ui.widgets.charts import bar_label_rect
+
+    use_language(language)
+    metrics = QFontMetrics(BarChart().font())
+    text = tr("charts.bar_value_hardest", percent="33 %")
+    bar = QRectF(10, 100, 60, 80)  # a narrow bar near the chart's left edge
+    rect = bar_label_rect(metrics, text, bar, 500)
+    assert rect.width() >= metrics.horizontalAdvance(text)
+    assert rect.left() >= 0
