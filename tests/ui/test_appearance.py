@@ -103,3 +103,21 @@ def test_larger_type_grows_the_table_and_keeps_what_is_typed(window, qtbot) -> N
     # A game opened later is drawn large too, as remembered.
     window.open_session(GameSession(game_with_hands(SIX, 1)))
     assert window.game_view._base_font.pointSizeF() == pytest.approx(view._base_font.pointSizeF())
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "es", "nl", "pl"])
+def test_each_choice_of_the_menu_has_a_key_of_its_own(qtbot, language: str) -> None:
+    import re
+
+    from phase10_keeper.ui.appearance import appearance_menu
+    from phase10_keeper.ui.text.translate import use_language
+
+    use_language(language)
+    menu = appearance_menu(QApplication.activeWindow() or MainWindow(), lambda on: None)
+    keys = [
+        found.group(1).lower()
+        for action in menu.actions()
+        if (found := re.search(r"&(\w)", action.text()))
+    ]
+    assert len(keys) == 4
+    assert len(set(keys)) == 4, (language, keys)
