@@ -286,7 +286,7 @@ class GameView(QWidget):
         self.grid.setViewport(viewport)
         viewport.installEventFilter(self)
         # The standings fit their columns again when their width changes (see below).
-        self.standings.viewport().installEventFilter(self)
+        self.standings.installEventFilter(self)
         self._grid_scale = 0.0
         self._apply_grid_scale(1.0)
 
@@ -393,9 +393,14 @@ class GameView(QWidget):
         ]
         # The phases in few words where in full they would leave the names no room: a
         # name cut short beside a phase cut short read as neither.
+        # The room of the rows, less a scroll bar's should one show: the viewport itself
+        # is Qt's, and handing it to Python costs the first paint (see the grid's).
+        room = self.standings.maximumViewportSize().width() - self.standings.style().pixelMetric(
+            QStyle.PixelMetric.PM_ScrollBarExtent, None, self.standings
+        )
         model.set_compact(False)
         widths = {column: needed(column) for column in shown}
-        if sum(widths.values()) + needed(Column.PLAYER) > self.standings.viewport().width():
+        if sum(widths.values()) + needed(Column.PLAYER) > room:
             model.set_compact(True)
             widths = {column: needed(column) for column in shown}
         for column, width in widths.items():
@@ -651,7 +656,7 @@ class GameView(QWidget):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.grid.viewport() and event.type() == QEvent.Type.Resize:
             self._fit_cells()
-        if watched is self.standings.viewport() and event.type() == QEvent.Type.Resize:
+        if watched is self.standings and event.type() == QEvent.Type.Resize:
             self._fit_standings()
         # Enter on a hand of the grid corrects it, as a double click does.
         if (
