@@ -40,6 +40,7 @@ from phase10_keeper.stats import (
     GameRecord,
     PhaseTally,
     PlayerStats,
+    Records,
     hardest_phase,
     player_key,
     stats_of_records,
@@ -109,6 +110,29 @@ def struggled_phase(tallies: Sequence[PhaseTally]) -> PhaseTally | None:
     first try has none, however the statistics order the phases they made."""
     hardest = hardest_phase(tallies)
     return hardest if hardest is not None and hardest.made < hardest.attempts else None
+
+
+def records_words(records: Records) -> str:
+    """A player's records across game nights in a sentence, or that none is kept before
+    a finished game: "Records: best total 40 · fastest win in 9 hands · …"."""
+    if records.best_total is None and records.fastest_win is None and records.nemesis is None:
+        return tr("players.records_none")
+    locale = QLocale()
+    parts = []
+    if records.best_total is not None:
+        parts.append(tr("players.records_best_total", total=locale.toString(records.best_total)))
+    if records.fastest_win is not None:
+        parts.append(tr_count("players.records_fastest_win", records.fastest_win))
+    parts.append(
+        tr(
+            "players.records_streaks",
+            best=locale.toString(records.best_streak),
+            current=locale.toString(records.current_streak),
+        )
+    )
+    if records.nemesis is not None:
+        parts.append(tr("players.records_nemesis", name=records.nemesis))
+    return tr("players.records", records=tr("players.records_separator").join(parts))
 
 
 def phase_data(
@@ -322,8 +346,11 @@ class PlayerPage(QWidget):
         font.setBold(True)
         self.heading.setFont(font)
         self.record = QLabel()
-        plain(self.heading, self.record)
+        self.records = QLabel()
+        self.records.setAccessibleName(tr("players.records_name"))
+        plain(self.heading, self.record, self.records)
         self.record.setWordWrap(True)
+        self.records.setWordWrap(True)
         self.games_model = _TableModel(
             [
                 tr("players.game_date"),
@@ -366,6 +393,7 @@ class PlayerPage(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.heading)
         layout.addWidget(self.record)
+        layout.addWidget(self.records)
         layout.addWidget(self.tabs, 1)
 
     def show_player(self, player: PlayerStats, games: Sequence[LibraryGame]) -> None:
@@ -382,6 +410,7 @@ class PlayerPage(QWidget):
                 went_out=locale.toString(player.went_out),
             )
         )
+        self.records.setText(records_words(player.records))
         rows = []
         details = []
         for number, played in enumerate(player.played, start=1):
@@ -467,6 +496,9 @@ class PlayersView(QWidget):
     `rename_action` renames or merges the selected player.
     """
 
+    exports_game = False
+    prints_sheet = False
+
     gamesChanged = Signal(list)
     openRequested = Signal(int)
     """A game id: the user asked to open one of the player's games."""
@@ -540,6 +572,15 @@ class PlayersView(QWidget):
 
     def _warn(self, parent: QWidget, title: str, text: str) -> None:
         self.prompts.warn(parent, title, text)
+
+    def page_title(self) -> str:
+        return tr("window.players_title")
+
+    def page_heading(self) -> str:
+        return tr("window.players_heading")
+
+    def edit_actions(self) -> Sequence[QAction]:
+        return (self.rename_action,)
 
     def refresh(self) -> None:
         """Reads the library again; games that cannot be replayed are left out."""

@@ -9,10 +9,11 @@ from PySide6.QtWidgets import QApplication, QStyle
 
 from phase10_keeper.language import LANGUAGES
 from phase10_keeper.rules import Game, Hand, Join, Leave, build_rules
+from phase10_keeper.stats.standings import STANDINGS_COLUMNS, StandingsColumn
 from phase10_keeper.ui.game.delegates import PADDING, absence_layout, cell_type
 from phase10_keeper.ui.game.game_charts import totals_data
 from phase10_keeper.ui.game.session import GameSession
-from phase10_keeper.ui.game.standings_model import Column
+from phase10_keeper.ui.game.standings_model import column_number
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.text.translate import use_language
 
@@ -24,6 +25,16 @@ LAPTOP = (1280, 630)
 SMALL_WIDESCREEN = (1366, 678)
 
 pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints")
+
+PLAYER, PHASE, DONE, TOTAL = (
+    column_number(column)
+    for column in (
+        StandingsColumn.PLAYER,
+        StandingsColumn.PHASE,
+        StandingsColumn.DONE,
+        StandingsColumn.TOTAL,
+    )
+)
 
 
 def table_game(target: int = 5) -> Game:
@@ -140,7 +151,7 @@ def test_the_standings_headings_and_cells_fit_their_columns(window_at, language)
     standings, model = view.standings, view.standings_model
     header = standings.horizontalHeader()
     margin = standings.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMargin, None, header)
-    for column in Column:
+    for column in range(len(STANDINGS_COLUMNS)):
         if standings.isColumnHidden(column):
             continue
         title = model.headerData(column, Qt.Orientation.Horizontal)
@@ -149,7 +160,7 @@ def test_the_standings_headings_and_cells_fit_their_columns(window_at, language)
     regular = standings.fontMetrics()
     bold = QFontMetrics(model.bold_font().resolve(standings.font()))
     for row in range(model.rowCount()):
-        for column in (Column.PHASE, Column.DONE, Column.TOTAL):
+        for column in (PHASE, DONE, TOTAL):
             metrics = bold if model.is_bold(row, column) else regular
             text = model.text(row, column)
             assert metrics.horizontalAdvance(text) < standings.columnWidth(column), (
@@ -157,8 +168,10 @@ def test_the_standings_headings_and_cells_fit_their_columns(window_at, language)
                 text,
             )
     # The players' column keeps room for a name beside the others.
-    assert standings.columnWidth(Column.PLAYER) >= regular.horizontalAdvance("Alexandra-So")
-    assert sum(standings.columnWidth(column) for column in Column) <= (standings.viewport().width())
+    assert standings.columnWidth(PLAYER) >= regular.horizontalAdvance("Alexandra-So")
+    assert sum(standings.columnWidth(column) for column in range(len(STANDINGS_COLUMNS))) <= (
+        standings.viewport().width()
+    )
 
 
 def test_the_running_totals_follow_each_player_only_while_seated() -> None:
@@ -234,13 +247,13 @@ def test_the_standings_keep_whole_names_beside_a_tie_break(window_at, language) 
     bold = QFontMetricsF(model.bold_font().resolve(standings.font()))
     regular = QFontMetricsF(standings.font())
     for row in range(model.rowCount()):
-        for column in (Column.PLAYER, Column.PHASE):
+        for column in (PLAYER, PHASE):
             metrics = bold if model.is_bold(row, column) else regular
             text = model.text(row, column)
             room = standings.columnWidth(column) - 2 * margin
             assert metrics.horizontalAdvance(text) <= room, (language, text)
     # The phase in full is a tooltip away.
-    tip = model.index(0, Column.PHASE).data(Qt.ItemDataRole.ToolTipRole)
+    tip = model.index(0, PHASE).data(Qt.ItemDataRole.ToolTipRole)
     assert ":" in tip or "—" in tip
 
 
