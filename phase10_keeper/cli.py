@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from phase10_keeper import __version__
+from phase10_keeper.collector import cycle_collector_paused
 from phase10_keeper.language import LANGUAGES, Words, system_language, words
 from phase10_keeper.storage.paths import DATA_DIR_VARIABLE
 
@@ -686,6 +687,10 @@ def build_parser() -> argparse.ArgumentParser:
     from phase10_keeper.desktop_entry import add_command as add_desktop_entry_command
 
     add_desktop_entry_command(commands)
+
+    from phase10_keeper.companion.serve import add_serve_command
+
+    add_serve_command(commands, _game_id)
     return parser
 
 
@@ -704,13 +709,8 @@ def _run_command(arguments: argparse.Namespace) -> int:
     process ends: the collector would only search the modules the command imports and
     the results it builds, which all live to the end, again and again (a fifth of the
     time of `stats`, a twentieth of `sheet`). Garbage without cycles is freed as ever."""
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    with cycle_collector_paused():
         result: int = arguments.run(arguments)
-    finally:
-        if collecting:
-            gc.enable()
     return result
 
 

@@ -264,6 +264,9 @@ def app_module() -> "ModuleType | None":
         explain(no_display=False)
         return None
     try:
+        from phase10_keeper.ui.import_check import quicken_pyside_import_check
+
+        quicken_pyside_import_check()
         from phase10_keeper.ui import app
     except ImportError as error:
         # PySide6's modules fail to import when a library Qt links to is missing (or

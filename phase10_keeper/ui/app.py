@@ -17,6 +17,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
 from phase10_keeper import __version__
+from phase10_keeper.collector import cycle_collector_paused
 from phase10_keeper.ui import errors
 from phase10_keeper.ui.app_icon import use_app_icon
 from phase10_keeper.ui.appearance import Scheme, apply_scheme, chosen_scheme
@@ -138,14 +139,11 @@ def _kept_for_good() -> Iterator[None]:
     reopened game forms a cycle stays until the app quits, not until the game closes
     (0.6 MB for a game of 200 hands).
     """
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.freeze()
-        if collecting:
-            gc.enable()
+    with cycle_collector_paused():
+        try:
+            yield
+        finally:
+            gc.freeze()
 
 
 def launch(

@@ -5,8 +5,9 @@ works out counts and points and asks the rules what is wrong.
 """
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QRectF, QSettings, QSize, Qt, Signal
 from PySide6.QtGui import (
@@ -41,18 +42,26 @@ from PySide6.QtWidgets import (
 )
 
 from phase10_keeper.language.wording import card_label, phase_description
-from phase10_keeper.rules import CardKind, GameState, Hand, Problem
+from phase10_keeper.rules import HAND_SIZE, CardKind, GameState, Hand, Problem
 from phase10_keeper.ui.game.draft import DraftSnapshot, HandDraft, points_players
 from phase10_keeper.ui.text.escape import isolate, plain, plain_tooltip
-from phase10_keeper.ui.text.translate import app_words, problem_said, problem_where, tr
+from phase10_keeper.ui.text.translate import (
+    app_words,
+    problem_said,
+    problem_where,
+    tr,
+    tr_count,
+)
 from phase10_keeper.ui.text.wording import phase_title
+from phase10_keeper.ui.widgets.colours import ERROR_COLOUR, WARNING_COLOUR
 from phase10_keeper.ui.window_settings import points_by_default
+
+if TYPE_CHECKING:
+    # Only when the phones' server runs: the form comes up with every game.
+    from phase10_keeper.companion.table import Entry
 
 NAME_WIDTH = 230
 COUNT_WIDTH = 54
-
-ERROR_COLOUR = "#d8483e"
-WARNING_COLOUR = "#c98400"
 
 
 _KEY_EVENTS = (QEvent.Type.KeyPress, QEvent.Type.ShortcutOverride)
@@ -71,6 +80,11 @@ def _set_tool_tip(widget: QWidget, text: str) -> None:
     nothing."""
     if widget.toolTip() != text:
         widget.setToolTip(text)
+
+
+_PlayerTyping = tuple[bool, bool, tuple[tuple[CardKind, int], ...], int | None, bool, int | None]
+"""What is typed for one player: went out, made it, the counts typed, the phase, by
+points, the points total typed."""
 
 
 class _CountField(QLineEdit):
@@ -105,6 +119,10 @@ class _Row:
         self.showing_total = False
         """The total is shown in place of the counts."""
         self.points = QLabel()
+        self.phone = QPushButton()
+        """What the player's phone sent, when Phones at the Table runs: marks the row
+        filled from it, or offers it where the keeper typed something else."""
+        self.phone.hide()
 
     def cells(self) -> list[QWidget]:
         """The row's fields, one for each column: by points, the total stands in every
@@ -218,6 +236,10 @@ class HandEntryForm(QFrame):
         """The hand an undo put back in the form, until the form is started again."""
         self._moving_inside: QLineEdit | None = None
         """The count whose cursor the arrows move, after Home or End in it."""
+        self._phone_entries: Mapping[str, Entry] = {}
+        self._from_phone: dict[str, _PlayerTyping] = {}
+        """Each player's typing as their phone's entry left it, to tell whether the keeper
+        has typed over it since."""
 
         self.title = QLabel()
         title_font = QFont(self.font())
@@ -251,7 +273,9 @@ class HandEntryForm(QFrame):
         self.clear_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
 
         # Only the table of the hand takes the larger type the page gives the form; the
-        # hint, the problems and the buttons keep the window's.
+        # hint, the problems and the buttons keep the window's. Setting the size the font
+        # already has makes it theirs: Qt passes a font set on the form later on to its
+        # children only in what they have not set themselves.
         window_font = self._window_font = QFont(self.font())
         window_font.setPointSizeF(window_font.pointSizeF())
         for widget in (self.hint, self.record_button, self.cancel_button, self.clear_button):
@@ -297,6 +321,8 @@ class HandEntryForm(QFrame):
         With `typed`, `hand` is put in the form as if just typed: one Undo empties it.
         """
         self.draft = self._fresh(state, None if typed else hand)
+        self._phone_entries = {}
+        self._from_phone = {}
         self._history = [self.draft.snapshot()]
         self._at = 0
         self._put_back = None
@@ -552,6 +578,8 @@ class HandEntryForm(QFrame):
             button.setAccessibleName(tr("entry.by_points_name", name=name))
             button.toggled.connect(lambda on, who=name: self._by_points_toggled(who, on))
             self.grid.addWidget(button, grid_row, column + 1)
+            row.phone.clicked.connect(lambda _checked=False, who=name: self._take_phone(who))
+            self.grid.addWidget(row.phone, grid_row, column + 2)
             self._rows.append(row)
             cells = row.cells()
             self._position[row.total] = (row_index, len(cells) - len(row.counts))
@@ -563,13 +591,13 @@ class HandEntryForm(QFrame):
                 cell.setProperty("problem", "")
                 cell.setProperty("typed", True)
                 cell.installEventFilter(self)
-        self.grid.setColumnStretch(column + 2, 1)
+        self.grid.setColumnStretch(column + 3, 1)
         # A layout shows new children of a visible panel only later, and a hidden
         # widget cannot take the focus the next keystroke needs.
         for index in range(self.grid.count()):
             item = self.grid.itemAt(index)
             child = item.widget() if item is not None else None
-            if child is not None:
+            if child is not None and child not in self._phone_buttons():
                 child.show()
         for row in self._rows:
             row.total.hide()
@@ -823,6 +851,97 @@ class HandEntryForm(QFrame):
             self._typed()
             self.focus_first()
 
+    # -- entries from phones ------------------------------------------------------------
+
+    def _phone_buttons(self) -> list[QPushButton]:
+        return [row.phone for row in self._rows]
+
+    def _typing_of(self, name: str) -> _PlayerTyping:
+        assert self.draft is not None
+        player = self.draft.players[name]
+        typed = tuple(sorted(player.typed.items()))
+        went_out = self.draft.went_out == name
+        return (went_out, player.made, typed, player.phase, player.by_points, player.points)
+
+    def _untouched(self, name: str) -> _PlayerTyping:
+        """The player's typing as the form started: nothing, by points or by cards."""
+        snapshot = self._history[0]
+        for player, made, typed, phase, by_points, points in snapshot.players:
+            if player == name:
+                went_out = snapshot.went_out == name
+                return (went_out, made, tuple(sorted(typed)), phase, by_points, points)
+        raise KeyError(name)
+
+    def _fill_from_phone(self, name: str, entry: "Entry") -> None:
+        """Puts the phone's entry in the player's row, as if typed."""
+        draft = self.draft
+        assert draft is not None
+        result = entry.result
+        # "Made it" first: unticking it takes "went out" away from that player.
+        draft.set_made(name, result.made and not entry.went_out)
+        if entry.went_out:
+            draft.set_went_out(name)
+        elif draft.went_out == name:
+            draft.set_went_out(None)
+        draft.set_by_points(name, result.points is not None)
+        if result.points is not None:
+            draft.set_points(name, result.points)
+            self._from_phone[name] = self._typing_of(name)
+            return
+        for kind in draft.kinds:
+            if kind is not CardKind.LOW:
+                draft.set_count(name, kind, result.cards.count(kind) or None)
+        others = result.cards.total - result.cards.low
+        worked_out = not result.made and result.cards.low == max(0, HAND_SIZE - others)
+        draft.set_count(name, CardKind.LOW, None if worked_out else result.cards.low or None)
+        if draft.chooses_phase:
+            draft.set_phase(name, result.phase)
+        self._from_phone[name] = self._typing_of(name)
+
+    def take_phone_entries(self, entries: Mapping[str, "Entry"]) -> None:
+        """The entries phones sent for this hand. Each fills its player's row where the
+        keeper has typed nothing there since (marked as sent from the phone); where the
+        keeper typed something else, the row's phone button offers it instead. A points
+        total fills the row by points."""
+        if self.draft is None or self.editing is not None:
+            return
+        self._phone_entries = entries
+        filled = False
+        for row in self._rows:
+            name = row.name
+            entry = entries.get(name)
+            if entry is None:
+                row.phone.hide()
+                self._from_phone.pop(name, None)
+                continue
+            said = _said(entry)
+            row.phone.show()
+            now = self._typing_of(name)
+            if now in (self._untouched(name), self._from_phone.get(name)):
+                self._fill_from_phone(name, entry)
+                filled = True
+                row.phone.setEnabled(False)
+                row.phone.setText(tr("phones.window_phone"))
+                row.phone.setToolTip(tr("phones.window_from_phone", name=name, said=said))
+            else:
+                row.phone.setEnabled(True)
+                row.phone.setText(tr("phones.window_take"))
+                row.phone.setToolTip(tr("phones.window_phone_differs", name=name, said=said))
+            # A mark where the phone filled the row; a button where the keeper chooses.
+            row.phone.setFlat(not row.phone.isEnabled())
+            row.phone.setAccessibleName(row.phone.toolTip())
+        if filled:
+            self._typed()
+
+    def _take_phone(self, name: str) -> None:
+        """The keeper chose the phone's entry over what was typed."""
+        entry = self._phone_entries.get(name)
+        if entry is None or self.draft is None:
+            return
+        self._fill_from_phone(name, entry)
+        self._typed()
+        self.take_phone_entries(self._phone_entries)
+
     def cancel(self) -> None:
         self.cancelled.emit()
 
@@ -947,3 +1066,15 @@ class HandEntryForm(QFrame):
             if cells[column] is not here and cells[column].isEnabled():
                 cells[column].setFocus(Qt.FocusReason.TabFocusReason)
                 return True
+
+
+def _said(entry: "Entry") -> str:
+    """A phone's entry in words: "made it, 2 cards, 15 points"."""
+    result = entry.result
+    if entry.went_out:
+        return tr("phones.said_out")
+    if result.points is not None:
+        key = "phones.said_made_points" if result.made else "phones.said_missed_points"
+        return tr_count(key, result.points)
+    key = "phones.said_made" if result.made else "phones.said_missed"
+    return tr_count(key, result.cards.total, points=result.cards.points)

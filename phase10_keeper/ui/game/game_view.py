@@ -51,7 +51,6 @@ from phase10_keeper.sheet import HANDS_PER_PAGE
 from phase10_keeper.stats.standings import STANDINGS_COLUMNS, shown_columns
 from phase10_keeper.ui.game.delegates import CELL_SIZE, TOTAL_SIZE, PlayerHeader, ScoreCellDelegate
 from phase10_keeper.ui.game.entry_form import (
-    ERROR_COLOUR,
     HandEntryForm,
     in_placeholder_grey,
     paint_panel,
@@ -65,6 +64,7 @@ from phase10_keeper.ui.text import wording
 from phase10_keeper.ui.text.escape import isolate, plain
 from phase10_keeper.ui.text.translate import app_words, problem_where, tr, tr_count
 from phase10_keeper.ui.widgets.announcement import announce
+from phase10_keeper.ui.widgets.colours import ERROR_COLOUR
 
 if TYPE_CHECKING:
     from phase10_keeper.ui.game.rename_player_dialog import RenamePlayerDialog
@@ -475,7 +475,9 @@ class GameView(QWidget):
     def _update_actions(self) -> None:
         self.correct_action.setEnabled(bool(self.session.game.hands))
         self.delete_action.setEnabled(self.selected_hand() is not None)
-        # After the entry panel is shown or hidden: the grid takes the room it leaves.
+        # The sheet page, fitted to the room the entry panel leaves now. `refresh` shows or
+        # hides the panel only after this; the grid's viewport then changes size, and
+        # `_fit_cells` shares out the room the grid has.
         self.show_sheet_page(self.sheet_page)
 
     # -- fitting the window ------------------------------------------------------------

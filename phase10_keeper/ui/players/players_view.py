@@ -50,7 +50,7 @@ from phase10_keeper.storage.stats_cache import RecordSource, game_records
 from phase10_keeper.ui.prompts import Prompts
 from phase10_keeper.ui.text.escape import plain
 from phase10_keeper.ui.text.translate import error_said, problem_said, tr, tr_count
-from phase10_keeper.ui.text.wording import date_text
+from phase10_keeper.ui.text.wording import date_text, number_text
 from phase10_keeper.ui.widgets.charts import (
     Bar,
     BarChart,
@@ -59,9 +59,9 @@ from phase10_keeper.ui.widgets.charts import (
     ChartPanel,
     LineChart,
     LineData,
-    number_text,
     percent_text,
 )
+from phase10_keeper.ui.widgets.text_table import TextTableModel
 
 _Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
@@ -277,42 +277,6 @@ class PlayersFilter(QSortFilterProxyModel):
         self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
 
 
-class _TableModel(QAbstractTableModel):
-    """A small read-only table of texts."""
-
-    def __init__(self, headers: Sequence[str], parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._headers = list(headers)
-        self._rows: list[list[str]] = []
-
-    def set_rows(self, rows: Sequence[Sequence[str]]) -> None:
-        self.beginResetModel()
-        self._rows = [list(row) for row in rows]
-        self.endResetModel()
-
-    def rowCount(self, parent: _Index = _ROOT) -> int:
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: _Index = _ROOT) -> int:
-        return 0 if parent.isValid() else len(self._headers)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if (
-            orientation == Qt.Orientation.Horizontal
-            and role == Qt.ItemDataRole.DisplayRole
-            and 0 <= section < len(self._headers)
-        ):
-            return self._headers[section]
-        return None
-
-    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if index.isValid() and role == Qt.ItemDataRole.DisplayRole:
-            return self._rows[index.row()][index.column()]
-        return None
-
-
 def _table(model: QAbstractItemModel, name: str, stretch: int) -> QTableView:
     """A read-only table whose column `stretch` takes the width left over."""
     view = QTableView()
@@ -351,7 +315,7 @@ class PlayerPage(QWidget):
         plain(self.heading, self.record, self.records)
         self.record.setWordWrap(True)
         self.records.setWordWrap(True)
-        self.games_model = _TableModel(
+        self.games_model = TextTableModel(
             [
                 tr("players.game_date"),
                 tr("players.game_title"),
@@ -366,7 +330,7 @@ class PlayerPage(QWidget):
         self.game_ids: list[int] = []
         self.form = ChartPanel(LineChart(), tr("players.form_chart"), ask_path, warn)
         self.phases = ChartPanel(BarChart(), tr("players.phases_chart"), ask_path, warn)
-        self.rivals_model = _TableModel(
+        self.rivals_model = TextTableModel(
             [
                 tr("players.rival_against"),
                 tr("players.rival_games"),
@@ -490,7 +454,7 @@ class _RenameEverywhere(QUndoCommand):
 class PlayersView(QWidget):
     """Every player of the library, and the selected player's page.
 
-    Constructor: `PlayersView(library, parent=None, *, prompts=None)`; `refresh()` reads
+    Constructor: `PlayersView(library, prompts, parent=None)`; `refresh()` reads
     the library again. Signals: `gamesChanged(list)` (ids of games whose names a rename
     changed), `openRequested(int)` (a game id). `undo_stack` holds the renames;
     `rename_action` renames or merges the selected player.

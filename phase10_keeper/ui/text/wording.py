@@ -12,9 +12,15 @@ from phase10_keeper.ui.text.escape import in_sentence
 from phase10_keeper.ui.text.translate import app_words, tr
 
 
-def number_text(value: int) -> str:
-    """A whole number as the user's locale writes it: 1,234 or 1.234."""
-    return QLocale().toString(value)
+def number_text(value: float, decimals: int | None = None) -> str:
+    """A number as the user's locale writes it: a whole number in full (1,234 or 1.234),
+    another with `decimals` places, or to six significant digits without trailing zeros
+    ("2.5", "100")."""
+    if decimals is None and isinstance(value, int):
+        return QLocale().toString(value)
+    if decimals is None:
+        return QLocale().toString(float(value), "g", 6)
+    return QLocale().toString(float(value), "f", decimals)
 
 
 def headline(state: GameState) -> str:

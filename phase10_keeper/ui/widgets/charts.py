@@ -7,14 +7,12 @@ keyboard focus, and come with a table of the same numbers and export to PNG or S
 """
 
 import math
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import (
-    QAbstractTableModel,
     QByteArray,
     QEvent,
     QLocale,
@@ -52,7 +50,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from phase10_keeper.stats.scale import round_step
 from phase10_keeper.ui.text.translate import tr
+from phase10_keeper.ui.text.wording import number_text
+from phase10_keeper.ui.widgets.text_table import TextTableModel
 
 _Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
@@ -76,14 +77,6 @@ def percent_text(share: float) -> str:
     """A share from 0 to 1 as a whole percentage, the way the language and locale write
     one: "40%", "40 %"."""
     return tr("charts.percent", percent=QLocale().toString(round(share * 100)))
-
-
-def number_text(value: float, decimals: int | None = None) -> str:
-    """A number in the locale's digits and decimal mark: with `decimals` places, or to six
-    significant digits without trailing zeros ("2.5", "100")."""
-    if decimals is None:
-        return QLocale().toString(float(value), "g", 6)
-    return QLocale().toString(float(value), "f", decimals)
 
 
 def is_dark(palette: QPalette) -> bool:
@@ -154,14 +147,7 @@ def marker_path(shape: str, centre: QPointF, size: float) -> QPainterPath:
 
 def nice_step(largest: float, ticks: int = 5) -> float:
     """A round step (1, 2 or 5 times a power of ten) giving about `ticks` steps to `largest`."""
-    if largest <= 0:
-        return 1.0
-    rough = largest / ticks
-    power = 10 ** math.floor(math.log10(rough))
-    for factor in (1, 2, 5, 10):
-        if rough <= factor * power:
-            return float(factor * power)
-    return float(10 * power)
+    return round_step(largest / ticks) if largest > 0 else 1.0
 
 
 @dataclass(frozen=True)
@@ -741,28 +727,24 @@ class BarChart(ChartWidget):
         super().keyPressEvent(event)
 
 
-@dataclass
-class _Table:
-    columns: list[str] = field(default_factory=list)
-    rows: list[str] = field(default_factory=list)
-    cells: list[list[str]] = field(default_factory=list)
-
-
-class ChartTableModel(QAbstractTableModel):
+class ChartTableModel(TextTableModel):
     """The numbers of a chart as a table: a row per hand (or game, or phase), a column
     per line."""
 
     def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._table = _Table()
+        super().__init__(
+            parent=parent,
+            cell_alignment=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+        )
 
     def set_lines(self, data: LineData, row_label: Callable[[int], str]) -> None:
-        table = _Table(columns=[line.name for line in data.lines])
+        row_headers = []
+        rows = []
         for point in range(data.point_count):
             x = data.first_x + point
             label = data.start_label if x == 0 and data.start_label else None
-            table.rows.append(label or row_label(x))
-            table.cells.append(
+            row_headers.append(label or row_label(x))
+            rows.append(
                 [
                     number_text(value)
                     if point < len(line.values) and (value := line.values[point]) is not None
@@ -770,45 +752,11 @@ class ChartTableModel(QAbstractTableModel):
                     for line in data.lines
                 ]
             )
-        self._set(table)
+        self.set_rows(rows, [line.name for line in data.lines], row_headers)
 
     def set_bars(self, data: BarData, share_heading: str) -> None:
-        table = _Table(columns=[share_heading])
-        for bar in data.bars:
-            table.rows.append(bar.label)
-            table.cells.append([bar.detail])
-        self._set(table)
-
-    def _set(self, table: _Table) -> None:
-        self.beginResetModel()
-        self._table = table
-        self.endResetModel()
-
-    def rowCount(self, parent: _Index = _ROOT) -> int:
-        return 0 if parent.isValid() else len(self._table.rows)
-
-    def columnCount(self, parent: _Index = _ROOT) -> int:
-        return 0 if parent.isValid() else len(self._table.columns)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        # A long name is cut short in its column's header: the tooltip has it whole.
-        if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
-            return None
-        labels: Sequence[str] = (
-            self._table.columns if orientation == Qt.Orientation.Horizontal else self._table.rows
-        )
-        return labels[section] if 0 <= section < len(labels) else None
-
-    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid():
-            return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self._table.cells[index.row()][index.column()]
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        return None
+        rows = [[bar.detail] for bar in data.bars]
+        self.set_rows(rows, [share_heading], [bar.label for bar in data.bars])
 
 
 class ChartPanel(QWidget):

@@ -65,7 +65,9 @@ def last_hand(game: Game) -> Hand:
 
 
 def _near(seen: QColor, colour: QColor) -> bool:
-    return all(abs(a - b) < 40 for a, b in zip(seen.getRgb()[:3], colour.getRgb()[:3], strict=True))
+    seen_rgb = (seen.red(), seen.green(), seen.blue())
+    rgb = (colour.red(), colour.green(), colour.blue())
+    return all(abs(a - b) < 40 for a, b in zip(seen_rgb, rgb, strict=True))
 
 
 @pytest.fixture

@@ -103,7 +103,9 @@ def test_a_result_typed_as_points_shows_in_the_grid_and_says_so() -> None:
     results["Priya"] = PlayerResult(made=True)
     game = Game(FOUR).with_hand_appended(Hand("Priya", results))
     model = ScoreGridModel(replay(game).final)
-    assert model.cell(1, 0).points == 85
+    cell = model.cell(1, 0)
+    assert cell is not None
+    assert cell.points == 85
     assert model.total(1) == 85
     assert model.data(model.index(1, 0), Qt.ItemDataRole.ToolTipRole) == (
         "Hand 1, Priya dealt\nMarcus: phase 1 missed, 85\nTyped as points\n"

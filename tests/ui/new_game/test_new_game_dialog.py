@@ -271,7 +271,10 @@ def test_a_completion_is_added_with_one_enter(qtbot) -> None:
     dialog.activateWindow()
     qtbot.waitUntil(dialog.isActiveWindow)
     qtbot.keyClicks(dialog.name_edit, "mar")
-    popup = dialog.name_edit.completer().popup()
+    completer = dialog.name_edit.completer()
+    assert completer is not None
+    popup = completer.popup()
+    assert popup is not None
     qtbot.waitUntil(popup.isVisible)
     qtbot.keyClick(popup, Qt.Key.Key_Down)
     qtbot.keyClick(popup, Qt.Key.Key_Return)
@@ -289,6 +292,7 @@ def test_enter_on_a_suggested_name_adds_it_and_the_next_starts_fresh(qtbot) -> N
     qtbot.waitUntil(dialog.isActiveWindow)
     qtbot.keyClicks(dialog.name_edit, "priya")  # the whole name: the list still offers it
     popup = dialog.name_edit.completer().popup()
+    assert popup is not None
     qtbot.waitUntil(popup.isVisible)
     qtbot.keyClick(popup, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: dialog.form.players == ["Priya"])
@@ -357,8 +361,9 @@ def test_a_game_by_points_starts_every_row_with_a_total(qtbot) -> None:
     window = MainWindow()
     qtbot.addWidget(window)
     window.open_session(GameSession(game))
-    form = window.game_view.form
-    assert all(row.showing_total for row in form._rows)
+    view = window.game_view
+    assert view is not None
+    assert all(row.showing_total for row in view.form._rows)
     # The next New Game offers the same, as tables keep their habits.
     assert _dialog(qtbot).points_check.isChecked()
 
@@ -383,6 +388,7 @@ def test_every_key_of_a_page_of_new_game_is_its_own(qtbot, language: str) -> Non
     ]
     for index in range(dialog.tabs.count()):
         page = dialog.tabs.widget(index)
+        assert page is not None
         texts = [*shared]
         texts += [button.text() for button in page.findChildren(QAbstractButton)]
         texts += [label.text() for label in page.findChildren(QLabel) if label.buddy()]

@@ -1,6 +1,7 @@
 """The charts: drawn from the palette, one line per player, hover and keys, table, export."""
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, QSize, Qt
@@ -321,7 +322,8 @@ class _TextsDrawn(QPainter):
         super().__init__(image)
         self.texts: list[str] = []
 
-    def drawText(self, *arguments) -> None:
+    # Every overload of drawText at once, to see each text drawn.
+    def drawText(self, *arguments: Any) -> None:  # type: ignore[override]
         self.texts.append(next(arg for arg in arguments if isinstance(arg, str)))
         super().drawText(*arguments)
 
