@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from phase10_keeper import __version__
+from phase10_keeper.collector import cycle_collector_paused
 from phase10_keeper.language import LANGUAGES, Words, system_language, words
 from phase10_keeper.storage.paths import DATA_DIR_VARIABLE
 
@@ -708,13 +709,8 @@ def _run_command(arguments: argparse.Namespace) -> int:
     process ends: the collector would only search the modules the command imports and
     the results it builds, which all live to the end, again and again (a fifth of the
     time of `stats`, a twentieth of `sheet`). Garbage without cycles is freed as ever."""
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    with cycle_collector_paused():
         result: int = arguments.run(arguments)
-    finally:
-        if collecting:
-            gc.enable()
     return result
 
 

@@ -220,9 +220,12 @@ def test_the_app_is_started_on_the_library_given(
     monkeypatch: pytest.MonkeyPatch, library_dir: Path
 ) -> None:
     seen = []
-    monkeypatch.setattr(
-        cli, "main_gui", lambda: seen.append(os.environ["PHASE10_KEEPER_DATA_DIR"]) or 0
-    )
+
+    def main_gui() -> int:
+        seen.append(os.environ["PHASE10_KEEPER_DATA_DIR"])
+        return 0
+
+    monkeypatch.setattr(cli, "main_gui", main_gui)
     assert main(["--data-dir", str(library_dir)]) == 0
     assert seen == [str(library_dir)]
 

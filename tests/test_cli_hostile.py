@@ -191,7 +191,7 @@ def test_tables_degrade_to_ascii_on_an_ascii_console(tmp_path: Path) -> None:
 
 
 hostile_text = st.text(
-    st.characters(codec="utf-8", exclude_categories=("Cs",)),
+    st.characters(codec="utf-8", exclude_categories=["Cs"]),
     min_size=1,
     max_size=12,
 )

@@ -15,8 +15,10 @@ from reportlab.pdfgen.canvas import Canvas
 from phase10_keeper.language import Words
 from phase10_keeper.rules import Game, Replay
 from phase10_keeper.sheet.fit import fit_text, printable_form, wrap_text
-from phase10_keeper.sheet.render import BOLD, MARGIN, REGULAR, THIN, Pen, width_of
+from phase10_keeper.sheet.pen import BOLD, REGULAR, THIN, Pen, width_of
+from phase10_keeper.sheet.render import MARGIN
 from phase10_keeper.stats import GameSeries, game_series, summary_lines
+from phase10_keeper.stats.scale import round_step
 
 MARKERS = ("FilledCircle", "Square", "FilledTriangle", "Diamond", "Cross", "FilledSquare")
 DASHES: tuple[tuple[float, ...] | None, ...] = (None, (6, 3), (2, 2), (8, 3, 2, 3), (1, 3), (4, 4))
@@ -85,12 +87,6 @@ def line_style(index: int) -> tuple[colors.Color, tuple[float, ...] | None, str]
         DASHES[index % len(DASHES)],
         MARKERS[(index + index // len(DASHES)) % len(MARKERS)],
     )
-
-
-def round_step(rough: float) -> float:
-    """The first of 1, 2, 5 or 10 times a power of ten that is at least `rough` (> 0)."""
-    base = 10.0 ** math.floor(math.log10(rough))
-    return next(base * factor for factor in (1, 2, 5, 10) if base * factor >= rough)
 
 
 def value_ticks(most: float, length: float) -> list[float]:

@@ -30,7 +30,10 @@ def quicker_check(original: UsesPySide) -> UsesPySide:
 
 
 def quicken_pyside_import_check() -> None:
-    """Puts `quicker_check` in PySide's place, where this version of PySide has the check."""
+    """Puts `quicker_check` in PySide's place, where this version of PySide has the check:
+    first thing when the app starts, before the window's modules are imported."""
+    import PySide6.QtCore  # noqa: F401  (PySide's import check exists once PySide is loaded)
+
     feature = sys.modules.get("shibokensupport.feature")
     original = getattr(feature, "_mod_uses_pyside", None)
     if feature is None or original is None or getattr(original, "__module__", "") == __name__:

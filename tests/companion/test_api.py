@@ -120,7 +120,7 @@ def test_delete_clears_an_entry(table_served):
 
 def _enter_first_hand(table, client) -> None:
     for name, entry in first_hand().results.items():
-        body = {"made": entry.made}
+        body: dict[str, object] = {"made": entry.made}
         cards = {kind.value: count for kind, count in entry.cards.items() if count}
         if cards:
             body["cards"] = cards

@@ -217,7 +217,11 @@ def test_the_page_fits_follows_the_colour_scheme_and_speaks_the_language_chosen(
             open_link(browser, link)
             Select(browser.find_element(By.ID, "language")).select_by_value(language)
             standings = words(language)("phones.standings")
-            wait(browser, lambda d, title=standings: text_of(d, "standings-title") == title)
+
+            def titled(driver: Any, title: str = standings) -> bool:
+                return bool(text_of(driver, "standings-title") == title)
+
+            wait(browser, titled)
             assert browser.execute_script("return document.documentElement.lang") == language
             # The warning on Marcus's nine cards, worded in that language.
             wait(

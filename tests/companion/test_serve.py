@@ -40,6 +40,8 @@ def serving(data_dir: Path, *args: str) -> Iterator[tuple[subprocess.Popen[str],
         stderr=subprocess.PIPE,
         text=True,
     )
+    assert process.stdout is not None
+    assert process.stderr is not None
     try:
         line = process.stdout.readline()
         assert line, process.stderr.read()
@@ -61,7 +63,7 @@ class _Served:
 
 
 def _client(links: dict[str, Any]) -> Client:
-    return Client(_Served(links["url"]))
+    return Client(_Served(links["url"]))  # type: ignore[arg-type]  # has what Client reads
 
 
 def _key(link: str) -> str:
@@ -91,6 +93,7 @@ def test_json_prints_exactly_one_line_of_links_and_sigterm_exits_0(data_dir: Pat
         process.send_signal(signal.SIGTERM)
         assert following.next_event() == ("closed", {})
         assert process.wait(timeout=STOP_WITHIN) == 0
+        assert process.stdout is not None
         assert process.stdout.read() == ""
         following.close()
         stalled.close()
@@ -151,7 +154,9 @@ def test_the_default_game_is_the_unfinished_game_changed_last(data_dir: Path):
         client = _client(links)
         keeper = _key(links["keeper"])
         for name in ("Priya", "Marcus", "Kwame", "Dana"):
-            body = {"made": True, "went_out": True} if name == "Priya" else {"made": False}
+            body: dict[str, object] = (
+                {"made": True, "went_out": True} if name == "Priya" else {"made": False}
+            )
             if name != "Priya":
                 body["cards"] = {"low": 10}
             client.request("PUT", f"/api/pending/{name}", key=keeper, body=body)
@@ -217,6 +222,8 @@ def test_text_output_shows_every_link_with_a_qr_code(data_dir: Path):
         text=True,
         env={**os.environ, "PYTHONIOENCODING": "utf-8"},
     )
+    assert process.stdout is not None
+    assert process.stderr is not None
     lines: list[str] = []
     try:
         while not lines or not lines[-1].startswith("Press Ctrl+C"):

@@ -41,9 +41,15 @@ def png_size_and_color_type(path: Path) -> tuple[int, int, int]:
     return width, height, color_type
 
 
+class _CaseSensitiveParser(configparser.ConfigParser):
+    """Desktop entry keys are case-sensitive; ConfigParser folds them to lower case."""
+
+    def optionxform(self, optionstr: str) -> str:
+        return optionstr
+
+
 def read_desktop_entry() -> configparser.SectionProxy:
-    parser = configparser.ConfigParser(interpolation=None)
-    parser.optionxform = str  # desktop entry keys are case-sensitive
+    parser = _CaseSensitiveParser(interpolation=None)
     parser.read(DESKTOP_FILE, encoding="utf-8")
     return parser["Desktop Entry"]
 

@@ -76,6 +76,11 @@ def venv_program(venv: Path, name: str) -> Path:
     return venv / "bin" / name
 
 
+def _dictionary(value: object) -> DictionaryObject:
+    assert isinstance(value, DictionaryObject)
+    return value
+
+
 def font_descriptors(resources: DictionaryObject) -> list[DictionaryObject]:
     """The font descriptors used by a page's resources, including those in form XObjects."""
     descriptors = []
@@ -108,9 +113,16 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def installed_venv(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     venv = tmp_path_factory.mktemp("venv")
-    run([sys.executable, "-m", "venv", venv], cwd=venv)
+    run([sys.executable, "-m", "venv", str(venv)], cwd=venv)
     venv_python = venv_program(venv, "python")
-    pip_install = [venv_python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+    pip_install: list[str | Path] = [
+        venv_python,
+        "-m",
+        "pip",
+        "install",
+        "--quiet",
+        "--disable-pip-version-check",
+    ]
     run([*pip_install, "--no-deps", wheel], cwd=venv)
     run([*pip_install, *wheel_requirements_without_qt(wheel)], cwd=venv)
     return venv
@@ -153,7 +165,7 @@ def test_installed_command_line_makes_a_sheet_with_embedded_fonts(
     descriptors = [
         descriptor
         for page in reader.pages
-        for descriptor in font_descriptors(page["/Resources"].get_object())
+        for descriptor in font_descriptors(_dictionary(page["/Resources"].get_object()))
     ]
     # /FontFile2 holds an embedded TrueType font; without it a viewer substitutes a font
     # that may lack "ë" or "Ł".

@@ -415,5 +415,6 @@ def test_hands_are_played_by_the_seated_players_and_dealt_by_one(game: Game) -> 
         leavers = [name for name in ranking if not state.player(name).seated]
         assert ranking[len(ranking) - len(leavers) :] == tuple(leavers)
         assert [state.player(name).left_before for name in leavers] == sorted(
-            (state.player(name).left_before for name in leavers), reverse=True
+            (left for name in leavers if (left := state.player(name).left_before) is not None),
+            reverse=True,
         )

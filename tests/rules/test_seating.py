@@ -96,7 +96,7 @@ def test_a_joiner_starts_on_the_agreed_total_and_phase_where_they_sit() -> None:
     )
     state = replay(game).final
     dee = state.player("Dee")
-    assert (dee.total, dee.hand_points, dee.joined_before) == (120, (), 2)
+    assert (dee.total, tuple(dee.hand_points), dee.joined_before) == (120, (), 2)
     assert state.next_phase("Dee") == MATTEL_PHASES[2]
     assert state.participants() == ("Ana", "Ben", "Cy", "Dee")
     # Dee sits left of Ana, who dealt hand 1: Dee deals next, then Ben.

@@ -16,15 +16,13 @@ from phase10_keeper.sheet.fit import (
     right_to_left,
     wrap_text,
 )
+from phase10_keeper.sheet.pen import BOLD, register_fonts, width_of
 from phase10_keeper.sheet.render import (
-    BOLD,
     MARGIN,
     NAME_MIN_SIZE,
     NAME_PAD,
     NAME_SIZE,
     NAME_WIDTH,
-    register_fonts,
-    width_of,
 )
 
 from .pdfs import read_sheet, text_origins

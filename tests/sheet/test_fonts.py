@@ -5,19 +5,20 @@ import ast
 from pathlib import Path
 
 import pytest
+from reportlab.pdfbase.ttfonts import TTFont
 
 from phase10_keeper.language import LANGUAGES, catalogue
 from phase10_keeper.resource_files import resource_path
-from phase10_keeper.sheet import render
-from phase10_keeper.sheet.render import register_fonts
+from phase10_keeper.sheet import pen
+from phase10_keeper.sheet.pen import register_fonts
 
 from .pdfs import all_text, read_sheet
 
-SHEET_PACKAGE = Path(render.__file__).resolve().parent
+SHEET_PACKAGE = Path(pen.__file__).resolve().parent
 GEORGIAN = "\u10e0\u10e3\u10e1\u10e3\u10d3\u10d0\u10dc"
 
 
-def compact_fonts() -> list[render.TTFont]:
+def compact_fonts() -> list[TTFont]:
     fonts = register_fonts(["Ana"])
     assert [Path(font.face.filename).name for font in fonts] == [
         "DejaVuSansCondensed-Compact.ttf",
@@ -63,7 +64,7 @@ def test_the_compact_fonts_have_the_whole_fonts_widths() -> None:
         ["DejaVuSansCondensed.ttf", "DejaVuSansCondensed-Bold.ttf"],
         strict=True,
     ):
-        whole = render.TTFont("whole", str(resource_path("fonts", whole_file)))
+        whole = TTFont("whole", str(resource_path("fonts", whole_file)))
         held = compact.face.charToGlyph.keys() & whole.face.charToGlyph.keys()
         assert len(held) > 1500
         assert {code: compact.face.charWidths[code] for code in held} == {

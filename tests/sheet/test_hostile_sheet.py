@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from phase10_keeper.language import Words, words
+from phase10_keeper.language import Words, wording, words
 from phase10_keeper.rules import MAX_PHASES, Group, GroupKind, Phase, Preset, build_rules
 from phase10_keeper.sheet import render, write_score_sheet
 from phase10_keeper.sheet.render import Legend
@@ -30,7 +30,7 @@ def test_the_phase_layout_measures_each_phase_once(monkeypatch: pytest.MonkeyPat
         build_rules(Preset.MATTEL, phases=phases), filled=False, width=760, words=words("en")
     )
     calls = 0
-    original = render.phase_description
+    original = wording.phase_description
 
     def counted(language: Words, phase: Phase) -> str:
         nonlocal calls

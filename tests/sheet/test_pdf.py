@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
+from pypdf.generic import DictionaryObject
 
 from phase10_keeper import __version__
 from phase10_keeper.language import words
@@ -273,7 +274,11 @@ def test_title_is_printed() -> None:
 def test_font_is_embedded() -> None:
     reader = read_sheet(names=["Ελένη"])
     embedded = 0
-    for font in reader.pages[0]["/Resources"]["/Font"].values():
+    resources = reader.pages[0]["/Resources"].get_object()
+    assert isinstance(resources, DictionaryObject)
+    fonts = resources["/Font"].get_object()
+    assert isinstance(fonts, DictionaryObject)
+    for font in fonts.values():
         font = font.get_object()
         assert "DejaVuSans" in font["/BaseFont"]
         descriptor = font["/FontDescriptor"].get_object()

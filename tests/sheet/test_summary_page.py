@@ -7,7 +7,7 @@ import pytest
 
 from phase10_keeper.rules import Game
 from phase10_keeper.sheet import Paper
-from phase10_keeper.sheet.render import register_fonts
+from phase10_keeper.sheet.pen import register_fonts
 from phase10_keeper.sheet.summary_page import legend_entries, line_style, value_ticks
 from phase10_keeper.stats import game_series, summary_lines
 

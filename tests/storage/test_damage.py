@@ -15,6 +15,7 @@ from phase10_keeper.storage.library import (
     LibraryDamaged,
     LibraryError,
 )
+from phase10_keeper.storage.messages import Worded
 
 from .samples import FakeClock, friday_game, long_game
 from .test_migrations import snapshot
@@ -149,10 +150,12 @@ def test_only_a_library_changed_since_the_app_closed_it_is_read_whole(
     data_dir: Path, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     library_with_backups(data_dir, clock, days=1)
-    inspect = library_module.inspect_with_revision
+    inspect = integrity.inspect_with_revision
     checks: list[bool] = []
 
-    def recording(path: Path, timeout: float, *, thorough: bool = True) -> tuple[str | None, int]:
+    def recording(
+        path: Path, timeout: float, *, thorough: bool = True
+    ) -> tuple[str | Worded | None, int]:
         if path.name == LIBRARY_FILE:
             checks.append(thorough)
         return inspect(path, timeout, thorough=thorough)

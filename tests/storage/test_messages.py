@@ -15,7 +15,7 @@ from phase10_keeper.storage.messages import GameFileKey, JsonType, LibraryKey, P
 
 from .test_hostile_files import document
 
-GERMAN_ENTRIES = {
+GERMAN_ENTRIES: dict[str, str | dict[str, str]] = {
     "file.not_whole_number": "{what} muss eine ganze Zahl sein, nicht {type}",
     "file.type.text": "Text",
     "file.place.size_of": "die Größe von {within}",

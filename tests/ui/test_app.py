@@ -25,6 +25,12 @@ from .games import FOUR, game_with_hands, went_out
 pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints")
 
 
+def _library_of(window: MainWindow) -> Library:
+    """The library the window opened."""
+    assert window.library is not None
+    return window.library
+
+
 @pytest.fixture
 def real_library():
     # The shared set-up points the default library at a fresh folder for every test.
@@ -48,7 +54,7 @@ def launch(qtbot):
     yield launched
     for window in windows:
         window.close()
-        window.library.close()
+        _library_of(window).close()
 
 
 def test_the_window_shows_before_the_library_is_opened(qtbot) -> None:
@@ -60,7 +66,7 @@ def test_the_window_shows_before_the_library_is_opened(qtbot) -> None:
     assert window.new_action.isEnabled()
     assert window.pages.currentWidget() is window.start_view
     window.close()
-    window.library.close()
+    _library_of(window).close()
 
 
 def test_on_a_first_start_the_window_is_no_bigger_than_the_screen(qtbot) -> None:
@@ -71,7 +77,7 @@ def test_on_a_first_start_the_window_is_no_bigger_than_the_screen(qtbot) -> None
     assert window.height() <= room.height()
     qtbot.waitUntil(lambda: window.library is not None)
     window.close()
-    window.library.close()
+    _library_of(window).close()
 
 
 def test_the_last_unfinished_game_is_reopened_and_every_change_saved(launch, real_library) -> None:
@@ -138,12 +144,13 @@ def test_the_apps_icon_follows_its_first_page(qtbot, monkeypatch, real_library) 
     try:
         qtbot.waitUntil(lambda: window.game_view is not None)
         qtbot.waitUntil(lambda: not QApplication.windowIcon().isNull())
+        assert window.game_view is not None
         assert window.game_view.isVisible()
         assert len(QApplication.windowIcon().availableSizes()) == len(ICON_SIZES)
     finally:
         window.close()
         if window.library is not None:
-            window.library.close()
+            _library_of(window).close()
         QApplication.setWindowIcon(before)
 
 
@@ -201,7 +208,7 @@ def test_a_damaged_library_is_offered_back_from_its_newest_backup(qtbot, monkeyp
     assert answers.defaults == [True]
     assert window.library is not None
     assert window.library.load_game(game_id).hands == game_with_hands(FOUR, 2).hands
-    window.library.close()
+    _library_of(window).close()
     kept_aside = list((library_file.parent / "damaged").rglob(library_file.name))
     assert [path.read_bytes() for path in kept_aside] == [damaged_bytes]
 
@@ -256,7 +263,7 @@ def test_a_library_behind_its_mark_can_carry_on_without_reusing_ids(qtbot, monke
     assert "behind what was last saved" in answers.asked[0]
     assert window.library is not None
     assert window.library.add_game(game_with_hands(FOUR, 0)) == 10
-    window.library.close()
+    _library_of(window).close()
 
 
 def test_the_window_folds_written_changes_into_the_library_file(

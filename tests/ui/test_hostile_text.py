@@ -79,6 +79,7 @@ def test_names_in_sentences_are_isolated(qtbot, library) -> None:
 
 def test_the_undo_menu_isolates_names(qtbot, library) -> None:
     window = open_game(qtbot, library, hostile_game())
+    assert window.session is not None
     window.session.rename_player(OVERRIDE, "\u202eworse")
     undo = window.session.undo_stack.undoText()
     assert isolate(OVERRIDE) in undo
@@ -95,6 +96,7 @@ def test_a_warning_box_with_names_is_plain_text(qtbot, library, monkeypatch) -> 
     monkeypatch.setattr(QMessageBox, "exec", capture)
     window = open_game(qtbot, library, hostile_game())
     warning = Problem(Severity.WARNING, ProblemKey.NO_CARDS_NOT_OUT, {}, 1, MARKUP, "low")
+    assert window.game_view is not None
     window.game_view.ask_to_accept_warnings([warning])
     assert shown
     assert shown[0].textFormat() == Qt.TextFormat.PlainText
@@ -125,7 +127,7 @@ def test_a_saved_geometry_larger_than_the_screen_is_not_restored(qtbot) -> None:
 
 # Each name ends in a snowman, so a name such as "1" is not found in "1 hand played".
 visible_names = (
-    st.text(st.characters(exclude_categories=("Cs",)), max_size=16)
+    st.text(st.characters(exclude_categories=["Cs"]), max_size=16)
     .map(lambda text: clean_name(text + "\u2603"))
     .filter(lambda name: name_problem(name) is None)
 )
@@ -150,6 +152,7 @@ def test_any_names_are_shown_as_plain_text(qtbot, library, names: list[str]) -> 
 def test_a_long_name_is_cut_short_in_the_banner(qtbot, library) -> None:
     long_name = "W" * MAX_NAME_LENGTH
     window = open_game(qtbot, library, hostile_game((long_name, "Ana", "Bo"), hands=0))
+    assert window.game_view is not None
     detail = window.game_view.detail.text()
     assert long_name not in detail
     assert "WWWW…" in detail
@@ -158,6 +161,7 @@ def test_a_long_name_is_cut_short_in_the_banner(qtbot, library) -> None:
 def test_a_name_as_long_as_people_have_is_whole_in_the_banner(qtbot, library) -> None:
     names = ("Christopher Montgomery Jr", "Anne-Sophie Lefèvre-Dubois Sr", "Bo")
     window = open_game(qtbot, library, hostile_game(names, hands=0))
+    assert window.game_view is not None
     detail = window.game_view.detail.text()
     assert isolate(names[0]) in detail
     assert isolate(names[1]) in detail

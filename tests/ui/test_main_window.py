@@ -52,6 +52,7 @@ def open_window(qtbot, library, answers):
         qtbot.waitExposed(window)
         window.activateWindow()
         qtbot.waitUntil(window.isActiveWindow)
+        assert window.game_view is not None
         window.game_view.form.focus_first()
         assert QApplication.focusWidget() is not None
         return window
@@ -65,6 +66,7 @@ def keys(qtbot) -> Keyboard:
 
 
 def totals(window: MainWindow) -> list[int]:
+    assert window.session is not None
     return [player.total for player in window.session.state.players]
 
 

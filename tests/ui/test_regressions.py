@@ -2,7 +2,7 @@
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QEvent, Qt
-from PySide6.QtWidgets import QApplication, QMessageBox, QTableView
+from PySide6.QtWidgets import QApplication, QMessageBox, QTableView, QWidget
 
 from phase10_keeper.rules import CardKind, Game, Problem, ProblemKey, Severity, build_rules
 from phase10_keeper.storage.library import Library
@@ -300,5 +300,8 @@ def test_bug5_the_real_question_box_defaults_to_the_safe_answer(qtbot, monkeypat
         return 0
 
     monkeypatch.setattr(QMessageBox, "exec", show)
-    Prompts().confirm(None, "Unusual hand", "Record it?", accept="Record Anyway", reject="Go Back")
+    parent = QWidget()
+    Prompts().confirm(
+        parent, "Unusual hand", "Record it?", accept="Record Anyway", reject="Go Back"
+    )
     assert shown == ["Go Back"]

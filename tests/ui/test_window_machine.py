@@ -56,7 +56,7 @@ from phase10_keeper.rules import (
     name_problem,
     replay,
 )
-from phase10_keeper.sheet.model import HANDS_PER_PAGE
+from phase10_keeper.sheet import HANDS_PER_PAGE
 from phase10_keeper.stats.standings import STANDINGS_COLUMNS
 from phase10_keeper.storage.gamefile import read_game
 from phase10_keeper.storage.library import Library

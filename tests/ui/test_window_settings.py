@@ -32,15 +32,23 @@ def test_size_and_layout_survive_a_restart(qtbot, tmp_path: Path) -> None:
     first = _window(qtbot)
     # The offscreen screen is 800 by 600: larger windows get clamped on restore.
     first.resize(612, 433)
-    first.findChild(QToolBar, "gameToolbar").hide()
+    toolbar = first.findChild(QToolBar, "gameToolbar")
+    assert toolbar is not None
+    toolbar.hide()
     save_window_state(first, _settings(path))
     first.close()
 
     second = _window(qtbot)
     assert restore_window_state(second, _settings(path))
     assert (second.width(), second.height()) == (612, 433)
-    assert second.findChild(QToolBar, "gameToolbar").isHidden()
-    assert not second.findChild(QDockWidget, "standingsDock").isHidden()
+    toolbar, dock = (
+        second.findChild(QToolBar, "gameToolbar"),
+        second.findChild(QDockWidget, "standingsDock"),
+    )
+    assert toolbar is not None
+    assert dock is not None
+    assert toolbar.isHidden()
+    assert not dock.isHidden()
 
 
 def test_nothing_saved_leaves_the_window_alone(qtbot, tmp_path: Path) -> None:

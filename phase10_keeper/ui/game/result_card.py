@@ -17,6 +17,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter, QPalet
 from phase10_keeper.language import Words
 from phase10_keeper.language.wording import rules_description, win_reason
 from phase10_keeper.rules import Game, Replay, Status
+from phase10_keeper.stats.standings import standings_rows
 from phase10_keeper.ui.game.game_charts import totals_data
 from phase10_keeper.ui.text import wording
 from phase10_keeper.ui.text.translate import app_words, tr, tr_count
@@ -216,8 +217,8 @@ class ResultCard:
         text_colour = self.colour(Role.WindowText)
         stripe = _mixed(self.colour(Role.Window), text_colour, 0.07)
         name_room = phases_right - 200 - name_left
-        for place, name in enumerate(self.state.ranking(), start=1):
-            player = self.state.player(name)
+        for standing in standings_rows(self.state):
+            place, name = standing.place, standing.name
             row = QRectF(MARGIN, y, self.inner, ROW_HEIGHT)
             if painter is not None:
                 if place % 2 == 1:
@@ -234,15 +235,15 @@ class ResultCard:
                 painter.setPen(text_colour)
                 shown = metrics.elidedText(name, Qt.TextElideMode.ElideMiddle, name_room)
                 painter.drawText(QPointF(name_left, baseline), shown)
-                if not player.seated:
+                if not standing.seated:
                     painter.setFont(fonts.small)
                     painter.setPen(self.faint)
                     left_at = name_left + metrics.horizontalAdvance(shown) + 14
                     painter.drawText(QPointF(left_at, baseline), tr("result_card.left"))
                 painter.setPen(text_colour)
                 for text, right, cell_font in (
-                    (wording.number_text(len(player.completed)), phases_right, fonts.body),
-                    (wording.number_text(player.total), total_right, fonts.strong),
+                    (wording.number_text(len(standing.completed)), phases_right, fonts.body),
+                    (wording.number_text(standing.total), total_right, fonts.strong),
                 ):
                     painter.setFont(cell_font)
                     width = QFontMetricsF(cell_font).horizontalAdvance(text)

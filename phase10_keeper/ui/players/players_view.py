@@ -41,6 +41,7 @@ from phase10_keeper.stats import (
     PhaseTally,
     PlayerStats,
     Records,
+    hardest_phase,
     player_key,
     stats_of_records,
 )
@@ -49,7 +50,7 @@ from phase10_keeper.storage.stats_cache import RecordSource, game_records
 from phase10_keeper.ui.prompts import Prompts
 from phase10_keeper.ui.text.escape import plain
 from phase10_keeper.ui.text.translate import error_said, problem_said, tr, tr_count
-from phase10_keeper.ui.text.wording import date_text
+from phase10_keeper.ui.text.wording import date_text, number_text
 from phase10_keeper.ui.widgets.charts import (
     Bar,
     BarChart,
@@ -58,9 +59,9 @@ from phase10_keeper.ui.widgets.charts import (
     ChartPanel,
     LineChart,
     LineData,
-    number_text,
     percent_text,
 )
+from phase10_keeper.ui.widgets.text_table import TextTableModel
 
 _Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
@@ -102,6 +103,13 @@ def phase_words(tally: PhaseTally) -> str:
         tries = number_text(round(tally.attempts / tally.made, 1))
         return tr_count("players.phase_record_tries", tally.attempts, tries=tries, **values)
     return tr_count("players.phase_record", tally.attempts, **values)
+
+
+def struggled_phase(tallies: Sequence[PhaseTally]) -> PhaseTally | None:
+    """The hardest phase, if one was ever missed: a player who made every phase at the
+    first try has none, however the statistics order the phases they made."""
+    hardest = hardest_phase(tallies)
+    return hardest if hardest is not None and hardest.made < hardest.attempts else None
 
 
 def records_words(records: Records) -> str:
@@ -223,8 +231,10 @@ class PlayersModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and column is not Column.PLAYER:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole and column is Column.HARDEST:
-            hardest = player.hardest_phase
-            return phase_words(hardest) if hardest is not None else None
+            hardest = struggled_phase(player.phases)
+            if hardest is not None:
+                return phase_words(hardest)
+            return tr("players.no_hardest_tip") if player.phases else None
         return None
 
     @staticmethod
@@ -236,13 +246,13 @@ class PlayersModel(QAbstractTableModel):
         if column is Column.POINTS_PER_HAND:
             return number_text(player.points_per_hand, 1) if player.hands else NO_VALUE
         if column is Column.HARDEST:
-            hardest = player.hardest_phase
+            hardest = struggled_phase(player.phases)
             return str(hardest.label) if hardest is not None else NO_VALUE
         return QLocale().toString(PlayersModel._sort_value(player, column))
 
     @staticmethod
     def _sort_value(player: PlayerStats, column: Column) -> Any:
-        hardest = player.hardest_phase
+        hardest = struggled_phase(player.phases)
         values: dict[Column, Any] = {
             Column.PLAYER: player.name.casefold(),
             Column.GAMES: player.games,
@@ -265,42 +275,6 @@ class PlayersFilter(QSortFilterProxyModel):
         self.setSortRole(SORT_ROLE)
         self.setFilterKeyColumn(Column.PLAYER)
         self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-
-
-class _TableModel(QAbstractTableModel):
-    """A small read-only table of texts."""
-
-    def __init__(self, headers: Sequence[str], parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._headers = list(headers)
-        self._rows: list[list[str]] = []
-
-    def set_rows(self, rows: Sequence[Sequence[str]]) -> None:
-        self.beginResetModel()
-        self._rows = [list(row) for row in rows]
-        self.endResetModel()
-
-    def rowCount(self, parent: _Index = _ROOT) -> int:
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: _Index = _ROOT) -> int:
-        return 0 if parent.isValid() else len(self._headers)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if (
-            orientation == Qt.Orientation.Horizontal
-            and role == Qt.ItemDataRole.DisplayRole
-            and 0 <= section < len(self._headers)
-        ):
-            return self._headers[section]
-        return None
-
-    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if index.isValid() and role == Qt.ItemDataRole.DisplayRole:
-            return self._rows[index.row()][index.column()]
-        return None
 
 
 def _table(model: QAbstractItemModel, name: str, stretch: int) -> QTableView:
@@ -341,7 +315,7 @@ class PlayerPage(QWidget):
         plain(self.heading, self.record, self.records)
         self.record.setWordWrap(True)
         self.records.setWordWrap(True)
-        self.games_model = _TableModel(
+        self.games_model = TextTableModel(
             [
                 tr("players.game_date"),
                 tr("players.game_title"),
@@ -356,7 +330,7 @@ class PlayerPage(QWidget):
         self.game_ids: list[int] = []
         self.form = ChartPanel(LineChart(), tr("players.form_chart"), ask_path, warn)
         self.phases = ChartPanel(BarChart(), tr("players.phases_chart"), ask_path, warn)
-        self.rivals_model = _TableModel(
+        self.rivals_model = TextTableModel(
             [
                 tr("players.rival_against"),
                 tr("players.rival_games"),
@@ -366,11 +340,19 @@ class PlayerPage(QWidget):
             self,
         )
         self.rivals = _table(self.rivals_model, tr("players.rivals_name"), stretch=0)
+        # An empty table says nothing; this says why it is empty.
+        self.rivals_note = QLabel(tr("players.no_rivals"))
+        self.rivals_note.setWordWrap(True)
+        self.rivals_note.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        rivals_tab = QWidget()
+        rivals_layout = QVBoxLayout(rivals_tab)
+        rivals_layout.addWidget(self.rivals_note)
+        rivals_layout.addWidget(self.rivals, 1)
         self.tabs = QTabWidget()
         self.tabs.addTab(self.games, tr("players.tab_games"))
         self.tabs.addTab(self.form, tr("players.tab_form"))
         self.tabs.addTab(self.phases, tr("players.tab_phases"))
-        self.tabs.addTab(self.rivals, tr("players.tab_rivals"))
+        self.tabs.addTab(rivals_tab, tr("players.tab_rivals"))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.heading)
@@ -436,7 +418,7 @@ class PlayerPage(QWidget):
             lambda number: tr("players.form_row", number=number),
         )
         self.phases.set_bars(
-            phase_data(player.phases, player.hardest_phase, player.name),
+            phase_data(player.phases, struggled_phase(player.phases), player.name),
             tr("players.attempts_made"),
         )
         self.rivals_model.set_rows(
@@ -445,6 +427,8 @@ class PlayerPage(QWidget):
                 for row in player.head_to_head
             ]
         )
+        self.rivals.setVisible(bool(player.head_to_head))
+        self.rivals_note.setVisible(not player.head_to_head)
 
 
 @dataclass(frozen=True)
@@ -470,7 +454,7 @@ class _RenameEverywhere(QUndoCommand):
 class PlayersView(QWidget):
     """Every player of the library, and the selected player's page.
 
-    Constructor: `PlayersView(library, parent=None, *, prompts=None)`; `refresh()` reads
+    Constructor: `PlayersView(library, prompts, parent=None)`; `refresh()` reads
     the library again. Signals: `gamesChanged(list)` (ids of games whose names a rename
     changed), `openRequested(int)` (a game id). `undo_stack` holds the renames;
     `rename_action` renames or merges the selected player.
@@ -575,7 +559,8 @@ class PlayersView(QWidget):
         self.stats = stats_of_records([game.record for game in self.games])
         self.model.set_players(self.stats.players)
         self.library_phases.set_bars(
-            phase_data(self.stats.phases, self.stats.hardest_phase), tr("players.attempts_made")
+            phase_data(self.stats.phases, struggled_phase(self.stats.phases)),
+            tr("players.attempts_made"),
         )
         has_players = bool(self.stats.players)
         self.empty.setVisible(not has_players)

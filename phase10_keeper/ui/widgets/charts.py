@@ -7,14 +7,12 @@ keyboard focus, and come with a table of the same numbers and export to PNG or S
 """
 
 import math
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import (
-    QAbstractTableModel,
     QByteArray,
     QEvent,
     QLocale,
@@ -52,7 +50,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from phase10_keeper.stats.scale import round_step
 from phase10_keeper.ui.text.translate import tr
+from phase10_keeper.ui.text.wording import number_text
+from phase10_keeper.ui.widgets.text_table import TextTableModel
 
 _Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
@@ -76,14 +77,6 @@ def percent_text(share: float) -> str:
     """A share from 0 to 1 as a whole percentage, the way the language and locale write
     one: "40%", "40 %"."""
     return tr("charts.percent", percent=QLocale().toString(round(share * 100)))
-
-
-def number_text(value: float, decimals: int | None = None) -> str:
-    """A number in the locale's digits and decimal mark: with `decimals` places, or to six
-    significant digits without trailing zeros ("2.5", "100")."""
-    if decimals is None:
-        return QLocale().toString(float(value), "g", 6)
-    return QLocale().toString(float(value), "f", decimals)
 
 
 def is_dark(palette: QPalette) -> bool:
@@ -154,14 +147,7 @@ def marker_path(shape: str, centre: QPointF, size: float) -> QPainterPath:
 
 def nice_step(largest: float, ticks: int = 5) -> float:
     """A round step (1, 2 or 5 times a power of ten) giving about `ticks` steps to `largest`."""
-    if largest <= 0:
-        return 1.0
-    rough = largest / ticks
-    power = 10 ** math.floor(math.log10(rough))
-    for factor in (1, 2, 5, 10):
-        if rough <= factor * power:
-            return float(factor * power)
-    return float(10 * power)
+    return round_step(largest / ticks) if largest > 0 else 1.0
 
 
 @dataclass(frozen=True)
@@ -169,9 +155,15 @@ class ChartLine:
     """One line: a value at each x from the chart's first x on, and words for each point."""
 
     name: str
-    values: tuple[float, ...]
+    values: tuple[float | None, ...]
+    """None where the line has no point: a player not seated for that hand."""
     details: tuple[str, ...]
     """What hover and keyboard focus show for each point."""
+
+    def shown(self) -> range:
+        """The points drawn: from the first value to the last."""
+        given = [index for index, value in enumerate(self.values) if value is not None]
+        return range(given[0], given[-1] + 1) if given else range(0)
 
 
 @dataclass(frozen=True)
@@ -362,7 +354,7 @@ class LineChart(ChartWidget):
         if not lines:
             return None
         line = lines[self._focus.line]
-        if self._focus.point >= len(line.details):
+        if self._focus.point >= len(line.details) or line.values[self._focus.point] is None:
             return None
         return line.details[self._focus.point]
 
@@ -379,16 +371,21 @@ class LineChart(ChartWidget):
         palette = self.palette()
         text_colour = palette.color(QPalette.ColorRole.Text)
         faint = palette.color(QPalette.ColorRole.PlaceholderText)
-        largest = max((max(line.values, default=0) for line in data.lines), default=0)
-        step = nice_step(largest)
-        if data.integer_y:
-            # Small counts (phases made) read best one by one.
-            step = 1.0 if largest <= 10 else max(step, 1.0)
-        self._y_max = max(step * math.ceil(largest / step), step)
+        largest = max(
+            (max((v for v in line.values if v is not None), default=0) for line in data.lines),
+            default=0,
+        )
         legend_rows = self._legend_rows(metrics, size.width())
         top = PAD + metrics.height() * (1 + len(legend_rows)) + PAD
-        label_width = metrics.horizontalAdvance(number_text(self._y_max)) + PAD
         bottom = size.height() - PAD - 2 * metrics.height()
+        # As many lines across as there is room for, each number clear of the next.
+        ticks = max(1, min(5, int((bottom - top) / (metrics.height() * 1.5))))
+        step = nice_step(largest, ticks)
+        if data.integer_y:
+            # Small counts (phases made) read best one by one, where there is room.
+            step = 1.0 if largest <= min(10, ticks * 2) else max(step, 1.0)
+        self._y_max = max(step * math.ceil(largest / step), step)
+        label_width = metrics.horizontalAdvance(number_text(self._y_max)) + PAD
         self._plot = QRectF(
             PAD + label_width, top, size.width() - 2 * PAD - label_width - PAD, bottom - top
         )
@@ -504,7 +501,9 @@ class LineChart(ChartWidget):
 
     def _draw_line(self, painter: QPainter, index: int, line: ChartLine) -> None:
         points = [
-            QPointF(self._x_position(i), self._y_position(v)) for i, v in enumerate(line.values)
+            QPointF(self._x_position(i), self._y_position(v))
+            for i, v in enumerate(line.values)
+            if v is not None
         ]
         if not points:
             return
@@ -527,9 +526,10 @@ class LineChart(ChartWidget):
         line = self.data.lines[self._focus.line]
         if self._focus.point >= len(line.values):
             return
-        centre = QPointF(
-            self._x_position(self._focus.point), self._y_position(line.values[self._focus.point])
-        )
+        value = line.values[self._focus.point]
+        if value is None:
+            return
+        centre = QPointF(self._x_position(self._focus.point), self._y_position(value))
         painter.setPen(QPen(self.palette().color(QPalette.ColorRole.Text), 1.5))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawEllipse(centre, MARKER_SIZE * 2.5, MARKER_SIZE * 2.5)
@@ -542,9 +542,9 @@ class LineChart(ChartWidget):
         fraction = (position.x() - self._plot.left()) / self._plot.width()
         point = min(max(round(fraction * max(count - 1, 1)), 0), count - 1)
         candidates = [
-            (abs(self._y_position(line.values[point]) - position.y()), index)
+            (abs(self._y_position(value) - position.y()), index)
             for index, line in enumerate(self.data.lines)
-            if point < len(line.values)
+            if point < len(line.values) and (value := line.values[point]) is not None
         ]
         if candidates:
             self._focus = _Focus(min(candidates)[1], point, shown=True)
@@ -577,9 +577,21 @@ class LineChart(ChartWidget):
         else:
             super().keyPressEvent(event)
             return
+        # A line is met only where it has points: a player's, while they were seated.
+        shown = self.data.lines[self._focus.line].shown()
+        if shown:
+            self._focus.point = min(max(self._focus.point, shown.start), shown.stop - 1)
         self._focus.shown = True
         self.setAccessibleDescription(self.focus_text() or "")
         self.update()
+
+
+def bar_label_rect(metrics: QFontMetrics, text: str, bar: QRectF, width: int) -> QRectF:
+    """Where the words over a bar go: as wide as they are ("33 %, am schwersten" was cut
+    to a fixed width), centred on the bar and kept inside the chart's `width`."""
+    wide = metrics.horizontalAdvance(text) + 2 * PAD
+    left = min(max(bar.center().x() - wide / 2, 0.0), max(width - wide, 0.0))
+    return QRectF(left, bar.top() - metrics.height() - 2, wide, metrics.height())
 
 
 class BarChart(ChartWidget):
@@ -659,9 +671,7 @@ class BarChart(ChartWidget):
             share = percent_text(bar.value)
             above = tr("charts.bar_value_hardest", percent=share) if hardest else share
             painter.drawText(
-                QRectF(
-                    rect.center().x() - 60, rect.top() - metrics.height() - 2, 120, metrics.height()
-                ),
+                bar_label_rect(metrics, above, rect, size.width()),
                 Qt.AlignmentFlag.AlignCenter,
                 above,
             )
@@ -717,72 +727,36 @@ class BarChart(ChartWidget):
         super().keyPressEvent(event)
 
 
-@dataclass
-class _Table:
-    columns: list[str] = field(default_factory=list)
-    rows: list[str] = field(default_factory=list)
-    cells: list[list[str]] = field(default_factory=list)
-
-
-class ChartTableModel(QAbstractTableModel):
+class ChartTableModel(TextTableModel):
     """The numbers of a chart as a table: a row per hand (or game, or phase), a column
     per line."""
 
     def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._table = _Table()
+        super().__init__(
+            parent=parent,
+            cell_alignment=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+        )
 
     def set_lines(self, data: LineData, row_label: Callable[[int], str]) -> None:
-        table = _Table(columns=[line.name for line in data.lines])
+        row_headers = []
+        rows = []
         for point in range(data.point_count):
             x = data.first_x + point
             label = data.start_label if x == 0 and data.start_label else None
-            table.rows.append(label or row_label(x))
-            table.cells.append(
+            row_headers.append(label or row_label(x))
+            rows.append(
                 [
-                    number_text(line.values[point]) if point < len(line.values) else ""
+                    number_text(value)
+                    if point < len(line.values) and (value := line.values[point]) is not None
+                    else ""
                     for line in data.lines
                 ]
             )
-        self._set(table)
+        self.set_rows(rows, [line.name for line in data.lines], row_headers)
 
     def set_bars(self, data: BarData, share_heading: str) -> None:
-        table = _Table(columns=[share_heading])
-        for bar in data.bars:
-            table.rows.append(bar.label)
-            table.cells.append([bar.detail])
-        self._set(table)
-
-    def _set(self, table: _Table) -> None:
-        self.beginResetModel()
-        self._table = table
-        self.endResetModel()
-
-    def rowCount(self, parent: _Index = _ROOT) -> int:
-        return 0 if parent.isValid() else len(self._table.rows)
-
-    def columnCount(self, parent: _Index = _ROOT) -> int:
-        return 0 if parent.isValid() else len(self._table.columns)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        # A long name is cut short in its column's header: the tooltip has it whole.
-        if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
-            return None
-        labels: Sequence[str] = (
-            self._table.columns if orientation == Qt.Orientation.Horizontal else self._table.rows
-        )
-        return labels[section] if 0 <= section < len(labels) else None
-
-    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid():
-            return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self._table.cells[index.row()][index.column()]
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        return None
+        rows = [[bar.detail] for bar in data.bars]
+        self.set_rows(rows, [share_heading], [bar.label for bar in data.bars])
 
 
 class ChartPanel(QWidget):
@@ -827,7 +801,9 @@ class ChartPanel(QWidget):
         self.export_button.setText(tr("charts.export"))
         self.export_button.setToolTip(tr("charts.export_tip"))
         self.export_button.clicked.connect(lambda: self.export())
-        buttons = QHBoxLayout()
+        self.buttons = QWidget()
+        """The Table and Export buttons, under the chart unless placed elsewhere."""
+        buttons = QHBoxLayout(self.buttons)
         buttons.setContentsMargins(0, 0, 0, 0)
         buttons.addStretch(1)
         buttons.addWidget(self.table_button)
@@ -836,7 +812,7 @@ class ChartPanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(4)
         layout.addWidget(self.stack, 1)
-        layout.addLayout(buttons)
+        layout.addWidget(self.buttons)
         # Only now that it is in the panel: a button shown without a parent would be a
         # window of its own for a moment, and take the focus from the one the user is in.
         self.export_button.setVisible(ask_path is not None)

@@ -17,6 +17,7 @@ PLAYERS = ("Ana", "Bo")
 
 
 def _frame_pixels(window: MainWindow, colour: QColor) -> int:
+    assert window.game_view is not None
     banner = window.game_view.banner
     image = banner.grab().toImage()
     middle = image.width() // 2

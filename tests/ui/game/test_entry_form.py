@@ -9,9 +9,9 @@ from PySide6.QtWidgets import QLabel, QWidget
 from phase10_keeper.language import words
 from phase10_keeper.language.wording import card_label
 from phase10_keeper.rules import CardKind, Game
-from phase10_keeper.ui.game.entry_form import ERROR_COLOUR
 from phase10_keeper.ui.game.session import GameSession
 from phase10_keeper.ui.main_window import MainWindow
+from phase10_keeper.ui.widgets.colours import ERROR_COLOUR
 
 from ..games import SIX
 
@@ -38,6 +38,7 @@ def form(qtbot):
     window.resize(1280, 630)
     window.show()
     qtbot.waitExposed(window)
+    assert window.game_view is not None
     return window.game_view.form
 
 
@@ -115,6 +116,7 @@ def test_a_right_to_left_name_lines_up_with_the_others(qtbot) -> None:
     window.open_session(GameSession(Game(players=("Christopher Montgomery", "מרים", "Zoë"))))
     window.show()
     qtbot.waitExposed(window)
+    assert window.game_view is not None
     rows = window.game_view.form._rows
     assert abs(_first_ink(rows[1].label) - _first_ink(rows[0].label)) <= 3
 
@@ -124,6 +126,7 @@ def test_a_name_that_looks_like_a_placeholder_is_read_out_as_typed(qtbot, name: 
     window = MainWindow()
     qtbot.addWidget(window)
     window.open_session(GameSession(Game(players=(name, "Dee"))))
+    assert window.game_view is not None
     row = window.game_view.form._rows[0]
     low = card_label(words("en"), CardKind.LOW)
     assert row.counts[CardKind.LOW].accessibleName() == f"{name}: {low} cards held"

@@ -2,6 +2,7 @@
 width; and Share Result, which copies it or saves it as a PNG."""
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtGui import QColor, QGuiApplication, QImage, QPainter, QPalette
@@ -27,7 +28,8 @@ class RecordingPainter(QPainter):
         super().__init__(image)
         self.texts: list[str] = []
 
-    def drawText(self, *arguments: object) -> None:
+    # Every overload of drawText at once, to see each text drawn.
+    def drawText(self, *arguments: Any) -> None:  # type: ignore[override]
         self.texts.extend(argument for argument in arguments if isinstance(argument, str))
         super().drawText(*arguments)
 

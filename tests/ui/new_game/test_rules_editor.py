@@ -63,6 +63,7 @@ def test_a_group_size_reads_as_a_number_of_cards_and_takes_a_typed_number(qtbot)
     count.setValue(1)
     assert count.text() == "1 card"
     line = count.findChild(QLineEdit)
+    assert line is not None
     line.selectAll()
     qtbot.keyClicks(count, "7")
     qtbot.keyClick(count, Qt.Key.Key_Return)

@@ -29,6 +29,7 @@ def test_the_entry_form_lists_problems_in_the_windows_language(
     window = MainWindow()
     qtbot.addWidget(window)
     window.open_session(GameSession(Game(players=FOUR)))
+    assert window.game_view is not None
     form = window.game_view.form
     form.submit()
     assert form.problems_label.text() == "✗ niemand ist ausgegangen"
