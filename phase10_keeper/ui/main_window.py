@@ -646,10 +646,13 @@ class MainWindow(QMainWindow):
     # -- phones at the table -------------------------------------------------------------
 
     def toggle_phones(self) -> None:
-        """View → Phones at the Table: starts serving the open game to the phones, or
-        stops, which ends every phone's session."""
-        if self.phones is not None:
-            self.stop_phones()
+        """View → Phones at the Table: starts serving the open game to the phones; while
+        it serves, shows the same codes again (a late player scans in without the others
+        scanning anew). The codes' Stop Sharing ends every phone's session."""
+        if self.phones is not None and self.phones_dialog is not None:
+            self.phones_action.setChecked(True)
+            self.phones_dialog.show()
+            self.phones_dialog.activateWindow()
             return
         if self.session is None:
             return

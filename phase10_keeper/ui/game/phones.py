@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QGridLayout,
     QLabel,
+    QLineEdit,
     QPushButton,
     QScrollArea,
     QVBoxLayout,
@@ -97,11 +98,13 @@ class PhonesDialog(QDialog):
             name.setAlignment(Qt.AlignmentFlag.AlignHCenter)
             code = _code(str(link))
             code.setAccessibleName(tr("phones.window_code_of", name=str(label)))
-            address = QLabel(str(link))
-            address.setTextFormat(Qt.TextFormat.PlainText)
-            address.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-            address.setWordWrap(True)
-            address.setMaximumWidth(QR_SIZE + 40)
+            # A field, not a label: a key has nowhere to wrap, and the whole link is
+            # there to select and copy however narrow the column.
+            address = QLineEdit(str(link))
+            address.setReadOnly(True)
+            address.setCursorPosition(0)
+            address.setFixedWidth(QR_SIZE + 40)
+            address.setAccessibleName(tr("phones.window_link_of", name=str(label)))
             grid.addWidget(name, row, column, Qt.AlignmentFlag.AlignHCenter)
             grid.addWidget(code, row + 1, column, Qt.AlignmentFlag.AlignHCenter)
             grid.addWidget(address, row + 2, column, Qt.AlignmentFlag.AlignHCenter)

@@ -50,12 +50,20 @@ def test_phones_at_the_table_is_off_until_asked_for_and_stops_with_the_game(wind
     assert set(links["players"]) == set(PLAYERS)
     keys = window.phones.table.keys
     session = keys.open_session(keys.by_key(keys.viewer))
+    # Closed, the codes come back from the menu, the same codes: a late player scans in.
+    window.phones_dialog.hide()
     window.phones_action.trigger()
+    assert window.phones_action.isChecked()
+    assert window.phones_dialog.isVisible()
+    assert window.phones.links == links
+    assert keys.by_session(session) is not None
+    window.phones_dialog.stopRequested.emit()
     assert window.phones is None
     assert not window.phones_action.isChecked()
     # Every session ended with it; a new start gives new codes.
     assert keys.by_session(session) is None
     window.phones_action.trigger()
+    assert window.phones is not None
     assert window.phones.table.keys.viewer != keys.viewer
     window.close_game()
     assert window.phones is None
@@ -127,3 +135,17 @@ def test_a_hand_recorded_in_the_window_reaches_the_phones(window: Any, qtbot: An
     assert snapshot.pending == {}
     window.session.undo_stack.undo()
     assert table.snapshot().state.hands_played == 0
+
+
+def test_the_codes_show_each_whole_link_to_copy(window: Any):
+    from PySide6.QtWidgets import QLineEdit
+
+    window.phones_action.trigger()
+    links = window.phones.links
+    fields = window.phones_dialog.findChildren(QLineEdit)
+    assert [field.text() for field in fields] == [*links["players"].values(), links["viewer"]]
+    assert all(field.isReadOnly() for field in fields)
+    assert [field.accessibleName() for field in fields] == [
+        *(f"Link for {name}" for name in PLAYERS),
+        "Link for Scoreboard",
+    ]
