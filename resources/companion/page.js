@@ -366,7 +366,6 @@
     }
     $("went-out").hidden = false;
     $("made-group").hidden = false;
-    $("clear").hidden = false;
     title.textContent =
       session.role === "player"
         ? text("phones.entry_title", { hand: game.hand })
@@ -382,6 +381,8 @@
     showProblems($("entry-problems"), draft.refused ?? game.problems.filter((p) => p.player === name));
     const sent = $("sent");
     const chosen = draft.wentOut || draft.made !== null;
+    // Nothing to clear before anything is chosen or sent.
+    $("clear").hidden = !chosen && !(name in game.pending);
     sent.className = "sent" + (draft.sent && !draft.refused && name in game.pending ? " good" : "");
     if (draft.refused) sent.textContent = text("phones.not_sent");
     else if (draft.sending) sent.textContent = text("phones.sending");

@@ -143,8 +143,10 @@ def test_a_hand_played_from_three_player_links_and_the_keeper_link(browser, shot
 
         open_link(browser, links["players"]["Priya"])
         assert text_of(browser, "who") == "You are Priya"
+        assert not browser.find_element(By.ID, "clear").is_displayed()
         click(browser, "went-out")
         sent(browser)
+        assert browser.find_element(By.ID, "clear").is_displayed()
         shoot(browser, shots / "hand-priya-went-out.png")
 
         open_link(browser, links["players"]["Marcus"])
