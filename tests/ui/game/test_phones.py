@@ -137,6 +137,33 @@ def test_a_hand_recorded_in_the_window_reaches_the_phones(window: Any, qtbot: An
     assert table.snapshot().state.hands_played == 0
 
 
+def test_corrections_joins_and_leaves_in_the_window_reach_the_phones(window: Any, qtbot: Any):
+    from phase10_keeper.rules import Join, Leave
+
+    window.phones_action.trigger()
+    table = window.phones.table
+    first = Hand(
+        went_out="Priya",
+        results={
+            "Priya": PlayerResult(made=True),
+            "Marcus": PlayerResult(made=True, cards=Cards(low=2)),
+            "Kwame": PlayerResult(made=False, cards=Cards(low=10)),
+        },
+    )
+    window.session.record_hand(first)
+    corrected = Hand(
+        went_out="Priya",
+        results={**first.results, "Marcus": PlayerResult(made=True, cards=Cards(high=1))},
+    )
+    window.session.replace_hand(0, corrected)
+    assert table.snapshot().state.player("Marcus").total == 10
+    window.session.change_seating(Join(before_hand=2, name="Dana"))
+    assert "Dana" in table.keys.players
+    assert "Dana" in table.snapshot().state.participants()
+    window.session.change_seating(Leave(before_hand=2, name="Kwame"))
+    assert "Kwame" not in table.snapshot().state.participants()
+
+
 def test_the_codes_show_each_whole_link_to_copy(window: Any):
     from PySide6.QtWidgets import QLineEdit
 
