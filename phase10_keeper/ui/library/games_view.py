@@ -87,6 +87,12 @@ def _muted_text() -> QColor:
     )
 
 
+def _day_of(game: Any) -> str:
+    """When a game was played: its start, or for a game file that does not say, when it
+    entered the library (as `games list` shows it)."""
+    return str(game.started or game.created or "")
+
+
 class GamesTableModel(QAbstractTableModel):
     """One row per saved game, newest first as the library lists them. Deleted games (those
     whose summary has a `deleted` time) read "Deleted" as their status and are drawn in a
@@ -152,7 +158,7 @@ class GamesTableModel(QAbstractTableModel):
 
     def _sort_key(self, game: Any, column: int) -> Any:
         if column == self.DATE:
-            return game.started or ""
+            return _day_of(game)
         if column == self.HANDS:
             return game.hands
         return self._text(game, column).casefold()
@@ -226,7 +232,7 @@ class GamesTableModel(QAbstractTableModel):
         if column == self.TITLE:
             return str(game.title or tr("games.untitled"))
         if column == self.DATE:
-            return date_text(game.started)
+            return date_text(_day_of(game))
         if column == self.PLAYERS:
             return tr("names.separator").join(game.players)
         if column == self.HANDS:

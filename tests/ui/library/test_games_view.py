@@ -19,6 +19,7 @@ from phase10_keeper.ui.library.games_view import (
     GamesView,
 )
 from phase10_keeper.ui.text.escape import isolate
+from phase10_keeper.ui.text.wording import date_text
 
 from ..answers import Answers
 
@@ -98,6 +99,21 @@ def test_dates_follow_the_locale(german_locale) -> None:
     model.set_games(library.list_games(deleted=True))
     tip = model.index(0, GamesTableModel.STATUS).data(Qt.ItemDataRole.ToolTipRole)
     assert re.fullmatch(r"Deleted on \d\d\.\d\d\.\d\d", tip)
+
+
+def test_a_game_without_a_start_date_shows_when_it_entered_the_library() -> None:
+    # A game file need not say when the game started; `games list` then shows the day it
+    # was imported, and the window must too, rather than an empty Date cell.
+    library = _empty_library()
+    library.add_game(Game(("Ann", "Bo"), title="Imported"))
+    library.add_game(Game(("Ann", "Bo"), title="Long ago", started="2000-01-01T19:00:00+00:00"))
+    entered = next(game.created for game in library.list_games() if game.title == "Imported")
+    assert entered
+    model = GamesTableModel()
+    model.set_games(library.list_games())
+    model.sort(GamesTableModel.DATE, Qt.SortOrder.DescendingOrder)
+    assert model.index(0, GamesTableModel.TITLE).data() == "Imported"
+    assert model.index(0, GamesTableModel.DATE).data() == date_text(entered)
 
 
 def test_filter_proxy_keeps_games_of_a_player(qtmodeltester) -> None:
