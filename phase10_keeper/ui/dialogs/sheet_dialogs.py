@@ -201,7 +201,6 @@ class SheetDialog(QDialog):
         self.ok_button = self.buttons.addButton(
             tr("sheet_dialog.write"), QDialogButtonBox.ButtonRole.AcceptRole
         )
-        (self.print_button if printing else self.ok_button).setDefault(True)
         self._to_printer = printing
         self.print_button.clicked.connect(lambda: self._choose(to_printer=True))
         self.ok_button.clicked.connect(lambda: self._choose(to_printer=False))
@@ -216,6 +215,9 @@ class SheetDialog(QDialog):
         layout.addWidget(self.message)
         layout.addStretch(1)
         layout.addWidget(self.buttons)
+        # Only once the buttons are inside the dialog: a default set before is forgotten
+        # when it shows, and the first button, Cancel, takes Enter.
+        (self.print_button if printing else self.ok_button).setDefault(True)
         self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 64)
 
         self.intro.setText(self._intro_text())
