@@ -5,6 +5,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication, QImage, QPainter, QPalette
 from PySide6.QtWidgets import QApplication
 
@@ -158,6 +159,19 @@ def test_share_copies_the_card_to_the_clipboard(share) -> None:
     copied = QGuiApplication.clipboard().image()
     assert copied.size() == dialog.image.size()
     assert copied.width() == CARD_WIDTH
+    assert "Copied" in dialog.feedback.text()
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_enter_in_the_shown_share_dialog_copies_the_card(share, qtbot) -> None:
+    # Copy Image is what Enter gives, not Close (the first button of the box, which took
+    # the default when it was set before the buttons were in the dialog).
+    dialog, _answers = share
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    assert dialog.copy_button.isDefault()
+    qtbot.keyClick(dialog.focusWidget() or dialog, Qt.Key.Key_Return)
+    assert dialog.isVisible()
     assert "Copied" in dialog.feedback.text()
 
 
