@@ -107,8 +107,13 @@ def names_problem(names: Sequence[str]) -> str | None:
     for name in names:
         problem = problem_said(name_problem(name))
         if problem is not None:
-            return problem[:1].upper() + problem[1:] + "."
+            return _as_sentence(problem)
     return None
+
+
+def _as_sentence(problem: str) -> str:
+    """A reason worded for an `error:` line, as a sentence for a message box."""
+    return problem[:1].upper() + problem[1:] + "."
 
 
 def split_names(text: str) -> tuple[str, ...]:
@@ -362,7 +367,7 @@ class SheetPrinter(QObject):
                 language=request.language,
             )
         except SheetError as error:
-            reason = error.worded(app_words())
+            reason = _as_sentence(error.worded(app_words()))
             self.prompts.warn(self.widget, tr("sheet_dialog.failed_title"), reason)
             return None
         return pdf.getvalue()

@@ -294,3 +294,19 @@ def test_enter_in_the_shown_dialog_presses_the_button_it_was_opened_for(
     request = dialog.request()
     assert request is not None
     assert request.to_printer is printing
+
+
+def test_a_sheet_that_cannot_be_made_is_told_in_a_sentence(qtbot, tmp_path: Path) -> None:
+    # The sheet's reasons are worded for `error:` lines; in a message box they begin with a
+    # capital and end with a full stop, as every other message there does.
+    recorder = Recorder()
+    printer = recorder.printer(qtbot, _settings(tmp_path))
+    game = Game(("Priya", "שרה כהן"), title="Friday night")
+    request = SheetRequest(paper="a4", language="en", game=game)
+    assert printer.write(request, tmp_path / "sheet.pdf") is None
+    assert not (tmp_path / "sheet.pdf").exists()
+    assert len(recorder.warnings) == 1
+    warning = recorder.warnings[0]
+    assert warning.startswith("The name ")
+    assert "right to left" in warning
+    assert warning.endswith(".")
