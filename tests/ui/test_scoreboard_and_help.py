@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QApplication, QLabel
 
 from phase10_keeper.language import words
 from phase10_keeper.language.wording import phase_description
+from phase10_keeper.rules import Game, build_rules
 from phase10_keeper.ui.dialogs.help_pages import HelpDialog, context_keys, how_to_page, menu_keys
 from phase10_keeper.ui.game.scoreboard import Scoreboard
 from phase10_keeper.ui.game.session import GameSession
@@ -154,3 +155,31 @@ def test_f11_on_the_scoreboard_leaves_it_as_it_opened_it(window, qtbot) -> None:
     assert QTest.qWaitForWindowActive(board)
     QTest.keyClick(board, Qt.Key.Key_F11)
     assert not board.isVisible()
+
+
+@pytest.mark.parametrize("finished", [False, True])
+def test_a_long_name_on_the_scoreboard_takes_the_room_its_column_has(qtbot, finished: bool) -> None:
+    # A name wraps only when its column is too narrow for it: it once wrapped at the
+    # width a wrapping label guesses, three lines for a name with a whole screen beside it.
+    players = ("Maximilian Alexander von Hohenberg", *FOUR)
+    rules = build_rules(target=1 if finished else 10)
+    game = Game(players=players, rules=rules, title="Friday night")
+    game = game.with_hand_appended(went_out(players, "Priya"))
+    board = Scoreboard(GameSession(game))
+    qtbot.addWidget(board)
+    board.resize(1280, 720)
+    board.show()
+    qtbot.waitExposed(board)
+    QApplication.processEvents()
+    name = next(label for label in board.findChildren(QLabel) if label.text() == players[0])
+    cell = name.parentWidget()
+    assert cell is not None
+    lines = name.height() / name.fontMetrics().lineSpacing()
+    whole = name.fontMetrics().horizontalAdvance(name.text())
+    if whole <= cell.width():
+        assert lines < 2
+    else:
+        badges = [label for label in cell.findChildren(QLabel) if label is not name]
+        room = cell.width() - sum(badge.width() + 16 for badge in badges)
+        assert name.width() >= room - 2
+        assert lines < 3
