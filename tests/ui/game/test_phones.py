@@ -5,6 +5,7 @@ window's changes reaching the phones."""
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
 
 from phase10_keeper.rules import Cards, Game, Hand, PlayerResult
 from phase10_keeper.storage.library import Library
@@ -115,3 +116,48 @@ def test_a_hand_recorded_in_the_window_reaches_the_phones(window: Any, qtbot: An
     assert snapshot.pending == {}
     window.session.undo_stack.undo()
     assert table.snapshot().state.hands_played == 0
+
+
+def _link_shown_whole(widget: Any, link: str) -> bool:
+    """Whether every character of the link is inside the widget that shows it."""
+    from PySide6.QtCore import QRect
+    from PySide6.QtWidgets import QLabel
+
+    if isinstance(widget, QLabel):
+        needed = widget.fontMetrics().boundingRect(
+            QRect(0, 0, widget.width(), 10_000), Qt.TextFlag.TextWordWrap, link
+        )
+        return needed.width() <= widget.width() and needed.height() <= widget.height()
+    document = widget.document()
+    room = widget.viewport()
+    return (
+        document.idealWidth() <= room.width() + 1 and document.size().height() <= room.height() + 1
+    )
+
+
+def test_the_phones_window_shows_each_link_whole_and_copies_it_whole(qtbot: Any) -> None:
+    # A link is one word of 60 characters or so: it once ran past its column's edge, its
+    # key cut off, because a label wraps only at spaces.
+    from PySide6.QtWidgets import QLabel, QTextEdit
+
+    from phase10_keeper.ui.game.phones import PhonesDialog
+
+    key = "XeIxzQ4lWdE4FVASD3YLK_WZkq8pR2mN"
+    links = {
+        "players": {name: f"http://192.0.2.2:8765/#key={key}{name}" for name in PLAYERS},
+        "viewer": f"http://192.0.2.2:8765/#key={key}viewer",
+    }
+    dialog = PhonesDialog(links)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    every = [*links["players"].values(), links["viewer"]]
+    shown = {
+        text: widget
+        for widget in [*dialog.findChildren(QLabel), *dialog.findChildren(QTextEdit)]
+        if (text := widget.toPlainText() if isinstance(widget, QTextEdit) else widget.text())
+        in every
+    }
+    assert sorted(shown) == sorted(every)
+    for link, widget in shown.items():
+        assert _link_shown_whole(widget, link), link
