@@ -143,21 +143,18 @@ def test_the_phones_window_shows_each_link_whole_and_copies_it_whole(qtbot: Any)
     from phase10_keeper.ui.game.phones import PhonesDialog
 
     key = "XeIxzQ4lWdE4FVASD3YLK_WZkq8pR2mN"
-    links = {
-        "players": {name: f"http://192.0.2.2:8765/#key={key}{name}" for name in PLAYERS},
-        "viewer": f"http://192.0.2.2:8765/#key={key}viewer",
-    }
-    dialog = PhonesDialog(links)
+    players = {name: f"http://192.0.2.2:8765/#key={key}{name}" for name in PLAYERS}
+    viewer = f"http://192.0.2.2:8765/#key={key}viewer"
+    dialog = PhonesDialog({"players": players, "viewer": viewer})
     qtbot.addWidget(dialog)
     dialog.show()
     qtbot.waitExposed(dialog)
-    every = [*links["players"].values(), links["viewer"]]
-    shown = {
-        text: widget
-        for widget in [*dialog.findChildren(QLabel), *dialog.findChildren(QTextEdit)]
-        if (text := widget.toPlainText() if isinstance(widget, QTextEdit) else widget.text())
-        in every
-    }
+    every = [*players.values(), viewer]
+    texts: list[tuple[str, Any]] = [
+        *((label.text(), label) for label in dialog.findChildren(QLabel)),
+        *((edit.toPlainText(), edit) for edit in dialog.findChildren(QTextEdit)),
+    ]
+    shown = {text: widget for text, widget in texts if text in every}
     assert sorted(shown) == sorted(every)
     for link, widget in shown.items():
         assert _link_shown_whole(widget, link), link
