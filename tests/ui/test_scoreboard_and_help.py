@@ -4,9 +4,9 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QLabel
+from PySide6.QtWidgets import QApplication, QLabel, QMenu
 
-from phase10_keeper.language import words
+from phase10_keeper.language import LANGUAGES, words
 from phase10_keeper.language.wording import phase_description
 from phase10_keeper.rules import Game, build_rules
 from phase10_keeper.ui.dialogs.help_pages import HelpDialog, context_keys, how_to_page, menu_keys
@@ -183,3 +183,41 @@ def test_a_long_name_on_the_scoreboard_takes_the_room_its_column_has(qtbot, fini
         room = cell.width() - sum(badge.width() + 16 for badge in badges)
         assert name.width() >= room - 2
         assert lines < 3
+
+
+def _menu_paths(window: MainWindow) -> dict[str, set[str]]:
+    """Each menu's title and the names of its items, as the help writes them."""
+
+    def plain(text: str) -> str:
+        return text.replace("&", "").removesuffix("…").strip()
+
+    paths: dict[str, set[str]] = {}
+    for action in window.menuBar().actions():
+        menu = action.menu()
+        if isinstance(menu, QMenu):
+            paths[plain(action.text())] = {plain(item.text()) for item in menu.actions()}
+    return paths
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+def test_how_to_keep_score_names_menus_as_the_window_does(qtbot, language: str) -> None:
+    # Every "Menu → Item" of the page is one of the window's, in each language; the end of
+    # the game names printing and sharing by the menu items that do them.
+    use_language(language)
+    window = MainWindow()
+    qtbot.addWidget(window)
+    paths = _menu_paths(window)
+    page = " ".join(how_to_page().split())
+    named = 0
+    for before, after in zip(page.split(" → "), page.split(" → ")[1:], strict=False):
+        menu = next((title for title in paths if before.endswith(title)), None)
+        assert menu is not None, before[-40:]
+        assert any(after.startswith(item) for item in paths[menu] if item), after[:40]
+        named += 1
+    assert named >= 5
+    end = " ".join(tr("help.step_end").split())
+    file_menu = window.menuBar().actions()[0].text().replace("&", "")
+    game_menu = window.game_menu.menuAction().text().replace("&", "")
+    for menu, action in ((file_menu, window.print_action), (game_menu, window.share_action)):
+        item = action.text().replace("&", "").removesuffix("…")
+        assert f"{menu} → {item}" in end
