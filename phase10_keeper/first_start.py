@@ -61,6 +61,9 @@ XCB_LIBRARIES = (
 """What Qt's X11 platform plugin links to besides: without one of them, Qt aborts the
 process as the app starts (saying only that xcb-cursor may be missing)."""
 
+FONTS_DEBIAN, FONTS_FEDORA = "fontconfig-config", "fontconfig"
+"""The packages of fontconfig's configuration, which bring a font with them."""
+
 EXIT_CANNOT_START = 1
 LOG_NAME = "phase10-keeper.log"
 """The app's log, in the data folder: this message goes there, and so do the window's errors."""
@@ -89,6 +92,17 @@ def uses_xcb(environ: Mapping[str, str], platform: str = sys.platform) -> bool:
         # A list of fallbacks ("wayland;xcb"), each with options ("xcb:option"): the first counts.
         return chosen.split(";")[0].split(":")[0].strip() == "xcb"
     return bool(environ.get("DISPLAY")) and not environ.get("WAYLAND_DISPLAY")
+
+
+def fonts_missing(environ: Mapping[str, str], frozen: bool = hasattr(sys, "_MEIPASS")) -> bool:
+    """Whether a frozen bundle would find no fonts: it carries fontconfig's library but
+    not its configuration, nor any font, and without them every letter shows as a box.
+    (An install from a wheel uses the system's fontconfig, which brings both.)"""
+    if not frozen or not _freedesktop(sys.platform):
+        return False
+    if environ.get("FONTCONFIG_FILE") or environ.get("FONTCONFIG_PATH"):
+        return False
+    return not os.path.exists("/etc/fonts/fonts.conf")
 
 
 def _load(soname: str) -> object:
@@ -134,6 +148,7 @@ def _packages(names: Iterable[str]) -> str:
 def cannot_start_message(
     *,
     no_display: bool,
+    no_fonts: bool,
     missing: Sequence[SystemLibrary],
     qt_error: str | None,
     log: str,
@@ -146,14 +161,19 @@ def cannot_start_message(
     parts = []
     if no_display:
         parts.append(language("first_start.no_display"))
+    if no_fonts:
+        parts.append(language("first_start.no_fonts"))
     if missing:
         names = ", ".join(library.soname for library in missing)
         parts.append(language.count("first_start.missing_libraries", len(missing), names=names))
+    if missing or no_fonts:
+        fonts = [(FONTS_DEBIAN, FONTS_FEDORA)] if no_fonts else []
+        packages = [*fonts, *((library.debian, library.fedora) for library in missing)]
         parts.append(
             language(
                 "first_start.install",
-                debian=_packages(library.debian for library in missing),
-                fedora=_packages(library.fedora for library in missing),
+                debian=_packages(debian for debian, _ in packages),
+                fedora=_packages(fedora for _, fedora in packages),
             )
         )
     if qt_error is not None:
@@ -228,6 +248,7 @@ def show_graphically(title: str, text: str) -> bool:
 def explain(
     *,
     no_display: bool,
+    no_fonts: bool = False,
     qt_error: str | None = None,
     environ: Mapping[str, str] = os.environ,
     load: Callable[[str], object] = _load,
@@ -242,6 +263,7 @@ def explain(
     log = str(default_data_dir() / LOG_NAME)
     title, text = cannot_start_message(
         no_display=no_display,
+        no_fonts=no_fonts,
         missing=missing,
         qt_error=qt_error,
         log=log,
@@ -257,11 +279,12 @@ def explain(
 def app_module() -> "ModuleType | None":
     """`phase10_keeper.ui.app` where Qt can open the window; else None, once the user has
     been told why not."""
+    no_fonts = fonts_missing(os.environ)
     if display_missing(os.environ):
-        explain(no_display=True)
+        explain(no_display=True, no_fonts=no_fonts)
         return None
-    if uses_xcb(os.environ) and missing_libraries(XCB_LIBRARIES):
-        explain(no_display=False)
+    if no_fonts or (uses_xcb(os.environ) and missing_libraries(XCB_LIBRARIES)):
+        explain(no_display=False, no_fonts=no_fonts)
         return None
     try:
         from phase10_keeper.ui.import_check import quicken_pyside_import_check

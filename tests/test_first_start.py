@@ -198,3 +198,22 @@ def test_a_frozen_bundle_finds_the_libraries_it_carries(
     assert missing_libraries([carried]) == [carried]
     monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
     assert missing_libraries([carried]) == []
+
+
+def test_a_frozen_bundle_without_fonts_says_which_package_brings_them(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.delenv("FONTCONFIG_FILE", raising=False)
+    monkeypatch.delenv("FONTCONFIG_PATH", raising=False)
+    if Path("/etc/fonts/fonts.conf").exists():
+        assert not first_start.fonts_missing({}, frozen=True)
+    assert not first_start.fonts_missing({}, frozen=False)
+    assert not first_start.fonts_missing({"FONTCONFIG_FILE": "/opt/fonts.conf"}, frozen=True)
+
+    first_start.explain(
+        no_display=False, no_fonts=True, environ=NO_DISPLAY, load=loader_without("libxcb.so.1")
+    )
+    message = capsys.readouterr().err
+    assert "There is no font configuration (/etc/fonts/fonts.conf)" in message
+    assert "sudo apt install fontconfig-config libxcb1\n" in message
+    assert "sudo dnf install fontconfig libxcb\n" in message

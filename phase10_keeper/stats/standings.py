@@ -61,8 +61,6 @@ class StandingsRow:
     name: str
     winner: bool
     dealer: bool
-    replays: bool
-    """One of the tied players who replay a hand to break the tie."""
     left_before: int | None
     """The hand the player left before, if they left."""
     next: Next
@@ -108,7 +106,6 @@ def _row(state: GameState, place: int, name: str) -> StandingsRow:
         name=name,
         winner=name == state.winner,
         dealer=name == state.dealer,
-        replays=tied,
         left_before=player.left_before,
         next=next_step,
         phase=phase,

@@ -20,6 +20,7 @@ from phase10_keeper import __version__
 from phase10_keeper.collector import cycle_collector_paused
 from phase10_keeper.ui import errors
 from phase10_keeper.ui.app_icon import use_app_icon
+from phase10_keeper.ui.appearance import Scheme, apply_scheme, chosen_scheme
 from phase10_keeper.ui.main_window import MainWindow, forget_sources
 from phase10_keeper.ui.text.language_choice import start_in_language
 from phase10_keeper.ui.text.translate import app_words, error_said, tr
@@ -37,6 +38,10 @@ def _application(argv: list[str]) -> QApplication:
     app.setApplicationVersion(__version__)
     QGuiApplication.setDesktopFileName("io.github.phase10keeper.Phase10Keeper")
     start_in_language(app, QSettings())
+    # The colours chosen in Settings → Appearance, before the window first paints.
+    scheme = chosen_scheme(QSettings())
+    if scheme is not Scheme.SYSTEM:
+        apply_scheme(app, scheme)
     return app
 
 

@@ -20,6 +20,7 @@ from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPaintEvent, QUndoGroup
 from PySide6.QtWidgets import QLabel, QMainWindow, QPushButton, QStackedWidget, QWidget
 
+from phase10_keeper.ui.appearance import appearance_menu, type_scale
 from phase10_keeper.ui.text.escape import plain
 from phase10_keeper.ui.text.language_menu import language_menu
 from phase10_keeper.ui.text.translate import app_words, error_said, problem_where, tr
@@ -228,6 +229,7 @@ class MainWindow(QMainWindow):
 
         settings_menu = self.menuBar().addMenu(tr("settings.menu"))
         settings_menu.addMenu(language_menu(self, self.say))
+        settings_menu.addMenu(appearance_menu(self, self._large_type_changed))
 
         help_menu = self.menuBar().addMenu(tr("window.menu_help"))
         self.how_to_action = self._action(
@@ -364,7 +366,9 @@ class MainWindow(QMainWindow):
         if stack is None or not stack.canRedo():
             return
         if form is not None and form.has_typing():
-            if not self.prompts.confirm(
+            # Asked only about typing of one's own: a hand an undo put back in the form
+            # goes back into the log as it was.
+            if form.holds_typing() and not self.prompts.confirm(
                 self,
                 tr("window.redo"),
                 tr("window.redo_question", action=stack.redoText()),
@@ -572,13 +576,17 @@ class MainWindow(QMainWindow):
         session.saved.connect(lambda text: self._saved(text, ok=True))
         session.save_failed.connect(lambda text: self._saved(text, ok=False))
         session.undo_stack.indexChanged.connect(self._withdraw_status_undo)
-        view = self.game_view = GameView(session, self.prompts)
+        view = self.game_view = GameView(session, self.prompts, type_scale(QSettings()))
         view.message.connect(self.say)
         view.shareRequested.connect(self.share_result)
         view.form.typingChanged.connect(self._update_undo_actions)
         if self.library is not None and session.game_id is not None:
             self.library.set_last_open_game(session.game_id)
         self._show_game()
+
+    def _large_type_changed(self, on: bool) -> None:
+        if self.game_view is not None:
+            self.game_view.set_type_scale(type_scale(QSettings()))
 
     def _show_game(self) -> None:
         assert self.session is not None

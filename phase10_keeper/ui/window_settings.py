@@ -1,4 +1,5 @@
-"""Remembering where the user left a window: its size, position and layout.
+"""Remembering where the user left a window: its size, position and layout; and how the
+table likes its results typed.
 
 QSettings is passed in rather than created here, so tests and the app decide where
 the settings live.
@@ -9,6 +10,8 @@ from PySide6.QtWidgets import QMainWindow, QWidget
 
 GEOMETRY_KEY = "geometry"
 STATE_KEY = "state"
+POINTS_KEY = "entry/points"
+"""Whether a new game's results start as points totals: New Game asks, and remembers."""
 
 
 def _group(window: QWidget) -> str:
@@ -47,3 +50,11 @@ def restore_window_state(window: QWidget, settings: QSettings) -> bool:
     if isinstance(window, QMainWindow) and isinstance(state, QByteArray | bytes):
         restored = window.restoreState(QByteArray(state)) and restored
     return bool(restored)
+
+
+def points_by_default(settings: QSettings) -> bool:
+    return str(settings.value(POINTS_KEY, "false")).lower() in ("true", "1")
+
+
+def set_points_by_default(settings: QSettings, by_points: bool) -> None:
+    settings.setValue(POINTS_KEY, by_points)

@@ -46,7 +46,7 @@ import urllib.parse
 sys.path.insert(0, {root!r})
 from phase10_keeper.cli import main
 # The commands import these when they run (the app's start does not wait for them).
-import phase10_keeper.language.wording, phase10_keeper.stats
+import phase10_keeper.desktop_entry, phase10_keeper.language.wording, phase10_keeper.stats
 phase10_keeper.language.words("en")
 import phase10_keeper.storage.gamefile, phase10_keeper.storage.library
 os.setgroups([])

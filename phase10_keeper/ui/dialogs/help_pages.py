@@ -30,11 +30,10 @@ def _key(sequence: QKeySequence | str) -> str:
     return f"<kbd>{escape(text)}</kbd>"
 
 
-def _table(rows: list[tuple[str, str]]) -> str:
-    cells = "".join(
+def _rows_html(rows: list[tuple[str, str]]) -> str:
+    return "".join(
         f"<tr><td class='key'>{keys}</td><td>{escape(what)}</td></tr>" for keys, what in rows
     )
-    return f"<table cellpadding='4'>{cells}</table>"
 
 
 def context_keys() -> list[tuple[str, list[tuple[str, str]]]]:
@@ -64,6 +63,7 @@ def context_keys() -> list[tuple[str, list[tuple[str, str]]]]:
                 (f"{_key('Tab')} {_key('↑')} {_key('↓')} {_key('←')} {_key('→')}", tr("help.move")),
                 (_key("O"), tr("help.went_out")),
                 (_key("Space"), tr("help.made_phase")),
+                (_key("P"), tr("help.by_points")),
                 (
                     tr("help.key_range", first=_key("0"), last=_key("9")),
                     tr("help.cards_left"),
@@ -98,7 +98,22 @@ def context_keys() -> list[tuple[str, list[tuple[str, str]]]]:
 # which would crowd the page with keys nobody can press.
 DEDICATED_KEYS = [
     QKeySequence(key)
-    for key in (Qt.Key.Key_Undo, Qt.Key.Key_Redo, Qt.Key.Key_Back, Qt.Key.Key_Forward)
+    for key in (
+        Qt.Key.Key_Undo,
+        Qt.Key.Key_Redo,
+        Qt.Key.Key_Back,
+        Qt.Key.Key_Forward,
+        Qt.Key.Key_Exit,
+        Qt.Key.Key_Close,
+        Qt.Key.Key_Help,
+    )
+]
+
+
+# Function keys past F12: X11 gives Undo, Copy and Paste the keys of old Sun keyboards
+# too ("Ctrl+Z F14").
+DEDICATED_KEYS += [
+    QKeySequence(Qt.Key(key)) for key in range(Qt.Key.Key_F13.value, Qt.Key.Key_F35.value + 1)
 ]
 
 
@@ -130,10 +145,14 @@ def menu_keys(window: QMainWindow) -> list[tuple[str, list[tuple[str, str]]]]:
 
 
 def keyboard_page(window: QMainWindow) -> str:
-    parts = [f"<h2>{escape(tr('help.shortcuts_title'))}</h2>"]
+    """Every section in one table, a heading row before each: the keys' column is as wide
+    in every section, so the columns line up down the page."""
+    parts = []
     for heading, rows in [*menu_keys(window), *context_keys()]:
-        parts.append(f"<h3>{escape(heading)}</h3>{_table(rows)}")
-    return "".join(parts)
+        parts.append(f"<tr><td colspan='2'><h3>{escape(heading)}</h3></td></tr>")
+        parts.append(_rows_html(rows))
+    title = f"<h2>{escape(tr('help.shortcuts_title'))}</h2>"
+    return f"{title}<table cellpadding='4'>{''.join(parts)}</table>"
 
 
 def how_to_page() -> str:

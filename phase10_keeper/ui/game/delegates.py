@@ -52,6 +52,29 @@ def fit_text(text: str, font: QFont, rect: QRect, smallest: float = SMALLEST_NAM
     return fitted
 
 
+SMALLEST_NOTE = 0.75
+"""How far a cell's note (not seated, left) may shrink before it wraps anywhere."""
+
+
+def fitted_layout(
+    text: str, font: QFont, rect: QRect, smallest: float
+) -> tuple[QFont, Qt.TextFlag]:
+    """The font `text` fits `rect` in, and how it wraps there: between words (and at the
+    soft hyphens a translation puts in a long word), or, only where nothing else fits,
+    anywhere."""
+    fitted = fit_text(text, font, rect, smallest)
+    wrap = Qt.TextFlag.TextWordWrap
+    if QFontMetrics(fitted).boundingRect(rect, int(wrap), text).width() > rect.width():
+        wrap = Qt.TextFlag.TextWrapAnywhere
+    return fitted, wrap
+
+
+def absence_layout(text: str, font: QFont, rect: QRect) -> tuple[QFont, Qt.TextFlag]:
+    """How a cell says why a player was not at the table: in `font` if it fits `rect`,
+    else smaller, wrapped between words."""
+    return fitted_layout(text, font, rect, SMALLEST_NOTE)
+
+
 class PlayerHeader(QHeaderView):
     """The players' names down the left of the grid, never cut: a long name wraps and,
     if it must, shrinks; the marks (deals, plays first, won) sit in a column of their own."""
@@ -82,14 +105,10 @@ class PlayerHeader(QHeaderView):
     def _fitted_name(self, name: str, rect: QRect) -> tuple[QFont, Qt.TextFlag]:
         """The font `name` fits `rect` in, and how it wraps there."""
 
-        def fit() -> tuple[QFont, Qt.TextFlag]:
-            font = fit_text(name, self.font(), rect)
-            wrap = Qt.TextFlag.TextWordWrap
-            if QFontMetrics(font).boundingRect(rect, int(wrap), name).width() > rect.width():
-                wrap = Qt.TextFlag.TextWrapAnywhere
-            return font, wrap
-
-        return self._remembered(("name", name, self.font().key(), rect.width(), rect.height()), fit)
+        return self._remembered(
+            ("name", name, self.font().key(), rect.width(), rect.height()),
+            lambda: fitted_layout(name, self.font(), rect, SMALLEST_NAME),
+        )
 
     def _mark_font(self) -> QFont:
         font = QFont(self.font())
@@ -185,6 +204,17 @@ class ScoreCellDelegate(QStyledItemDelegate):
         super().__init__(parent)
         self._types: dict[tuple[str, int], CellType] = {}
         """Every cell of a size draws with the same fonts: made once, not per cell."""
+        self._notes: dict[tuple[str, str, int, int], tuple[QFont, Qt.TextFlag]] = {}
+        """The fitted type of each note by its cell's size: a column of them is alike."""
+
+    def _note(self, text: str, font: QFont, rect: QRect) -> tuple[QFont, Qt.TextFlag]:
+        key = (text, font.key(), rect.width(), rect.height())
+        found = self._notes.get(key)
+        if found is None:
+            if len(self._notes) > REMEMBERED:
+                self._notes.clear()
+            found = self._notes[key] = absence_layout(text, font, rect)
+        return found
 
     def _type(self, font: QFont, height: int) -> CellType:
         key = (font.key(), height)
@@ -236,11 +266,10 @@ class ScoreCellDelegate(QStyledItemDelegate):
                 shade = QColor(ink)
                 shade.setAlphaF(0.08)
                 painter.fillRect(option.rect, shade)
-                painter.setFont(fonts.small)
+                font, wrap = self._note(absence, fonts.small, rect)
+                painter.setFont(font)
                 painter.setPen(muted)
-                painter.drawText(
-                    rect, Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, absence
-                )
+                painter.drawText(rect, int(Qt.AlignmentFlag.AlignCenter) | int(wrap), absence)
             elif cell is None:
                 painter.setPen(muted)
                 painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, "—")

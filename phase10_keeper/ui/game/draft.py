@@ -3,11 +3,15 @@
 A player who did not make their phase holds exactly ten cards, so their 1-9 count is
 worked out from the other kinds until someone types it; a player who made their phase
 starts with no cards. That keeps a typical entry to a few keystrokes.
+
+A player's result may be typed as a points total instead ("by points"): until it is
+typed, it is what the cards would give untouched (50 for a miss, 0 for a maker).
 """
 
 from typing import NamedTuple
 
 from phase10_keeper.rules import (
+    CARD_POINTS,
     HAND_SIZE,
     NO_CARDS,
     CardKind,
@@ -32,26 +36,55 @@ BASE_KINDS = (CardKind.LOW, CardKind.HIGH, CardKind.SKIP, CardKind.WILD)
 class PlayerDraft:
     """What is typed for one player."""
 
-    __slots__ = ("made", "phase", "typed")
+    __slots__ = ("by_points", "made", "phase", "points", "typed")
 
     def __init__(
-        self, made: bool = False, typed: dict[CardKind, int] | None = None, phase: int | None = None
+        self,
+        made: bool = False,
+        typed: dict[CardKind, int] | None = None,
+        phase: int | None = None,
+        by_points: bool = False,
+        points: int | None = None,
     ) -> None:
         self.made = made
         self.typed: dict[CardKind, int] = {} if typed is None else typed
         """Counts the user typed; a kind not here is 0, or worked out for 1-9."""
         self.phase = phase
+        self.by_points = by_points
+        """The result is a points total, not cards by kind."""
+        self.points = points
+        """The total typed, by points; None until typed."""
 
 
 class DraftSnapshot(NamedTuple):
     went_out: str | None
-    players: tuple[tuple[str, bool, tuple[tuple[CardKind, int], ...], int | None], ...]
+    players: tuple[
+        tuple[str, bool, tuple[tuple[CardKind, int], ...], int | None, bool, int | None], ...
+    ]
+
+
+def points_players(state: GameState, default: bool) -> frozenset[str]:
+    """The players whose next result starts by points: those whose last telling result
+    was a points total (a score with no cards given), and, with `default`, those with
+    none yet. Going out (no cards, no points) tells neither way."""
+    seated = state.participants()
+    last: dict[str, bool] = {}
+    for index in range(len(state.hands) - 1, -1, -1):
+        for name, entry in state.hands[index].entries.items():
+            if name not in last and (entry.points or not entry.cards.is_empty):
+                last[name] = entry.cards.is_empty
+        if all(name in last for name in seated):
+            break
+    return frozenset(name for name in seated if last.get(name, default))
 
 
 class HandDraft:
     """One hand being entered after `state` (the state before the hand)."""
 
-    def __init__(self, state: GameState, hand: Hand | None = None) -> None:
+    def __init__(
+        self, state: GameState, hand: Hand | None = None, by_points: frozenset[str] = frozenset()
+    ) -> None:
+        """`by_points`: the players whose result starts as a points total."""
         self.state = state
         self.participants: tuple[str, ...] = state.participants()
         self.kinds: tuple[CardKind, ...] = BASE_KINDS + (
@@ -61,7 +94,9 @@ class HandDraft:
             state.rules.order is Order.CHOOSE and state.status is Status.IN_PROGRESS
         )
         self.went_out: str | None = None
-        self.players: dict[str, PlayerDraft] = {name: PlayerDraft() for name in self.participants}
+        self.players: dict[str, PlayerDraft] = {
+            name: PlayerDraft(by_points=name in by_points) for name in self.participants
+        }
         if hand is not None:
             self._fill(hand)
 
@@ -74,6 +109,8 @@ class HandDraft:
             # Going out implies making it; the player's own tick is for if they did not.
             player.made = result.made and name != hand.went_out
             player.phase = result.phase
+            player.by_points = result.points is not None
+            player.points = result.points
             player.typed = {kind: count for kind, count in result.cards.items() if count}
             if not result.made and result.cards.low == self._worked_out_low(name):
                 player.typed.pop(CardKind.LOW, None)
@@ -94,15 +131,38 @@ class HandDraft:
         return DraftSnapshot(
             self.went_out,
             tuple(
-                (name, player.made, tuple(player.typed.items()), player.phase)
+                (
+                    name,
+                    player.made,
+                    tuple(player.typed.items()),
+                    player.phase,
+                    player.by_points,
+                    player.points,
+                )
                 for name, player in self.players.items()
             ),
         )
 
     def restore(self, snapshot: "DraftSnapshot") -> None:
         self.went_out = snapshot.went_out
-        for name, made, typed, phase in snapshot.players:
-            self.players[name] = PlayerDraft(made, dict(typed), phase)
+        for name, made, typed, phase, by_points, points in snapshot.players:
+            self.players[name] = PlayerDraft(made, dict(typed), phase, by_points, points)
+
+    def set_by_points(self, name: str, by_points: bool) -> None:
+        """Switches between a points total and cards by kind; what was typed in either
+        stays for a switch back."""
+        self.players[name].by_points = by_points
+
+    def by_points(self, name: str) -> bool:
+        return self.players[name].by_points
+
+    def set_points(self, name: str, points: int | None) -> None:
+        """`None` clears the total typed, so it is worked out again."""
+        self.players[name].points = points
+
+    def is_points_worked_out(self, name: str) -> bool:
+        """True where the total shown, by points, is the untouched one, not typed."""
+        return self.went_out != name and self.players[name].points is None
 
     def set_count(self, name: str, kind: CardKind, count: int | None) -> None:
         """`None` clears what was typed, so 1-9 is worked out again."""
@@ -144,7 +204,12 @@ class HandDraft:
         return Cards(**{kind.value: self.count(name, kind) for kind in self.kinds})
 
     def points(self, name: str) -> int:
-        return self.cards(name).points
+        player = self.players[name]
+        if not player.by_points or self.went_out == name:
+            return self.cards(name).points
+        if player.points is None:
+            return 0 if self.made(name) else HAND_SIZE * CARD_POINTS[CardKind.LOW]
+        return player.points
 
     def phase_choices(self, name: str) -> tuple[Phase, ...]:
         return self.state.phases_left(name) if self.chooses_phase else ()
@@ -158,26 +223,33 @@ class HandDraft:
     def hand(self) -> Hand | None:
         if self.went_out is None:
             return None
-        results = {
-            name: PlayerResult(
-                made=self.made(name),
-                cards=self.cards(name),
-                phase=self.players[name].phase if self.chooses_phase else None,
-            )
-            for name in self.participants
-        }
-        return Hand(went_out=self.went_out, results=results)
+        return self._hand(self.went_out)
+
+    def _hand(self, went_out: str) -> Hand:
+        results = {}
+        for name in self.participants:
+            phase = self.players[name].phase if self.chooses_phase else None
+            if self.players[name].by_points and went_out != name:
+                result = PlayerResult(made=self.made(name), points=self.points(name), phase=phase)
+            else:
+                result = PlayerResult(made=self.made(name), cards=self.cards(name), phase=phase)
+            results[name] = result
+        return Hand(went_out=went_out, results=results)
 
     def problems(self) -> list[Problem]:
-        """Every error and warning the hand as typed would raise."""
-        hand = self.hand()
-        if hand is None:
-            return [
-                Problem(
-                    Severity.ERROR,
-                    ProblemKey.NOBODY_WENT_OUT,
-                    hand_number=self.state.hand_number,
-                    field="went_out",
-                )
-            ]
-        return check_hand(self.state, hand)
+        """Every error and warning the hand as typed would raise; with nobody out yet,
+        that and every problem of the others' results, so all are listed at once."""
+        if self.went_out is not None:
+            return check_hand(self.state, self._hand(self.went_out))
+        nobody = Problem(
+            Severity.ERROR,
+            ProblemKey.NOBODY_WENT_OUT,
+            hand_number=self.state.hand_number,
+            field="went_out",
+        )
+        # Checked as a hand nobody at the table went out of: the rules then find every
+        # result's problems, and that one more, which `nobody` says better.
+        checked = check_hand(self.state, self._hand(""))
+        return [nobody] + [
+            problem for problem in checked if problem.key is not ProblemKey.WENT_OUT_UNKNOWN
+        ]

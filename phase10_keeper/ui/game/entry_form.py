@@ -9,13 +9,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QRectF, QSettings, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
+    QFocusEvent,
     QFont,
     QIntValidator,
     QKeyEvent,
     QKeySequence,
+    QMouseEvent,
     QPainter,
     QPaintEvent,
     QPalette,
@@ -34,13 +36,14 @@ from PySide6.QtWidgets import (
     QPushButton,
     QRadioButton,
     QSizePolicy,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from phase10_keeper.language.wording import card_label, phase_description
 from phase10_keeper.rules import HAND_SIZE, CardKind, GameState, Hand, Problem
-from phase10_keeper.ui.game.draft import DraftSnapshot, HandDraft
+from phase10_keeper.ui.game.draft import DraftSnapshot, HandDraft, points_players
 from phase10_keeper.ui.text.escape import isolate, plain, plain_tooltip
 from phase10_keeper.ui.text.translate import (
     app_words,
@@ -51,6 +54,7 @@ from phase10_keeper.ui.text.translate import (
 )
 from phase10_keeper.ui.text.wording import phase_title
 from phase10_keeper.ui.widgets.colours import ERROR_COLOUR, WARNING_COLOUR
+from phase10_keeper.ui.window_settings import points_by_default
 
 if TYPE_CHECKING:
     # Only when the phones' server runs: the form comes up with every game.
@@ -78,8 +82,24 @@ def _set_tool_tip(widget: QWidget, text: str) -> None:
         widget.setToolTip(text)
 
 
-_PlayerTyping = tuple[bool, bool, tuple[tuple[CardKind, int], ...], int | None]
-"""What is typed for one player: went out, made it, the counts typed, the phase."""
+_PlayerTyping = tuple[bool, bool, tuple[tuple[CardKind, int], ...], int | None, bool, int | None]
+"""What is typed for one player: went out, made it, the counts typed, the phase, by
+points, the points total typed."""
+
+
+class _CountField(QLineEdit):
+    """A count of cards, two digits at most: a click or the focus selects all of it, so
+    the digit typed next replaces the count rather than joining it ("1" into "10" gave
+    "110", which the field refuses)."""
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        super().focusInEvent(event)
+        self.selectAll()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        super().mousePressEvent(event)
+        if event.button() == Qt.MouseButton.LeftButton:
+            self.selectAll()
 
 
 class _Row:
@@ -93,6 +113,11 @@ class _Row:
         self.made = QCheckBox()
         self.phase: QComboBox | None = None
         self.counts: dict[CardKind, QLineEdit] = {}
+        self.total = _CountField()
+        """The points total, typed instead of the counts while the row is by points."""
+        self.by_points = QToolButton()
+        self.showing_total = False
+        """The total is shown in place of the counts."""
         self.points = QLabel()
         self.phone = QPushButton()
         """What the player's phone sent, when Phones at the Table runs: marks the row
@@ -100,11 +125,20 @@ class _Row:
         self.phone.hide()
 
     def cells(self) -> list[QWidget]:
+        """The row's fields, one for each column: by points, the total stands in every
+        column of the counts."""
         cells: list[QWidget] = [self.went_out, self.made]
         if self.phase is not None:
             cells.append(self.phase)
-        cells.extend(self.counts.values())
+        if self.showing_total:
+            cells.extend(self.total for _ in self.counts)
+        else:
+            cells.extend(self.counts.values())
         return cells
+
+    def chain(self) -> list[QWidget]:
+        """The fields in the order Tab visits them."""
+        return list(dict.fromkeys(self.cells()))
 
 
 def in_placeholder_grey(label: QLabel, palette: QPalette) -> None:
@@ -198,6 +232,10 @@ class HandEntryForm(QFrame):
         self._history: list[DraftSnapshot] = []
         self._at = 0
         self._showing_problems = False
+        self._put_back: DraftSnapshot | None = None
+        """The hand an undo put back in the form, until the form is started again."""
+        self._moving_inside: QLineEdit | None = None
+        """The count whose cursor the arrows move, after Home or End in it."""
         self._phone_entries: Mapping[str, Entry] = {}
         self._from_phone: dict[str, _PlayerTyping] = {}
         """Each player's typing as their phone's entry left it, to tell whether the keeper
@@ -231,6 +269,8 @@ class HandEntryForm(QFrame):
         self.clear_button = _Button(tr("entry.clear"))
         self.clear_button.clicked.connect(self._clear)
         self.clear_button.setAutoDefault(False)
+        # Out of the Tab chain: Tab past the last field, then Space, wiped the hand.
+        self.clear_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
 
         # Only the table of the hand takes the larger type the page gives the form; the
         # hint, the problems and the buttons keep the window's. Setting the size the font
@@ -280,13 +320,15 @@ class HandEntryForm(QFrame):
 
         With `typed`, `hand` is put in the form as if just typed: one Undo empties it.
         """
-        self.draft = HandDraft(state, None if typed else hand)
+        self.draft = self._fresh(state, None if typed else hand)
         self._phone_entries = {}
         self._from_phone = {}
         self._history = [self.draft.snapshot()]
         self._at = 0
+        self._put_back = None
         if typed and hand is not None:
-            self._history.append(HandDraft(state, hand).snapshot())
+            self._put_back = self._fresh(state, hand).snapshot()
+            self._history.append(self._put_back)
             self._at = 1
             self.draft.restore(self._history[1])
         self.editing = editing
@@ -326,6 +368,11 @@ class HandEntryForm(QFrame):
         self.focus_first()
         self.typingChanged.emit()
 
+    def _fresh(self, state: GameState, hand: Hand | None = None) -> HandDraft:
+        """A draft of the hand after `state`: each player by points if their last result
+        was, or with none yet, as New Game chose for the table."""
+        return HandDraft(state, hand, points_players(state, points_by_default(QSettings())))
+
     def stop(self) -> None:
         """No hand to enter: the game is over."""
         self.draft = None
@@ -361,6 +408,12 @@ class HandEntryForm(QFrame):
     def has_typing(self) -> bool:
         """True if anything was typed since the form was last started."""
         return self._at > 0
+
+    def holds_typing(self) -> bool:
+        """True if the form holds something the user typed: not empty, nor just the hand
+        an undo put back in it."""
+        now = self._history[self._at] if self._history else None
+        return now is not None and now not in (self._history[0], self._put_back)
 
     def can_redo_typing(self) -> bool:
         return self._at < len(self._history) - 1
@@ -484,7 +537,7 @@ class HandEntryForm(QFrame):
                 self.grid.addWidget(combo, grid_row, column)
                 column += 1
             for kind in draft.kinds:
-                edit = QLineEdit()
+                edit = _CountField()
                 edit.setFont(count_font)
                 edit.setValidator(QIntValidator(0, 99, edit))
                 edit.setMaxLength(2)
@@ -499,23 +552,46 @@ class HandEntryForm(QFrame):
                 row.counts[kind] = edit
                 self.grid.addWidget(edit, grid_row, column, centre)
                 column += 1
+            total = row.total
+            total.setFont(count_font)
+            total.setValidator(QIntValidator(0, 999, total))
+            total.setMaxLength(3)
+            total.setFixedWidth(COUNT_WIDTH * 2)
+            total.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            total.setAccessibleName(tr("entry.total_name", name=name))
+            total.textEdited.connect(lambda text, who=name: self._total_typed(who, text))
+            total.hide()
+            first_count = column - len(draft.kinds)
+            self.grid.addWidget(total, grid_row, first_count, 1, len(draft.kinds), centre)
             row.points.setFont(points_font)
             row.points.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             row.points.setMinimumWidth(row.points.fontMetrics().horizontalAdvance("0000"))
             row.points.setAccessibleName(tr("entry.points_name", name=name))
             self.grid.addWidget(row.points, grid_row, column)
+            button = row.by_points
+            button.setText(tr("entry.by_points"))
+            button.setCheckable(True)
+            button.setFont(self._window_font)
+            # Out of the Tab chain, as Clear is: P switches it from the keyboard.
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.setToolTip(tr("entry.by_points_tip"))
+            button.setAccessibleName(tr("entry.by_points_name", name=name))
+            button.toggled.connect(lambda on, who=name: self._by_points_toggled(who, on))
+            self.grid.addWidget(button, grid_row, column + 1)
             row.phone.clicked.connect(lambda _checked=False, who=name: self._take_phone(who))
-            self.grid.addWidget(row.phone, grid_row, column + 1)
+            self.grid.addWidget(row.phone, grid_row, column + 2)
             self._rows.append(row)
-            for cell_column, cell in enumerate(row.cells()):
-                self._position[cell] = (row_index, cell_column)
+            cells = row.cells()
+            self._position[row.total] = (row_index, len(cells) - len(row.counts))
+            for cell_column, cell in enumerate([*cells, row.total]):
+                self._position.setdefault(cell, (row_index, cell_column))
                 # Start from the values a refreshed cell usually has: only a cell whose
                 # value changes is marked again. Set before the keys are filtered, so
                 # their change events do not pass through the filter too.
                 cell.setProperty("problem", "")
                 cell.setProperty("typed", True)
                 cell.installEventFilter(self)
-        self.grid.setColumnStretch(column + 2, 1)
+        self.grid.setColumnStretch(column + 3, 1)
         # A layout shows new children of a visible panel only later, and a hidden
         # widget cannot take the focus the next keystroke needs.
         for index in range(self.grid.count()):
@@ -523,10 +599,16 @@ class HandEntryForm(QFrame):
             child = item.widget() if item is not None else None
             if child is not None and child not in self._phone_buttons():
                 child.show()
+        for row in self._rows:
+            row.total.hide()
         self._marks.marked.clear()
         self._marks.raise_()
-        chain = [cell for row in self._rows for cell in row.cells()]
-        chain += [self.clear_button, self.cancel_button, self.record_button]
+        self._chain()
+
+    def _chain(self) -> None:
+        """Tab visits the fields shown, row by row, then the buttons."""
+        chain = [cell for row in self._rows for cell in row.chain()]
+        chain += [self.cancel_button, self.record_button]
         for first, second in itertools.pairwise(chain):
             QWidget.setTabOrder(first, second)
 
@@ -538,8 +620,13 @@ class HandEntryForm(QFrame):
         draft = self.draft
         if draft is None:
             return
+        switched = False
         for row in self._rows:
             name = row.name
+            by_points = draft.by_points(name)
+            if row.showing_total != by_points:
+                switched = True
+                self._show_by_points(row, by_points)
             went_out = draft.went_out == name
             for widget, checked in ((row.went_out, went_out), (row.made, draft.made(name))):
                 widget.blockSignals(True)
@@ -565,26 +652,60 @@ class HandEntryForm(QFrame):
                 _set_tool_tip(
                     edit, tr("entry.worked_out") if draft.is_worked_out(name, kind) else ""
                 )
+            total = row.total
+            total.setEnabled(not went_out)
+            typed = not draft.is_points_worked_out(name)
+            shown = str(draft.points(name))
+            if total.text() != shown and (force or not (typed and total.hasFocus())):
+                total.setText(shown)
+                if total.hasFocus():
+                    total.selectAll()
+            self._mark_typed(total, typed)
             row.points.setText(str(draft.points(name)))
+        if switched:
+            self._chain()
+
+    def _show_by_points(self, row: _Row, by_points: bool) -> None:
+        """Shows the total in place of the counts, or the counts again."""
+        focused = row.total.hasFocus() or any(edit.hasFocus() for edit in row.counts.values())
+        row.showing_total = by_points
+        row.by_points.blockSignals(True)
+        row.by_points.setChecked(by_points)
+        row.by_points.blockSignals(False)
+        # The button names what it switches to.
+        row.by_points.setText(tr("entry.by_cards" if by_points else "entry.by_points"))
+        row.by_points.setToolTip(tr("entry.by_cards_tip" if by_points else "entry.by_points_tip"))
+        row.total.setVisible(by_points)
+        for edit in row.counts.values():
+            edit.setVisible(not by_points)
+        if focused:
+            # The field typed in is gone: the one in its place takes the keys.
+            target = row.total if by_points else next(iter(row.counts.values()))
+            target.setFocus(Qt.FocusReason.TabFocusReason)
 
     def show_problems(self, problems: list[Problem]) -> None:
         """Marks each field a problem is about and lists the problems under the table."""
         self._showing_problems = bool(problems)
         for row in self._rows:
-            for cell in [row.went_out, row.made, *row.cells()]:
+            for cell in [*row.cells(), *row.counts.values(), row.total]:
                 self._mark(cell, "")
                 _set_tool_tip(cell, "")
         if not problems:
             self.problems_label.clear()
             return
         lines = []
+        said: dict[QWidget, list[str]] = {}
         for problem in problems:
             for widget in self._fields_for(problem):
-                self._mark(widget, problem.severity.value)
-                widget.setToolTip(plain_tooltip(problem_said(problem) or ""))
+                # An error's mark is not turned into a warning's by a later problem.
+                if widget.property("problem") != "error":
+                    self._mark(widget, problem.severity.value)
+                said.setdefault(widget, []).append(problem_said(problem) or "")
             mark = "✗" if problem.is_error else "⚠"
             # The form is the hand: a problem names only the player it is about.
             lines.append(f"{mark} {problem_where(replace(problem, hand_number=None))}")
+        for widget, texts in said.items():
+            widget.setToolTip(plain_tooltip("\n".join(texts)))
         self.problems_label.setText("\n".join(lines))
 
     def _fields_for(self, problem: Problem) -> list[QWidget]:
@@ -601,6 +722,8 @@ class HandEntryForm(QFrame):
                 fields.append(row.made)
             elif problem.field == "phase" and row.phase is not None:
                 fields.append(row.phase)
+            elif problem.field == "points":
+                fields.append(row.total)
             elif problem.field == CardKind.LOW.value:
                 fields.extend(self._holding_fields(row))
             else:
@@ -659,6 +782,12 @@ class HandEntryForm(QFrame):
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
+        # A larger type (Settings → Appearance): the rows, whose fields have fonts of their
+        # own, are built again in it, keeping what is typed.
+        if event.type() == QEvent.Type.FontChange and self.draft is not None and self._rows:
+            self._build()
+            self.refresh(force=True)
+            self._recheck()
         # The window's palette changed (light to dark): the greys follow it.
         if event.type() == QEvent.Type.PaletteChange:
             in_placeholder_grey(self.hint, self.palette())
@@ -698,6 +827,16 @@ class HandEntryForm(QFrame):
         self.draft.set_phase(name, label)
         self._typed()
 
+    def _total_typed(self, name: str, text: str) -> None:
+        assert self.draft is not None
+        self.draft.set_points(name, int(text) if text else None)
+        self._typed()
+
+    def _by_points_toggled(self, name: str, on: bool) -> None:
+        assert self.draft is not None
+        self.draft.set_by_points(name, on)
+        self._typed()
+
     def _count_typed(self, name: str, kind: CardKind, text: str) -> None:
         assert self.draft is not None
         self.draft.set_count(name, kind, int(text) if text else None)
@@ -706,7 +845,7 @@ class HandEntryForm(QFrame):
     def _clear(self) -> None:
         """Empties the form, as one step Undo takes back."""
         if self.draft is not None:
-            self.draft.restore(HandDraft(self.draft.state).snapshot())
+            self.draft.restore(self._fresh(self.draft.state).snapshot())
             self.show_problems([])
             self.refresh(force=True)
             self._typed()
@@ -721,7 +860,17 @@ class HandEntryForm(QFrame):
         assert self.draft is not None
         player = self.draft.players[name]
         typed = tuple(sorted(player.typed.items()))
-        return (self.draft.went_out == name, player.made, typed, player.phase)
+        went_out = self.draft.went_out == name
+        return (went_out, player.made, typed, player.phase, player.by_points, player.points)
+
+    def _untouched(self, name: str) -> _PlayerTyping:
+        """The player's typing as the form started: nothing, by points or by cards."""
+        snapshot = self._history[0]
+        for player, made, typed, phase, by_points, points in snapshot.players:
+            if player == name:
+                went_out = snapshot.went_out == name
+                return (went_out, made, tuple(sorted(typed)), phase, by_points, points)
+        raise KeyError(name)
 
     def _fill_from_phone(self, name: str, entry: "Entry") -> None:
         """Puts the phone's entry in the player's row, as if typed."""
@@ -734,6 +883,11 @@ class HandEntryForm(QFrame):
             draft.set_went_out(name)
         elif draft.went_out == name:
             draft.set_went_out(None)
+        draft.set_by_points(name, result.points is not None)
+        if result.points is not None:
+            draft.set_points(name, result.points)
+            self._from_phone[name] = self._typing_of(name)
+            return
         for kind in draft.kinds:
             if kind is not CardKind.LOW:
                 draft.set_count(name, kind, result.cards.count(kind) or None)
@@ -747,12 +901,11 @@ class HandEntryForm(QFrame):
     def take_phone_entries(self, entries: Mapping[str, "Entry"]) -> None:
         """The entries phones sent for this hand. Each fills its player's row where the
         keeper has typed nothing there since (marked as sent from the phone); where the
-        keeper typed something else, the row's phone button offers it instead. Points
-        typed as a total are shown, not filled: the form takes cards."""
+        keeper typed something else, the row's phone button offers it instead. A points
+        total fills the row by points."""
         if self.draft is None or self.editing is not None:
             return
         self._phone_entries = entries
-        untouched: _PlayerTyping = (False, False, (), None)
         filled = False
         for row in self._rows:
             name = row.name
@@ -763,15 +916,8 @@ class HandEntryForm(QFrame):
                 continue
             said = _said(entry)
             row.phone.show()
-            if entry.result.points is not None:
-                row.phone.setEnabled(False)
-                row.phone.setText(tr("phones.window_phone"))
-                row.phone.setToolTip(tr("phones.window_points", name=name, said=said))
-                row.phone.setFlat(True)
-                row.phone.setAccessibleName(row.phone.toolTip())
-                continue
             now = self._typing_of(name)
-            if now in (untouched, self._from_phone.get(name)):
+            if now in (self._untouched(name), self._from_phone.get(name)):
                 self._fill_from_phone(name, entry)
                 filled = True
                 row.phone.setEnabled(False)
@@ -822,10 +968,16 @@ class HandEntryForm(QFrame):
         fields = [field for field in self._fields_for(problem) if field.isEnabled()]
         if fields:
             fields[0].setFocus(Qt.FocusReason.TabFocusReason)
+            # Focused already, a field is not selected by the focus: the fix typed next
+            # must replace what is wrong, not join it.
+            if isinstance(fields[0], QLineEdit):
+                fields[0].selectAll()
 
     # -- keyboard ----------------------------------------------------------------------
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.FocusOut and watched is self._moving_inside:
+            self._moving_inside = None
         if event.type() not in _KEY_EVENTS or watched not in self._position:
             return super().eventFilter(watched, event)
         if event.type() == QEvent.Type.ShortcutOverride:
@@ -862,27 +1014,47 @@ class HandEntryForm(QFrame):
             ):
                 self.record_button.setFocus(Qt.FocusReason.TabFocusReason)
             return True
-        if key == Qt.Key.Key_Space and isinstance(watched, QLineEdit):
-            row.made.setChecked(not row.made.isChecked())
+        if key == Qt.Key.Key_P and not event.modifiers() & ~Qt.KeyboardModifier.ShiftModifier:
+            row.by_points.toggle()
             return True
+        if key == Qt.Key.Key_Space and not event.modifiers():
+            # On every control of the row, as the hint says: a radio button or a list
+            # would take Space as "select" (a player marked as out by mistake).
+            if row.made.isEnabled():
+                row.made.setChecked(not row.made.isChecked())
+            return True
+        if isinstance(watched, QLineEdit) and key in (Qt.Key.Key_Home, Qt.Key.Key_End):
+            # Home and End step inside the count, as in a spreadsheet's cell being edited:
+            # the arrows then move the cursor until it reaches the count's edge.
+            self._moving_inside = watched
+            return False
         if key in _ARROWS:
             step = _ARROWS[key]
             if isinstance(watched, QComboBox) and step[0]:
                 return False
-            if isinstance(watched, QLineEdit) and step[1] and not self._at_edge(watched, step[1]):
+            if event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+                return False
+            if isinstance(watched, QLineEdit) and step[1] and self._moves_inside(watched, step[1]):
                 return False
             self._move(row_index, column, *step)
             return True
         return super().eventFilter(watched, event)
 
-    @staticmethod
-    def _at_edge(edit: QLineEdit, direction: int) -> bool:
-        if edit.hasSelectedText() and len(edit.selectedText()) == len(edit.text()):
+    def _moves_inside(self, edit: QLineEdit, direction: int) -> bool:
+        """Whether ← or → moves the cursor in `edit` rather than to the next field: only
+        after Home or End there, or with part of the count selected; as in a spreadsheet,
+        an arrow after a digit goes on to the next field ("1 ← 1" gave 11)."""
+        selected = len(edit.selectedText())
+        if selected and selected < len(edit.text()):
             return True
-        return edit.cursorPosition() == (len(edit.text()) if direction > 0 else 0)
+        if edit is not self._moving_inside or selected:
+            return False
+        return edit.cursorPosition() != (len(edit.text()) if direction > 0 else 0)
 
     def _move(self, row_index: int, column: int, down: int, right: int) -> bool:
-        """Focuses the nearest enabled cell that way, like a spreadsheet; False if none."""
+        """Focuses the nearest enabled cell that way, like a spreadsheet; False if none.
+        A total by points spans the counts' columns: it is one cell to move across."""
+        here = self._rows[row_index].cells()[column]
         while True:
             row_index += down
             column += right
@@ -891,7 +1063,7 @@ class HandEntryForm(QFrame):
             cells = self._rows[row_index].cells()
             if not 0 <= column < len(cells):
                 return False
-            if cells[column].isEnabled():
+            if cells[column] is not here and cells[column].isEnabled():
                 cells[column].setFocus(Qt.FocusReason.TabFocusReason)
                 return True
 

@@ -9,9 +9,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QShowEvent
-from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QTabWidget, QWidget
 
 from phase10_keeper.rules import Game, Replay, Status
 from phase10_keeper.ui.text.translate import app_words, tr, tr_count
@@ -21,6 +21,9 @@ if TYPE_CHECKING:
     from phase10_keeper.stats import GameSeries
     from phase10_keeper.ui.widgets.charts import ChartPanel, LineData
 
+CHART_HEIGHT = 120
+"""The least a chart of the game page is drawn in: the legend, the axes and a plot."""
+
 AskPath = Callable[[QWidget, str, str, str], Path | None]
 Warn = Callable[[QWidget, str, str], None]
 
@@ -29,9 +32,22 @@ def _hand_word(number: int) -> str:
     return tr("game_charts.hand", number=number) if number else tr("game_charts.start")
 
 
+def _while_seated(
+    series: "GameSeries", name: str, values: tuple[float, ...]
+) -> tuple[float | None, ...]:
+    """A player's values at the start and after each hand, None where they were not at
+    the table: before the hand they joined at (their line starts on the total they sat
+    down with), after the last hand before they left."""
+    player = series.final.player(name)
+    return tuple(
+        value if player.seated_for(number) or player.seated_for(number + 1) else None
+        for number, value in enumerate(values)
+    )
+
+
 def totals_data(series: "GameSeries") -> "LineData":
     """One line per player: the running total after each hand, from the total at the start
-    (0, or what a player who joined later was given)."""
+    (0, or what a player who joined later was given), drawn while they were seated."""
     from phase10_keeper.ui.widgets.charts import ChartLine, LineData
 
     lines = []
@@ -60,7 +76,8 @@ def totals_data(series: "GameSeries") -> "LineData":
                     total=number_text(total),
                 )
             details.append(what)
-        lines.append(ChartLine(player.name, (player.start_total, *player.totals), tuple(details)))
+        values = _while_seated(series, player.name, (player.start_total, *player.totals))
+        lines.append(ChartLine(player.name, values, tuple(details)))
     return LineData(
         title=tr("game_charts.totals_title"),
         x_label=tr("game_charts.hand_axis"),
@@ -74,7 +91,8 @@ def totals_data(series: "GameSeries") -> "LineData":
 
 
 def phase_race_data(series: "GameSeries") -> "LineData":
-    """One step line per player: how many phases they had made after each hand."""
+    """One step line per player: how many phases they had made after each hand, drawn
+    while they were seated."""
     from phase10_keeper.ui.widgets.charts import ChartLine, LineData
 
     lines = []
@@ -83,7 +101,8 @@ def phase_race_data(series: "GameSeries") -> "LineData":
             tr_count("game_charts.phases_made", made, when=_hand_word(number), name=player.name)
             for number, made in enumerate((0, *player.phases_made))
         ]
-        lines.append(ChartLine(player.name, (0, *player.phases_made), tuple(details)))
+        values = _while_seated(series, player.name, (0, *player.phases_made))
+        lines.append(ChartLine(player.name, values, tuple(details)))
     return LineData(
         title=tr("game_charts.race_title"),
         x_label=tr("game_charts.hand_axis"),
@@ -134,13 +153,22 @@ class GameCharts(QWidget):
         self._panels: tuple[ChartPanel, ChartPanel] | None = None
         self.summary = QLabel()
         self.summary.setWordWrap(True)
+        self.summary.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.summary.setAccessibleName(tr("game_charts.summary"))
+        # Beside the charts, and scrolled if it must be: over them, the summary's lines
+        # took their height from the grid above when the game ended.
+        self.summary_area = QScrollArea()
+        self.summary_area.setWidget(self.summary)
+        self.summary_area.setWidgetResizable(True)
+        self.summary_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.summary_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.summary_area.hide()
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
-        layout = QVBoxLayout(self)
+        layout = QHBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
-        layout.addWidget(self.summary)
-        layout.addWidget(self.tabs, 1)
+        layout.addWidget(self.summary_area, 1)
+        layout.addWidget(self.tabs, 2)
 
     @property
     def totals(self) -> "ChartPanel":
@@ -160,10 +188,28 @@ class GameCharts(QWidget):
             race = ChartPanel(
                 LineChart(), tr("game_charts.race_chart"), self._ask_path, self._warn, self
             )
+            # The charts draw in the room the grid leaves under it once the game is over,
+            # rather than run off the bottom of the window: their buttons go beside the
+            # tabs, the current chart's alone in view.
+            corner = QWidget()
+            buttons = QHBoxLayout(corner)
+            buttons.setContentsMargins(0, 0, 0, 0)
+            for panel in (totals, race):
+                panel.chart.setMinimumHeight(CHART_HEIGHT)
+                buttons.addWidget(panel.buttons)
             self.tabs.addTab(totals, tr("game_charts.totals_tab"))
             self.tabs.addTab(race, tr("game_charts.race_tab"))
+            self.tabs.setCornerWidget(corner)
+            # A corner widget set while the tabs are hidden stays hidden when they show.
+            corner.show()
+            self.tabs.currentChanged.connect(self._show_buttons)
             self._panels = (totals, race)
+            self._show_buttons()
         return self._panels
+
+    def _show_buttons(self) -> None:
+        for panel in self._built():
+            panel.buttons.setVisible(panel is self.tabs.currentWidget())
 
     def set_game(self, game: Game, replayed: Replay, *, fresh: bool = False) -> None:
         """Shows this game; while the charts are hidden, only once they are shown again,
@@ -193,4 +239,5 @@ class GameCharts(QWidget):
         self.race.set_lines(phase_race_data(series), _hand_word)
         finished = series.status is Status.FINISHED
         self.summary.setVisible(finished)
+        self.summary_area.setVisible(finished)
         self.summary.setText(summary_text(series) if finished else "")

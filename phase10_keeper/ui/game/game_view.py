@@ -20,6 +20,7 @@ from PySide6.QtGui import (
     QAction,
     QFont,
     QFontMetrics,
+    QFontMetricsF,
     QKeyEvent,
     QKeySequence,
     QPaintEvent,
@@ -74,8 +75,11 @@ LARGEST_SCALE = 2.2
 """How much the grid's rows and type may grow on a big screen."""
 NAME_CHARACTERS = 12
 """The row header is this many average characters wide, besides the marks."""
-SIDE_PANEL_HEIGHT = 180
-"""What the standings keep when the entry panel is hidden (the game is over)."""
+BASE_TYPE = 1.15
+"""The game page's type, against the window's."""
+SIDE_PANEL_HEIGHT = 210
+"""What the standings, the charts and the summary keep when the entry panel is hidden
+(the game is over): room for a chart to read."""
 
 # Each style sheet sits on the widget it styles: one on the whole page made Qt style
 # every widget of it (the grid, the standings, the charts) through style sheet rules.
@@ -163,13 +167,15 @@ class GameView(QWidget):
         self,
         session: GameSession,
         prompts: Prompts,
+        type_scale: float = 1.0,
         parent: QWidget | None = None,
     ) -> None:
+        """`type_scale`: how much larger the game's table is drawn (Settings → Appearance)."""
         super().__init__(parent)
         self.session = session
         self.prompts = prompts
         self._recording = False
-        base = self._base_font = _scaled(self.font(), 1.15)
+        base = self._base_font = _scaled(self.font(), BASE_TYPE * type_scale)
         self.sheet_page = 0
         """The page of the paper sheet the grid shows (0-based)."""
         self._hands_shown = -1
@@ -295,6 +301,8 @@ class GameView(QWidget):
         viewport.setAutoFillBackground(True)
         self.grid.setViewport(viewport)
         viewport.installEventFilter(self)
+        # The standings fit their columns again when their width changes (see below).
+        self.standings.installEventFilter(self)
         self._grid_scale = 0.0
         self._apply_grid_scale(1.0)
 
@@ -348,6 +356,24 @@ class GameView(QWidget):
         session.save_failed.connect(self._save_failed)
         self.refresh()
 
+    def set_type_scale(self, type_scale: float) -> None:
+        """Draws the table (grid, entry form, standings) `type_scale` times the usual type."""
+        base = self._base_font = _scaled(self.font(), BASE_TYPE * type_scale)
+        self.headline.setFont(_scaled(base, 1.25, bold=True))
+        self.detail.setFont(_scaled(base, 1.05))
+        self.ranking.setFont(base)
+        self.standings.setFont(base)
+        self.standings.verticalHeader().setDefaultSectionSize(
+            self.standings.fontMetrics().height() + 12
+        )
+        self.grid.horizontalHeader().setFont(base)
+        self.form.setFont(base)
+        # Made again at the new type: the scale kept would count as already applied.
+        scale, self._grid_scale = self._grid_scale, 0.0
+        self._apply_grid_scale(scale)
+        self._fit_standings()
+        self._fit_grid()
+
     # -- the page ----------------------------------------------------------------------
 
     @property
@@ -371,15 +397,16 @@ class GameView(QWidget):
         measured as Qt's item views measure a line of text."""
         header = self.standings.horizontalHeader()
         model = self.standings_model
-        regular = self.standings.fontMetrics()
+        # In fractions of a pixel, as the view lays the texts out: measured in whole ones,
+        # a text could be a fraction too wide and cut short.
+        regular = QFontMetricsF(self.standings.font())
         # The model's bold type is the view's own, made bold.
-        bold = QFontMetrics(model.bold_font().resolve(self.standings.font()))
+        bold = QFontMetricsF(model.bold_font().resolve(self.standings.font()))
         margin = self.standings.style().pixelMetric(
             QStyle.PixelMetric.PM_FocusFrameHMargin, None, self.standings
         )
-        for column in range(model.columnCount()):
-            if column == column_number(STRETCHED) or self.standings.isColumnHidden(column):
-                continue
+
+        def needed(column: int) -> int:
             widest = max(
                 (
                     (bold if model.is_bold(row, column) else regular).horizontalAdvance(
@@ -387,9 +414,29 @@ class GameView(QWidget):
                     )
                     for row in range(model.rowCount())
                 ),
-                default=0,
+                default=0.0,
             )
-            width = max(header.sectionSizeHint(column), widest + 2 * (margin + 1))
+            return max(header.sectionSizeHint(column), math.ceil(widest) + 2 * (margin + 1))
+
+        stretched = column_number(STRETCHED)
+        shown = [
+            column
+            for column in range(model.columnCount())
+            if column != stretched and not self.standings.isColumnHidden(column)
+        ]
+        # The phases in few words where in full they would leave the names no room: a
+        # name cut short beside a phase cut short read as neither.
+        # The room of the rows, less a scroll bar's should one show: the viewport itself
+        # is Qt's, and handing it to Python costs the first paint (see the grid's).
+        room = self.standings.maximumViewportSize().width() - self.standings.style().pixelMetric(
+            QStyle.PixelMetric.PM_ScrollBarExtent, None, self.standings
+        )
+        model.set_compact(False)
+        widths = {column: needed(column) for column in shown}
+        if sum(widths.values()) + needed(stretched) > room:
+            model.set_compact(True)
+            widths = {column: needed(column) for column in shown}
+        for column, width in widths.items():
             if header.sectionSize(column) != width:
                 header.resizeSection(column, width)
 
@@ -582,6 +629,8 @@ class GameView(QWidget):
         if state.status is Status.FINISHED:
             self.form.stop()
             self.form.hide()
+            # The room the panel leaves is not what it took: a tie-break's was smaller.
+            self._fit_grid()
             return
         self.form.show()
         if not (keep_typing and self.form.keep_typing(state)):
@@ -664,6 +713,8 @@ class GameView(QWidget):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.grid.viewport() and event.type() == QEvent.Type.Resize:
             self._fit_cells()
+        if watched is self.standings and event.type() == QEvent.Type.Resize:
+            self._fit_standings()
         # Enter on a hand of the grid corrects it, as a double click does.
         if (
             watched is self.grid
@@ -721,12 +772,14 @@ class GameView(QWidget):
         return True
 
     def rename_player(self) -> "RenamePlayerDialog":
-        """Opens the rename dialog on the player whose row is selected in the grid."""
+        """Opens the rename dialog on the player of the cell selected in the grid; with
+        nothing selected, on nobody (the grid's last current cell is no choice of now)."""
         from phase10_keeper.ui.game.rename_player_dialog import RenamePlayerDialog
 
         players = self.session.game.players
         row = self.grid.currentIndex().row()
-        current = players[row] if 0 <= row < len(players) else None
+        chosen = self.grid.selectionModel().hasSelection() and 0 <= row < len(players)
+        current = players[row] if chosen else None
         dialog = RenamePlayerDialog(players, current, self)
         dialog.renamed.connect(self.session.rename_player)
         dialog.finished.connect(dialog.deleteLater)

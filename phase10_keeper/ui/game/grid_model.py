@@ -160,6 +160,9 @@ class ScoreGridModel(QAbstractTableModel):
                 if count
             )
             lines.append(tr("grid.held", cards=held))
+        elif entry is not None and entry.points:
+            # No cards with points: the total was typed, by points.
+            lines.append(tr("grid.typed_points"))
         if entry is not None:
             lines.append(tr("grid.total_after", total=number_text(entry.total)))
         return "\n".join(lines)

@@ -31,6 +31,8 @@ class RenamePlayerDialog(QDialog):
 
         self.player_combo = QComboBox()
         self.player_combo.addItems(list(players))
+        self.player_combo.setCurrentIndex(-1)
+        self.player_combo.setPlaceholderText(tr("rename.player_placeholder"))
         self.player_combo.setAccessibleName(tr("rename.player_field"))
         self.name_edit = QLineEdit()
         self.name_edit.setAccessibleName(tr("rename.name_field"))
@@ -57,6 +59,7 @@ class RenamePlayerDialog(QDialog):
         if current in players:
             self.player_combo.setCurrentText(current)
         self._player_chosen(self.player_combo.currentText())
+        self._check()
 
     def _player_chosen(self, name: str) -> None:
         self.name_edit.setText(name)
@@ -73,6 +76,10 @@ class RenamePlayerDialog(QDialog):
         return problem_said(players_problem(names, count=min(len(names), MAX_PLAYERS)))
 
     def _check(self) -> None:
+        if self.player_combo.currentIndex() < 0:
+            self.problem_label.set_problem(None)
+            self.rename_button.setEnabled(False)
+            return
         problem = self.problem()
         unchanged = clean_name(self.name_edit.text()) == self.player_combo.currentText()
         self.problem_label.set_problem(problem)

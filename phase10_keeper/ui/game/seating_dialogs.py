@@ -64,6 +64,9 @@ class PlayerLeavesDialog(QDialog):
         self.setWindowTitle(tr("seating.leave_title"))
         self.player_combo = QComboBox()
         self.player_combo.addItems(list(state.participants()))
+        # Nobody chosen: the first seat would be whoever leads, and Enter would see them off.
+        self.player_combo.setCurrentIndex(-1)
+        self.player_combo.setPlaceholderText(tr("seating.leaving_placeholder"))
         self.player_combo.setAccessibleName(tr("seating.leaving_field"))
         self.explanation = QLabel()
         plain(self.explanation)
@@ -86,6 +89,10 @@ class PlayerLeavesDialog(QDialog):
         self._explain(self.player_combo.currentText())
 
     def _explain(self, name: str) -> None:
+        self.leave_button.setEnabled(bool(name))
+        if not name:
+            self.explanation.clear()
+            return
         others = [other for other in self.state.participants() if other != name]
         if len(others) == 1:
             text = tr(
@@ -99,6 +106,8 @@ class PlayerLeavesDialog(QDialog):
         self.explanation.setText(text)
 
     def accept(self) -> None:
+        if self.player_combo.currentIndex() < 0:
+            return
         self.leaving.emit(Leave(self.state.hand_number, self.player_combo.currentText()))
         super().accept()
 

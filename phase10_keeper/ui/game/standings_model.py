@@ -12,7 +12,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QFont
 
-from phase10_keeper.rules import GameState
+from phase10_keeper.rules import GameState, Phase
 from phase10_keeper.stats.standings import (
     STANDINGS_COLUMNS,
     Next,
@@ -84,6 +84,18 @@ class StandingsModel(QAbstractTableModel):
         self._state = state
         self._rows = standings_rows(state)
         self._bold: QFont | None = None
+        self.compact = False
+        """The phase column says only the phase's number (the tooltip says all): set
+        where the whole descriptions would leave the names no room."""
+
+    def set_compact(self, compact: bool) -> None:
+        if compact != self.compact:
+            self.compact = compact
+            if self._rows:
+                column = column_number(StandingsColumn.PHASE)
+                self.dataChanged.emit(
+                    self.index(0, column), self.index(self.rowCount() - 1, column)
+                )
 
     def set_state(self, state: GameState) -> None:
         """Shows `state`. The same number of players, perhaps in a new order, is only new
@@ -166,13 +178,12 @@ class StandingsModel(QAbstractTableModel):
                 marks = []
                 if row.winner:
                     marks.append(tr("standings.winner"))
-                if row.replays:
-                    marks.append(tr("standings.replays"))
+                # Who replays a tie-break, the phase column says ("Replays phase 10").
                 if row.dealer:
                     marks.append(tr("standings.deals"))
                 return tr("standings.marks_separator").join([row.name, *marks])
             case StandingsColumn.PHASE:
-                return phase_text(row)
+                return phase_text(row, compact=self.compact)
             case StandingsColumn.DONE:
                 return str(len(row.completed))
             case StandingsColumn.TOTAL:
@@ -189,19 +200,26 @@ class StandingsModel(QAbstractTableModel):
         return None
 
 
-def phase_text(row: StandingsRow) -> str:
-    """What the phase column says of the player."""
+def phase_text(row: StandingsRow, *, compact: bool = False) -> str:
+    """What the phase column says of the player; `compact`, in few words: the phase's
+    number alone."""
+
+    def title(phase: Phase) -> str:
+        return tr("standings.phase_short", phase=phase.label) if compact else phase_title(phase)
+
     match row.next:
         case Next.LEFT:
+            if compact:
+                return tr("standings.left_short")
             return tr("standings.left_before", number=row.left_before)
         case Next.SITS_OUT:
-            return tr("standings.sits_out")
+            return tr("standings.sits_out_short" if compact else "standings.sits_out")
         case Next.REPLAYS:
             if row.phase is None:
                 return tr("standings.replay_hand")
-            return tr("standings.replays_phase", phase=phase_title(row.phase))
+            return tr("standings.replays_phase", phase=title(row.phase))
         case Next.CHOOSES:
             return tr_count("standings.phases_left", row.phases_left)
         case Next.ATTEMPTS if row.phase is not None:
-            return phase_title(row.phase)
+            return title(row.phase)
     return "—"

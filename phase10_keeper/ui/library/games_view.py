@@ -54,7 +54,7 @@ from phase10_keeper.ui.library.game_files import (
 from phase10_keeper.ui.prompts import Prompts
 from phase10_keeper.ui.text.escape import isolate, plain, plain_tooltip
 from phase10_keeper.ui.text.translate import tr
-from phase10_keeper.ui.text.wording import date_text, status_text
+from phase10_keeper.ui.text.wording import date_text, date_time_text, status_text
 
 GAME_ID_ROLE = Qt.ItemDataRole.UserRole
 
@@ -232,7 +232,8 @@ class GamesTableModel(QAbstractTableModel):
         if column == self.TITLE:
             return str(game.title or tr("games.untitled"))
         if column == self.DATE:
-            return date_text(_day_of(game))
+            # With the time of day: one evening's games apart.
+            return date_time_text(_day_of(game))
         if column == self.PLAYERS:
             return tr("names.separator").join(game.players)
         if column == self.HANDS:

@@ -12,6 +12,7 @@ from PySide6.QtCore import (
     QEvent,
     QLocale,
     QObject,
+    QSettings,
     QStringListModel,
     Qt,
     QTimer,
@@ -59,6 +60,7 @@ from phase10_keeper.ui.text.escape import isolate, plain
 from phase10_keeper.ui.text.translate import app_words, problem_said, tr, tr_count
 from phase10_keeper.ui.text.wording import preset_names
 from phase10_keeper.ui.widgets.problem_label import ProblemLabel
+from phase10_keeper.ui.window_settings import points_by_default, set_points_by_default
 
 MAX_FIXED_HANDS = 99
 
@@ -264,6 +266,7 @@ class NewGameDialog(QDialog):
         self.name_edit.setPlaceholderText(tr("newgame.name_placeholder"))
         self.name_edit.setAccessibleName(tr("newgame.name_field"))
         self.name_edit.setClearButtonEnabled(True)
+        self._roster = roster
         completer = QCompleter(QStringListModel(roster, self), self)
         completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.name_edit.setCompleter(completer)
@@ -271,6 +274,13 @@ class NewGameDialog(QDialog):
         # a second Enter would be needed. The field takes the name after this signal, so
         # the player is added on the next turn of the event loop.
         completer.activated.connect(lambda _name: QTimer.singleShot(0, self.add_typed_player))
+        # With no suggestion picked, the popup takes Enter only to close itself, and the
+        # name stays in the field for the next one to run into ("PriyaMar"): the dialog
+        # sees that Enter first and adds the name as typed.
+        suggestions = completer.popup()
+        assert suggestions is not None
+        suggestions.installEventFilter(self)
+        self._suggestions = suggestions
         self.add_button = QPushButton(tr("newgame.add"))
         self.add_button.setAutoDefault(False)
         entry = QHBoxLayout()
@@ -342,12 +352,16 @@ class NewGameDialog(QDialog):
         hands_row.addStretch(1)
         self.super_wild_check = QCheckBox(tr("newgame.super_wild"))
         self.two_strike_check = QCheckBox(tr("newgame.two_strike"))
+        self.points_check = QCheckBox(tr("newgame.by_points"))
+        self.points_check.setToolTip(tr("newgame.by_points_tip"))
+        self.points_check.setChecked(points_by_default(QSettings()))
         form = QFormLayout()
         form.addRow(tr("newgame.rules_label"), self.preset_combo)
         form.addRow(tr("newgame.target_label"), self.target_combo)
         form.addRow(hands_row)
         form.addRow(self.super_wild_check)
         form.addRow(self.two_strike_check)
+        form.addRow(self.points_check)
 
         self.house_box = QGroupBox(tr("newgame.house_phases"))
         self.house_box.setCheckable(True)
@@ -375,13 +389,16 @@ class NewGameDialog(QDialog):
         # Return in the name field adds the player; left to the dialog it would press
         # Start Game as soon as two players are in. With the field empty it still does,
         # so Return twice after the last name starts the game.
-        if (
-            watched is self.name_edit
-            and isinstance(event, QKeyEvent)
+        if not (
+            isinstance(event, QKeyEvent)
             and event.type() == QEvent.Type.KeyPress
             and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
             and self.name_edit.text().strip()
         ):
+            return super().eventFilter(watched, event)
+        popup = self._suggestions
+        if watched is self.name_edit or (watched is popup and not popup.currentIndex().isValid()):
+            popup.hide()
             self.add_typed_player()
             return True
         return super().eventFilter(watched, event)
@@ -391,7 +408,10 @@ class NewGameDialog(QDialog):
         return self._game
 
     def add_typed_player(self) -> None:
-        self.add_player(self.name_edit.text())
+        """Adds the name typed; a returning player's in the spelling of earlier games."""
+        typed = self.name_edit.text().strip()
+        known = {name.casefold(): name for name in self._roster}
+        self.add_player(known.get(typed.casefold(), typed))
 
     def add_player(self, name: str) -> bool:
         problem = self.form.add_player(name)
@@ -428,6 +448,8 @@ class NewGameDialog(QDialog):
         if not self.form.title.strip():
             self.form.title = self.title_edit.placeholderText()
         self._game = self.form.build_game(self._now())
+        # Before the game opens: its first hand's form starts by points or by cards.
+        set_points_by_default(QSettings(), self.points_check.isChecked())
         self.gameCreated.emit(self._game)
         super().accept()
 

@@ -41,6 +41,7 @@ from phase10_keeper.stats import (
     PhaseTally,
     PlayerStats,
     Records,
+    hardest_phase,
     player_key,
     stats_of_records,
 )
@@ -102,6 +103,13 @@ def phase_words(tally: PhaseTally) -> str:
         tries = number_text(round(tally.attempts / tally.made, 1))
         return tr_count("players.phase_record_tries", tally.attempts, tries=tries, **values)
     return tr_count("players.phase_record", tally.attempts, **values)
+
+
+def struggled_phase(tallies: Sequence[PhaseTally]) -> PhaseTally | None:
+    """The hardest phase, if one was ever missed: a player who made every phase at the
+    first try has none, however the statistics order the phases they made."""
+    hardest = hardest_phase(tallies)
+    return hardest if hardest is not None and hardest.made < hardest.attempts else None
 
 
 def records_words(records: Records) -> str:
@@ -223,8 +231,10 @@ class PlayersModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and column is not Column.PLAYER:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole and column is Column.HARDEST:
-            hardest = player.hardest_phase
-            return phase_words(hardest) if hardest is not None else None
+            hardest = struggled_phase(player.phases)
+            if hardest is not None:
+                return phase_words(hardest)
+            return tr("players.no_hardest_tip") if player.phases else None
         return None
 
     @staticmethod
@@ -236,13 +246,13 @@ class PlayersModel(QAbstractTableModel):
         if column is Column.POINTS_PER_HAND:
             return number_text(player.points_per_hand, 1) if player.hands else NO_VALUE
         if column is Column.HARDEST:
-            hardest = player.hardest_phase
+            hardest = struggled_phase(player.phases)
             return str(hardest.label) if hardest is not None else NO_VALUE
         return QLocale().toString(PlayersModel._sort_value(player, column))
 
     @staticmethod
     def _sort_value(player: PlayerStats, column: Column) -> Any:
-        hardest = player.hardest_phase
+        hardest = struggled_phase(player.phases)
         values: dict[Column, Any] = {
             Column.PLAYER: player.name.casefold(),
             Column.GAMES: player.games,
@@ -330,11 +340,19 @@ class PlayerPage(QWidget):
             self,
         )
         self.rivals = _table(self.rivals_model, tr("players.rivals_name"), stretch=0)
+        # An empty table says nothing; this says why it is empty.
+        self.rivals_note = QLabel(tr("players.no_rivals"))
+        self.rivals_note.setWordWrap(True)
+        self.rivals_note.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        rivals_tab = QWidget()
+        rivals_layout = QVBoxLayout(rivals_tab)
+        rivals_layout.addWidget(self.rivals_note)
+        rivals_layout.addWidget(self.rivals, 1)
         self.tabs = QTabWidget()
         self.tabs.addTab(self.games, tr("players.tab_games"))
         self.tabs.addTab(self.form, tr("players.tab_form"))
         self.tabs.addTab(self.phases, tr("players.tab_phases"))
-        self.tabs.addTab(self.rivals, tr("players.tab_rivals"))
+        self.tabs.addTab(rivals_tab, tr("players.tab_rivals"))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.heading)
@@ -400,7 +418,7 @@ class PlayerPage(QWidget):
             lambda number: tr("players.form_row", number=number),
         )
         self.phases.set_bars(
-            phase_data(player.phases, player.hardest_phase, player.name),
+            phase_data(player.phases, struggled_phase(player.phases), player.name),
             tr("players.attempts_made"),
         )
         self.rivals_model.set_rows(
@@ -409,6 +427,8 @@ class PlayerPage(QWidget):
                 for row in player.head_to_head
             ]
         )
+        self.rivals.setVisible(bool(player.head_to_head))
+        self.rivals_note.setVisible(not player.head_to_head)
 
 
 @dataclass(frozen=True)
@@ -545,7 +565,8 @@ class PlayersView(QWidget):
         self.stats = stats_of_records([game.record for game in self.games])
         self.model.set_players(self.stats.players)
         self.library_phases.set_bars(
-            phase_data(self.stats.phases, self.stats.hardest_phase), tr("players.attempts_made")
+            phase_data(self.stats.phases, struggled_phase(self.stats.phases)),
+            tr("players.attempts_made"),
         )
         has_players = bool(self.stats.players)
         self.empty.setVisible(not has_players)

@@ -155,9 +155,15 @@ class ChartLine:
     """One line: a value at each x from the chart's first x on, and words for each point."""
 
     name: str
-    values: tuple[float, ...]
+    values: tuple[float | None, ...]
+    """None where the line has no point: a player not seated for that hand."""
     details: tuple[str, ...]
     """What hover and keyboard focus show for each point."""
+
+    def shown(self) -> range:
+        """The points drawn: from the first value to the last."""
+        given = [index for index, value in enumerate(self.values) if value is not None]
+        return range(given[0], given[-1] + 1) if given else range(0)
 
 
 @dataclass(frozen=True)
@@ -348,7 +354,7 @@ class LineChart(ChartWidget):
         if not lines:
             return None
         line = lines[self._focus.line]
-        if self._focus.point >= len(line.details):
+        if self._focus.point >= len(line.details) or line.values[self._focus.point] is None:
             return None
         return line.details[self._focus.point]
 
@@ -365,16 +371,21 @@ class LineChart(ChartWidget):
         palette = self.palette()
         text_colour = palette.color(QPalette.ColorRole.Text)
         faint = palette.color(QPalette.ColorRole.PlaceholderText)
-        largest = max((max(line.values, default=0) for line in data.lines), default=0)
-        step = nice_step(largest)
-        if data.integer_y:
-            # Small counts (phases made) read best one by one.
-            step = 1.0 if largest <= 10 else max(step, 1.0)
-        self._y_max = max(step * math.ceil(largest / step), step)
+        largest = max(
+            (max((v for v in line.values if v is not None), default=0) for line in data.lines),
+            default=0,
+        )
         legend_rows = self._legend_rows(metrics, size.width())
         top = PAD + metrics.height() * (1 + len(legend_rows)) + PAD
-        label_width = metrics.horizontalAdvance(number_text(self._y_max)) + PAD
         bottom = size.height() - PAD - 2 * metrics.height()
+        # As many lines across as there is room for, each number clear of the next.
+        ticks = max(1, min(5, int((bottom - top) / (metrics.height() * 1.5))))
+        step = nice_step(largest, ticks)
+        if data.integer_y:
+            # Small counts (phases made) read best one by one, where there is room.
+            step = 1.0 if largest <= min(10, ticks * 2) else max(step, 1.0)
+        self._y_max = max(step * math.ceil(largest / step), step)
+        label_width = metrics.horizontalAdvance(number_text(self._y_max)) + PAD
         self._plot = QRectF(
             PAD + label_width, top, size.width() - 2 * PAD - label_width - PAD, bottom - top
         )
@@ -490,7 +501,9 @@ class LineChart(ChartWidget):
 
     def _draw_line(self, painter: QPainter, index: int, line: ChartLine) -> None:
         points = [
-            QPointF(self._x_position(i), self._y_position(v)) for i, v in enumerate(line.values)
+            QPointF(self._x_position(i), self._y_position(v))
+            for i, v in enumerate(line.values)
+            if v is not None
         ]
         if not points:
             return
@@ -513,9 +526,10 @@ class LineChart(ChartWidget):
         line = self.data.lines[self._focus.line]
         if self._focus.point >= len(line.values):
             return
-        centre = QPointF(
-            self._x_position(self._focus.point), self._y_position(line.values[self._focus.point])
-        )
+        value = line.values[self._focus.point]
+        if value is None:
+            return
+        centre = QPointF(self._x_position(self._focus.point), self._y_position(value))
         painter.setPen(QPen(self.palette().color(QPalette.ColorRole.Text), 1.5))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawEllipse(centre, MARKER_SIZE * 2.5, MARKER_SIZE * 2.5)
@@ -528,9 +542,9 @@ class LineChart(ChartWidget):
         fraction = (position.x() - self._plot.left()) / self._plot.width()
         point = min(max(round(fraction * max(count - 1, 1)), 0), count - 1)
         candidates = [
-            (abs(self._y_position(line.values[point]) - position.y()), index)
+            (abs(self._y_position(value) - position.y()), index)
             for index, line in enumerate(self.data.lines)
-            if point < len(line.values)
+            if point < len(line.values) and (value := line.values[point]) is not None
         ]
         if candidates:
             self._focus = _Focus(min(candidates)[1], point, shown=True)
@@ -563,9 +577,21 @@ class LineChart(ChartWidget):
         else:
             super().keyPressEvent(event)
             return
+        # A line is met only where it has points: a player's, while they were seated.
+        shown = self.data.lines[self._focus.line].shown()
+        if shown:
+            self._focus.point = min(max(self._focus.point, shown.start), shown.stop - 1)
         self._focus.shown = True
         self.setAccessibleDescription(self.focus_text() or "")
         self.update()
+
+
+def bar_label_rect(metrics: QFontMetrics, text: str, bar: QRectF, width: int) -> QRectF:
+    """Where the words over a bar go: as wide as they are ("33 %, am schwersten" was cut
+    to a fixed width), centred on the bar and kept inside the chart's `width`."""
+    wide = metrics.horizontalAdvance(text) + 2 * PAD
+    left = min(max(bar.center().x() - wide / 2, 0.0), max(width - wide, 0.0))
+    return QRectF(left, bar.top() - metrics.height() - 2, wide, metrics.height())
 
 
 class BarChart(ChartWidget):
@@ -645,9 +671,7 @@ class BarChart(ChartWidget):
             share = percent_text(bar.value)
             above = tr("charts.bar_value_hardest", percent=share) if hardest else share
             painter.drawText(
-                QRectF(
-                    rect.center().x() - 60, rect.top() - metrics.height() - 2, 120, metrics.height()
-                ),
+                bar_label_rect(metrics, above, rect, size.width()),
                 Qt.AlignmentFlag.AlignCenter,
                 above,
             )
@@ -722,7 +746,9 @@ class ChartTableModel(TextTableModel):
             row_headers.append(label or row_label(x))
             rows.append(
                 [
-                    number_text(line.values[point]) if point < len(line.values) else ""
+                    number_text(value)
+                    if point < len(line.values) and (value := line.values[point]) is not None
+                    else ""
                     for line in data.lines
                 ]
             )
@@ -775,7 +801,9 @@ class ChartPanel(QWidget):
         self.export_button.setText(tr("charts.export"))
         self.export_button.setToolTip(tr("charts.export_tip"))
         self.export_button.clicked.connect(lambda: self.export())
-        buttons = QHBoxLayout()
+        self.buttons = QWidget()
+        """The Table and Export buttons, under the chart unless placed elsewhere."""
+        buttons = QHBoxLayout(self.buttons)
         buttons.setContentsMargins(0, 0, 0, 0)
         buttons.addStretch(1)
         buttons.addWidget(self.table_button)
@@ -784,7 +812,7 @@ class ChartPanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(4)
         layout.addWidget(self.stack, 1)
-        layout.addLayout(buttons)
+        layout.addWidget(self.buttons)
         # Only now that it is in the panel: a button shown without a parent would be a
         # window of its own for a moment, and take the focus from the one the user is in.
         self.export_button.setVisible(ask_path is not None)

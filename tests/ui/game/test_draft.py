@@ -5,6 +5,7 @@ from phase10_keeper.rules import (
     Cards,
     Game,
     Hand,
+    PlayerResult,
     Preset,
     Severity,
     build_rules,
@@ -140,3 +141,77 @@ def test_a_recorded_hand_fills_the_draft_as_it_was() -> None:
     assert draft.is_worked_out("Priya", CardKind.LOW)
     assert not draft.is_worked_out("Dana", CardKind.LOW)
     assert draft.hand() == hand
+
+
+def test_a_result_by_points_is_a_total_checked_in_points() -> None:
+    draft = HandDraft(start(Game(players=PLAYERS)), by_points=frozenset({"Dana"}))
+    draft.set_went_out("Priya")
+    assert draft.by_points("Dana")
+    assert draft.points("Dana") == 50  # ten 1-9 cards, until a total is typed
+    assert draft.is_points_worked_out("Dana")
+    draft.set_points("Dana", 85)
+    hand = draft.hand()
+    assert hand is not None
+    assert hand.results["Dana"].points == 85
+    assert hand.results["Dana"].cards == Cards()
+    assert hand.results["Marcus"].points is None  # by cards
+    assert [problem for problem in draft.problems() if problem.is_error] == []
+    draft.set_points("Dana", 240)
+    errors = [problem for problem in draft.problems() if problem.is_error]
+    assert [(problem.player, problem.field) for problem in errors] == [("Dana", "points")]
+    draft.set_made("Marcus", True)
+    draft.set_by_points("Marcus", True)
+    assert draft.points("Marcus") == 0
+    draft.set_points("Marcus", 105)  # phase 1 leaves four cards: 100 at most
+    assert ("Marcus", "points") in [
+        (problem.player, problem.field) for problem in draft.problems() if problem.is_error
+    ]
+
+
+def test_switching_to_points_and_back_keeps_both_and_undoes() -> None:
+    draft = fresh()
+    draft.set_count("Dana", CardKind.HIGH, 2)
+    before = draft.snapshot()
+    draft.set_by_points("Dana", True)
+    draft.set_points("Dana", 60)
+    assert draft.points("Dana") == 60
+    draft.set_by_points("Dana", False)
+    assert draft.points("Dana") == 8 * 5 + 2 * 10  # the cards, as typed
+    draft.restore(before)
+    assert not draft.by_points("Dana")
+    assert draft.count("Dana", CardKind.HIGH) == 2
+
+
+def test_a_recorded_points_result_comes_back_by_points() -> None:
+    state = start(Game(players=PLAYERS))
+    hand = Hand(
+        "Priya",
+        {
+            "Priya": result(True),
+            "Marcus": result(True, low=1),
+            "Kwame": result(False, low=10),
+            "Dana": PlayerResult(made=False, points=95),
+        },
+    )
+    draft = HandDraft(state, hand)
+    assert draft.by_points("Dana")
+    assert draft.points("Dana") == 95
+    assert not draft.by_points("Kwame")
+    assert draft.hand() == hand
+
+
+def test_going_out_leaves_a_player_by_points_as_they_were() -> None:
+    from phase10_keeper.ui.game.draft import points_players
+
+    by_points = {name: PlayerResult(made=False, points=60) for name in PLAYERS[1:]}
+    first = Hand("Priya", {"Priya": result(True), **by_points})
+    by_points_again = {name: PlayerResult(made=False, points=60) for name in PLAYERS[:3]}
+    second = Hand("Dana", {**by_points_again, "Dana": result(True)})
+    game = Game(players=PLAYERS).with_hand_appended(first).with_hand_appended(second)
+    state = replay(game).final
+    # Dana went out of hand 2 (no cards, no points): by points still, as in hand 1.
+    assert points_players(state, default=False) == frozenset({"Priya", "Marcus", "Kwame", "Dana"})
+    only_first = replay(Game(players=PLAYERS).with_hand_appended(first)).final
+    # Priya has only gone out: that says nothing, so the table's choice holds.
+    assert "Priya" not in points_players(only_first, default=False)
+    assert "Priya" in points_players(only_first, default=True)

@@ -96,6 +96,23 @@ def test_grid_tooltips_name_the_cards_held_in_the_catalogues_words() -> None:
     )
 
 
+def test_a_result_typed_as_points_shows_in_the_grid_and_says_so() -> None:
+    from phase10_keeper.rules import Game, Hand, PlayerResult
+
+    results = {name: PlayerResult(made=False, points=85) for name in FOUR[1:]}
+    results["Priya"] = PlayerResult(made=True)
+    game = Game(FOUR).with_hand_appended(Hand("Priya", results))
+    model = ScoreGridModel(replay(game).final)
+    cell = model.cell(1, 0)
+    assert cell is not None
+    assert cell.points == 85
+    assert model.total(1) == 85
+    assert model.data(model.index(1, 0), Qt.ItemDataRole.ToolTipRole) == (
+        "Hand 1, Priya dealt\nMarcus: phase 1 missed, 85\nTyped as points\n"
+        "Total after this hand: 85"
+    )
+
+
 def test_standings_count_completed_phases_and_phases_left_in_whole_words() -> None:
     game = game_with_hands(FOUR, 1)
     game = game.with_hand_appended(went_out(FOUR, "Priya", Marcus=1))

@@ -83,6 +83,18 @@ def test_a_phone_saying_its_player_went_out_marks_them_out(window: Any, qtbot: A
     assert form.draft.points("Priya") == 0
 
 
+def test_a_points_total_from_a_phone_fills_the_row_by_points(window: Any, qtbot: Any):
+    window.phones_action.trigger()
+    form = window.game_view.form
+    _enter(window, qtbot, "Kwame", {"made": False, "points": 85})
+    row = next(row for row in form._rows if row.name == "Kwame")
+    assert form.draft.by_points("Kwame")
+    assert form.draft.points("Kwame") == 85
+    assert row.showing_total
+    assert row.total.text() == "85"
+    assert "Kwame's phone" in row.phone.toolTip()
+
+
 def test_where_the_keeper_typed_something_else_the_keeper_chooses(window: Any, qtbot: Any):
     window.phones_action.trigger()
     form = window.game_view.form

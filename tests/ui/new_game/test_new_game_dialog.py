@@ -284,6 +284,28 @@ def test_a_completion_is_added_with_one_enter(qtbot) -> None:
 
 
 @pytest.mark.qt_log_ignore("propagateSizeHints", "raise", "grabbing the keyboard")
+def test_enter_on_a_suggested_name_adds_it_and_the_next_starts_fresh(qtbot) -> None:
+    dialog = _dialog(qtbot)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow)
+    qtbot.keyClicks(dialog.name_edit, "priya")  # the whole name: the list still offers it
+    popup = dialog.name_edit.completer().popup()
+    assert popup is not None
+    qtbot.waitUntil(popup.isVisible)
+    qtbot.keyClick(popup, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: dialog.form.players == ["Priya"])
+    assert not popup.isVisible()
+    qtbot.keyClicks(dialog.name_edit, "Mar")
+    assert dialog.name_edit.text() == "Mar"
+    qtbot.waitUntil(popup.isVisible)
+    qtbot.keyClick(popup, Qt.Key.Key_Return)  # a name the list only begins: added as typed
+    qtbot.waitUntil(lambda: dialog.form.players == ["Priya", "Mar"])
+    assert dialog.game() is None
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints", "raise", "grabbing the keyboard")
 def test_ctrl_enter_starts_the_game_with_the_name_still_typed(qtbot) -> None:
     dialog = _dialog(qtbot)
     dialog.show()
@@ -321,3 +343,55 @@ def test_a_default_title_begins_with_a_capital_in_every_language() -> None:
         assert default_title(QDateTime(QDate(2026, 12, 1), QTime(20, 0))) == "Dinsdagavond"
     finally:
         QLocale.setDefault(before)
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_a_game_by_points_starts_every_row_with_a_total(qtbot) -> None:
+    from phase10_keeper.ui.game.session import GameSession
+    from phase10_keeper.ui.main_window import MainWindow
+
+    dialog = _dialog(qtbot)
+    assert not dialog.points_check.isChecked()
+    for name in ("Priya", "Marcus"):
+        dialog.add_player(name)
+    dialog.points_check.setChecked(True)
+    dialog.accept()
+    game = dialog.game()
+    assert game is not None
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.open_session(GameSession(game))
+    view = window.game_view
+    assert view is not None
+    assert all(row.showing_total for row in view.form._rows)
+    # The next New Game offers the same, as tables keep their habits.
+    assert _dialog(qtbot).points_check.isChecked()
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "es", "nl", "pl"])
+def test_every_key_of_a_page_of_new_game_is_its_own(qtbot, language: str) -> None:
+    """Alt and a letter reaches one control: two on a page with one letter take turns."""
+    import re
+
+    from PySide6.QtWidgets import QAbstractButton, QGroupBox, QLabel
+
+    translate.use_language(language)
+    dialog = _dialog(qtbot)
+    tabs = [dialog.tabs.tabText(index) for index in range(dialog.tabs.count())]
+    shared = [
+        *tabs,
+        *(
+            button.text()
+            for button in dialog.findChildren(QAbstractButton)
+            if button.parent() is not None and not dialog.tabs.isAncestorOf(button)
+        ),
+    ]
+    for index in range(dialog.tabs.count()):
+        page = dialog.tabs.widget(index)
+        assert page is not None
+        texts = [*shared]
+        texts += [button.text() for button in page.findChildren(QAbstractButton)]
+        texts += [label.text() for label in page.findChildren(QLabel) if label.buddy()]
+        texts += [box.title() for box in page.findChildren(QGroupBox)]
+        keys = [found.group(1).lower() for text in texts if (found := re.search(r"&(\w)", text))]
+        assert len(keys) == len(set(keys)), (language, index, sorted(keys))

@@ -12,6 +12,7 @@ from phase10_keeper.stats import PhaseTally, Records
 from phase10_keeper.storage.library import Library
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.players.players_view import (
+    NO_VALUE,
     Column,
     PlayersView,
     phase_words,
@@ -300,3 +301,34 @@ def test_a_long_name_fits_its_column_on_a_laptop(qtbot, answers) -> None:
             table.style().PixelMetric.PM_FocusFrameHMargin
         )
         assert table.fontMetrics().horizontalAdvance(name) < room
+
+
+def test_a_player_who_made_every_phase_first_time_has_no_hardest_phase(view) -> None:
+    # Priya made phase 1 at her only tries: no phase was hard for her.
+    row = _names(view).index("Priya")
+    cell = view.proxy.index(row, Column.HARDEST)
+    assert cell.data() == NO_VALUE
+    assert cell.data(Qt.ItemDataRole.ToolTipRole) == "Every phase made at the first try"
+    assert view.select_player("priya")
+    phases = view.player_page.phases.chart
+    assert isinstance(phases, BarChart)
+    assert phases.data.highlight is None
+    # Bob missed phase 1: it is his hardest.
+    assert view.proxy.index(_names(view).index("Bob"), Column.HARDEST).data() == "1"
+
+
+def test_an_empty_head_to_head_table_says_why(qtbot, answers) -> None:
+    library = Library.open()
+    library.add_game(game_with_hands(("Dee", "Eli"), 1))  # not finished
+    view = PlayersView(library, answers)
+    qtbot.addWidget(view)
+    view.refresh()
+    assert view.select_player("dee")
+    page = view.player_page
+    assert page.rivals_model.rowCount() == 0
+    assert page.rivals.isHidden()
+    assert not page.rivals_note.isHidden()
+    assert page.rivals_note.text() == (
+        "No finished game with others yet: head-to-head records count finished games."
+    )
+    library.close()

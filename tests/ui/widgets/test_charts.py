@@ -300,7 +300,8 @@ def test_a_joiners_line_starts_on_their_starting_total() -> None:
     game = game.with_hand_appended(went_out((*FOUR, "Eve"), "Eve"))
     eve = totals_data(game_series(game)).lines[-1]
     assert eve.name == "Eve"
-    assert eve.values == (120, 120, 120)
+    # Drawn from the hand she sat down at, not flat from the start of the game.
+    assert eve.values == (None, 120, 120)
     assert eve.details[0].endswith("Eve: 120")
 
 
@@ -359,3 +360,20 @@ def test_the_summary_speaks_the_windows_language() -> None:
     use_language("de")
     text = summary_text(game_series(game, replay(game)))
     assert text.startswith(f"<b>{words('de')('summary.winner')}</b>")
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "es", "nl", "pl"])
+def test_the_words_over_the_hardest_bar_fit_in_every_language(language: str) -> None:
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QFontMetrics
+
+    from phase10_keeper.ui.text.translate import tr, use_language
+    from phase10_keeper.ui.widgets.charts import bar_label_rect
+
+    use_language(language)
+    metrics = QFontMetrics(BarChart().font())
+    text = tr("charts.bar_value_hardest", percent="33 %")
+    bar = QRectF(10, 100, 60, 80)  # a narrow bar near the chart's left edge
+    rect = bar_label_rect(metrics, text, bar, 500)
+    assert rect.width() >= metrics.horizontalAdvance(text)
+    assert rect.left() >= 0
