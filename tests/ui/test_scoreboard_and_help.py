@@ -221,3 +221,30 @@ def test_how_to_keep_score_names_menus_as_the_window_does(qtbot, language: str) 
     for menu, action in ((file_menu, window.print_action), (game_menu, window.share_action)):
         item = action.text().replace("&", "").removesuffix("…")
         assert f"{menu} → {item}" in end
+
+
+def _shortcut_letter(text: str) -> str | None:
+    plain = text.replace("&&", "")
+    place = plain.find("&")
+    return plain[place + 1].casefold() if 0 <= place < len(plain) - 1 else None
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+def test_each_menu_item_has_a_letter_of_its_own(qtbot, language: str) -> None:
+    # Alt and a letter reach every item of a menu; View → Phones at the Table had none.
+    use_language(language)
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.open_session(GameSession(game_with_hands(FOUR, 1)))
+    for top in window.menuBar().actions():
+        menu = top.menu()
+        assert isinstance(menu, QMenu)
+        letters = [
+            _shortcut_letter(action.text())
+            for action in menu.actions()
+            if not action.isSeparator() and action.isVisible()
+        ]
+        given = [letter for letter in letters if letter is not None]
+        assert len(given) == len(set(given)), (top.text(), letters)
+    phones = _shortcut_letter(window.phones_action.text())
+    assert phones is not None
