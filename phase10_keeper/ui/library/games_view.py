@@ -566,8 +566,13 @@ class GamesView(QWidget):
 
     def _bin(self, game_id: int, title: str, *, deleted: bool) -> None:
         if deleted:
+            rows = self.table.selectionModel().selectedRows()
             self.library.delete_game(game_id)
             self.refresh()
+            if rows and self.selected_id() is None and self.proxy.rowCount():
+                # The game below takes the row, so the keyboard carries on from there.
+                self.table.selectRow(min(rows[0].row(), self.proxy.rowCount() - 1))
+                self._update_actions()
             self._say(tr("games.deleted", title=isolate(title)))
             self.gameDeleted.emit(game_id)
         else:

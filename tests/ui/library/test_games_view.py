@@ -228,6 +228,24 @@ def test_view_deletes_after_confirmation_and_undoes(qtbot) -> None:
     assert [game.id for game in library.list_games(deleted=True)] == [3]
 
 
+def test_after_a_delete_the_game_below_is_selected(qtbot) -> None:
+    # Delete, then Delete or Enter again, from the keyboard: the deleted game's row is
+    # taken by the next, or by the last when it was the last, and the actions stay on.
+    view, library, answers = _view(qtbot)
+    answers.confirm_answer = True
+    assert _column(view, GamesTableModel.TITLE) == ["Sunday", "Friday night", "Monday"]
+    view.select_game(3)
+    view.delete_action.trigger()
+    assert view.selected_id() == 2
+    assert view.delete_action.isEnabled()
+    view.select_game(1)
+    view.delete_action.trigger()
+    assert view.selected_id() == 2
+    view.delete_action.trigger()
+    assert library.list_games() == []
+    assert view.selected_id() is None
+
+
 def test_import_of_a_good_file(qtbot, tmp_path: Path) -> None:
     view, library, answers = _view(qtbot)
     players = ("Zoe", "Yan")
