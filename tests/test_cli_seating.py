@@ -80,3 +80,34 @@ def test_a_version_2_game_goes_through_the_library_unchanged(
     exported = tmp_path / "back.phase10.json"
     assert main([*library, "games", "export", game_id, str(exported)]) == 0
     assert exported.read_bytes() == source.read_bytes()
+
+
+def test_the_most_recent_leaver_ranks_first_among_the_leavers_and_the_deal_skips_them(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    def hand(*seated: str) -> dict[str, object]:
+        losing = {"made": False, "cards": {"low": 10}}
+        return {"went_out": "A", "results": {"A": {"made": True}} | dict.fromkeys(seated, losing)}
+
+    # C, in the third seat, leaves first; D, in the fourth, after: D is the more recent.
+    path = tmp_path / "leavers.phase10.json"
+    path.write_text(
+        json.dumps(
+            {
+                "format": "phase10-keeper/game",
+                "version": 2,
+                "players": ["A", "B", "C", "D"],
+                "first_dealer": "B",
+                "seating": [{"before_hand": 2, "leave": "C"}, {"before_hand": 3, "leave": "D"}],
+                "hands": [hand("B", "C", "D"), hand("B", "D"), hand("B")],
+            }
+        ),
+        encoding="utf-8",
+    )
+    assert main(["standings", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["ranking"] == ["A", "B", "D", "C"]
+    # B dealt hand 1, D hand 2 (C had left), A hand 3; B deals the fourth.
+    assert data["dealer"] == "B"
+    assert [len(player["hand_points"]) for player in data["players"]] == [3, 3, 1, 2]
+    assert [player["seated"] for player in data["players"]] == [True, True, False, False]

@@ -155,3 +155,31 @@ def test_an_empty_library_has_no_statistics(
     )
     code, out, _ = run(capsys, "--data-dir", str(tmp_path), "stats", "--json")
     assert (code, json.loads(out)) == (0, {"games": 0, "finished": 0, "players": []})
+
+
+def test_records_and_the_name_shown_follow_play_order_not_the_order_added(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # In race_to_phase_2 the second player wins. Added first, played second: Ben wins.
+    # Added second, played first: "ana" wins. Added last, without a start: "ANA" wins.
+    with Library.open(tmp_path) as library:
+        library.add_game(
+            replace(race_to_phase_2("Ana", "Ben"), started="2001-01-05T20:00:00+00:00")
+        )
+        library.add_game(
+            replace(race_to_phase_2("BEN", "ana"), started="2001-01-01T20:00:00+00:00")
+        )
+        library.add_game(race_to_phase_2("Ben", "ANA"))
+    code, out, err = run(capsys, "--data-dir", str(tmp_path), "stats", "--json")
+    assert (code, err) == (0, [])
+    players = json.loads(out)["players"]
+    assert [(player["name"], player["wins"]) for player in players] == [("ANA", 2), ("Ben", 1)]
+    ana, ben = (player["records"] for player in players)
+    assert ana == {
+        "best_total": 5,
+        "fastest_win": 2,
+        "best_streak": 1,
+        "current_streak": 1,
+        "nemesis": "Ben",
+    }
+    assert (ben["best_streak"], ben["current_streak"], ben["nemesis"]) == (1, 0, "ANA")

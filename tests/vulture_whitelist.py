@@ -3,7 +3,7 @@ these dialogs through them, and Python calls a package's `__getattr__`."""
 
 from PySide6.QtWidgets import QStyleOptionViewItem
 
-from phase10_keeper import rules, stats
+from phase10_keeper import stats
 from phase10_keeper.storage import lock
 from phase10_keeper.storage.library import Library
 from phase10_keeper.ui.game.scoreboard import Scoreboard
@@ -20,7 +20,6 @@ Scoreboard.type_size  # the type size the board settled on, for its layout tests
 QStyleOptionViewItem.features  # set for Qt's style, which reads them to draw a grid cell
 QStyleOptionViewItem.displayAlignment
 stats.__getattr__  # Python calls it for the names the package loads when first used
-rules.__dir__  # Python calls it for dir() of the package, which loads names when first used
 lock.hold_library  # taken by each writer that runs on (the app, `serve`)
 Library.known_revision  # what a writer that keeps its own copy passes back to save_game
 

@@ -3,12 +3,12 @@
 Nothing is imported until a name is asked for: a command that only lists the library
 needs the game's status and nothing else, and building the rest costs more than that.
 The imports for the type checker below are the one list of the package's public names
-(`NAME as NAME` says a name is imported to be exported): the first name asked for reads
-that list from this file to learn each name's module.
+(`NAME as NAME` says a name is imported to be exported); a name asked for is looked up
+in the package's modules in the order of `_MODULES`, each loaded only when reached.
 """
 
-from functools import cache
 from importlib import import_module
+from types import BuiltinFunctionType, FunctionType, ModuleType
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -66,34 +66,41 @@ if TYPE_CHECKING:
     from phase10_keeper.rules.status import Status as Status
 
 
-@cache
-def _homes() -> dict[str, str]:
-    """Each public name and the module of this package that defines it, as the imports
-    for the type checker above list them, one `from MODULE import NAME as NAME` a line
-    (read as lines: parsing the file as Python would cost more than the rest)."""
-    homes = {}
-    with open(__file__, encoding="utf-8") as source:
-        for line in source:
-            words = line.split()
-            if words[:1] == ["from"] and words[1].startswith(f"{__name__}."):
-                homes[words[3]] = words[1].rpartition(".")[2]
-    return homes
+_MODULES = (
+    "status",
+    "cards",
+    "groups",
+    "problems",
+    "phases",
+    "ruleset",
+    "game",
+    "state",
+    "checks",
+    "engine",
+)
+"""The modules that define the public names, the cheapest first and each after the ones
+it imports: the status (all a listing needs) loads alone, and any other name loads little
+more than its own module does."""
 
 
-__all__: list[str]
-"""The public names, sorted (made from the listing when first asked for)."""
+def _ours(value: object) -> bool:
+    """Whether a module's global is the package's own, not a module, class or function it
+    imported from elsewhere (`NamedTuple`, `cache`)."""
+    if isinstance(value, ModuleType):
+        return False
+    if isinstance(value, type | FunctionType | BuiltinFunctionType):
+        return value.__module__.startswith(f"{__name__}.")
+    return True
 
 
 def __getattr__(name: str) -> object:
-    if name == "__all__":
-        return sorted(_homes())
-    home = _homes().get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value
-    return value
+    if not name.startswith("_"):
+        for home in _MODULES:
+            value = vars(import_module(f"{__name__}.{home}")).get(name, _MISSING)
+            if value is not _MISSING and _ours(value):
+                globals()[name] = value
+                return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_homes()})
+_MISSING = object()

@@ -99,6 +99,30 @@ def test_json_prints_exactly_one_line_of_links_and_sigterm_exits_0(data_dir: Pat
         stalled.close()
 
 
+def test_links_in_the_contracts_order_new_keys_each_session_and_only_seated_players(
+    data_dir: Path,
+):
+    # Dana left before hand 5 and Eve joined before hand 7.
+    _import(data_dir, GAMES / "seating.phase10.json")
+    sessions = []
+    for _ in range(2):
+        with serving(data_dir) as (process, links):
+            assert list(links) == ["game", "url", "keeper", "viewer", "players"]
+            assert list(links["players"]) == ["Priya", "Marcus", "Kwame", "Eve"]
+            sessions.append(
+                {
+                    _key(links["keeper"]),
+                    _key(links["viewer"]),
+                    *map(_key, links["players"].values()),
+                }
+            )
+            process.send_signal(signal.SIGINT)
+            assert process.wait(timeout=STOP_WITHIN) == 0
+    first, second = sessions
+    assert len(first) == len(second) == 6
+    assert not first & second
+
+
 def test_sigint_exits_0_with_every_recorded_hand_saved(data_dir: Path):
     game_id = _import(data_dir, GAMES / "worked-hand.phase10.json")
     with serving(data_dir, str(game_id)) as (process, links):

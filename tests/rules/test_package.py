@@ -11,25 +11,35 @@ import pytest
 import phase10_keeper.rules as rules
 
 
-def test_every_public_name_is_importable_from_the_package() -> None:
-    for name in rules.__all__:
-        assert getattr(rules, name) is not None, name
-    assert set(rules.__all__) <= set(dir(rules))
-
-
-def test_each_name_is_looked_up_in_the_module_the_listing_names() -> None:
-    """The package reads its listing as lines; read as Python, it says the same."""
+def _listed() -> dict[str, tuple[str, str]]:
+    """The package's listing for the type checker: each name, its module and its name there."""
     tree = ast.parse(Path(rules.__file__).read_text(encoding="utf-8"))
-    listed = {
+    return {
         alias.asname or alias.name: (node.module, alias.name)
         for node in ast.walk(tree)
         if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("phase10")
         for alias in node.names
     }
+
+
+def test_each_listed_name_is_the_one_its_module_defines() -> None:
+    listed = _listed()
     assert {"Status", "check_hand", "replay", "GameState"} <= set(listed)
-    assert sorted(listed) == rules.__all__
     for name, (module, defined) in listed.items():
         assert getattr(rules, name) is getattr(import_module(module), defined), name
+
+
+def test_every_module_the_listing_names_is_searched() -> None:
+    homes = {module.rpartition(".")[2] for module, _ in _listed().values()}
+    assert homes <= set(rules._MODULES)
+
+
+def test_what_a_module_imported_from_elsewhere_is_not_the_packages() -> None:
+    for borrowed in ("NamedTuple", "cache", "StrEnum"):
+        modules = [import_module(f"{rules.__name__}.{home}") for home in rules._MODULES]
+        assert any(hasattr(module, borrowed) for module in modules), borrowed
+        with pytest.raises(AttributeError):
+            getattr(rules, borrowed)
 
 
 def test_an_unknown_name_is_an_attribute_error() -> None:
