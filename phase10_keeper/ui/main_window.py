@@ -60,6 +60,12 @@ def forget_sources() -> None:
     linecache.clearcache()
 
 
+def _as_typed(text: str) -> str:
+    """A change's name for a menu item, whose "&" would mark a shortcut key: a title or a
+    name with "&" in it is shown as typed."""
+    return text.replace("&", "&&")
+
+
 class MainWindow(QMainWindow):
     """Constructor: `MainWindow(library=None, *, prompts=None, open_url=None)`.
 
@@ -387,7 +393,7 @@ class MainWindow(QMainWindow):
             self.undo_action.setText(tr("window.undo_typing"))
             self.undo_action.setEnabled(True)
         elif stack is not None and stack.canUndo():
-            self.undo_action.setText(tr("window.undo_named", action=stack.undoText()))
+            self.undo_action.setText(tr("window.undo_named", action=_as_typed(stack.undoText())))
             self.undo_action.setEnabled(True)
         else:
             self.undo_action.setText(tr("window.undo"))
@@ -396,7 +402,7 @@ class MainWindow(QMainWindow):
             self.redo_action.setText(tr("window.redo_typing"))
             self.redo_action.setEnabled(True)
         elif stack is not None and stack.canRedo():
-            self.redo_action.setText(tr("window.redo_named", action=stack.redoText()))
+            self.redo_action.setText(tr("window.redo_named", action=_as_typed(stack.redoText())))
             self.redo_action.setEnabled(True)
         else:
             self.redo_action.setText(tr("window.redo"))

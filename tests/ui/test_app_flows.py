@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 from PySide6.QtCore import QSettings, Qt, QUrl
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QApplication
 
 from phase10_keeper.rules import (
@@ -245,6 +246,26 @@ def test_library_open_rename_delete_and_undo_delete(open_app, library, answers) 
     assert window.session.game_id == sunday
     assert window.pages.currentWidget() is window.game_view
     assert library.last_open_game() == sunday
+
+
+def test_an_ampersand_in_what_undo_names_is_shown_as_typed(open_app, library, answers) -> None:
+    # The menu reads "&" as the mark of a shortcut key: "Undo Delete “Zoë & Co”" came out
+    # as "Zoë _Co" in the Edit menu, and Alt+Space became its shortcut.
+    game = library.add_game(Game(FOUR, title="Zoë & Co"))
+    window = open_app()
+    window.library_action.trigger()
+    view = window.games_view
+    assert view is not None
+    view.select_game(game)
+    answers.confirm_answer = True
+    view.delete_action.trigger()
+    undo = window.undo_action
+    assert QKeySequence.mnemonic(undo.text()).isEmpty()
+    assert undo.text().replace("&&", "&") == f"Undo Delete “{isolate('Zoë & Co')}”"
+    undo.trigger()
+    redo = window.redo_action
+    assert QKeySequence.mnemonic(redo.text()).isEmpty()
+    assert redo.text().replace("&&", "&") == f"Redo Delete “{isolate('Zoë & Co')}”"
 
 
 def test_deleting_the_open_game_closes_it(open_app, library, answers) -> None:

@@ -4,10 +4,11 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QLabel
+from PySide6.QtWidgets import QApplication, QLabel, QMenu
 
-from phase10_keeper.language import words
+from phase10_keeper.language import LANGUAGES, words
 from phase10_keeper.language.wording import phase_description
+from phase10_keeper.rules import Game, build_rules
 from phase10_keeper.ui.dialogs.help_pages import HelpDialog, context_keys, how_to_page, menu_keys
 from phase10_keeper.ui.game.scoreboard import Scoreboard
 from phase10_keeper.ui.game.session import GameSession
@@ -154,3 +155,96 @@ def test_f11_on_the_scoreboard_leaves_it_as_it_opened_it(window, qtbot) -> None:
     assert QTest.qWaitForWindowActive(board)
     QTest.keyClick(board, Qt.Key.Key_F11)
     assert not board.isVisible()
+
+
+@pytest.mark.parametrize("finished", [False, True])
+def test_a_long_name_on_the_scoreboard_takes_the_room_its_column_has(qtbot, finished: bool) -> None:
+    # A name wraps only when its column is too narrow for it: it once wrapped at the
+    # width a wrapping label guesses, three lines for a name with a whole screen beside it.
+    players = ("Maximilian Alexander von Hohenberg", *FOUR)
+    rules = build_rules(target=1 if finished else 10)
+    game = Game(players=players, rules=rules, title="Friday night")
+    game = game.with_hand_appended(went_out(players, "Priya"))
+    board = Scoreboard(GameSession(game))
+    qtbot.addWidget(board)
+    board.resize(1280, 720)
+    board.show()
+    qtbot.waitExposed(board)
+    QApplication.processEvents()
+    name = next(label for label in board.findChildren(QLabel) if label.text() == players[0])
+    cell = name.parentWidget()
+    assert cell is not None
+    lines = name.height() / name.fontMetrics().lineSpacing()
+    whole = name.fontMetrics().horizontalAdvance(name.text())
+    if whole <= cell.width():
+        assert lines < 2
+    else:
+        badges = [label for label in cell.findChildren(QLabel) if label is not name]
+        room = cell.width() - sum(badge.width() + 16 for badge in badges)
+        assert name.width() >= room - 2
+        assert lines < 3
+
+
+def _menu_paths(window: MainWindow) -> dict[str, set[str]]:
+    """Each menu's title and the names of its items, as the help writes them."""
+
+    def plain(text: str) -> str:
+        return text.replace("&", "").removesuffix("…").strip()
+
+    paths: dict[str, set[str]] = {}
+    for action in window.menuBar().actions():
+        menu = action.menu()
+        if isinstance(menu, QMenu):
+            paths[plain(action.text())] = {plain(item.text()) for item in menu.actions()}
+    return paths
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+def test_how_to_keep_score_names_menus_as_the_window_does(qtbot, language: str) -> None:
+    # Every "Menu → Item" of the page is one of the window's, in each language; the end of
+    # the game names printing and sharing by the menu items that do them.
+    use_language(language)
+    window = MainWindow()
+    qtbot.addWidget(window)
+    paths = _menu_paths(window)
+    page = " ".join(how_to_page().split())
+    named = 0
+    for before, after in zip(page.split(" → "), page.split(" → ")[1:], strict=False):
+        menu = next((title for title in paths if before.endswith(title)), None)
+        assert menu is not None, before[-40:]
+        assert any(after.startswith(item) for item in paths[menu] if item), after[:40]
+        named += 1
+    assert named >= 5
+    end = " ".join(tr("help.step_end").split())
+    file_menu = window.menuBar().actions()[0].text().replace("&", "")
+    game_menu = window.game_menu.menuAction().text().replace("&", "")
+    for menu, action in ((file_menu, window.print_action), (game_menu, window.share_action)):
+        item = action.text().replace("&", "").removesuffix("…")
+        assert f"{menu} → {item}" in end
+
+
+def _shortcut_letter(text: str) -> str | None:
+    plain = text.replace("&&", "")
+    place = plain.find("&")
+    return plain[place + 1].casefold() if 0 <= place < len(plain) - 1 else None
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+def test_each_menu_item_has_a_letter_of_its_own(qtbot, language: str) -> None:
+    # Alt and a letter reach every item of a menu; View → Phones at the Table had none.
+    use_language(language)
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.open_session(GameSession(game_with_hands(FOUR, 1)))
+    for top in window.menuBar().actions():
+        menu = top.menu()
+        assert isinstance(menu, QMenu)
+        letters = [
+            _shortcut_letter(action.text())
+            for action in menu.actions()
+            if not action.isSeparator() and action.isVisible()
+        ]
+        given = [letter for letter in letters if letter is not None]
+        assert len(given) == len(set(given)), (top.text(), letters)
+    phones = _shortcut_letter(window.phones_action.text())
+    assert phones is not None

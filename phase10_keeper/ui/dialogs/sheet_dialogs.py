@@ -107,8 +107,13 @@ def names_problem(names: Sequence[str]) -> str | None:
     for name in names:
         problem = problem_said(name_problem(name))
         if problem is not None:
-            return problem[:1].upper() + problem[1:] + "."
+            return _as_sentence(problem)
     return None
+
+
+def _as_sentence(problem: str) -> str:
+    """A reason worded for an `error:` line, as a sentence for a message box."""
+    return problem[:1].upper() + problem[1:] + "."
 
 
 def split_names(text: str) -> tuple[str, ...]:
@@ -201,7 +206,6 @@ class SheetDialog(QDialog):
         self.ok_button = self.buttons.addButton(
             tr("sheet_dialog.write"), QDialogButtonBox.ButtonRole.AcceptRole
         )
-        (self.print_button if printing else self.ok_button).setDefault(True)
         self._to_printer = printing
         self.print_button.clicked.connect(lambda: self._choose(to_printer=True))
         self.ok_button.clicked.connect(lambda: self._choose(to_printer=False))
@@ -216,6 +220,9 @@ class SheetDialog(QDialog):
         layout.addWidget(self.message)
         layout.addStretch(1)
         layout.addWidget(self.buttons)
+        # Only once the buttons are inside the dialog: a default set before is forgotten
+        # when it shows, and the first button, Cancel, takes Enter.
+        (self.print_button if printing else self.ok_button).setDefault(True)
         self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 64)
 
         self.intro.setText(self._intro_text())
@@ -360,7 +367,7 @@ class SheetPrinter(QObject):
                 language=request.language,
             )
         except SheetError as error:
-            reason = error.worded(app_words())
+            reason = _as_sentence(error.worded(app_words()))
             self.prompts.warn(self.widget, tr("sheet_dialog.failed_title"), reason)
             return None
         return pdf.getvalue()

@@ -6,17 +6,21 @@ recorded until the keeper records the hand), and every change made here reaches 
 phones. Stopping ends every phone's session; the codes of a new start are new.
 """
 
+import math
+
 import segno
 from PySide6.QtCore import QByteArray, QObject, Qt, Signal
+from PySide6.QtGui import QTextOption
 from PySide6.QtSvgWidgets import QSvgWidget
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
+    QFrame,
     QGridLayout,
     QLabel,
-    QLineEdit,
     QPushButton,
     QScrollArea,
+    QTextEdit,
     QVBoxLayout,
     QWidget,
 )
@@ -75,6 +79,28 @@ def _code(link: str) -> QSvgWidget:
     return code
 
 
+def _address(link: str) -> QTextEdit:
+    """The link in full, for a phone that cannot scan: broken anywhere, as it has no
+    spaces for a label to wrap at, and selected and copied whole."""
+    address = QTextEdit()
+    address.setReadOnly(True)
+    address.setTabChangesFocus(True)
+    address.setFrameShape(QFrame.Shape.NoFrame)
+    address.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    address.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    address.viewport().setAutoFillBackground(False)
+    width = QR_SIZE + 40
+    address.setLineWrapMode(QTextEdit.LineWrapMode.FixedPixelWidth)
+    address.setLineWrapColumnOrWidth(width)
+    address.setWordWrapMode(QTextOption.WrapMode.WrapAnywhere)
+    address.setPlainText(link)
+    address.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+    document = address.document()
+    document.setTextWidth(width)
+    address.setFixedSize(width, math.ceil(document.size().height()))
+    return address
+
+
 class PhonesDialog(QDialog):
     """The codes to scan, one per seated player and one for the scoreboard."""
 
@@ -98,12 +124,7 @@ class PhonesDialog(QDialog):
             name.setAlignment(Qt.AlignmentFlag.AlignHCenter)
             code = _code(str(link))
             code.setAccessibleName(tr("phones.window_code_of", name=str(label)))
-            # A field, not a label: a key has nowhere to wrap, and the whole link is
-            # there to select and copy however narrow the column.
-            address = QLineEdit(str(link))
-            address.setReadOnly(True)
-            address.setCursorPosition(0)
-            address.setFixedWidth(QR_SIZE + 40)
+            address = _address(str(link))
             address.setAccessibleName(tr("phones.window_link_of", name=str(label)))
             grid.addWidget(name, row, column, Qt.AlignmentFlag.AlignHCenter)
             grid.addWidget(code, row + 1, column, Qt.AlignmentFlag.AlignHCenter)

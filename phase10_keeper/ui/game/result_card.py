@@ -15,7 +15,7 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter, QPalette, QPen
 
 from phase10_keeper.language import Words
-from phase10_keeper.language.wording import rules_description, win_reason
+from phase10_keeper.language.wording import listed_names, rules_description, win_reason
 from phase10_keeper.rules import Game, Replay, Status
 from phase10_keeper.stats.standings import standings_rows
 from phase10_keeper.ui.game.game_charts import totals_data
@@ -24,6 +24,7 @@ from phase10_keeper.ui.text.translate import app_words, tr, tr_count
 from phase10_keeper.ui.widgets.charts import LineChart
 
 if TYPE_CHECKING:
+    from phase10_keeper.rules import GameState
     from phase10_keeper.storage.stats_cache import RecordSource
 
 CARD_WIDTH = 1080
@@ -63,6 +64,23 @@ class _Fonts:
             small=_font(base, 24),
             chart=_font(base, 22),
         )
+
+
+def _leaders(state: "GameState") -> tuple[str, ...]:
+    """Who is first so far: the top of the ranking and everyone level with them (seated,
+    the same phases made, unless every hand moves everyone on, and the same total)."""
+    fixed_hands = state.rules.hands is not None
+
+    def standing(name: str) -> tuple[bool, int, int]:
+        player = state.player(name)
+        made = 0 if fixed_hands else len(player.completed)
+        return (player.left_before is None, made, player.total)
+
+    ranking = state.ranking()
+    if not ranking:
+        return ()
+    first = standing(ranking[0])
+    return tuple(name for name in ranking if standing(name) == first)
 
 
 def _mixed(first: QColor, second: QColor, share: float) -> QColor:
@@ -161,8 +179,11 @@ class ResultCard:
             # A clause in the window's banner, a sentence of its own here.
             reason = why[:1].upper() + why[1:]
         else:
-            leader = state.ranking()[0] if state.players else ""
-            headline = tr("result_card.leader", name=leader)
+            leaders = _leaders(state)
+            if len(leaders) > 1:
+                headline = tr("result_card.leaders", names=listed_names(app_words(), leaders))
+            else:
+                headline = tr("result_card.leader", name=leaders[0] if leaders else "")
             reason = tr_count("result_card.so_far", len(state.hands))
         pad = 32
         text_left, text_width = MARGIN + pad, self.inner - 2 * pad

@@ -66,6 +66,17 @@ def _alignment(column: StandingsColumn) -> Qt.AlignmentFlag:
     return side | Qt.AlignmentFlag.AlignVCenter
 
 
+def _give_room_to_name(name: QLabel, wraps: bool) -> None:
+    """A wrapping name takes all of its cell but its badges (it would keep the narrow width
+    a wrapping label asks for, three lines with room beside it); a name on one line
+    leaves the rest of the cell empty after its badges, so they sit beside it."""
+    cell = name.parentWidget()
+    line = cell.layout() if cell is not None else None
+    if isinstance(line, QGridLayout):
+        line.setColumnStretch(0, 1 if wraps else 0)
+        line.setColumnStretch(line.columnCount() - 1, 0 if wraps else 1)
+
+
 class Scoreboard(QWidget):
     """Constructor: `Scoreboard(session)`; it follows that game for as long as it is open
     (another game gets a scoreboard of its own).
@@ -247,7 +258,9 @@ class Scoreboard(QWidget):
                 # A wrapping label asks for little width; a name that fits on one line
                 # in two fifths of the board keeps it.
                 whole = label.fontMetrics().horizontalAdvance(label.text())
-                label.setWordWrap(whole > self.width() * 2 // 5)
+                wraps = whole > self.width() * 2 // 5
+                label.setWordWrap(wraps)
+                _give_room_to_name(label, wraps)
         headline = QFont(self.font())
         headline.setPixelSize(round(size * 1.1))
         headline.setBold(True)

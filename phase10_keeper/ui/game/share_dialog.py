@@ -72,7 +72,6 @@ class ShareDialog(QDialog):
         self.save_button = QPushButton(tr("share.save"))
         self.buttons.addButton(self.copy_button, QDialogButtonBox.ButtonRole.ActionRole)
         self.buttons.addButton(self.save_button, QDialogButtonBox.ButtonRole.ActionRole)
-        self.copy_button.setDefault(True)
         self.copy_button.clicked.connect(self.copy)
         self.save_button.clicked.connect(lambda: self.save())
         self.buttons.rejected.connect(self.reject)
@@ -82,6 +81,9 @@ class ShareDialog(QDialog):
         layout.addWidget(self.preview, 1)
         layout.addWidget(self.feedback)
         layout.addWidget(self.buttons)
+        # Only once the buttons are inside the dialog: a default set before is forgotten
+        # when it shows, and the first button, Close, takes Enter.
+        self.copy_button.setDefault(True)
 
     def copy(self) -> None:
         clipboard = QGuiApplication.clipboard()

@@ -87,6 +87,12 @@ def _muted_text() -> QColor:
     )
 
 
+def _day_of(game: Any) -> str:
+    """When a game was played: its start, or for a game file that does not say, when it
+    entered the library (as `games list` shows it)."""
+    return str(game.started or game.created or "")
+
+
 class GamesTableModel(QAbstractTableModel):
     """One row per saved game, newest first as the library lists them. Deleted games (those
     whose summary has a `deleted` time) read "Deleted" as their status and are drawn in a
@@ -152,7 +158,7 @@ class GamesTableModel(QAbstractTableModel):
 
     def _sort_key(self, game: Any, column: int) -> Any:
         if column == self.DATE:
-            return game.started or ""
+            return _day_of(game)
         if column == self.HANDS:
             return game.hands
         return self._text(game, column).casefold()
@@ -227,7 +233,7 @@ class GamesTableModel(QAbstractTableModel):
             return str(game.title or tr("games.untitled"))
         if column == self.DATE:
             # With the time of day: one evening's games apart.
-            return date_time_text(game.started)
+            return date_time_text(_day_of(game))
         if column == self.PLAYERS:
             return tr("names.separator").join(game.players)
         if column == self.HANDS:
@@ -560,8 +566,13 @@ class GamesView(QWidget):
 
     def _bin(self, game_id: int, title: str, *, deleted: bool) -> None:
         if deleted:
+            rows = self.table.selectionModel().selectedRows()
             self.library.delete_game(game_id)
             self.refresh()
+            if rows and self.selected_id() is None and self.proxy.rowCount():
+                # The game below takes the row, so the keyboard carries on from there.
+                self.table.selectRow(min(rows[0].row(), self.proxy.rowCount() - 1))
+                self._update_actions()
             self._say(tr("games.deleted", title=isolate(title)))
             self.gameDeleted.emit(game_id)
         else:

@@ -156,6 +156,14 @@ class StartView(QWidget):
         button.installEventFilter(self)
         return button
 
+    def _game_link(self, title: str, details: str) -> QCommandLinkButton:
+        """An entry for a game: its title and names as typed, where the page's own entries'
+        "&" marks their shortcut key."""
+        button = self._link(title.replace("&", "&&"), details.replace("&", "&&"))
+        button.setAccessibleName(title)
+        button.setAccessibleDescription(details)
+        return button
+
     def entries(self) -> list[QCommandLinkButton]:
         """The page's entries from top to bottom: the games to continue, then the rest."""
         return [*self.continue_buttons.values(), *self.start_buttons]
@@ -192,7 +200,7 @@ class StartView(QWidget):
             players = tr("names.separator").join(summary.players)
             parts = [players, played, date_text(summary.started)]
             details = " · ".join(part for part in parts if part)
-            button = self._link(title, details)
+            button = self._game_link(title, details)
             button.clicked.connect(lambda _=False, game_id=summary.id: self._continue(game_id))
             self.continue_layout.addWidget(button)
             self.continue_buttons[summary.id] = button

@@ -551,8 +551,14 @@ class PlayersView(QWidget):
         selected = self.selected_key()
         records, _ = game_records(self.library)
         summaries = {summary.id: summary for summary in self.library.list_games()}
+        # A game file need not say when it started: it is dated by its import then.
         self.games = [
-            LibraryGame(game_id, summaries[game_id].title, summaries[game_id].started, record)
+            LibraryGame(
+                game_id,
+                summaries[game_id].title,
+                summaries[game_id].started or summaries[game_id].created,
+                record,
+            )
             for game_id, record in records
             if game_id in summaries
         ]

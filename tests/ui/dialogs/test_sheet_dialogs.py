@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
-from PySide6.QtCore import QSettings, QUrl
+from PySide6.QtCore import QSettings, Qt, QUrl
 from PySide6.QtWidgets import QWidget
 
 from phase10_keeper.language import LANGUAGES, words
@@ -275,3 +275,38 @@ def test_the_sheet_language_is_chosen_remembered_and_printed(qtbot, tmp_path: Pa
     assert german("legend.phases") in text
     assert german("legend.card_values") in text
     assert words("en")("legend.card_values") not in text
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+@pytest.mark.parametrize("printing", [True, False])
+def test_enter_in_the_shown_dialog_presses_the_button_it_was_opened_for(
+    qtbot, tmp_path: Path, printing: bool
+) -> None:
+    # Ctrl+P then Enter prints; Export Score Sheet then Enter saves the PDF. Neither cancels,
+    # as they did when the dialog's first button (Cancel) took the default on showing.
+    dialog = SheetDialog(_settings(tmp_path), game=_game(), printing=printing)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    assert dialog.print_button.isDefault() is printing
+    assert dialog.ok_button.isDefault() is not printing
+    qtbot.keyClick(dialog.focusWidget() or dialog, Qt.Key.Key_Return)
+    request = dialog.request()
+    assert request is not None
+    assert request.to_printer is printing
+
+
+def test_a_sheet_that_cannot_be_made_is_told_in_a_sentence(qtbot, tmp_path: Path) -> None:
+    # The sheet's reasons are worded for `error:` lines; in a message box they begin with a
+    # capital and end with a full stop, as every other message there does.
+    recorder = Recorder()
+    printer = recorder.printer(qtbot, _settings(tmp_path))
+    game = Game(("Priya", "שרה כהן"), title="Friday night")
+    request = SheetRequest(paper="a4", language="en", game=game)
+    assert printer.write(request, tmp_path / "sheet.pdf") is None
+    assert not (tmp_path / "sheet.pdf").exists()
+    assert len(recorder.warnings) == 1
+    warning = recorder.warnings[0]
+    assert warning.startswith("The name ")
+    assert "right to left" in warning
+    assert warning.endswith(".")

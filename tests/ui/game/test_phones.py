@@ -5,6 +5,7 @@ window's changes reaching the phones."""
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
 
 from phase10_keeper.rules import Cards, Game, Hand, PlayerResult
 from phase10_keeper.storage.library import Library
@@ -165,14 +166,59 @@ def test_corrections_joins_and_leaves_in_the_window_reach_the_phones(window: Any
 
 
 def test_the_codes_show_each_whole_link_to_copy(window: Any):
-    from PySide6.QtWidgets import QLineEdit
+    from PySide6.QtWidgets import QTextEdit
 
     window.phones_action.trigger()
     links = window.phones.links
-    fields = window.phones_dialog.findChildren(QLineEdit)
-    assert [field.text() for field in fields] == [*links["players"].values(), links["viewer"]]
+    fields = window.phones_dialog.findChildren(QTextEdit)
+    assert [field.toPlainText() for field in fields] == [
+        *links["players"].values(),
+        links["viewer"],
+    ]
     assert all(field.isReadOnly() for field in fields)
     assert [field.accessibleName() for field in fields] == [
         *(f"Link for {name}" for name in PLAYERS),
         "Link for Scoreboard",
     ]
+
+
+def _link_shown_whole(widget: Any, link: str) -> bool:
+    """Whether every character of the link is inside the widget that shows it."""
+    from PySide6.QtCore import QRect
+    from PySide6.QtWidgets import QLabel
+
+    if isinstance(widget, QLabel):
+        needed = widget.fontMetrics().boundingRect(
+            QRect(0, 0, widget.width(), 10_000), Qt.TextFlag.TextWordWrap, link
+        )
+        return needed.width() <= widget.width() and needed.height() <= widget.height()
+    document = widget.document()
+    room = widget.viewport()
+    return (
+        document.idealWidth() <= room.width() + 1 and document.size().height() <= room.height() + 1
+    )
+
+
+def test_the_phones_window_shows_each_link_whole_and_copies_it_whole(qtbot: Any) -> None:
+    # A link is one word of 60 characters or so: it once ran past its column's edge, its
+    # key cut off, because a label wraps only at spaces.
+    from PySide6.QtWidgets import QLabel, QTextEdit
+
+    from phase10_keeper.ui.game.phones import PhonesDialog
+
+    key = "XeIxzQ4lWdE4FVASD3YLK_WZkq8pR2mN"
+    players = {name: f"http://192.0.2.2:8765/#key={key}{name}" for name in PLAYERS}
+    viewer = f"http://192.0.2.2:8765/#key={key}viewer"
+    dialog = PhonesDialog({"players": players, "viewer": viewer})
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    every = [*players.values(), viewer]
+    texts: list[tuple[str, Any]] = [
+        *((label.text(), label) for label in dialog.findChildren(QLabel)),
+        *((edit.toPlainText(), edit) for edit in dialog.findChildren(QTextEdit)),
+    ]
+    shown = {text: widget for text, widget in texts if text in every}
+    assert sorted(shown) == sorted(every)
+    for link, widget in shown.items():
+        assert _link_shown_whole(widget, link), link

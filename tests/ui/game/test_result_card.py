@@ -5,6 +5,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication, QImage, QPainter, QPalette
 from PySide6.QtWidgets import QApplication
 
@@ -103,9 +104,29 @@ def test_a_record_the_game_set_is_on_the_card(qapp) -> None:
 
 
 def test_an_unfinished_game_shows_the_leader_so_far(qapp) -> None:
-    texts = _texts(game_with_hands(FOUR, 3))
+    # Priya went out in the first hand, the only one to make her phase.
+    texts = _texts(game_with_hands(FOUR, 1))
     assert "Priya leads" in texts
+    assert "After 1 hand: the game goes on." in texts
+    # After three hands Priya, Marcus and Kwame have one phase and 100 each.
+    texts = _texts(game_with_hands(FOUR, 3))
+    assert "Priya, Marcus and Kwame share the lead" in texts
     assert "After 3 hands: the game goes on." in texts
+
+
+def test_an_unfinished_game_tied_at_the_top_names_everyone_who_shares_the_lead(qapp) -> None:
+    # Three players on the same phase with the same total: none of them leads alone, as
+    # the card once said the first of them in seating order did.
+    players = FOUR
+    game = Game(players=players, rules=build_rules(), title="Friday night")
+    game = game.with_hand_appended(went_out(players, "Priya", Marcus=2, Kwame=2))
+    texts = _texts(game)
+    assert "Priya leads" in texts
+    # Priya and Marcus: two phases and 10 each; Kwame two phases and 25.
+    game = game.with_hand_appended(went_out(players, "Marcus", Priya=2, Kwame=3))
+    texts = _texts(game)
+    assert not any(text.endswith(" leads") for text in texts)
+    assert "Priya and Marcus share the lead" in texts
 
 
 def test_the_card_takes_the_palettes_colours(qapp) -> None:
@@ -158,6 +179,19 @@ def test_share_copies_the_card_to_the_clipboard(share) -> None:
     copied = QGuiApplication.clipboard().image()
     assert copied.size() == dialog.image.size()
     assert copied.width() == CARD_WIDTH
+    assert "Copied" in dialog.feedback.text()
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_enter_in_the_shown_share_dialog_copies_the_card(share, qtbot) -> None:
+    # Copy Image is what Enter gives, not Close (the first button of the box, which took
+    # the default when it was set before the buttons were in the dialog).
+    dialog, _answers = share
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    assert dialog.copy_button.isDefault()
+    qtbot.keyClick(dialog.focusWidget() or dialog, Qt.Key.Key_Return)
+    assert dialog.isVisible()
     assert "Copied" in dialog.feedback.text()
 
 

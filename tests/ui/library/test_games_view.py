@@ -19,6 +19,7 @@ from phase10_keeper.ui.library.games_view import (
     GamesView,
 )
 from phase10_keeper.ui.text.escape import isolate
+from phase10_keeper.ui.text.wording import date_time_text
 
 from ..answers import Answers
 
@@ -97,6 +98,21 @@ def test_dates_follow_the_locale(german_locale) -> None:
     model.set_games(library.list_games(deleted=True))
     tip = model.index(0, GamesTableModel.STATUS).data(Qt.ItemDataRole.ToolTipRole)
     assert re.fullmatch(r"Deleted on \d\d\.\d\d\.\d\d", tip)
+
+
+def test_a_game_without_a_start_date_shows_when_it_entered_the_library() -> None:
+    # A game file need not say when the game started; `games list` then shows the day it
+    # was imported, and the window must too, rather than an empty Date cell.
+    library = _empty_library()
+    library.add_game(Game(("Ann", "Bo"), title="Imported"))
+    library.add_game(Game(("Ann", "Bo"), title="Long ago", started="2000-01-01T19:00:00+00:00"))
+    entered = next(game.created for game in library.list_games() if game.title == "Imported")
+    assert entered
+    model = GamesTableModel()
+    model.set_games(library.list_games())
+    model.sort(GamesTableModel.DATE, Qt.SortOrder.DescendingOrder)
+    assert model.index(0, GamesTableModel.TITLE).data() == "Imported"
+    assert model.index(0, GamesTableModel.DATE).data() == date_time_text(entered)
 
 
 def test_filter_proxy_keeps_games_of_a_player(qtmodeltester) -> None:
@@ -210,6 +226,24 @@ def test_view_deletes_after_confirmation_and_undoes(qtbot) -> None:
     assert not view.undo_stack.canUndo()
     view.undo_stack.redo()
     assert [game.id for game in library.list_games(deleted=True)] == [3]
+
+
+def test_after_a_delete_the_game_below_is_selected(qtbot) -> None:
+    # Delete, then Delete or Enter again, from the keyboard: the deleted game's row is
+    # taken by the next, or by the last when it was the last, and the actions stay on.
+    view, library, answers = _view(qtbot)
+    answers.confirm_answer = True
+    assert _column(view, GamesTableModel.TITLE) == ["Sunday", "Friday night", "Monday"]
+    view.select_game(3)
+    view.delete_action.trigger()
+    assert view.selected_id() == 2
+    assert view.delete_action.isEnabled()
+    view.select_game(1)
+    view.delete_action.trigger()
+    assert view.selected_id() == 2
+    view.delete_action.trigger()
+    assert library.list_games() == []
+    assert view.selected_id() is None
 
 
 def test_import_of_a_good_file(qtbot, tmp_path: Path) -> None:

@@ -4,6 +4,7 @@ from dataclasses import dataclass
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence
 
 from phase10_keeper.rules import Status
 from phase10_keeper.ui.library.start_view import StartView
@@ -107,3 +108,20 @@ def test_the_entry_with_the_focus_is_drawn_differently(qtbot) -> None:
     focused = view.new_button.grab().toImage()
     view.library_button.setFocus()
     assert view.new_button.grab().toImage() != focused
+
+
+def test_an_ampersand_in_a_title_or_a_name_is_shown_as_typed(qtbot) -> None:
+    # A command link reads "&" as the mark of a shortcut in its title and its description:
+    # "Bo & Co" came out as "Bo _Co", and the game took Alt+Space for a shortcut.
+    game = Summary(
+        5, "Zoë & Co", None, None, ("<b>Bo & Co</b>", "Ann"), 2, Status.IN_PROGRESS, None
+    )
+    view = StartView()
+    qtbot.addWidget(view)
+    view.set_games([game])
+    button = view.continue_buttons[5]
+    assert QKeySequence.mnemonic(button.text()).isEmpty()
+    assert QKeySequence.mnemonic(button.description()).isEmpty()
+    assert button.text().replace("&&", "&") == "Zoë & Co"
+    assert button.description().replace("&&", "&").startswith("<b>Bo & Co</b>, Ann · ")
+    assert button.accessibleName() == "Zoë & Co"

@@ -18,6 +18,7 @@ from phase10_keeper.ui.players.players_view import (
     phase_words,
     records_words,
 )
+from phase10_keeper.ui.text.wording import date_text
 from phase10_keeper.ui.widgets.charts import BarChart, LineChart
 
 from ..answers import Answers
@@ -161,6 +162,25 @@ def test_the_players_page_writes_dates_and_numbers_as_the_locale_does(view, germ
     assert re.fullmatch(r"\d+,\d", per_hand)
     assert view.model.index(0, Column.POINTS_PER_HAND).data().count(",") == 1
     assert phase_words(PhaseTally(3, attempts=5, made=2)).endswith("2,5 tries each")
+
+
+def test_a_game_without_a_start_date_is_dated_by_when_it_entered_the_library(
+    qtbot, answers
+) -> None:
+    # As on the saved-games page and in `games list`: an imported file that gave no start
+    # date is dated by its import, not left with an empty Date cell.
+    library = Library.open()
+    try:
+        library.add_game(game_with_hands(("Priya", "Bob"), 1, ONE_PHASE))
+        entered = library.list_games()[0].created
+        view = PlayersView(library, answers)
+        qtbot.addWidget(view)
+        view.refresh()
+        assert view.select_player("Priya")
+        assert entered
+        assert view.player_page.games_model.index(0, 0).data() == date_text(entered)
+    finally:
+        library.close()
 
 
 def test_a_name_that_looks_like_a_placeholder_is_shown_as_typed(view, answers) -> None:
