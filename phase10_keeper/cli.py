@@ -376,9 +376,17 @@ def games_table(games: Sequence["GameSummary"]) -> str:
     return "\n".join(lines)
 
 
+def _warn_of_damage(library: "Library") -> None:
+    """A `warning:` line for each damaged game the library met and left out."""
+    language = _words()
+    for damage in library.damaged_games():
+        _print_warning(language("cli.left_out_damaged", message=damage.worded(language)))
+
+
 def _games_list(arguments: argparse.Namespace) -> int:
     with _library(arguments, read_only=True) as library:
         games = library.list_games()
+        _warn_of_damage(library)
     if arguments.json:
         print(json.dumps({"games": [_summary_to_json(game) for game in games]}))
     elif games:
@@ -533,6 +541,7 @@ def _stats(arguments: argparse.Namespace) -> int:
 
     with _library(arguments, read_only=True) as library:
         records, warnings = game_records(library)
+        _warn_of_damage(library)
     language = _words()
     for game_id, problem in warnings:
         left_out = language("cli.left_out", id=game_id, message=problem_line(language, problem))

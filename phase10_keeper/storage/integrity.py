@@ -44,6 +44,10 @@ def check_identity(path: Path, version: int, application: int, has_tables: bool)
         )
 
 
+def _quoted(data: bytes) -> str:
+    return data.decode("utf-8", "backslashreplace")
+
+
 def stored_revision(connection: sqlite3.Connection) -> int:
     """The count of changes committed to the library (0 before the first)."""
     try:
@@ -95,8 +99,12 @@ def inspect_with_revision(
         application = probe.execute("PRAGMA application_id").fetchone()[0]
         has_tables = probe.execute("SELECT 1 FROM sqlite_schema LIMIT 1").fetchone() is not None
         check_identity(path, version, application, has_tables)
+        # What the check says of damaged pages may quote bytes that are not UTF-8.
+        probe.text_factory = _quoted
         problems = [row[0] for row in probe.execute("PRAGMA quick_check")] if thorough else ["ok"]
         revision = stored_revision(probe)
+    except ValueError:
+        return Said("library.bad_meta", {"key": "revision"}), 0
     except sqlite3.DatabaseError as error:
         if getattr(error, "sqlite_errorname", "") in DAMAGE_CODES:
             return str(error), 0

@@ -6,7 +6,6 @@ recorded survives a crash or a pulled plug. The rules and each hand are stored a
 JSON the game file uses, so the library can never disagree with the file format.
 """
 
-import json
 import os
 import sqlite3
 from collections.abc import Callable, Iterator
@@ -47,6 +46,7 @@ from phase10_keeper.storage.log import log_warning, logger
 from phase10_keeper.storage.mark import Mark, raise_mark, read_mark
 from phase10_keeper.storage.messages import (
     GameChanged,
+    GameDamaged,
     LibraryBehind,
     LibraryBusy,
     LibraryDamaged,
@@ -57,6 +57,14 @@ from phase10_keeper.storage.messages import (
 )
 from phase10_keeper.storage.migrations import SCHEMA_VERSION, migrate, user_version
 from phase10_keeper.storage.paths import default_data_dir
+from phase10_keeper.storage.readback import (
+    SUMMARY_COLUMNS,
+    damaged_game,
+    fetch_all,
+    is_text,
+    summary_problem,
+    suspect_hands,
+)
 from phase10_keeper.storage.rows import (
     compact,
     hand_texts,
@@ -75,6 +83,7 @@ __all__ = [
     "DEFAULT_TIMEOUT",
     "LIBRARY_FILE",
     "GameChanged",
+    "GameDamaged",
     "GameSummary",
     "Library",
     "LibraryBehind",
@@ -180,6 +189,7 @@ class Library:
         self._clock = clock
         self._warn = warn
         self._saved: dict[int, _Saved] = {}
+        self._damaged: dict[int, GameDamaged] = {}
         self._known: dict[int, int] = {}
         """The revision of each game as this connection last read or wrote it: what a save
         without a revision of its own expects to replace."""
@@ -488,23 +498,54 @@ class Library:
         return self._known.get(game_id)
 
     def load_game(self, game_id: int) -> "Game":
+        """The game as stored; GameDamaged if anything in it does not read back as the
+        app wrote it, checked as strictly as a game file."""
         from phase10_keeper.storage.gamefile import (
             FORMAT,
             VERSION,
             GameFileError,
             game_from_json,
+            loads_json,
         )
 
         with self._reading() as database:
-            row = database.execute(
-                "SELECT title, started, rules, first_dealer, revision, seating FROM games "
-                "WHERE id = ?",
+            rows = fetch_all(
+                database,
+                f"SELECT {SUMMARY_COLUMNS}, rules, seating, revision FROM games WHERE id = ?",
                 (game_id,),
-            ).fetchone()
-            if row is None:
+            )
+            if not rows:
                 raise self._no_game(game_id)
-            players, texts = stored_log(database, game_id)
-        title, started, rules, first_dealer, revision, seating = row
+            players = tuple(
+                name
+                for (name,) in fetch_all(
+                    database,
+                    "SELECT name FROM game_players WHERE game_id = ? ORDER BY seat",
+                    (game_id,),
+                )
+            )
+            texts = tuple(
+                text
+                for (text,) in fetch_all(
+                    database,
+                    "SELECT data FROM hands WHERE game_id = ? ORDER BY number",
+                    (game_id,),
+                )
+            )
+        row = rows[0]
+        *summary, rules, seating, revision = row
+        column = summary_problem(summary, players)
+        if column is None and not isinstance(revision, int):
+            column = "revision"
+        if column is None and not is_text(rules):
+            column = "rules"
+        if column is None and seating is not None and not is_text(seating):
+            column = "seating"
+        if column is None and not all(map(is_text, texts)):
+            column = "hands.data"
+        if column is not None:
+            raise self._damaged_game(damaged_game(game_id, column))
+        title, started, first_dealer = summary[1], summary[2], summary[8]
         try:
             game = game_from_json(
                 {
@@ -512,57 +553,70 @@ class Library:
                     "version": VERSION,
                     "title": title,
                     "started": started,
-                    "rules": json.loads(rules),
+                    "rules": loads_json(rules),
                     "players": list(players),
                     "first_dealer": first_dealer,
-                    "seating": None if seating is None else json.loads(seating),
-                    "hands": [json.loads(text) for text in texts],
+                    "seating": None if seating is None else loads_json(seating),
+                    "hands": [loads_json(text) for text in texts],
                 }
             )
         except GameFileError as error:
-            raise LibraryError(LibraryKey.GAME_UNREADABLE, id=game_id, error=error) from None
-        except ValueError as error:
-            raise LibraryError(LibraryKey.GAME_UNREADABLE, id=game_id, error=str(error)) from None
+            raise self._damaged_game(GameDamaged(game_id, error)) from None
         self._remember(game_id, _Saved(revision, game, texts, None))
         return game
 
+    def damaged_games(self) -> list[GameDamaged]:
+        """Every damaged game this connection has met, by id: each was left out of the
+        lists, or refused when loaded."""
+        return [self._damaged[game_id] for game_id in sorted(self._damaged)]
+
+    def _damaged_game(self, damage: GameDamaged) -> GameDamaged:
+        self._damaged[damage.game_id] = damage
+        return damage
+
     def list_games(self, player: str | None = None, *, deleted: bool = False) -> list[GameSummary]:
         """The games, newest first; only those with a player whose name contains `player`
-        (ignoring case); with `deleted`, the deleted games instead of the others.
+        (ignoring case); with `deleted`, the deleted games instead of the others. A
+        damaged game is left out, and named by `damaged_games`.
         """
         with self._reading() as database:
-            rows = database.execute(
-                "SELECT id, title, started, finished, created, status, winner, deleted_at, "
-                "(SELECT COUNT(*) FROM hands WHERE hands.game_id = games.id) "
-                "FROM games WHERE (deleted_at IS NOT NULL) = ?",
+            rows = fetch_all(
+                database,
+                f"SELECT {SUMMARY_COLUMNS} FROM games WHERE (deleted_at IS NOT NULL) = ?",
                 (deleted,),
-            ).fetchall()
+            )
             seated: dict[int, list[str]] = {}
-            for game_id, name in database.execute(
-                "SELECT game_id, name FROM game_players ORDER BY game_id, seat"
+            for game_id, name in fetch_all(
+                database, "SELECT game_id, name FROM game_players ORDER BY game_id, seat"
             ):
                 if game_id in seated:
                     seated[game_id].append(name)
                 else:
                     seated[game_id] = [name]
+            damaged_hands = suspect_hands(database)
         statuses = {status.value: status for status in Status}
-        # Every game has players: one without (a damaged row) is not listed.
-        summaries = [
-            GameSummary(
-                game_id,
-                title,
-                started,
-                finished,
-                tuple(seated[game_id]),
-                hands,
-                statuses[status],
-                winner,
-                created=created,
-                deleted=deleted,
+        summaries = []
+        for row in rows:
+            game_id, title, started, finished, created, status, winner, deleted_at = row[:8]
+            players = seated.get(game_id, ())
+            column = summary_problem(row, players) or damaged_hands.get(game_id)
+            if column is not None:
+                self._damaged_game(damaged_game(game_id, column))
+                continue
+            summaries.append(
+                GameSummary(
+                    game_id,
+                    title,
+                    started,
+                    finished,
+                    tuple(players),
+                    row[9],
+                    statuses[status],
+                    winner,
+                    created=created,
+                    deleted=deleted_at,
+                )
             )
-            for game_id, title, started, finished, created, status, winner, deleted, hands in rows
-            if game_id in seated
-        ]
         if player is not None:
             from phase10_keeper.rules import name_key
 
@@ -577,11 +631,17 @@ class Library:
         """The id and revision of every game that is not deleted, oldest first. A game's
         revision changes whenever it is saved, so it tells whether a copy is current."""
         with self._reading() as database:
-            revisions: dict[int, int] = dict(
+            revisions: dict[int, object] = dict(
                 database.execute("SELECT id, revision FROM games WHERE deleted_at IS NULL")
             )
-        listed = reversed(self.list_games())
-        return [(game.id, revisions[game.id]) for game in listed if game.id in revisions]
+        live = []
+        for game in reversed(self.list_games()):
+            revision = revisions.get(game.id)
+            if isinstance(revision, int):
+                live.append((game.id, revision))
+            elif game.id in revisions:
+                self._damaged_game(damaged_game(game.id, "revision"))
+        return live
 
     def rename_game(self, game_id: int, title: str) -> None:
         """Gives the game a new title, and so a new revision: a copy read before the rename
