@@ -9,7 +9,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn
 
 from phase10_keeper import __version__
 from phase10_keeper.language import LANGUAGES, Words, system_language, words
@@ -255,9 +255,11 @@ def _sheet(arguments: argparse.Namespace) -> int:
             if problem is not None:
                 raise UsageError(f"--names: {problem_text(language, problem)}")
     paper = Paper(arguments.paper) if arguments.paper is not None else default_paper()
+    reads = [] if arguments.game is None else [Path(arguments.game)]
+    target = _output(arguments, arguments.out, reads)
     try:
         write_score_sheet(
-            Path(arguments.out),
+            target,
             game=game,
             names=names,
             rows=arguments.players or 6,
@@ -284,6 +286,25 @@ def _game_id(text: str) -> int:
     if number > _LARGEST_ID:
         raise argparse.ArgumentTypeError(_words()("cli.id_too_large", text=text))
     return number
+
+
+def _data_dir(arguments: argparse.Namespace) -> Path:
+    from phase10_keeper.storage.paths import default_data_dir
+
+    return Path(arguments.data_dir) if arguments.data_dir is not None else default_data_dir()
+
+
+def _output(arguments: argparse.Namespace, path: str, reads: list[Path]) -> "Path | BinaryIO":
+    """Where an output goes: standard output for `-`, else the file checked first (never
+    the library, an input, a folder, a device, a pipe or a write-protected file)."""
+    from phase10_keeper.storage.outputs import STANDARD_OUTPUT, OutputRefused, check_output
+
+    if path == STANDARD_OUTPUT:
+        return sys.stdout.buffer
+    try:
+        return check_output(path, reads=reads, data_dirs=[_data_dir(arguments)])
+    except OutputRefused as refused:
+        raise UsageError(refused.worded(_words())) from None
 
 
 def _print_warning(message: str) -> None:
@@ -407,12 +428,16 @@ def _games_import(arguments: argparse.Namespace) -> int:
 
 
 def _games_export(arguments: argparse.Namespace) -> int:
-    from phase10_keeper.storage.gamefile import write_game
+    from phase10_keeper.storage.gamefile import dumps_game, write_game
 
+    target = _output(arguments, arguments.file, [])
     with _library(arguments, read_only=True) as library:
         game = library.load_game(arguments.id)
     try:
-        write_game(Path(arguments.file), game)
+        if isinstance(target, Path):
+            write_game(target, game)
+        else:
+            target.write(dumps_game(game).encode("utf-8"))
     except OSError as error:
         reason = error.strerror or error
         raise UsageError(_words()("cli.cannot_write", path=arguments.file, reason=reason)) from None

@@ -31,7 +31,7 @@ def probe_uri(path: Path) -> str:
     return read_only_uri(path) + "&immutable=1"
 
 
-_SQLITE_MAGIC = b"SQLite format 3\x00"
+SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
 def check_identity(path: Path, version: int, application: int, has_tables: bool) -> None:
@@ -82,7 +82,7 @@ def inspect_with_revision(
         raise LibraryError(
             LibraryKey.CANNOT_READ, path=str(path), reason=error.strerror or str(error)
         ) from None
-    if len(header) < 100 or not header.startswith(_SQLITE_MAGIC):
+    if len(header) < 100 or not header.startswith(SQLITE_MAGIC):
         return "file is not a database", 0
     application = int.from_bytes(header[68:72], "big", signed=True)
     if application == APPLICATION_ID:

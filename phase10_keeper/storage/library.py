@@ -56,7 +56,7 @@ from phase10_keeper.storage.messages import (
     LibraryTooNew,
 )
 from phase10_keeper.storage.migrations import SCHEMA_VERSION, migrate, user_version
-from phase10_keeper.storage.paths import default_data_dir
+from phase10_keeper.storage.paths import LIBRARY_FILE, default_data_dir
 from phase10_keeper.storage.readback import (
     SUMMARY_COLUMNS,
     damaged_game,
@@ -97,7 +97,6 @@ __all__ = [
     "good_backups",
 ]
 
-LIBRARY_FILE = "library.sqlite3"
 SET_ASIDE_DIR_NAME = "damaged"
 DEFAULT_TIMEOUT = 5.0
 """Seconds to wait for another copy of the app that is writing to the same library."""
