@@ -31,6 +31,35 @@ def probe_uri(path: Path) -> str:
     return read_only_uri(path) + "&immutable=1"
 
 
+def connect_read_only(path: Path, timeout: float) -> sqlite3.Connection:
+    """A connection that only reads the library at `path`, adding no file beside it where
+    it can (see probe_uri). Where the shared memory SQLite keeps beside a journal cannot
+    be made or grown (a full disk) and the journal is empty, as a write cut short by the
+    full disk leaves it, the file alone is read: it holds every committed change.
+    """
+    connection = sqlite3.connect(probe_uri(path), uri=True, timeout=timeout, isolation_level=None)
+    try:
+        connection.execute("PRAGMA user_version").fetchone()
+    except sqlite3.OperationalError as error:
+        connection.close()
+        code = getattr(error, "sqlite_errorname", "") or ""
+        if not code.startswith(("SQLITE_IOERR", "SQLITE_CANTOPEN")) or _journal_holds_changes(path):
+            raise
+        return sqlite3.connect(
+            read_only_uri(path) + "&immutable=1", uri=True, timeout=timeout, isolation_level=None
+        )
+    return connection
+
+
+def _journal_holds_changes(path: Path) -> bool:
+    try:
+        return path.with_name(path.name + "-wal").stat().st_size > 0
+    except FileNotFoundError:
+        return False
+    except OSError:
+        return True
+
+
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
@@ -88,7 +117,7 @@ def inspect_with_revision(
     if application == APPLICATION_ID:
         check_identity(path, int.from_bytes(header[60:64], "big", signed=True), application, True)
     try:
-        probe = sqlite3.connect(probe_uri(path), uri=True, timeout=timeout)
+        probe = connect_read_only(path, timeout)
     except sqlite3.Error as error:
         raise failure(error, path, timeout) from error
     try:

@@ -36,10 +36,10 @@ from phase10_keeper.storage.integrity import (
     AS_LEFT_SUFFIX,
     as_left,
     check_backup,
+    connect_read_only,
     good_backups,
     inspect_with_revision,
     left_as_it_was,
-    probe_uri,
     read_only_uri,
 )
 from phase10_keeper.storage.log import log_warning, logger
@@ -282,9 +282,7 @@ class Library:
     ) -> "Library | None":
         """The library opened only to read, or None if it must be upgraded first."""
         try:
-            connection = sqlite3.connect(
-                probe_uri(path), uri=True, timeout=timeout, isolation_level=None
-            )
+            connection = connect_read_only(path, timeout)
             current = user_version(connection) == SCHEMA_VERSION
         except sqlite3.Error as error:
             raise failure(error, path, timeout) from error
