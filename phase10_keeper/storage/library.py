@@ -17,12 +17,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Self
 
 from phase10_keeper.rules.status import Status
 from phase10_keeper.storage.advice import (
-    behind,
-    damaged,
     describe_backup,
     failure,
-    games_existed,
-    missing,
 )
 from phase10_keeper.storage.backups import (
     backup_dir,
@@ -38,8 +34,6 @@ from phase10_keeper.storage.integrity import (
     check_backup,
     connect_read_only,
     good_backups,
-    inspect_with_revision,
-    left_as_it_was,
     read_only_uri,
 )
 from phase10_keeper.storage.log import log_warning, logger
@@ -56,6 +50,7 @@ from phase10_keeper.storage.messages import (
     LibraryTooNew,
 )
 from phase10_keeper.storage.migrations import SCHEMA_VERSION, migrate, user_version
+from phase10_keeper.storage.opening import examine
 from phase10_keeper.storage.paths import LIBRARY_FILE, default_data_dir
 from phase10_keeper.storage.readback import (
     SUMMARY_COLUMNS,
@@ -66,8 +61,11 @@ from phase10_keeper.storage.readback import (
     suspect_hands,
 )
 from phase10_keeper.storage.rows import (
+    Saved,
     compact,
+    encoded,
     hand_texts,
+    replayed_or_refused,
     seating_text,
     stored_log,
     write_hands,
@@ -127,15 +125,6 @@ class GameSummary(NamedTuple):
     """When the game was deleted, for games in the bin."""
 
 
-class _Saved(NamedTuple):
-    """A game as this connection last wrote or read it, to save only what changed since."""
-
-    revision: int
-    game: "Game"
-    texts: tuple[str, ...]
-    replayed: "Replay | None"
-
-
 def _utc_now() -> datetime:
     return datetime.now(UTC)
 
@@ -187,7 +176,7 @@ class Library:
         self._timeout = timeout
         self._clock = clock
         self._warn = warn
-        self._saved: dict[int, _Saved] = {}
+        self._saved: dict[int, Saved] = {}
         self._damaged: dict[int, GameDamaged] = {}
         self._known: dict[int, int] = {}
         """The revision of each game as this connection last read or wrote it: what a save
@@ -223,34 +212,10 @@ class Library:
         """
         directory = default_data_dir() if data_dir is None else Path(data_dir)
         path = directory / LIBRARY_FILE
-        # Anything but a regular file (a device, a FIFO, a folder, a dangling link) is
-        # refused before SQLite reads it: /dev/zero would be read for ever.
-        if os.path.lexists(path) and not path.is_file():
-            raise LibraryError(LibraryKey.NOT_REGULAR, path=str(path))
-        if path.is_file() and path.stat().st_size > 0:
-            # The mark is read first: it is written after each commit, so a copy of the app
-            # committing meanwhile can only put the file further ahead of it. The full check
-            # reads the whole file: it is run unless the file is exactly as this app left
-            # it. Damage met later is reported the same way (_guard).
-            mark = read_mark(path)
-            problem, revision = inspect_with_revision(
-                path, timeout, thorough=not left_as_it_was(path)
-            )
-            if problem is not None:
-                raise damaged(path, problem)
-            if mark.revision > revision and not accept_behind:
-                raise behind(path, revision, mark)
-            if read_only:
-                library = cls._open_read_only(path, timeout, clock, warn)
-                if library is not None:
-                    return library
-        elif not accept_behind:
-            # A library that vanished or was emptied is no fresh start where the mark or
-            # the backups say it held games: the app offers them, and nothing is made
-            # over them meanwhile.
-            evidence = games_existed(path)
-            if evidence is not None:
-                raise missing(path, evidence, emptied=path.exists())
+        if examine(path, timeout, accept_behind=accept_behind) and read_only:
+            library = cls._open_read_only(path, timeout, clock, warn)
+            if library is not None:
+                return library
         try:
             directory.mkdir(parents=True, exist_ok=True)
         except OSError as error:
@@ -394,7 +359,7 @@ class Library:
         from phase10_keeper.storage.gamefile import rules_to_json
 
         if replayed is None or replayed.final.hands_played != len(game.hands):
-            replayed = self._replayed(game, None)
+            replayed = replayed_or_refused(game, None)
         texts = hand_texts(game, range(len(game.hands)))
         revision = _new_revision()
         with self._writing() as database:
@@ -422,7 +387,7 @@ class Library:
             assert game_id is not None
             write_players(database, game_id, game.players, ())
             write_hands(database, game_id, (), texts, len(game.hands))
-        self._remember(game_id, _Saved(revision, game, tuple(texts.values()), replayed))
+        self._remember(game_id, Saved(revision, game, tuple(texts.values()), replayed))
         return game_id
 
     def save_game(
@@ -448,7 +413,7 @@ class Library:
 
         expected = self._known.get(game_id) if revision is None else revision
         saved = self._saved.get(game_id)
-        texts, replayed = self._encoded(game, saved, replayed)
+        texts, replayed = encoded(game, saved, replayed)
         state = replayed.final
         new_revision = _new_revision()
         with self._writing() as database:
@@ -487,7 +452,7 @@ class Library:
             if players != game.players:
                 write_players(database, game_id, game.players, players)
             write_hands(database, game_id, stored, texts, len(game.hands))
-        self._remember(game_id, _Saved(new_revision, game, tuple(texts.values()), replayed))
+        self._remember(game_id, Saved(new_revision, game, tuple(texts.values()), replayed))
 
     def known_revision(self, game_id: int) -> int | None:
         """The game's revision as this connection last read or wrote it (None if it has
@@ -559,7 +524,7 @@ class Library:
             )
         except GameFileError as error:
             raise self._damaged_game(GameDamaged(game_id, error)) from None
-        self._remember(game_id, _Saved(revision, game, texts, None))
+        self._remember(game_id, Saved(revision, game, texts, None))
         return game
 
     def damaged_games(self) -> list[GameDamaged]:
@@ -852,60 +817,7 @@ class Library:
             if cursor.rowcount == 0:
                 raise self._no_game(game_id)
 
-    def _replayed(self, game: "Game", earlier: "Replay | None") -> "Replay":
-        from phase10_keeper.rules import GameError, replay, replay_from
-
-        try:
-            if earlier is None:
-                return replay(game)
-            return replay_from(earlier, game)
-        except GameError as error:
-            raise LibraryError(LibraryKey.CANNOT_SAVE, problem=error.problems[0]) from None
-
-    def _encoded(
-        self, game: "Game", saved: _Saved | None, replayed: "Replay | None"
-    ) -> tuple[dict[int, str], "Replay"]:
-        """The stored JSON of every hand and the game replayed, redoing only what changed.
-
-        Encoding and replaying every hand of a long game takes tens of milliseconds;
-        recording one more hand should not.
-        """
-        same_table = saved is not None and (
-            saved.game.players,
-            saved.game.rules,
-            saved.game.first_dealer,
-            saved.game.seating,
-        ) == (game.players, game.rules, game.first_dealer, game.seating)
-        if replayed is None or replayed.final.hands_played != len(game.hands):
-            replayed = None
-        if saved is None or not same_table:
-            every_hand = hand_texts(game, range(len(game.hands)))
-            return every_hand, replayed or self._replayed(game, None)
-        before = saved.game.hands
-        by_identity = {id(hand): text for hand, text in zip(before, saved.texts, strict=True)}
-        texts: dict[int, str] = {}
-        missing = []
-        for index, hand in enumerate(game.hands):
-            text = by_identity.get(id(hand))
-            if text is None and index < len(before) and hand == before[index]:
-                text = saved.texts[index]
-            if text is None:
-                missing.append(index)
-            else:
-                texts[index] = text
-        texts.update(hand_texts(game, missing))
-        kept = 0
-        for old, new in zip(before, game.hands, strict=False):
-            if old is not new and old != new:
-                break
-            kept += 1
-        if replayed is not None:
-            return dict(sorted(texts.items())), replayed
-        if saved.replayed is None:
-            return dict(sorted(texts.items())), self._replayed(game, None)
-        return dict(sorted(texts.items())), self._replayed(game, saved.replayed.first(kept))
-
-    def _remember(self, game_id: int, saved: _Saved) -> None:
+    def _remember(self, game_id: int, saved: Saved) -> None:
         self._known[game_id] = saved.revision
         self._saved.pop(game_id, None)
         self._saved[game_id] = saved
