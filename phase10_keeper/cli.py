@@ -12,6 +12,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn
 
 from phase10_keeper import __version__
+from phase10_keeper.console import (
+    EXIT_INTERRUPTED,
+    EXIT_OUTPUT_FAILED,
+    OutputError,
+    abandon_output,
+    streams_open,
+)
 from phase10_keeper.language import LANGUAGES, Words, system_language, words
 from phase10_keeper.storage.paths import DATA_DIR_VARIABLE
 
@@ -376,7 +383,7 @@ def games_table(games: Sequence["GameSummary"]) -> str:
         rows.append(
             (
                 str(game.id),
-                (game.started or game.created)[:10],
+                one_line((game.started or game.created)[:10]),
                 one_line(game.title) or "-",
                 one_line(", ".join(game.players)),
                 str(game.hands),
@@ -422,8 +429,13 @@ def _games_import(arguments: argparse.Namespace) -> int:
     game = _load(arguments.file)
     replayed = _replayed(game, arguments.file)
     with _library(arguments) as library:
-        game_id = library.add_game(game, replayed)
-    print(game_id)
+        game_id = library.import_game(game, replayed)
+    try:
+        print(game_id)
+        sys.stdout.flush()
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise OutputError(_words()("cli.id_not_written", id=game_id, reason=reason)) from None
     return EXIT_OK
 
 
@@ -574,9 +586,10 @@ def _stats(arguments: argparse.Namespace) -> int:
     stats = stats_of_records([record for _, record in records])
     players: Sequence[PlayerStats] = stats.players
     if arguments.player is not None:
-        player = stats.player(arguments.player)
+        name = _typed_text(arguments.player)
+        player = stats.player(name)
         if player is None:
-            raise UsageError(language("cli.no_player", name=arguments.player))
+            raise UsageError(language("cli.no_player", name=name))
         players = [player]
     if arguments.json:
         print(json.dumps(stats_to_json(stats, players)))
@@ -690,6 +703,23 @@ def _run_command(arguments: argparse.Namespace) -> int:
     return result
 
 
+def _writes_to_standard_output(arguments: argparse.Namespace) -> bool:
+    """Whether the command prints its result: all but a sheet or an export to a file."""
+    from phase10_keeper.storage.outputs import STANDARD_OUTPUT
+
+    if arguments.run is _sheet:
+        return bool(arguments.out == STANDARD_OUTPUT)
+    if arguments.run is _games_export:
+        return bool(arguments.file == STANDARD_OUTPUT)
+    return True
+
+
+def _check_data_dir(arguments: argparse.Namespace) -> None:
+    if arguments.data_dir is not None and not arguments.data_dir.strip():
+        # An empty name would put a library in whatever folder the command runs in.
+        raise UsageError(_words()("cli.data_dir_empty"))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     _degrade_console()
     if not (sys.argv[1:] if argv is None else argv):
@@ -698,12 +728,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         arguments = parser.parse_args(argv)
+        _check_data_dir(arguments)
         if arguments.command is None:
             if arguments.data_dir is not None:
                 # The app finds its library through the environment, as it does when
                 # started from a launcher.
                 os.environ[DATA_DIR_VARIABLE] = arguments.data_dir
             return main_gui()
+        if not streams_open() and _writes_to_standard_output(arguments):
+            # Checked first, so that nothing is done (a game imported) that cannot be said.
+            raise OutputError(_words()("cli.output_closed"))
         result = _run_command(arguments)
         # Flushed here, so a reader that stopped early is met below and not at exit.
         sys.stdout.flush()
@@ -721,8 +755,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         # The reader stopped reading (`| head`): nothing is wrong with the input. Python
         # would complain again when flushing stdout at exit, so it is pointed elsewhere.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        abandon_output()
         return EXIT_OK
+    except OutputError as error:
+        abandon_output()
+        print(one_line(f"error: {error}"), file=sys.stderr)
+        return EXIT_OUTPUT_FAILED
+    except OSError as error:
+        # Every file a command writes says its own failure: what is left is standard
+        # output, closed or full (`> /dev/full`).
+        abandon_output()
+        reason = error.strerror or str(error)
+        print(one_line(f"error: {_words()('cli.output_failed', reason=reason)}"), file=sys.stderr)
+        return EXIT_OUTPUT_FAILED
+    except KeyboardInterrupt:
+        abandon_output()
+        print(f"error: {_words()('cli.interrupted')}", file=sys.stderr)
+        return EXIT_INTERRUPTED
 
 
 def main_gui() -> int:

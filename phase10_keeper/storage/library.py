@@ -50,12 +50,13 @@ from phase10_keeper.storage.messages import (
     LibraryTooNew,
 )
 from phase10_keeper.storage.migrations import SCHEMA_VERSION, migrate, user_version
-from phase10_keeper.storage.opening import examine
+from phase10_keeper.storage.opening import examine, make_folder
 from phase10_keeper.storage.paths import LIBRARY_FILE, default_data_dir
 from phase10_keeper.storage.readback import (
     SUMMARY_COLUMNS,
     damaged_game,
     fetch_all,
+    fetch_all_log,
     is_text,
     summary_problem,
     suspect_hands,
@@ -216,14 +217,7 @@ class Library:
             library = cls._open_read_only(path, timeout, clock, warn)
             if library is not None:
                 return library
-        try:
-            directory.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            raise LibraryError(
-                LibraryKey.CANNOT_CREATE_FOLDER,
-                path=str(directory),
-                reason=error.strerror or str(error),
-            ) from None
+        make_folder(directory)
         # A library made anew where one was (deleted, or moved away) goes on from the
         # mark, so an id printed for a game of the old one never means another game.
         fresh = not path.exists()
@@ -390,6 +384,28 @@ class Library:
         self._remember(game_id, Saved(revision, game, tuple(texts.values()), replayed))
         return game_id
 
+    def import_game(self, game: "Game", replayed: "Replay | None" = None) -> int:
+        """The id of the same game in the library (not deleted: the same players, first
+        dealer, rules, seating and hands; title and date aside), else `add_game`'s: a
+        file imported twice, or again after its id could not be printed, is added once.
+        """
+        from phase10_keeper.storage.gamefile import rules_to_json
+
+        texts = tuple(hand_texts(game, range(len(game.hands))).values())
+        with self._reading() as database:
+            candidates: list[int] = [
+                game_id
+                for (game_id,) in database.execute(
+                    "SELECT id FROM games WHERE deleted_at IS NULL AND rules = ? "
+                    "AND first_dealer = ? AND seating IS ? ORDER BY id",
+                    (compact(rules_to_json(game.rules)), game.first_dealer, seating_text(game)),
+                )
+            ]
+            for game_id in candidates:
+                if fetch_all_log(database, game_id) == (game.players, texts):
+                    return game_id
+        return self.add_game(game, replayed)
+
     def save_game(
         self,
         game_id: int,
@@ -478,22 +494,7 @@ class Library:
             )
             if not rows:
                 raise self._no_game(game_id)
-            players = tuple(
-                name
-                for (name,) in fetch_all(
-                    database,
-                    "SELECT name FROM game_players WHERE game_id = ? ORDER BY seat",
-                    (game_id,),
-                )
-            )
-            texts = tuple(
-                text
-                for (text,) in fetch_all(
-                    database,
-                    "SELECT data FROM hands WHERE game_id = ? ORDER BY number",
-                    (game_id,),
-                )
-            )
+            players, texts = fetch_all_log(database, game_id)
         row = rows[0]
         *summary, rules, seating, revision = row
         column = summary_problem(summary, players)

@@ -2,6 +2,7 @@
 and holds every change committed to it, or, where there is none, that none was lost."""
 
 import os
+from contextlib import suppress
 from pathlib import Path
 
 from phase10_keeper.storage.advice import behind, damaged, games_existed, missing
@@ -50,3 +51,27 @@ def _examine(path: Path, timeout: float, *, accept_behind: bool) -> bool:
         if evidence is not None:
             raise missing(path, evidence, emptied=path.exists())
     return False
+
+
+def make_folder(directory: Path) -> None:
+    """Makes the library's folder and those it is in; if that fails part way (a name too
+    long, no permission), the folders made are taken away again."""
+    missing_folders = []
+    folder = directory
+    while not folder.exists() and folder != folder.parent:
+        missing_folders.append(folder)
+        folder = folder.parent
+    made = []
+    try:
+        for folder in reversed(missing_folders):
+            folder.mkdir(exist_ok=True)
+            made.append(folder)
+    except OSError as error:
+        for folder in reversed(made):
+            with suppress(OSError):
+                folder.rmdir()
+        raise LibraryError(
+            LibraryKey.CANNOT_CREATE_FOLDER,
+            path=str(directory),
+            reason=error.strerror or str(error),
+        ) from None

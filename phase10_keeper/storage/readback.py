@@ -54,6 +54,19 @@ def fetch_all(
         database.text_factory = str
 
 
+def fetch_all_log(
+    database: sqlite3.Connection, game_id: int
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The names in seating order and each hand's stored JSON (see fetch_all)."""
+    players = fetch_all(
+        database, "SELECT name FROM game_players WHERE game_id = ? ORDER BY seat", (game_id,)
+    )
+    hands = fetch_all(
+        database, "SELECT data FROM hands WHERE game_id = ? ORDER BY number", (game_id,)
+    )
+    return tuple(name for (name,) in players), tuple(text for (text,) in hands)
+
+
 def is_text(value: object) -> bool:
     """Whether `value` is a text as the app writes it: a string of valid UTF-8."""
     if not isinstance(value, str):
@@ -100,7 +113,8 @@ def summary_problem(row: Sequence[object], players: Sequence[object]) -> str | N
         return "game_players.name"
     checks = (
         ("title", is_text(title)),
-        ("started", _is_moment(started, optional=True)),
+        # When a game started is the game file's text, which need be no date.
+        ("started", started is None or is_text(started)),
         ("finished", _is_moment(finished, optional=True)),
         ("created", _is_moment(created, optional=False)),
         ("deleted_at", _is_moment(deleted, optional=True)),

@@ -71,7 +71,7 @@ def _corrupt(data_dir: Path, statement: str, *values: object) -> None:
 
 DAMAGES = {
     "status": ("UPDATE games SET status = 'in_progrews' WHERE id = 2",),
-    "started date": ("UPDATE games SET started = '2026-1?-20T19:00' WHERE id = 2",),
+    "started not UTF-8": ("UPDATE games SET started = CAST(X'32303236ff' AS TEXT) WHERE id = 2",),
     "created date": ("UPDATE games SET created = 'yesterday' WHERE id = 2",),
     "title not UTF-8": (
         "UPDATE games SET title = CAST(X'46726914' || X'ff' AS TEXT) WHERE id = 2",
@@ -95,7 +95,7 @@ import the game file's reader), so loading the game, for statistics or to show i
 
 COLUMNS = {
     "status": "status",
-    "started date": "started",
+    "started not UTF-8": "started",
     "created date": "created",
     "title not UTF-8": "title",
     "player not UTF-8": "game_players.name",
