@@ -498,6 +498,18 @@ def _headers(language: Words, *keys: str) -> tuple[str, ...]:
     return tuple(language(f"cli.{key}") for key in keys)
 
 
+def _records_row(player: "PlayerStats") -> tuple[str, ...]:
+    records = player.records
+    return (
+        one_line(player.name),
+        "-" if records.best_total is None else str(records.best_total),
+        "-" if records.fastest_win is None else str(records.fastest_win),
+        str(records.best_streak),
+        str(records.current_streak),
+        "-" if records.nemesis is None else one_line(records.nemesis),
+    )
+
+
 def stats_table(stats: "LibraryStats", players: Sequence["PlayerStats"]) -> str:
     """The statistics as text: a row per player and, for one player, their phases and
     head-to-head records."""
@@ -530,6 +542,22 @@ def stats_table(stats: "LibraryStats", players: Sequence["PlayerStats"]) -> str:
             )
         )
     lines += _table(rows, left={0, 7})
+    lines += ["", language("cli.records")]
+    lines += _table(
+        [
+            _headers(
+                language,
+                "stats_player",
+                "best_total",
+                "fastest_win",
+                "best_streak",
+                "current_streak",
+                "nemesis",
+            )
+        ]
+        + [_records_row(player) for player in players],
+        left={0, 5},
+    )
     if len(players) == 1:
         (player,) = players
         lines += ["", language("cli.phases_of", name=one_line(player.name))]
@@ -675,6 +703,10 @@ def build_parser() -> argparse.ArgumentParser:
     stats.add_argument("--player", metavar="NAME", help="only this player (ignoring case)")
     stats.add_argument("--json", action="store_true", help="print one JSON object")
     stats.set_defaults(run=_stats)
+
+    from phase10_keeper.desktop_entry import add_command as add_desktop_entry_command
+
+    add_desktop_entry_command(commands)
     return parser
 
 
@@ -776,6 +808,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def main_gui() -> int:
     """Starts the desktop app (the entry point that opens no console on Windows)."""
-    from phase10_keeper.ui.app import run
+    from phase10_keeper.first_start import start_app
 
-    return run(sys.argv)
+    return start_app(sys.argv)

@@ -154,7 +154,7 @@ BROKEN = {
     "masters-phase-again": (2, "A", "already made phase 4"),
     "missing-result": (2, "Kwame", "no result"),
     "negative-count": (2, "Kwame", "negative"),
-    "newer-version": (None, None, "version 3"),
+    "newer-version": (None, None, "version 4"),
     "not-json": (None, None, "not valid JSON"),
     "seating-during-tiebreak": (11, "Dee", "during a tie-break"),
     "seating-leaver-result": (5, "Dana", "has left the game"),

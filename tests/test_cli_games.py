@@ -255,7 +255,7 @@ def test_importing_and_printing_a_game_replay_it_once(
 ) -> None:
     game_path = str(ROOT / "tests" / "data" / "games" / "mattel-finished.phase10.json")
     hands = len(json.loads(Path(game_path).read_text(encoding="utf-8"))["hands"])
-    replay_module = sys.modules["phase10_keeper.rules.replay"]
+    replay_module = sys.modules["phase10_keeper.rules.engine"]
     advance = replay_module.advance
     steps: list[int] = []
 
@@ -282,7 +282,7 @@ def test_listing_imports_neither_the_rules_engine_nor_dataclasses_nor_logging(
         "from phase10_keeper.cli import main\n"
         f"assert main(['--data-dir', {str(library_dir)!r}, 'games', 'list']) == 0\n"
         "unwanted = {'dataclasses', 'logging', 'phase10_keeper.rules.game',\n"
-        "            'phase10_keeper.rules.replay', 'phase10_keeper.storage.gamefile'}\n"
+        "            'phase10_keeper.rules.engine', 'phase10_keeper.storage.gamefile'}\n"
         "assert not unwanted & set(sys.modules), sorted(unwanted & set(sys.modules))\n"
     )
     listed = subprocess.run(

@@ -1,4 +1,5 @@
-"""The layers import only what they may: rules nothing of ours, only ui touches Qt."""
+"""The layers import only what they may: rules nothing of ours, only ui touches Qt, and
+in ui no feature another's."""
 
 import ast
 from pathlib import Path
@@ -65,3 +66,70 @@ def test_layer_check_sees_forbidden_imports(tmp_path: Path) -> None:
     module = tmp_path / "bad.py"
     module.write_text("from PySide6.QtCore import QObject\nimport reportlab.pdfgen\n")
     assert {"PySide6.QtCore", "reportlab.pdfgen"} <= _imports(module)
+
+
+UI = PACKAGE / "ui"
+UI_FEATURES = {"game", "library", "players", "new_game", "dialogs"}
+UI_SHARED_PACKAGES = {"text", "widgets"}
+UI_SHARED_MODULES = {"prompts", "window_settings", "app_icon", "import_check"}
+UI_TIES = {"app", "main_window", "errors"}
+"""What ties the window together: it may import every feature."""
+
+
+def _ui_parts(path: Path, package: tuple[str, ...] | None = None) -> set[str]:
+    """The parts of ui (a package such as `game`, a module such as `prompts`) that the
+    module at `path` imports, however it names them: `from phase10_keeper.ui import
+    game`, `import phase10_keeper.ui.game.session`, `from ..game import session`.
+    `package` is the module's own, which relative imports start from."""
+    if package is None:
+        package = ("phase10_keeper", *path.relative_to(PACKAGE).parent.parts)
+    parts: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names = [alias.name.split(".") for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = list(package[: len(package) - node.level + 1]) if node.level else []
+            module = base + (node.module.split(".") if node.module else [])
+            names = [[*module, alias.name] for alias in node.names]
+        else:
+            continue
+        parts.update(name[2] for name in names if name[:2] == ["phase10_keeper", "ui"])
+    return parts
+
+
+def test_every_part_of_the_window_is_a_feature_shared_or_what_ties_them() -> None:
+    packages = {path.parent.name for path in UI.glob("*/__init__.py")}
+    modules = {path.stem for path in UI.glob("*.py")} - {"__init__"}
+    assert packages == UI_FEATURES | UI_SHARED_PACKAGES
+    assert modules == UI_SHARED_MODULES | UI_TIES
+
+
+@pytest.mark.parametrize("feature", sorted(UI_FEATURES))
+def test_a_feature_of_the_window_imports_no_other_feature(feature: str) -> None:
+    allowed = {feature} | UI_SHARED_PACKAGES | UI_SHARED_MODULES
+    for path in _modules(f"ui/{feature}"):
+        imported = _ui_parts(path)
+        assert imported <= allowed, f"{feature}/{path.name} imports {imported - allowed}"
+
+
+def test_what_the_windows_features_share_imports_no_feature() -> None:
+    shared = [path for package in UI_SHARED_PACKAGES for path in _modules(f"ui/{package}")]
+    shared += [UI / f"{module}.py" for module in UI_SHARED_MODULES]
+    allowed = UI_SHARED_PACKAGES | UI_SHARED_MODULES
+    for path in shared:
+        imported = _ui_parts(path)
+        assert imported <= allowed, f"{path.relative_to(UI)} imports {imported - allowed}"
+
+
+def test_the_feature_check_sees_every_way_of_naming_a_part(tmp_path: Path) -> None:
+    module = tmp_path / "example.py"
+    module.write_text(
+        "from phase10_keeper.ui import game\n"
+        "import phase10_keeper.ui.players.players_view\n"
+        "from ..library.games_view import GamesView\n"
+        "from . import about_dialog\n"
+        "from .. import prompts\n"
+        "from phase10_keeper.rules import Game\n"
+    )
+    parts = _ui_parts(module, ("phase10_keeper", "ui", "dialogs"))
+    assert parts == {"game", "players", "library", "dialogs", "prompts"}

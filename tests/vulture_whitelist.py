@@ -8,10 +8,10 @@ from PySide6.QtWidgets import QStyleOptionViewItem
 from phase10_keeper import rules, stats
 from phase10_keeper.storage import lock
 from phase10_keeper.storage.library import Library
-from phase10_keeper.ui.charts import BarChart, ChartPanel, LineChart
-from phase10_keeper.ui.new_game_dialog import NewGameDialog
-from phase10_keeper.ui.rules_editor import PhaseListEditor
-from phase10_keeper.ui.scoreboard import Scoreboard
+from phase10_keeper.ui.game.scoreboard import Scoreboard
+from phase10_keeper.ui.new_game.new_game_dialog import NewGameDialog
+from phase10_keeper.ui.new_game.rules_editor import PhaseListEditor
+from phase10_keeper.ui.widgets.charts import BarChart, ChartPanel, LineChart
 
 NewGameDialog.select_preset  # chooses a preset as a click in the list would
 PhaseListEditor.select  # selects a phase as a click in the list would
@@ -26,7 +26,6 @@ stats.__getattr__  # Python calls it for the names the package loads when first 
 rules.__dir__  # Python calls it for dir() of the package, which loads names when first used
 lock.hold_library  # taken by each writer that runs on (the app, `serve`)
 Library.known_revision  # what a writer that keeps its own copy passes back to save_game
-rules.__class__  # set, so that importing the module `replay` does not hide the function
 
 # Calls with a positional-only text key (`def __call__(self, key, /, **values)`), which
 # vulture takes for plain functions, not methods.

@@ -5,13 +5,13 @@
 # from the machine that builds.
 set -euo pipefail
 
-here="$(cd "$(dirname "$0")" && pwd)"
+entries="$(cd "$(dirname "$0")/../../resources/linux" && pwd)"
 app_id="io.github.phase10keeper.Phase10Keeper"
 
 echo "desktop-file-validate $app_id.desktop"
-desktop-file-validate "$here/$app_id.desktop"
+desktop-file-validate "$entries/$app_id.desktop"
 
 echo "appstreamcli validate --no-net $app_id.metainfo.xml"
-appstreamcli validate --no-net "$here/$app_id.metainfo.xml"
+appstreamcli validate --no-net "$entries/$app_id.metainfo.xml"
 
 echo "Linux desktop metadata is valid"

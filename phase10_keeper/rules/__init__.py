@@ -2,128 +2,92 @@
 
 Nothing is imported until a name is asked for: a command that only lists the library
 needs the game's status and nothing else, and building the rest costs more than that.
+The imports for the type checker below are the one list of the package's public names
+(`NAME as NAME` says a name is imported to be exported): the first name asked for reads
+that list from this file to learn each name's module.
 """
 
-import sys
+from functools import cache
 from importlib import import_module
-from types import ModuleType
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from phase10_keeper.rules.cards import (
-        CARD_POINTS,
-        DECK_SIZE,
-        HAND_SIZE,
-        NO_CARDS,
-        CardKind,
-        Cards,
-    )
-    from phase10_keeper.rules.game import (
-        MAX_NAME_LENGTH,
-        MAX_PLAYERS,
-        MAX_TITLE_LENGTH,
-        MIN_PLAYERS,
-        Game,
-        Hand,
-        Join,
-        Leave,
-        PlayerResult,
-        SeatingChange,
-        clean_name,
-        name_key,
-        name_problem,
-        players_problem,
-    )
-    from phase10_keeper.rules.groups import GroupKind
-    from phase10_keeper.rules.phases import MATTEL_PHASES, MAX_PHASE_CARDS, Group, Phase
-    from phase10_keeper.rules.problems import GameError, Problem, ProblemKey, Severity
-    from phase10_keeper.rules.replay import (
-        Entry,
-        GameState,
-        HandRecord,
-        PlayerState,
-        Replay,
-        WinReason,
-        advance,
-        check_hand,
-        replay,
-        replay_from,
-        seat_changes,
-        start,
-    )
-    from phase10_keeper.rules.ruleset import (
-        MATTEL_RULES,
-        MAX_HANDS,
-        MAX_PHASES,
-        Order,
-        Preset,
-        RuleSet,
-        RuleSetError,
-        build_rules,
-        preset_rules,
-        target_position,
-    )
-    from phase10_keeper.rules.status import Status
+    from phase10_keeper.rules.cards import CARD_POINTS as CARD_POINTS
+    from phase10_keeper.rules.cards import DECK_SIZE as DECK_SIZE
+    from phase10_keeper.rules.cards import HAND_SIZE as HAND_SIZE
+    from phase10_keeper.rules.cards import NO_CARDS as NO_CARDS
+    from phase10_keeper.rules.cards import CardKind as CardKind
+    from phase10_keeper.rules.cards import Cards as Cards
+    from phase10_keeper.rules.checks import check_hand as check_hand
+    from phase10_keeper.rules.engine import Replay as Replay
+    from phase10_keeper.rules.engine import advance as advance
+    from phase10_keeper.rules.engine import replay as replay
+    from phase10_keeper.rules.engine import replay_from as replay_from
+    from phase10_keeper.rules.engine import seat_changes as seat_changes
+    from phase10_keeper.rules.engine import start as start
+    from phase10_keeper.rules.game import MAX_NAME_LENGTH as MAX_NAME_LENGTH
+    from phase10_keeper.rules.game import MAX_PLAYERS as MAX_PLAYERS
+    from phase10_keeper.rules.game import MAX_TITLE_LENGTH as MAX_TITLE_LENGTH
+    from phase10_keeper.rules.game import MIN_PLAYERS as MIN_PLAYERS
+    from phase10_keeper.rules.game import Game as Game
+    from phase10_keeper.rules.game import Hand as Hand
+    from phase10_keeper.rules.game import Join as Join
+    from phase10_keeper.rules.game import Leave as Leave
+    from phase10_keeper.rules.game import PlayerResult as PlayerResult
+    from phase10_keeper.rules.game import SeatingChange as SeatingChange
+    from phase10_keeper.rules.game import clean_name as clean_name
+    from phase10_keeper.rules.game import name_key as name_key
+    from phase10_keeper.rules.game import name_problem as name_problem
+    from phase10_keeper.rules.game import players_problem as players_problem
+    from phase10_keeper.rules.groups import GroupKind as GroupKind
+    from phase10_keeper.rules.phases import MATTEL_PHASES as MATTEL_PHASES
+    from phase10_keeper.rules.phases import MAX_PHASE_CARDS as MAX_PHASE_CARDS
+    from phase10_keeper.rules.phases import Group as Group
+    from phase10_keeper.rules.phases import Phase as Phase
+    from phase10_keeper.rules.problems import GameError as GameError
+    from phase10_keeper.rules.problems import Problem as Problem
+    from phase10_keeper.rules.problems import ProblemKey as ProblemKey
+    from phase10_keeper.rules.problems import Severity as Severity
+    from phase10_keeper.rules.ruleset import MATTEL_RULES as MATTEL_RULES
+    from phase10_keeper.rules.ruleset import MAX_HANDS as MAX_HANDS
+    from phase10_keeper.rules.ruleset import MAX_PHASES as MAX_PHASES
+    from phase10_keeper.rules.ruleset import Order as Order
+    from phase10_keeper.rules.ruleset import Preset as Preset
+    from phase10_keeper.rules.ruleset import RuleSet as RuleSet
+    from phase10_keeper.rules.ruleset import RuleSetError as RuleSetError
+    from phase10_keeper.rules.ruleset import build_rules as build_rules
+    from phase10_keeper.rules.ruleset import preset_rules as preset_rules
+    from phase10_keeper.rules.ruleset import target_position as target_position
+    from phase10_keeper.rules.state import Entry as Entry
+    from phase10_keeper.rules.state import GameState as GameState
+    from phase10_keeper.rules.state import HandRecord as HandRecord
+    from phase10_keeper.rules.state import PlayerState as PlayerState
+    from phase10_keeper.rules.state import WinReason as WinReason
+    from phase10_keeper.rules.status import Status as Status
 
-_HOMES = {
-    "CARD_POINTS": "cards",
-    "CardKind": "cards",
-    "Cards": "cards",
-    "DECK_SIZE": "cards",
-    "Entry": "replay",
-    "Game": "game",
-    "GameError": "problems",
-    "GameState": "replay",
-    "Group": "phases",
-    "GroupKind": "groups",
-    "HAND_SIZE": "cards",
-    "Hand": "game",
-    "HandRecord": "replay",
-    "Join": "game",
-    "Leave": "game",
-    "MATTEL_PHASES": "phases",
-    "MATTEL_RULES": "ruleset",
-    "MAX_HANDS": "ruleset",
-    "MAX_NAME_LENGTH": "game",
-    "MAX_PHASES": "ruleset",
-    "MAX_PHASE_CARDS": "phases",
-    "MAX_PLAYERS": "game",
-    "MAX_TITLE_LENGTH": "game",
-    "MIN_PLAYERS": "game",
-    "NO_CARDS": "cards",
-    "Order": "ruleset",
-    "Phase": "phases",
-    "PlayerResult": "game",
-    "PlayerState": "replay",
-    "Preset": "ruleset",
-    "Problem": "problems",
-    "ProblemKey": "problems",
-    "Replay": "replay",
-    "RuleSet": "ruleset",
-    "RuleSetError": "ruleset",
-    "SeatingChange": "game",
-    "Severity": "problems",
-    "Status": "status",
-    "WinReason": "replay",
-    "advance": "replay",
-    "build_rules": "ruleset",
-    "check_hand": "replay",
-    "clean_name": "game",
-    "name_key": "game",
-    "name_problem": "game",
-    "players_problem": "game",
-    "preset_rules": "ruleset",
-    "replay": "replay",
-    "replay_from": "replay",
-    "seat_changes": "replay",
-    "start": "replay",
-    "target_position": "ruleset",
-}
-"""Each public name and the module of this package that defines it."""
+
+@cache
+def _homes() -> dict[str, str]:
+    """Each public name and the module of this package that defines it, as the imports
+    for the type checker above list them, one `from MODULE import NAME as NAME` a line
+    (read as lines: parsing the file as Python would cost more than the rest)."""
+    homes = {}
+    with open(__file__, encoding="utf-8") as source:
+        for line in source:
+            words = line.split()
+            if words[:1] == ["from"] and words[1].startswith(f"{__name__}."):
+                homes[words[3]] = words[1].rpartition(".")[2]
+    return homes
+
+
+__all__: list[str]
+"""The public names, sorted (made from the listing when first asked for)."""
 
 
 def __getattr__(name: str) -> object:
-    home = _HOMES.get(name)
+    if name == "__all__":
+        return sorted(_homes())
+    home = _homes().get(name)
     if home is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     value = getattr(import_module(f"{__name__}.{home}"), name)
@@ -132,72 +96,4 @@ def __getattr__(name: str) -> object:
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *_HOMES})
-
-
-class _Package(ModuleType):
-    """This package, whose function `replay` keeps its name once the module `replay` is
-    imported: Python sets every submodule it imports as an attribute of its package."""
-
-    def __setattr__(self, name: str, value: object) -> None:
-        if name in _HOMES and isinstance(value, ModuleType):
-            return
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package
-
-__all__ = [
-    "CARD_POINTS",
-    "DECK_SIZE",
-    "HAND_SIZE",
-    "MATTEL_PHASES",
-    "MATTEL_RULES",
-    "MAX_HANDS",
-    "MAX_NAME_LENGTH",
-    "MAX_PHASES",
-    "MAX_PHASE_CARDS",
-    "MAX_PLAYERS",
-    "MAX_TITLE_LENGTH",
-    "MIN_PLAYERS",
-    "NO_CARDS",
-    "CardKind",
-    "Cards",
-    "Entry",
-    "Game",
-    "GameError",
-    "GameState",
-    "Group",
-    "GroupKind",
-    "Hand",
-    "HandRecord",
-    "Join",
-    "Leave",
-    "Order",
-    "Phase",
-    "PlayerResult",
-    "PlayerState",
-    "Preset",
-    "Problem",
-    "ProblemKey",
-    "Replay",
-    "RuleSet",
-    "RuleSetError",
-    "SeatingChange",
-    "Severity",
-    "Status",
-    "WinReason",
-    "advance",
-    "build_rules",
-    "check_hand",
-    "clean_name",
-    "name_key",
-    "name_problem",
-    "players_problem",
-    "preset_rules",
-    "replay",
-    "replay_from",
-    "seat_changes",
-    "start",
-    "target_position",
-]
+    return sorted({*globals(), *_homes()})

@@ -27,6 +27,14 @@ class PlayerResult(Record):
     cards: Cards = NO_CARDS
     phase: int | None = None
     """The phase label attempted; needed only where the player chooses."""
+    points: int | None = None
+    """The points the player was left with, typed as a total instead of giving `cards`
+    (which then stay empty); None where the cards are given."""
+
+    @property
+    def score(self) -> int:
+        """The points this result adds to the player's total."""
+        return self.cards.points if self.points is None else self.points
 
 
 @record

@@ -52,6 +52,15 @@ class ProblemKey(StrEnum):
     MADE_HOLDS_TOO_MANY_SUPER_WILD = "made_holds_too_many_super_wild"
     NO_CARDS_NOT_OUT = "no_cards_not_out"
     MISSED_HOLDS_FEW = "missed_holds_few"
+    # One player's result typed as a points total
+    POINTS_AND_CARDS = "points_and_cards"
+    POINTS_NOT_A_SCORE = "points_not_a_score"
+    WENT_OUT_SCORES_POINTS = "went_out_scores_points"
+    MISSED_POINTS_OVER = "missed_points_over"
+    MISSED_POINTS_FEW = "missed_points_few"
+    MADE_POINTS_OVER = "made_points_over"
+    MADE_POINTS_OVER_SUPER_WILD = "made_points_over_super_wild"
+    POINTS_NOT_POSSIBLE = "points_not_possible"
     # The phase a player attempted
     WRONG_PHASE = "wrong_phase"
     MADE_EVERY_PHASE = "made_every_phase"
@@ -168,6 +177,36 @@ ENGLISH_TEMPLATES: dict[str, str | dict[str, str]] = {
         "a player who did not make it holds {hand_size}",
         "other": "did not make the phase but holds {count} cards; "
         "a player who did not make it holds {hand_size}",
+    },
+    "problem.points_and_cards": "gives both cards and a points total; give one or the other",
+    "problem.points_not_a_score": (
+        "cannot score {points}: a score is a multiple of 5, and never below 0"
+    ),
+    "problem.went_out_scores_points": "went out, so scores 0, not {points}",
+    "problem.missed_points_over": (
+        "did not make the phase, so holds ten cards, worth at most {limit}, not {points}"
+    ),
+    "problem.missed_points_few": (
+        "did not make the phase but scores {points}; ten cards are worth at least {least}"
+    ),
+    "problem.made_points_over": {
+        "one": "made phase {phase} ({phase_cards} cards), so holds at most {count} card, "
+        "worth at most {limit}, not {points}",
+        "other": "made phase {phase} ({phase_cards} cards), so holds at most {count} cards, "
+        "worth at most {limit}, not {points}",
+    },
+    "problem.made_points_over_super_wild": {
+        "one": "made phase {phase} ({phase_cards} cards), so holds at most {count} card "
+        "(one more than the phase leaves, for the super wild in it), worth at most {limit}, "
+        "not {points}",
+        "other": "made phase {phase} ({phase_cards} cards), so holds at most {count} cards "
+        "(one more than the phase leaves, for the super wild in it), worth at most {limit}, "
+        "not {points}",
+    },
+    "problem.points_not_possible": {
+        "one": "scores {points}, but holds at most {count} card, and no card is worth that",
+        "other": "scores {points}, but holds at most {count} cards, and no such cards add "
+        "up to that",
     },
     "problem.wrong_phase": "attempted phase {expected}, not phase {given}",
     "problem.made_every_phase": "has made every phase already, so had none to make",
@@ -338,7 +377,7 @@ class Problem(Record):
     """1-based; None for problems with the game as a whole."""
     player: str | None = None
     field: str | None = None
-    """What the user should look at: "went_out", "made", "phase" or a card kind."""
+    """What the user should look at: "went_out", "made", "phase", "points" or a card kind."""
 
     @property
     def is_error(self) -> bool:

@@ -1,4 +1,5 @@
-"""Statistics over many games: every player's record, phase difficulty and head-to-head.
+"""Statistics over many games: every player's record, phase difficulty, head-to-head and
+records across game nights.
 
 A player is a name compared ignoring case and outer spaces, as in game files; the name
 shown is the spelling of the most recent game they sat in.
@@ -6,8 +7,10 @@ shown is the spelling of the most recent game they sat in.
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
+from phase10_keeper.language import Words
 from phase10_keeper.rules import Game, GameState, Status, clean_name, name_key, replay
 from phase10_keeper.stats.game import PhaseCounter, PhaseTally, hardest_phase, phase_attempts
 
@@ -49,6 +52,22 @@ class HeadToHead:
 
 
 @dataclass(frozen=True)
+class Records:
+    """One player's records across game nights, over the finished games in play order."""
+
+    best_total: int | None = None
+    """The lowest final total in a finished game they were seated in at the end."""
+    fastest_win: int | None = None
+    """The fewest hands played in a game they won."""
+    best_streak: int = 0
+    """The most finished games they sat in and won one after another."""
+    current_streak: int = 0
+    """The finished games they sat in and won one after another, up to the last."""
+    nemesis: str | None = None
+    """Who won the most of the finished games they both sat in and this player lost."""
+
+
+@dataclass(frozen=True)
 class PlayerStats:
     name: str
     games: int
@@ -64,6 +83,7 @@ class PlayerStats:
     """The player's games, oldest first."""
     head_to_head: tuple[HeadToHead, ...]
     """Against every player met in a finished game, most games together first."""
+    records: Records
 
     @property
     def key(self) -> str:
@@ -112,6 +132,10 @@ class PlayerRecord:
     points: int
     went_out: int
     phases: tuple[PhaseTally, ...]
+    total: int
+    """Where their total stands (the final total in a finished game)."""
+    seated: bool
+    """Whether they are at the table (in a finished game: at its end)."""
 
 
 @dataclass(frozen=True)
@@ -123,6 +147,8 @@ class GameRecord:
     ranking: tuple[str, ...]
     players: tuple[PlayerRecord, ...]
     """In seating order."""
+    hands: int
+    """Hands played, a tie-break replay hand included."""
 
 
 def game_record(state: GameState) -> GameRecord:
@@ -144,9 +170,18 @@ def game_record(state: GameState) -> GameRecord:
         winner=state.winner,
         ranking=state.ranking(),
         players=tuple(
-            PlayerRecord(name, hands[name], points[name], went_out[name], phases[name].tallies())
-            for name in names
+            PlayerRecord(
+                player.name,
+                hands[player.name],
+                points[player.name],
+                went_out[player.name],
+                phases[player.name].tallies(),
+                player.total,
+                player.seated,
+            )
+            for player in state.players
         ),
+        hands=state.hands_played,
     )
 
 
@@ -162,9 +197,12 @@ def record_to_json(record: GameRecord) -> dict[str, Any]:
                 "points": player.points,
                 "went_out": player.went_out,
                 "phases": [[tally.label, tally.attempts, tally.made] for tally in player.phases],
+                "total": player.total,
+                "seated": player.seated,
             }
             for player in record.players
         ],
+        "hands": record.hands,
     }
 
 
@@ -185,9 +223,12 @@ def record_from_json(data: Any) -> GameRecord:
                         PhaseTally(int(label), int(attempts), int(made))
                         for label, attempts, made in player["phases"]
                     ),
+                    total=int(player["total"]),
+                    seated=bool(player["seated"]),
                 )
                 for player in data["players"]
             ),
+            hands=int(data["hands"]),
         )
     except (KeyError, TypeError, ValueError) as error:
         raise ValueError(f"not a game record: {error!r}") from None
@@ -256,6 +297,9 @@ def stats_of_records(games: Sequence[GameRecord]) -> LibraryStats:
                 for other, other_place in places.items():
                     if one != other:
                         meetings.setdefault((one, other), []).append(one_place - other_place)
+    records = _RecordsRun()
+    for game in games:
+        records.take(game)
     players = [
         PlayerStats(
             name=total.name,
@@ -268,6 +312,7 @@ def stats_of_records(games: Sequence[GameRecord]) -> LibraryStats:
             phases=total.phases.tallies(),
             played=tuple(played[key]),
             head_to_head=_head_to_head(key, totals, meetings),
+            records=records.of(key, {key: total.name for key, total in totals.items()}),
         )
         for key, total in totals.items()
     ]
@@ -297,6 +342,119 @@ def _head_to_head(
     return tuple(rows)
 
 
+class _RecordsRun:
+    """Everyone's records, taken in game by game in play order."""
+
+    def __init__(self) -> None:
+        self.best_total: dict[str, int] = {}
+        self.fastest_win: dict[str, int] = {}
+        self.best_streak: dict[str, int] = {}
+        self.streak: dict[str, int] = {}
+        self.beaten_by: dict[str, dict[str, int]] = {}
+        """For each player, how many of the games they lost each other player won."""
+
+    def take(self, game: GameRecord) -> None:
+        if not game.finished:
+            return
+        winner = None if game.winner is None else player_key(game.winner)
+        for player in game.players:
+            key = player_key(player.name)
+            if player.seated and player.total < self.best_total.get(key, player.total + 1):
+                self.best_total[key] = player.total
+            if key == winner:
+                if game.hands < self.fastest_win.get(key, game.hands + 1):
+                    self.fastest_win[key] = game.hands
+                streak = self.streak[key] = self.streak.get(key, 0) + 1
+                self.best_streak[key] = max(self.best_streak.get(key, 0), streak)
+            else:
+                self.streak[key] = 0
+                if winner is not None:
+                    beaten = self.beaten_by.setdefault(key, {})
+                    beaten[winner] = beaten.get(winner, 0) + 1
+
+    def of(self, key: str, names: dict[str, str]) -> Records:
+        """The records of the player with this key; `names` gives each key's name shown."""
+        beaten = self.beaten_by.get(key, {})
+        nemesis = min(
+            beaten, key=lambda other: (-beaten[other], names[other].casefold()), default=None
+        )
+        return Records(
+            best_total=self.best_total.get(key),
+            fastest_win=self.fastest_win.get(key),
+            best_streak=self.best_streak.get(key, 0),
+            current_streak=self.streak.get(key, 0),
+            nemesis=None if nemesis is None else names[nemesis],
+        )
+
+
+class RecordKind(StrEnum):
+    BEST_TOTAL = "best_total"
+    FASTEST_WIN = "fastest_win"
+    BEST_STREAK = "best_streak"
+
+
+@dataclass(frozen=True)
+class RecordSet:
+    """A record a game set: `player` (as the game spells them) beat their `previous`
+    best of this kind with `value`."""
+
+    player: str
+    kind: RecordKind
+    value: int
+    previous: int
+
+
+def records_set_by(games: Sequence[GameRecord], index: int) -> tuple[RecordSet, ...]:
+    """The records the finished game at `index` of `games` (in play order) set: a best
+    total, a fastest win or a longest streak of wins better than the player's best before
+    it (a first game sets none), in the game's seating order."""
+    game = games[index]
+    if not game.finished:
+        return ()
+    run = _RecordsRun()
+    for earlier in games[:index]:
+        run.take(earlier)
+    before = {
+        RecordKind.BEST_TOTAL: dict(run.best_total),
+        RecordKind.FASTEST_WIN: dict(run.fastest_win),
+        RecordKind.BEST_STREAK: dict(run.best_streak),
+    }
+    run.take(game)
+    after = {
+        RecordKind.BEST_TOTAL: run.best_total,
+        RecordKind.FASTEST_WIN: run.fastest_win,
+        RecordKind.BEST_STREAK: run.best_streak,
+    }
+    found = []
+    for player in game.players:
+        key = player_key(player.name)
+        for kind in RecordKind:
+            previous, value = before[kind].get(key), after[kind].get(key)
+            if previous is not None and value is not None and value != previous:
+                found.append(RecordSet(player.name, kind, value, previous))
+    return tuple(found)
+
+
+def record_set_line(words: Words, record: RecordSet) -> str:
+    """One line for a record a game set: "Priya's best total ever: 40 (was 55)"."""
+    return words.count(
+        f"records.set.{record.kind.value}",
+        record.value,
+        name=record.player,
+        previous=record.previous,
+    )
+
+
+def records_to_json(records: Records) -> dict[str, Any]:
+    return {
+        "best_total": records.best_total,
+        "fastest_win": records.fastest_win,
+        "best_streak": records.best_streak,
+        "current_streak": records.current_streak,
+        "nemesis": records.nemesis,
+    }
+
+
 def player_to_json(player: PlayerStats) -> dict[str, Any]:
     """One player as `phase10-keeper stats --json` prints them."""
     return {
@@ -311,6 +469,7 @@ def player_to_json(player: PlayerStats) -> dict[str, Any]:
             str(tally.label): {"attempts": tally.attempts, "made": tally.made}
             for tally in player.phases
         },
+        "records": records_to_json(player.records),
     }
 
 

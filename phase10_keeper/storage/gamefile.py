@@ -1,8 +1,10 @@
-"""The game file, format versions 1 and 2: reading, writing and the standings as JSON.
+"""The game file, format versions 1 to 3: reading, writing and the standings as JSON.
 
 The format is a public contract (see the README); readers elsewhere depend on every key.
-Version 2 adds only `seating` (players who join or leave during the game); a game
-without such changes is still written as version 1, byte for byte as before.
+Version 2 adds only `seating` (players who join or leave during the game), version 3
+only a result's `points` (a total typed instead of the cards); each game is written as
+the oldest version that holds it, so a game without either is still version 1, byte for
+byte as before.
 """
 
 import json
@@ -57,10 +59,12 @@ from phase10_keeper.storage.messages import (
 )
 
 FORMAT = "phase10-keeper/game"
-VERSION = 2
+VERSION = 3
 """The newest version this reader reads."""
 SEATING_VERSION = 2
 """The version a game with seating changes is written as."""
+POINTS_VERSION = 3
+"""The version a game with a result given as points is written as."""
 SUFFIX = ".phase10.json"
 MAX_FILE_BYTES = 16 * 1024 * 1024
 """A game of the most hands allowed, pretty-printed, is a few megabytes."""
@@ -299,8 +303,8 @@ def _cards(low: int = 0, high: int = 0, skip: int = 0, wild: int = 0, super_wild
 
 
 @lru_cache(maxsize=1024)
-def _result(made: bool, cards: Cards, phase: int | None) -> PlayerResult:
-    return PlayerResult(made=made, cards=cards, phase=phase)
+def _result(made: bool, cards: Cards, phase: int | None, points: int | None) -> PlayerResult:
+    return PlayerResult(made=made, cards=cards, phase=phase, points=points)
 
 
 def _cards_from_json(data: object, hand: Place, name: str) -> Cards:
@@ -341,7 +345,21 @@ def _cards_from_json(data: object, hand: Place, name: str) -> Cards:
     return _cards(**counts)
 
 
-def _hand_from_json(data: object, number: int, names: _Names) -> Hand:
+def _points_from_json(result: Mapping[str, Any], hand: Place, name: str, version: int) -> int:
+    """The points of player `name` in `hand`; what they can be is left to the rules."""
+    if version < POINTS_VERSION:
+        raise GameFileError(
+            GameFileKey.POINTS_VERSION,
+            where=_player_in(hand, name),
+            version=version,
+            needed=POINTS_VERSION,
+        )
+    if _optional(result, "cards") is not None:
+        raise GameFileError(GameFileKey.POINTS_AND_CARDS, where=_player_in(hand, name))
+    return _expect_int(result["points"], _key_in(_player_in(hand, name), "points"))
+
+
+def _hand_from_json(data: object, number: int, names: _Names, version: int) -> Hand:
     where = place(PlaceKey.HAND, hand=number)
     hand = _expect_object(data, where)
     if "went_out" not in hand:
@@ -379,7 +397,10 @@ def _hand_from_json(data: object, number: int, names: _Names) -> Hand:
         phase = None
         if _optional(result, "phase") is not None:
             phase = _expect_int(result["phase"], _key_in(_player_in(where, name), "phase"))
-        results[name] = _result(made, cards, phase)
+        points = None
+        if _optional(result, "points") is not None:
+            points = _points_from_json(result, where, name, version)
+        results[name] = _result(made, cards, phase, points)
     return Hand(went_out=went_out, results=results)
 
 
@@ -477,7 +498,8 @@ def game_from_json(data: object) -> Game:
         raise GameFileError(GameFileKey.TOO_MANY_HANDS, count=len(raw_hands), most=MAX_HANDS)
     with cycle_collector_paused():
         hands = tuple(
-            _hand_from_json(item, number, names) for number, item in enumerate(raw_hands, 1)
+            _hand_from_json(item, number, names, version)
+            for number, item in enumerate(raw_hands, 1)
         )
     try:
         return Game(
@@ -501,13 +523,22 @@ def _result_to_json(result: PlayerResult) -> dict[str, Any]:
     data: dict[str, Any] = {"made": result.made}
     if result.phase is not None:
         data["phase"] = result.phase
-    if not result.cards.is_empty:
+    if result.points is not None:
+        data["points"] = result.points
+    elif not result.cards.is_empty:
         data["cards"] = _cards_to_json(result.cards)
     return data
 
 
+def format_version(game: Game) -> int:
+    """The version a game file of `game` is written as: the oldest that holds it."""
+    if any(result.points is not None for hand in game.hands for result in hand.results.values()):
+        return POINTS_VERSION
+    return SEATING_VERSION if game.seating else 1
+
+
 def game_to_json(game: Game) -> dict[str, Any]:
-    data: dict[str, Any] = {"format": FORMAT, "version": SEATING_VERSION if game.seating else 1}
+    data: dict[str, Any] = {"format": FORMAT, "version": format_version(game)}
     if game.title:
         data["title"] = game.title
     if game.started is not None:

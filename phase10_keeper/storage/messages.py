@@ -157,6 +157,8 @@ class GameFileKey(StrEnum):
     NO_RESULTS = "no_results"
     TWO_RESULTS = "two_results"
     MADE_MISSING = "made_missing"
+    POINTS_VERSION = "points_version"
+    POINTS_AND_CARDS = "points_and_cards"
     BEFORE_HAND_MISSING = "before_hand_missing"
     BEFORE_HAND_BELOW_ONE = "before_hand_below_one"
     LEAVE_OR_JOIN = "leave_or_join"

@@ -19,9 +19,9 @@ from phase10_keeper.storage.messages import GameDamaged
 
 CACHE_FILE = "statistics-cache.json"
 CACHE_FORMAT = "phase10-keeper/statistics-cache"
-CACHE_VERSION = 2
+CACHE_VERSION = 3
 """Raised whenever what a record holds or means changes, so older files are not read
-(2: the records carry a checksum)."""
+(3: the records carry a checksum)."""
 
 
 class RecordSource(Protocol):

@@ -19,9 +19,9 @@ from PySide6.QtWidgets import QApplication
 from phase10_keeper import __version__
 from phase10_keeper.ui import errors
 from phase10_keeper.ui.app_icon import use_app_icon
-from phase10_keeper.ui.language_choice import start_in_language
 from phase10_keeper.ui.main_window import MainWindow, forget_sources
-from phase10_keeper.ui.text import app_words, error_said, tr
+from phase10_keeper.ui.text.language_choice import start_in_language
+from phase10_keeper.ui.text.translate import app_words, error_said, tr
 from phase10_keeper.ui.window_settings import restore_window_state
 
 if TYPE_CHECKING:
@@ -115,7 +115,7 @@ def _contrast_style(app: QApplication) -> None:
     painted, as its classes take longer to load than the empty window takes to build,
     and before the first page, whose check boxes and radio buttons it draws. The empty
     window shows none."""
-    from phase10_keeper.ui.contrast_style import use_contrast_style
+    from phase10_keeper.ui.widgets.contrast_style import use_contrast_style
 
     use_contrast_style(app)
 

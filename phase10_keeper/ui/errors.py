@@ -8,12 +8,12 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING
 
-from phase10_keeper.ui.text import tr
+from phase10_keeper.first_start import LOG_NAME
+from phase10_keeper.ui.text.translate import tr
 
 if TYPE_CHECKING:
     from phase10_keeper.ui.main_window import MainWindow
 
-LOG_NAME = "phase10-keeper.log"
 LOG_BYTES = 256 * 1024
 LOG_BACKUPS = 2
 """At most three files of a quarter megabyte: the log can never fill a disk."""

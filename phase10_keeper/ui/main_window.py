@@ -18,9 +18,9 @@ from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPaintEvent, QUndoGroup, QUndoStack
 from PySide6.QtWidgets import QLabel, QMainWindow, QPushButton, QStackedWidget, QWidget
 
-from phase10_keeper.ui.language_menu import language_menu
-from phase10_keeper.ui.text import error_said, problem_where, tr
-from phase10_keeper.ui.user_text import isolate, plain
+from phase10_keeper.ui.text.escape import isolate, plain
+from phase10_keeper.ui.text.language_menu import language_menu
+from phase10_keeper.ui.text.translate import error_said, problem_where, tr
 from phase10_keeper.ui.window_settings import save_window_state
 
 if TYPE_CHECKING:
@@ -29,16 +29,16 @@ if TYPE_CHECKING:
 
     from phase10_keeper.rules import Game
     from phase10_keeper.storage.library import Library
-    from phase10_keeper.ui.entry_form import HandEntryForm
-    from phase10_keeper.ui.game_view import GameView
-    from phase10_keeper.ui.games_view import GamesView
-    from phase10_keeper.ui.new_game_dialog import NewGameDialog
-    from phase10_keeper.ui.players_view import PlayersView
+    from phase10_keeper.ui.dialogs.sheet_dialogs import SheetPrinter
+    from phase10_keeper.ui.game.entry_form import HandEntryForm
+    from phase10_keeper.ui.game.game_view import GameView
+    from phase10_keeper.ui.game.scoreboard import Scoreboard
+    from phase10_keeper.ui.game.session import GameSession
+    from phase10_keeper.ui.library.games_view import GamesView
+    from phase10_keeper.ui.library.start_view import StartView
+    from phase10_keeper.ui.new_game.new_game_dialog import NewGameDialog
+    from phase10_keeper.ui.players.players_view import PlayersView
     from phase10_keeper.ui.prompts import Prompts
-    from phase10_keeper.ui.scoreboard import Scoreboard
-    from phase10_keeper.ui.session import GameSession
-    from phase10_keeper.ui.sheet_dialogs import SheetPrinter
-    from phase10_keeper.ui.start_view import StartView
 
 MESSAGE_MS = 8000
 ERROR_COLOUR = "#d8483e"
@@ -431,7 +431,7 @@ class MainWindow(QMainWindow):
     def show_start(self) -> None:
         assert self.library is not None
         if self.start_view is None:
-            from phase10_keeper.ui.start_view import StartView
+            from phase10_keeper.ui.library.start_view import StartView
 
             view = self.start_view = StartView()
             view.newGameRequested.connect(self.new_game)
@@ -447,7 +447,7 @@ class MainWindow(QMainWindow):
     def _games(self) -> "GamesView":
         assert self.library is not None
         if self.games_view is None:
-            from phase10_keeper.ui.games_view import GamesView
+            from phase10_keeper.ui.library.games_view import GamesView
 
             view = self.games_view = GamesView(self.library, self.prompts)
             view.openRequested.connect(self.open_game)
@@ -506,7 +506,7 @@ class MainWindow(QMainWindow):
         """The Players page: everyone's statistics over the library."""
         assert self.library is not None
         if self.players_view is None:
-            from phase10_keeper.ui.players_view import PlayersView
+            from phase10_keeper.ui.players.players_view import PlayersView
 
             view = self.players_view = PlayersView(self.library, self.prompts)
             view.gamesChanged.connect(self._games_renamed_players)
@@ -522,7 +522,7 @@ class MainWindow(QMainWindow):
 
     def _games_renamed_players(self, game_ids: list[int]) -> None:
         """After a rename across the library, the open game is read again if it changed."""
-        from phase10_keeper.ui.session import GameSession
+        from phase10_keeper.ui.game.session import GameSession
 
         session = self.session
         if session is None or session.game_id not in game_ids or self.library is None:
@@ -543,7 +543,7 @@ class MainWindow(QMainWindow):
         """Opens a saved game; False after telling the user why it could not be."""
         from phase10_keeper.rules import GameError
         from phase10_keeper.storage.library import LibraryError
-        from phase10_keeper.ui.session import GameSession
+        from phase10_keeper.ui.game.session import GameSession
 
         assert self.library is not None
         if self.session is not None and self.session.game_id == game_id:
@@ -562,7 +562,7 @@ class MainWindow(QMainWindow):
 
     def open_session(self, session: "GameSession") -> None:
         """Shows this game on a page of its own and remembers it as the one to reopen."""
-        from phase10_keeper.ui.game_view import GameView
+        from phase10_keeper.ui.game.game_view import GameView
 
         self._drop_session()
         self.session = session
@@ -662,7 +662,7 @@ class MainWindow(QMainWindow):
         the game starts when it is accepted."""
         from PySide6.QtCore import Qt
 
-        from phase10_keeper.ui.new_game_dialog import NewGameDialog
+        from phase10_keeper.ui.new_game.new_game_dialog import NewGameDialog
 
         if self.library is None:
             return None
@@ -675,7 +675,7 @@ class MainWindow(QMainWindow):
         return dialog
 
     def _game_created(self, game: "Game") -> None:
-        from phase10_keeper.ui.session import GameSession
+        from phase10_keeper.ui.game.session import GameSession
 
         assert self.library is not None
         game_id = self.library.add_game(game)
@@ -693,7 +693,7 @@ class MainWindow(QMainWindow):
 
     def export_game_file(self, path: Path | None = None) -> Path | None:
         """Writes the open game, or on the library page the selected one, to a game file."""
-        from phase10_keeper.ui.game_files import export_game
+        from phase10_keeper.ui.library.game_files import export_game
 
         if self.pages.currentWidget() is self.library_page:
             return self._games().export_selected(path)
@@ -707,7 +707,7 @@ class MainWindow(QMainWindow):
 
     def printer(self) -> "SheetPrinter":
         if self._printer is None:
-            from phase10_keeper.ui.sheet_dialogs import SheetPrinter
+            from phase10_keeper.ui.dialogs.sheet_dialogs import SheetPrinter
 
             self._printer = SheetPrinter(self, QSettings(), self.prompts, open_url=self._open_url)
             self._printer.written.connect(
@@ -731,7 +731,7 @@ class MainWindow(QMainWindow):
 
     def player_leaves(self) -> QWidget | None:
         """Asks who leaves before the next hand, and records it (undoably)."""
-        from phase10_keeper.ui.seating_dialogs import PlayerLeavesDialog
+        from phase10_keeper.ui.game.seating_dialogs import PlayerLeavesDialog
 
         if self.session is None:
             return None
@@ -743,7 +743,7 @@ class MainWindow(QMainWindow):
 
     def player_joins(self) -> QWidget | None:
         """Asks who sits down before the next hand, and records it (undoably)."""
-        from phase10_keeper.ui.seating_dialogs import PlayerJoinsDialog
+        from phase10_keeper.ui.game.seating_dialogs import PlayerJoinsDialog
 
         if self.session is None:
             return None
@@ -770,19 +770,19 @@ class MainWindow(QMainWindow):
         if self.session is None:
             return None
         if self.scoreboard is None:
-            from phase10_keeper.ui.scoreboard import Scoreboard
+            from phase10_keeper.ui.game.scoreboard import Scoreboard
 
             self.scoreboard = Scoreboard(self.session, self)
         self.scoreboard.open(beside=self)
         return self.scoreboard
 
     def how_to_keep_score(self) -> QWidget:
-        from phase10_keeper.ui.help_pages import HelpDialog
+        from phase10_keeper.ui.dialogs.help_pages import HelpDialog
 
         return self._open_help(HelpDialog.how_to_keep_score(self))
 
     def keyboard_help(self) -> QWidget:
-        from phase10_keeper.ui.help_pages import HelpDialog
+        from phase10_keeper.ui.dialogs.help_pages import HelpDialog
 
         return self._open_help(HelpDialog.keyboard_shortcuts(self))
 
@@ -794,7 +794,7 @@ class MainWindow(QMainWindow):
         return dialog
 
     def about(self) -> QWidget:
-        from phase10_keeper.ui.about_dialog import AboutDialog
+        from phase10_keeper.ui.dialogs.about_dialog import AboutDialog
 
         dialog = AboutDialog(self)
         dialog.finished.connect(dialog.deleteLater)

@@ -14,8 +14,8 @@ from PySide6 import QtWidgets
 from PySide6.QtWidgets import QWidget
 
 from phase10_keeper.ui.app_icon import use_app_icon
-from phase10_keeper.ui.text import tr
-from phase10_keeper.ui.user_text import plain_box
+from phase10_keeper.ui.text.escape import plain_box
+from phase10_keeper.ui.text.translate import tr
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QDialog, QMessageBox

@@ -73,7 +73,7 @@ def plain_table(data_dir: Path) -> float:
 
 def games_page(data_dir: Path) -> float:
     from phase10_keeper.storage.library import Library
-    from phase10_keeper.ui.games_view import GamesView
+    from phase10_keeper.ui.library.games_view import GamesView
     from phase10_keeper.ui.prompts import Prompts
 
     with Library.open(data_dir) as library:

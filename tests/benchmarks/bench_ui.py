@@ -83,9 +83,12 @@ def child(kind: str, data_dir: str) -> None:
         os.environ["PHASE10_KEEPER_DATA_DIR"] = data_dir
         # What the `phase10-keeper` command runs, up to the event loop.
         import phase10_keeper.cli  # noqa: F401 - the command's module, imported first
-        from phase10_keeper.ui.app import start
+        from phase10_keeper.first_start import app_module
 
-        app_window = start(sys.argv[:1])
+        # The checks that Qt can open a window, then the app's module.
+        app = app_module()
+        assert app is not None
+        app_window = app.start(sys.argv[:1])
         from PySide6.QtWidgets import QApplication
 
         painted = _until_painted(app_window)

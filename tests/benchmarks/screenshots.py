@@ -46,10 +46,10 @@ from phase10_keeper.rules import (
     replay,
 )
 from phase10_keeper.storage.library import Library
-from phase10_keeper.ui.contrast_style import use_contrast_style
-from phase10_keeper.ui.language_choice import start_in_language
+from phase10_keeper.ui.game.session import GameSession
 from phase10_keeper.ui.main_window import MainWindow
-from phase10_keeper.ui.session import GameSession
+from phase10_keeper.ui.text.language_choice import start_in_language
+from phase10_keeper.ui.widgets.contrast_style import use_contrast_style
 
 SCALE = os.environ["QT_SCALE_FACTOR"] if scale_arguments else None
 PLAYERS = ("Maximilian Alexander Featherstonehaugh", "Zoë", "Łukasz", "Priya", "Marcus", "Kwame")
@@ -216,8 +216,8 @@ def table_game() -> Game:
 
 def shoot_screens(app: QApplication, out: Path, theme: str, screens: dict[str, tuple[int, int]]):
     """The game page, the scoreboard and the new-game dialog at each screen size."""
-    from phase10_keeper.ui.new_game_dialog import NewGameDialog
-    from phase10_keeper.ui.scoreboard import Scoreboard
+    from phase10_keeper.ui.game.scoreboard import Scoreboard
+    from phase10_keeper.ui.new_game.new_game_dialog import NewGameDialog
 
     app.setPalette(dark_palette() if theme == "dark" else app.style().standardPalette())
     scale = f"-scale{SCALE}" if SCALE else ""

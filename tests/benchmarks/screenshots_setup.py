@@ -20,14 +20,14 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from phase10_keeper.rules import Cards, Game, Hand, PlayerResult, Preset
 from phase10_keeper.storage.library import Library
-from phase10_keeper.ui.about_dialog import AboutDialog
-from phase10_keeper.ui.contrast_style import use_contrast_style
-from phase10_keeper.ui.games_view import GamesView
-from phase10_keeper.ui.language_choice import start_in_language
-from phase10_keeper.ui.new_game_dialog import NewGameDialog
+from phase10_keeper.ui.dialogs.about_dialog import AboutDialog
+from phase10_keeper.ui.dialogs.sheet_dialogs import SheetDialog
+from phase10_keeper.ui.library.games_view import GamesView
+from phase10_keeper.ui.library.start_view import StartView
+from phase10_keeper.ui.new_game.new_game_dialog import NewGameDialog
 from phase10_keeper.ui.prompts import Prompts
-from phase10_keeper.ui.sheet_dialogs import SheetDialog
-from phase10_keeper.ui.start_view import StartView
+from phase10_keeper.ui.text.language_choice import start_in_language
+from phase10_keeper.ui.widgets.contrast_style import use_contrast_style
 
 PLAYERS = ("Priya", "Marcus", "Kwame", "Dana")
 

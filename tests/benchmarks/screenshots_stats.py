@@ -23,9 +23,9 @@ from screenshots import PLAYERS, dark_palette, finished_game, game_in_progress, 
 from phase10_keeper.rules import Game, build_rules
 from phase10_keeper.sheet import write_score_sheet
 from phase10_keeper.storage.library import Library
-from phase10_keeper.ui.language_choice import start_in_language
+from phase10_keeper.ui.game.session import GameSession
 from phase10_keeper.ui.main_window import MainWindow
-from phase10_keeper.ui.session import GameSession
+from phase10_keeper.ui.text.language_choice import start_in_language
 
 
 def fill(library: Library) -> None:

@@ -14,8 +14,8 @@ from phase10_keeper import __version__
 REPO_ROOT = Path(__file__).resolve().parents[2]
 LINUX_DIR = REPO_ROOT / "packaging" / "linux"
 APP_ID = "io.github.phase10keeper.Phase10Keeper"
-DESKTOP_FILE = LINUX_DIR / f"{APP_ID}.desktop"
-METAINFO_FILE = LINUX_DIR / f"{APP_ID}.metainfo.xml"
+DESKTOP_FILE = REPO_ROOT / "resources" / "linux" / f"{APP_ID}.desktop"
+METAINFO_FILE = REPO_ROOT / "resources" / "linux" / f"{APP_ID}.metainfo.xml"
 HICOLOR_DIR = LINUX_DIR / "icons" / "hicolor"
 ICONS_DIR = REPO_ROOT / "resources" / "icons"
 ICON_SIZES = [16, 24, 32, 48, 64, 128, 256, 512]

@@ -30,6 +30,13 @@ def test_the_statistics_json_counts_every_player_by_the_contract() -> None:
                 "went_out": 2,
                 "points": 55,
                 "phases": {"1": {"attempts": 3, "made": 2}, "2": {"attempts": 1, "made": 1}},
+                "records": {
+                    "best_total": 0,
+                    "fastest_win": 2,
+                    "best_streak": 2,
+                    "current_streak": 2,
+                    "nemesis": None,
+                },
             },
             {
                 "name": "ana",
@@ -40,6 +47,13 @@ def test_the_statistics_json_counts_every_player_by_the_contract() -> None:
                 "went_out": 2,
                 "points": 100,
                 "phases": {"1": {"attempts": 2, "made": 2}, "2": {"attempts": 1, "made": 0}},
+                "records": {
+                    "best_total": 50,
+                    "fastest_win": None,
+                    "best_streak": 0,
+                    "current_streak": 0,
+                    "nemesis": "Ben",
+                },
             },
             {
                 "name": "Cleo",
@@ -50,6 +64,13 @@ def test_the_statistics_json_counts_every_player_by_the_contract() -> None:
                 "went_out": 1,
                 "points": 0,
                 "phases": {"1": {"attempts": 1, "made": 1}},
+                "records": {
+                    "best_total": None,
+                    "fastest_win": None,
+                    "best_streak": 0,
+                    "current_streak": 0,
+                    "nemesis": None,
+                },
             },
         ],
     }

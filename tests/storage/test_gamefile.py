@@ -155,8 +155,8 @@ def test_missing_cards_and_kinds_count_zero() -> None:
 
 
 def test_a_newer_version_is_refused_with_a_clear_message() -> None:
-    with pytest.raises(GameFileError, match=r"version 3.*newer"):
-        game_from_json(example(version=3))
+    with pytest.raises(GameFileError, match=r"version 4.*newer"):
+        game_from_json(example(version=4))
 
 
 @pytest.mark.parametrize(

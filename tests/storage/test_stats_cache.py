@@ -123,3 +123,21 @@ def test_a_changed_digit_in_the_kept_records_is_not_believed(library: Library) -
     again, _ = game_records(counting)
     assert again == first
     assert counting.loaded == [1, 2, 3]
+
+
+def test_records_kept_before_the_records_across_game_nights_are_made_again(
+    library: Library,
+) -> None:
+    """A file of the first version holds no final totals, seating or hand counts."""
+    expected, _ = game_records(library)
+    path = library.data_dir / CACHE_FILE
+    kept = json.loads(path.read_text(encoding="utf-8"))
+    kept["version"] = 1
+    for _, _, record in kept["games"]:
+        del record["hands"]
+        for player in record["players"]:
+            del player["total"], player["seated"]
+    path.write_text(json.dumps(kept), encoding="utf-8")
+    counting = CountingLoads(library)
+    assert game_records(counting)[0] == expected
+    assert counting.loaded == [1, 2, 3]

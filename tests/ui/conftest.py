@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QMessageBox
 
 from phase10_keeper.language import ENGLISH
 from phase10_keeper.rules import Cards, Game, PlayerResult
-from phase10_keeper.ui.text import use_language
+from phase10_keeper.ui.text.translate import use_language
 
 
 @pytest.fixture(autouse=True)

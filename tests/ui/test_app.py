@@ -17,7 +17,7 @@ from phase10_keeper.storage.messages import LibraryKey
 from phase10_keeper.ui import app
 from phase10_keeper.ui.app_icon import ICON_SIZES, app_icon
 from phase10_keeper.ui.main_window import MainWindow
-from phase10_keeper.ui.user_text import isolate
+from phase10_keeper.ui.text.escape import isolate
 
 from .answers import Answers
 from .games import FOUR, game_with_hands, went_out

@@ -23,12 +23,12 @@ from phase10_keeper.rules import (
 from phase10_keeper.storage.gamefile import write_game
 from phase10_keeper.storage.library import Library
 from phase10_keeper.ui import app
-from phase10_keeper.ui.about_dialog import AboutDialog
-from phase10_keeper.ui.games_view import GAME_ID_ROLE
+from phase10_keeper.ui.dialogs.about_dialog import AboutDialog
+from phase10_keeper.ui.dialogs.sheet_dialogs import PAPER_KEY, SheetDialog
+from phase10_keeper.ui.library.games_view import GAME_ID_ROLE
 from phase10_keeper.ui.main_window import MainWindow
-from phase10_keeper.ui.new_game_dialog import NewGameDialog
-from phase10_keeper.ui.sheet_dialogs import PAPER_KEY, SheetDialog
-from phase10_keeper.ui.user_text import isolate
+from phase10_keeper.ui.new_game.new_game_dialog import NewGameDialog
+from phase10_keeper.ui.text.escape import isolate
 
 from .answers import Answers
 from .games import FOUR, SIX, game_with_hands, went_out

@@ -17,10 +17,10 @@ from phase10_keeper.rules import (
     name_key,
     name_problem,
 )
-from phase10_keeper.ui.entry_form import NAME_WIDTH
+from phase10_keeper.ui.game.entry_form import NAME_WIDTH
+from phase10_keeper.ui.game.session import GameSession
 from phase10_keeper.ui.main_window import MainWindow
-from phase10_keeper.ui.session import GameSession
-from phase10_keeper.ui.user_text import isolate
+from phase10_keeper.ui.text.escape import isolate
 from phase10_keeper.ui.window_settings import restore_window_state, save_window_state
 
 from .games import went_out
@@ -170,7 +170,7 @@ def test_the_window_title_isolates_the_game_title(qtbot, library) -> None:
 
 def test_the_players_page_shows_a_name_as_plain_text(qtbot) -> None:
     from phase10_keeper.storage.library import Library
-    from phase10_keeper.ui.players_view import PlayersView
+    from phase10_keeper.ui.players.players_view import PlayersView
 
     from .answers import Answers
 

@@ -5,10 +5,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QLineEdit
 
 from phase10_keeper.rules import CardKind, Game, Preset, Status, build_rules
-from phase10_keeper.ui.grid_model import MARKS_ROLE
+from phase10_keeper.ui.game.grid_model import MARKS_ROLE
+from phase10_keeper.ui.game.session import GameSession
 from phase10_keeper.ui.main_window import MainWindow
-from phase10_keeper.ui.session import GameSession
-from phase10_keeper.ui.user_text import isolate
+from phase10_keeper.ui.text.escape import isolate
 
 from .answers import Answers
 from .games import FOUR, SIX, game_with_hands

@@ -6,10 +6,10 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QTableView
 
 from phase10_keeper.rules import CardKind, Game, Problem, ProblemKey, Severity, build_rules
 from phase10_keeper.storage.library import Library
+from phase10_keeper.ui.game.standings_model import StandingsModel
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.prompts import Prompts
-from phase10_keeper.ui.standings_model import StandingsModel
-from phase10_keeper.ui.user_text import isolate
+from phase10_keeper.ui.text.escape import isolate
 
 from .answers import Answers
 from .games import FOUR, SIX, game_with_hands

@@ -8,11 +8,11 @@ from PySide6.QtWidgets import QApplication, QLabel
 
 from phase10_keeper.language import words
 from phase10_keeper.language.wording import phase_description
-from phase10_keeper.ui.help_pages import HelpDialog, context_keys, how_to_page, menu_keys
+from phase10_keeper.ui.dialogs.help_pages import HelpDialog, context_keys, how_to_page, menu_keys
+from phase10_keeper.ui.game.scoreboard import Scoreboard
+from phase10_keeper.ui.game.session import GameSession
 from phase10_keeper.ui.main_window import MainWindow
-from phase10_keeper.ui.scoreboard import Scoreboard
-from phase10_keeper.ui.session import GameSession
-from phase10_keeper.ui.text import tr, use_language
+from phase10_keeper.ui.text.translate import tr, use_language
 
 from .games import FOUR, game_with_hands, went_out
 

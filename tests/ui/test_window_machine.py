@@ -59,15 +59,15 @@ from phase10_keeper.rules import (
 from phase10_keeper.sheet.model import HANDS_PER_PAGE
 from phase10_keeper.storage.gamefile import read_game
 from phase10_keeper.storage.library import Library
-from phase10_keeper.ui import wording
-from phase10_keeper.ui.draft import HandDraft
-from phase10_keeper.ui.grid_model import MARKS_ROLE
+from phase10_keeper.ui.game.draft import HandDraft
+from phase10_keeper.ui.game.grid_model import MARKS_ROLE
+from phase10_keeper.ui.game.scoreboard import Scoreboard
+from phase10_keeper.ui.game.seating_dialogs import PlayerJoinsDialog, PlayerLeavesDialog
+from phase10_keeper.ui.game.standings_model import Column
 from phase10_keeper.ui.main_window import MainWindow
-from phase10_keeper.ui.new_game_dialog import NewGameDialog
-from phase10_keeper.ui.scoreboard import Scoreboard
-from phase10_keeper.ui.seating_dialogs import PlayerJoinsDialog, PlayerLeavesDialog
-from phase10_keeper.ui.standings_model import Column
-from phase10_keeper.ui.user_text import isolate
+from phase10_keeper.ui.new_game.new_game_dialog import NewGameDialog
+from phase10_keeper.ui.text import wording
+from phase10_keeper.ui.text.escape import isolate
 
 from .answers import Answers
 

@@ -1,0 +1,1 @@
+"""Dialogs the menus open: the score sheet to print, help, about."""

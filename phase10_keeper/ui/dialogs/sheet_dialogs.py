@@ -1,0 +1,370 @@
+"""Printing: the score sheet of a game, or blank sheets, written as a PDF and then opened
+in the system's viewer, from which the user prints.
+
+`SheetDialog` asks what to print; `SheetPrinter` writes the file and opens it. The PDF
+module is imported only when a sheet is written, so the app starts without it.
+"""
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QLocale, QObject, QSettings, Qt, QUrl, Signal
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QRadioButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from phase10_keeper.language import ENGLISH, LANGUAGES, language_of
+from phase10_keeper.language.wording import rules_description
+from phase10_keeper.rules import (
+    MATTEL_RULES,
+    MAX_PLAYERS,
+    Game,
+    Preset,
+    RuleSet,
+    clean_name,
+    name_problem,
+    preset_rules,
+)
+from phase10_keeper.ui.prompts import Prompts
+from phase10_keeper.ui.text.escape import isolate, plain
+from phase10_keeper.ui.text.translate import app_words, problem_said, tr, tr_count
+from phase10_keeper.ui.text.wording import preset_names
+from phase10_keeper.ui.widgets.problem_label import ProblemLabel
+
+PAPER_KEY = "sheet/paper"
+LANGUAGE_KEY = "sheet/language"
+FOLDER_KEY = "sheet/folder"
+PAPERS = ("a4", "letter")
+PDF_SUFFIX = ".pdf"
+"""The sheet module's Paper values, listed here so the dialog needs no PDF library."""
+
+
+def remembered_paper(settings: QSettings) -> str:
+    """The paper size last used, or the one the user's locale suggests."""
+    paper = settings.value(PAPER_KEY)
+    if isinstance(paper, str) and paper in PAPERS:
+        return paper
+    from phase10_keeper.sheet import default_paper
+
+    return default_paper().value
+
+
+def remember_paper(settings: QSettings, paper: str) -> None:
+    settings.setValue(PAPER_KEY, paper)
+    settings.sync()
+
+
+def remembered_language(settings: QSettings) -> str:
+    """The sheet language last used, or the user's own where the sheet speaks it."""
+    language = settings.value(LANGUAGE_KEY)
+    if isinstance(language, str) and language in LANGUAGES:
+        return language
+    return language_of(QLocale.system().name()) or ENGLISH
+
+
+@dataclass(frozen=True)
+class SheetRequest:
+    """What to print: a game's sheet, or blank rows (named, or `rows` empty ones)."""
+
+    paper: str
+    language: str = ENGLISH
+    game: Game | None = None
+    names: tuple[str, ...] = ()
+    rows: int = MAX_PLAYERS
+    rules: RuleSet = MATTEL_RULES
+
+    def suggested_name(self) -> str:
+        if self.game is not None and self.game.title:
+            return tr("sheet_dialog.file_name", title=self.game.title) + PDF_SUFFIX
+        return tr("sheet_dialog.file_name_blank") + PDF_SUFFIX
+
+
+def names_problem(names: Sequence[str]) -> str | None:
+    """Why these names cannot go on a blank sheet, or None if they can."""
+    if not names:
+        return tr("sheet_dialog.names_missing")
+    if any(not name for name in names):
+        return tr("sheet_dialog.name_empty")
+    if len(names) > MAX_PLAYERS:
+        return tr_count("sheet_dialog.too_many_names", MAX_PLAYERS, given=len(names))
+    for name in names:
+        problem = problem_said(name_problem(name))
+        if problem is not None:
+            return problem[:1].upper() + problem[1:] + "."
+    return None
+
+
+def split_names(text: str) -> tuple[str, ...]:
+    if not text.strip():
+        return ()
+    return tuple(clean_name(name) for name in text.split(","))
+
+
+class SheetDialog(QDialog):
+    """Asks how to print: for a game, only the paper; for blank sheets, rows or names too.
+
+    Constructor: `SheetDialog(settings, parent=None, *, game=None, names=(), rules=None)`;
+    `names` pre-fills the names field, `rules` chooses the phases printed on a blank
+    sheet. After acceptance `request()` gives a `SheetRequest`, and the paper size is
+    remembered in `settings`.
+    """
+
+    def __init__(
+        self,
+        settings: QSettings,
+        parent: QWidget | None = None,
+        *,
+        game: Game | None = None,
+        names: Sequence[str] = (),
+        rules: RuleSet | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.settings = settings
+        self.game = game
+        self.rules = rules or (game.rules if game is not None else MATTEL_RULES)
+        self._given_rules = self.rules
+        self._request: SheetRequest | None = None
+        self.setWindowTitle(
+            tr("sheet_dialog.game_title") if game is not None else tr("sheet_dialog.blank_title")
+        )
+
+        self.paper_combo = QComboBox()
+        self.paper_combo.setAccessibleName(tr("sheet_dialog.paper_field"))
+        self.paper_combo.addItem(tr("sheet_dialog.paper_a4"), "a4")
+        self.paper_combo.addItem(tr("sheet_dialog.paper_letter"), "letter")
+        self.paper_combo.setCurrentIndex(self.paper_combo.findData(remembered_paper(settings)))
+        self.language_combo = QComboBox()
+        self.language_combo.setAccessibleName(tr("sheet_dialog.language_field"))
+        for code, name in LANGUAGES.items():
+            self.language_combo.addItem(name, code)
+        self.language_combo.setCurrentIndex(
+            self.language_combo.findData(remembered_language(settings))
+        )
+        self.rules_combo = QComboBox()
+        self.rules_combo.setAccessibleName(tr("sheet_dialog.rules_field"))
+        self._fill_rules()
+
+        self.intro = QLabel()
+        plain(self.intro)
+        self.intro.setWordWrap(True)
+        self.rows_radio = QRadioButton(tr("sheet_dialog.empty_rows"))
+        self.rows_spin = QSpinBox()
+        self.rows_spin.setRange(1, MAX_PLAYERS)
+        self.rows_spin.setValue(MAX_PLAYERS)
+        self.rows_spin.setAccessibleName(tr("sheet_dialog.rows_field"))
+        self.names_radio = QRadioButton(tr("sheet_dialog.names"))
+        self.names_edit = QLineEdit(", ".join(names))
+        self.names_edit.setPlaceholderText(tr("sheet_dialog.names_example"))
+        self.names_edit.setAccessibleName(tr("sheet_dialog.names_field"))
+        self.mode = QButtonGroup(self)
+        self.mode.addButton(self.rows_radio)
+        self.mode.addButton(self.names_radio)
+        (self.names_radio if names else self.rows_radio).setChecked(True)
+        self.message = ProblemLabel()
+
+        self.rows_box = QGroupBox(tr("sheet_dialog.rows_box"))
+        rows_grid = QGridLayout(self.rows_box)
+        rows_grid.addWidget(self.rows_radio, 0, 0)
+        rows_grid.addWidget(self.rows_spin, 0, 1, Qt.AlignmentFlag.AlignLeft)
+        rows_grid.addWidget(self.names_radio, 1, 0)
+        rows_grid.addWidget(self.names_edit, 1, 1)
+        rows_grid.setColumnStretch(1, 1)
+        form = QFormLayout()
+        if game is None:
+            form.addRow(tr("sheet_dialog.rules_label"), self.rules_combo)
+        form.addRow(tr("sheet_dialog.paper_label"), self.paper_combo)
+        form.addRow(tr("sheet_dialog.language_label"), self.language_combo)
+
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.ok_button.setText(tr("sheet_dialog.write"))
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+
+        layout = QVBoxLayout(self)
+        layout.setSpacing(12)
+        layout.addWidget(self.intro)
+        layout.addWidget(self.rows_box)
+        self.rows_box.setVisible(game is None)
+        layout.addLayout(form)
+        layout.addWidget(self.message)
+        layout.addStretch(1)
+        layout.addWidget(self.buttons)
+        self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 64)
+
+        self.intro.setText(self._intro_text())
+        self.rules_combo.currentIndexChanged.connect(self._rules_chosen)
+        self.rows_radio.toggled.connect(self._update_enabled)
+        self.names_edit.textEdited.connect(lambda _: self.names_radio.setChecked(True))
+        self._update_enabled()
+
+    def _intro_text(self) -> str:
+        if self.game is not None:
+            title = self.game.title or tr("sheet_dialog.untitled_game")
+            return tr("sheet_dialog.intro_game", title=isolate(title))
+        return tr("sheet_dialog.intro_blank", rules=rules_description(app_words(), self.rules))
+
+    def _fill_rules(self) -> None:
+        """The presets, and first the rules given (the open game's) when no preset has them."""
+        presets = preset_names()
+        if self.rules not in (preset_rules(preset) for preset in Preset):
+            self.rules_combo.addItem(
+                tr("sheet_dialog.rules_of_game", rules=rules_description(app_words(), self.rules))
+            )
+        for preset, name in presets.items():
+            self.rules_combo.addItem(name, preset.value)
+            if preset_rules(preset) == self.rules:
+                self.rules_combo.setCurrentIndex(self.rules_combo.count() - 1)
+
+    def _rules_chosen(self) -> None:
+        preset = self.rules_combo.currentData()
+        self.rules = self._given_rules if preset is None else preset_rules(Preset(preset))
+        self.intro.setText(self._intro_text())
+
+    def _update_enabled(self) -> None:
+        self.rows_spin.setEnabled(self.rows_radio.isChecked())
+        self.names_edit.setEnabled(self.names_radio.isChecked())
+
+    def request(self) -> SheetRequest | None:
+        """What to print, once the dialog is accepted; None before."""
+        return self._request
+
+    def problem(self) -> str | None:
+        if self.game is None and self.names_radio.isChecked():
+            return names_problem(split_names(self.names_edit.text()))
+        return None
+
+    def accept(self) -> None:
+        problem = self.problem()
+        if problem is not None:
+            self.message.set_problem(problem)
+            return
+        paper = str(self.paper_combo.currentData())
+        remember_paper(self.settings, paper)
+        language = str(self.language_combo.currentData())
+        self.settings.setValue(LANGUAGE_KEY, language)
+        if self.game is not None:
+            self._request = SheetRequest(paper=paper, language=language, game=self.game)
+        elif self.names_radio.isChecked():
+            names = split_names(self.names_edit.text())
+            self._request = SheetRequest(
+                paper=paper, language=language, names=names, rules=self.rules
+            )
+        else:
+            rows = self.rows_spin.value()
+            self._request = SheetRequest(
+                paper=paper, language=language, rows=rows, rules=self.rules
+            )
+        super().accept()
+
+
+def _open_url(url: QUrl) -> bool:
+    return QDesktopServices.openUrl(url)
+
+
+class SheetPrinter(QObject):
+    """Writes sheets as PDF files and opens them in the system viewer.
+
+    Constructor: `SheetPrinter(parent_widget, settings, prompts, *, open_url=None)`;
+    `open_url` defaults to QDesktopServices.openUrl (tests pass a recorder).
+    Methods: `print_game(game)` and `print_blank(names=(), rules=None)` run the whole
+    flow (dialog, file name, write, open); `write(request, path)` does the last two.
+    Signal: `written(str)`, the path of each PDF written.
+    """
+
+    written = Signal(str)
+
+    def __init__(
+        self,
+        parent: QWidget,
+        settings: QSettings,
+        prompts: Prompts,
+        *,
+        open_url: Callable[[QUrl], bool] | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.widget = parent
+        self.settings = settings
+        self.prompts = prompts
+        self.open_url = open_url or _open_url
+
+    def print_game(self, game: Game) -> Path | None:
+        return self._run(SheetDialog(self.settings, self.widget, game=game))
+
+    def print_blank(self, names: Sequence[str] = (), rules: RuleSet | None = None) -> Path | None:
+        return self._run(SheetDialog(self.settings, self.widget, names=names, rules=rules))
+
+    def _run(self, dialog: SheetDialog) -> Path | None:
+        try:
+            if not self.prompts.run_dialog(dialog):
+                return None
+            request = dialog.request()
+        finally:
+            dialog.deleteLater()
+        if request is None:
+            return None
+        path = self.ask_path(request)
+        return None if path is None else self.write(request, path)
+
+    def ask_path(self, request: SheetRequest) -> Path | None:
+        folder = self.settings.value(FOLDER_KEY)
+        suggested = request.suggested_name()
+        if isinstance(folder, str) and Path(folder).is_dir():
+            suggested = str(Path(folder) / suggested)
+        path = self.prompts.save_path(
+            self.widget, tr("sheet_dialog.save_title"), suggested, tr("sheet_dialog.pdf_files")
+        )
+        if path is not None and path.suffix.casefold() != PDF_SUFFIX:
+            path = path.with_name(path.name + PDF_SUFFIX)
+        return path
+
+    def write(self, request: SheetRequest, path: Path) -> Path | None:
+        """Writes the PDF and opens it; the path, or None after telling the user why not."""
+        from phase10_keeper.sheet import Paper, SheetError, write_score_sheet
+
+        try:
+            write_score_sheet(
+                path,
+                game=request.game,
+                names=request.names,
+                rows=request.rows,
+                paper=Paper(request.paper),
+                rules=request.rules,
+                language=request.language,
+            )
+        except SheetError as error:
+            reason = error.worded(app_words())
+            self.prompts.warn(self.widget, tr("sheet_dialog.failed_title"), reason)
+            return None
+        except OSError as error:
+            self.prompts.warn(
+                self.widget,
+                tr("sheet_dialog.failed_title"),
+                tr("sheet_dialog.cannot_write", path=path, reason=error.strerror or error),
+            )
+            return None
+        self.settings.setValue(FOLDER_KEY, str(path.parent))
+        self.written.emit(str(path))
+        if not self.open_url(QUrl.fromLocalFile(str(path))):
+            self.prompts.warn(
+                self.widget,
+                tr("sheet_dialog.saved_title"),
+                tr("sheet_dialog.not_opened", path=path),
+            )
+        return path

@@ -1,0 +1,300 @@
+"""Painting for the score grid: each cell reads like a cell of the paper sheet, and each
+row header shows the whole name with its marks beside it, as the printed sheet does."""
+
+from collections.abc import Callable
+from typing import NamedTuple, TypeVar, cast
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette
+from PySide6.QtWidgets import (
+    QApplication,
+    QHeaderView,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionHeader,
+    QStyleOptionViewItem,
+    QWidget,
+)
+
+from phase10_keeper.ui.game.grid_model import MARKS_ROLE, Cell, ScoreGridModel, mark_labels
+from phase10_keeper.ui.text.translate import tr
+from phase10_keeper.ui.text.wording import number_text
+
+MADE_COLOUR = QColor(46, 150, 80)
+MISSED_COLOUR = QColor(205, 70, 60)
+"""Both read on light and dark backgrounds; the ✓ and ✗ marks carry the meaning too."""
+
+CELL_SIZE = QSize(58, 36)
+"""The smallest hand cell that still shows phase, mark, "out" and points."""
+TOTAL_SIZE = QSize(72, 36)
+PADDING = 5
+SMALLEST_NAME = 0.7
+"""How far a long name may shrink in its row header before it wraps anywhere."""
+REMEMBERED = 256
+"""How many measurements the grid keeps; resizing the window makes new ones."""
+
+_T = TypeVar("_T")
+
+
+def fit_text(text: str, font: QFont, rect: QRect, smallest: float = SMALLEST_NAME) -> QFont:
+    """The largest font, down to `smallest` times `font`, that fits `text` word-wrapped
+    in `rect`; at the smallest size the text may also break inside a word."""
+    fitted = QFont(font)
+    flags = int(Qt.TextFlag.TextWordWrap)
+    size = font.pointSizeF()
+    while size > font.pointSizeF() * smallest:
+        fitted.setPointSizeF(size)
+        needed = QFontMetrics(fitted).boundingRect(rect, flags, text)
+        if needed.width() <= rect.width() and needed.height() <= rect.height():
+            return fitted
+        size -= 0.5
+    fitted.setPointSizeF(font.pointSizeF() * smallest)
+    return fitted
+
+
+class PlayerHeader(QHeaderView):
+    """The players' names down the left of the grid, never cut: a long name wraps and,
+    if it must, shrinks; the marks (deals, plays first, won) sit in a column of their own."""
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(Qt.Orientation.Vertical, parent)
+        self.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self._measured: dict[tuple[object, ...], object] = {}
+        """Widths and fitted fonts by what they depend on: every hand recorded repaints
+        every name, and fitting a long one measures it at several sizes."""
+
+    def _remembered(self, key: tuple[object, ...], measure: Callable[[], _T]) -> _T:
+        if len(self._measured) > REMEMBERED:
+            self._measured.clear()
+        if key not in self._measured:
+            self._measured[key] = measure()
+        return cast(_T, self._measured[key])
+
+    def marks_width(self) -> int:
+        labels = mark_labels()
+        return self._remembered(
+            ("marks", self.font().key(), labels),
+            lambda: (
+                max(QFontMetrics(self._mark_font()).horizontalAdvance(text) for text in labels) + 12
+            ),
+        )
+
+    def _fitted_name(self, name: str, rect: QRect) -> tuple[QFont, Qt.TextFlag]:
+        """The font `name` fits `rect` in, and how it wraps there."""
+
+        def fit() -> tuple[QFont, Qt.TextFlag]:
+            font = fit_text(name, self.font(), rect)
+            wrap = Qt.TextFlag.TextWordWrap
+            if QFontMetrics(font).boundingRect(rect, int(wrap), name).width() > rect.width():
+                wrap = Qt.TextFlag.TextWrapAnywhere
+            return font, wrap
+
+        return self._remembered(("name", name, self.font().key(), rect.width(), rect.height()), fit)
+
+    def _mark_font(self) -> QFont:
+        font = QFont(self.font())
+        font.setBold(True)
+        font.setPointSizeF(self.font().pointSizeF() * 0.8)
+        return font
+
+    def paintSection(self, painter: QPainter, rect: QRect, logical_index: int) -> None:
+        model = self.model()
+        if model is None or not rect.isValid():
+            return
+        option = QStyleOptionHeader()
+        self.initStyleOption(option)
+        option.rect = rect
+        option.section = logical_index
+        option.text = ""
+        if self.selectionModel() is not None and self.selectionModel().isRowSelected(logical_index):
+            option.state |= QStyle.StateFlag.State_On
+        painter.save()
+        self.style().drawControl(QStyle.ControlElement.CE_Header, option, painter, self)
+        orientation = Qt.Orientation.Vertical
+        name = str(model.headerData(logical_index, orientation) or "")
+        marks = model.headerData(logical_index, orientation, MARKS_ROLE) or []
+        inner = rect.adjusted(PADDING + 1, 2, -PADDING, -2)
+        mark_rect = QRect(inner)
+        mark_rect.setLeft(inner.right() - self.marks_width() + 8)
+        name_rect = inner.adjusted(0, 0, -(mark_rect.width() + 4) if marks else 0, 0)
+        font, wrap = self._fitted_name(name, name_rect)
+        painter.setFont(font)
+        painter.setPen(self.palette().color(QPalette.ColorRole.ButtonText))
+        flags = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+        painter.drawText(name_rect, int(flags) | int(wrap), name)
+        self._paint_marks(painter, mark_rect, marks)
+        painter.restore()
+
+    def _paint_marks(self, painter: QPainter, rect: QRect, marks: list[str]) -> None:
+        if not marks:
+            return
+        painter.setFont(self._mark_font())
+        metrics = painter.fontMetrics()
+        height = metrics.height() + 2
+        top = rect.center().y() - (height * len(marks) + 2 * (len(marks) - 1)) // 2
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        for text in marks:
+            badge = QRectF(rect.left(), top, rect.width(), height)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(self.palette().color(QPalette.ColorRole.Highlight))
+            painter.drawRoundedRect(badge, 4, 4)
+            painter.setPen(self.palette().color(QPalette.ColorRole.HighlightedText))
+            painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, text)
+            top += height + 2
+
+
+class CellType(NamedTuple):
+    """The fonts of a cell of one type size and height."""
+
+    total: QFont
+    small: QFont
+    phase_made: QFont
+    phase_missed: QFont
+    mark: QFont
+    points: QFont
+
+
+def cell_type(font: QFont, height: int) -> CellType:
+    """The fonts a cell `height` pixels high (less padding) draws with, from `font`."""
+    total = QFont(font)
+    total.setBold(True)
+    total.setPointSizeF(font.pointSizeF() * 1.35)
+    small = QFont(font)
+    small.setPointSizeF(font.pointSizeF() * 0.82)
+    phase_missed = QFont(small)
+    phase_missed.setStrikeOut(True)
+    phase_made = QFont(small)
+    phase_made.setStrikeOut(False)
+    mark = QFont(small)
+    mark.setBold(True)
+    # The points are the biggest type in the cell, but in a short row they must stay
+    # below the phase line rather than run into it.
+    below_phase = height - QFontMetrics(small).ascent() - 1
+    plain = QFontMetrics(font)
+    fits = below_phase / max(1, plain.capHeight() + plain.descent())
+    points = QFont(font)
+    points.setPointSizeF(font.pointSizeF() * max(0.9, min(1.25, fits)))
+    return CellType(total, small, phase_made, phase_missed, mark, points)
+
+
+class ScoreCellDelegate(QStyledItemDelegate):
+    """Reads whole cells from the model's Python methods: one call per cell instead of a
+    round trip through `index.data()` for every role it paints."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._types: dict[tuple[str, int], CellType] = {}
+        """Every cell of a size draws with the same fonts: made once, not per cell."""
+
+    def _type(self, font: QFont, height: int) -> CellType:
+        key = (font.key(), height)
+        found = self._types.get(key)
+        if found is None:
+            if len(self._types) > REMEMBERED:
+                self._types.clear()
+            found = self._types[key] = cell_type(font, height)
+        return found
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionViewItem,
+        index: QModelIndex | QPersistentModelIndex,
+    ) -> None:
+        # The cell's panel (background, selection, focus) as `initStyleOption` would set
+        # it up, without its eight round trips through `data()`: the model gives no font,
+        # colours, check state or icon, and the text is painted below.
+        model = index.model()
+        assert isinstance(model, ScoreGridModel)
+        row, column = index.row(), index.column()
+        panel = QStyleOptionViewItem(option)
+        panel.features |= QStyleOptionViewItem.ViewItemFeature.HasDisplay
+        if column == model.total_column:
+            panel.displayAlignment = Qt.AlignmentFlag.AlignCenter
+        style = panel.widget.style() if panel.widget is not None else QApplication.style()
+        style.drawControl(QStyle.ControlElement.CE_ItemViewItem, panel, painter, panel.widget)
+
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)
+        role = QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text
+        ink = option.palette.color(role)
+        muted = QColor(ink)
+        muted.setAlphaF(0.6)
+        rect = option.rect.adjusted(PADDING, 3, -PADDING, -3)
+        fonts = self._type(option.font, rect.height())
+
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        if column == model.total_column:
+            painter.setFont(fonts.total)
+            painter.setPen(ink)
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, number_text(model.total(row)))
+        else:
+            cell = model.cell(row, column)
+            absence = model.absence(row, column) if cell is None else None
+            if absence is not None:
+                # Not at the table: the cell is shaded and says why, in small letters.
+                shade = QColor(ink)
+                shade.setAlphaF(0.08)
+                painter.fillRect(option.rect, shade)
+                painter.setFont(fonts.small)
+                painter.setPen(muted)
+                painter.drawText(
+                    rect, Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, absence
+                )
+            elif cell is None:
+                painter.setPen(muted)
+                painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, "—")
+            else:
+                self._paint_cell(painter, fonts, rect, cell, ink, muted, selected)
+        painter.restore()
+
+    @staticmethod
+    def _paint_cell(
+        painter: QPainter,
+        fonts: CellType,
+        rect: QRect,
+        cell: Cell,
+        ink: QColor,
+        muted: QColor,
+        selected: bool,
+    ) -> None:
+        corner = rect.adjusted(0, 0, 0, -rect.height() // 2)
+        if cell.phase is not None:
+            painter.setFont(fonts.phase_made if cell.made else fonts.phase_missed)
+            painter.setPen(muted)
+            label = tr(
+                "grid.replay_phase_short" if cell.replay else "grid.phase_short",
+                phase=cell.phase,
+            )
+            painter.drawText(corner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, label)
+            offset = painter.fontMetrics().horizontalAdvance(label) + 3
+            corner = corner.adjusted(offset, 0, 0, 0)
+        painter.setFont(fonts.mark)
+        if selected:
+            painter.setPen(ink)
+        else:
+            painter.setPen(MADE_COLOUR if cell.made else MISSED_COLOUR)
+        mark = "✓" if cell.made else "✗"
+        painter.drawText(corner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, mark)
+        if cell.went_out:
+            # Bottom left, beside the 0: the top line is full in a narrow cell.
+            painter.setFont(fonts.small)
+            painter.setPen(muted)
+            painter.drawText(
+                rect,
+                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom,
+                tr("grid.out"),
+            )
+        painter.setFont(fonts.points)
+        painter.setPen(ink)
+        painter.drawText(
+            rect, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom, str(cell.points)
+        )
+
+    def sizeHint(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> QSize:
+        model = index.model()
+        if isinstance(model, ScoreGridModel) and index.column() == model.total_column:
+            return TOTAL_SIZE
+        return CELL_SIZE

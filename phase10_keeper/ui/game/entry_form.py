@@ -1,0 +1,785 @@
+"""The panel where a hand is typed in, or a past hand corrected.
+
+The panel only lays out widgets and passes keystrokes to its `HandDraft`; the draft
+works out counts and points and asks the rules what is wrong.
+"""
+
+import itertools
+from collections.abc import Callable
+from dataclasses import replace
+
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QIntValidator,
+    QKeyEvent,
+    QKeySequence,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QPen,
+    QResizeEvent,
+)
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QCheckBox,
+    QComboBox,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QRadioButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from phase10_keeper.language.wording import card_label, phase_description
+from phase10_keeper.rules import CardKind, GameState, Hand, Problem
+from phase10_keeper.ui.game.draft import DraftSnapshot, HandDraft
+from phase10_keeper.ui.text.escape import isolate, plain, plain_tooltip
+from phase10_keeper.ui.text.translate import app_words, problem_said, problem_where, tr
+from phase10_keeper.ui.text.wording import phase_title
+
+NAME_WIDTH = 230
+COUNT_WIDTH = 54
+
+ERROR_COLOUR = "#d8483e"
+WARNING_COLOUR = "#c98400"
+
+
+_KEY_EVENTS = (QEvent.Type.KeyPress, QEvent.Type.ShortcutOverride)
+
+_ARROWS = {
+    Qt.Key.Key_Up: (-1, 0),
+    Qt.Key.Key_Down: (1, 0),
+    Qt.Key.Key_Left: (0, -1),
+    Qt.Key.Key_Right: (0, 1),
+}
+
+
+def _set_tool_tip(widget: QWidget, text: str) -> None:
+    """Sets a tool tip that changes. Setting one sends the widget an event, which the
+    form's event filter sees: each record of a hand would send over a hundred for
+    nothing."""
+    if widget.toolTip() != text:
+        widget.setToolTip(text)
+
+
+class _Row:
+    """The widgets of one player's row, in the order Tab visits them."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.label = QLabel()
+        plain(self.label)
+        self.went_out = QRadioButton()
+        self.made = QCheckBox()
+        self.phase: QComboBox | None = None
+        self.counts: dict[CardKind, QLineEdit] = {}
+        self.points = QLabel()
+
+    def cells(self) -> list[QWidget]:
+        cells: list[QWidget] = [self.went_out, self.made]
+        if self.phase is not None:
+            cells.append(self.phase)
+        cells.extend(self.counts.values())
+        return cells
+
+
+def in_placeholder_grey(label: QLabel, palette: QPalette) -> None:
+    """Shows the label's text in `palette`'s grey for placeholder text: headings, hints,
+    what the rules are. Called again when the palette changes."""
+    own = label.palette()
+    own.setColor(QPalette.ColorRole.WindowText, palette.color(QPalette.ColorRole.PlaceholderText))
+    label.setPalette(own)
+
+
+def paint_panel(
+    widget: QWidget, border: QPalette.ColorRole, width: int, fill: QColor | None = None
+) -> None:
+    """Paints `widget` as a rounded panel: a frame `width` wide in its palette's `border`
+    colour, filled with `fill` if given."""
+    painter = QPainter(widget)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(QPen(widget.palette().color(border), width))
+    painter.setBrush(Qt.BrushStyle.NoBrush if fill is None else fill)
+    inset = width / 2
+    painter.drawRoundedRect(QRectF(widget.rect()).adjusted(inset, inset, -inset, -inset), 8, 8)
+
+
+class _Button(QPushButton):
+    """A button with room around its words: 16 pixels each side, 6 above and below."""
+
+    def sizeHint(self) -> QSize:
+        words = self.fontMetrics().size(Qt.TextFlag.TextShowMnemonic, self.text())
+        return QSize(words.width() + 32, words.height() + 12)
+
+    def minimumSizeHint(self) -> QSize:
+        return self.sizeHint()
+
+
+class _ProblemMarks(QWidget):
+    """Drawn over the form: a coloured frame on each field a problem is about.
+
+    One widget draws every mark, so the fields keep the window's own style: the style
+    sheet that drew them before made every field in the form slower to build and draw.
+    """
+
+    def __init__(self, form: QWidget) -> None:
+        super().__init__(form)
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.marked: dict[QWidget, str] = {}
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        if not self.marked:
+            return
+        form = self.parentWidget()
+        assert form is not None
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        for widget, severity in self.marked.items():
+            if not widget.isVisible():
+                continue
+            # The marks cover the form, their parent, from its corner: its places are theirs.
+            rect = QRectF(QRect(widget.mapTo(form, QPoint(0, 0)), widget.size()))
+            # A field's frame is drawn over; a check box or radio button gets a frame
+            # around it, clear of its box.
+            if isinstance(widget, QAbstractButton):
+                rect.adjust(-3, -3, 3, 3)
+            else:
+                rect.adjust(1, 1, -1, -1)
+            colour = ERROR_COLOUR if severity == "error" else WARNING_COLOUR
+            painter.setPen(QPen(QColor(colour), 2))
+            painter.drawRoundedRect(rect, 3, 3)
+
+
+class HandEntryForm(QFrame):
+    """The hand being typed, with its own undo history of what was typed: Undo takes
+    back typing before it takes back any recorded hand."""
+
+    submitted = Signal(object)
+    """A `Hand` that passed the checks (warnings accepted)."""
+    cancelled = Signal()
+    typingChanged = Signal()
+    """What can be undone or redone in the form changed."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.accept_warnings: Callable[[list[Problem]], bool] = lambda problems: True
+        self.draft: HandDraft | None = None
+        self.editing: int | None = None
+        """The 0-based index of the hand being corrected, or None for the next hand."""
+        self._rows: list[_Row] = []
+        self._shape: tuple[object, ...] = ()
+        self._position: dict[QObject, tuple[int, int]] = {}
+        self._history: list[DraftSnapshot] = []
+        self._at = 0
+        self._showing_problems = False
+
+        self.title = QLabel()
+        title_font = QFont(self.font())
+        title_font.setPointSizeF(self.font().pointSizeF() * 1.25)
+        title_font.setBold(True)
+        self.title.setFont(title_font)
+        self.hint = QLabel(tr("entry.hint"))
+        # One line, so the panel fits a laptop screen under the grid.
+        self.hint.setToolTip(tr("entry.hint_tip"))
+        self.hint.setWordWrap(True)
+        self.problems_label = QLabel()
+        problems_palette = self.problems_label.palette()
+        problems_palette.setColor(QPalette.ColorRole.WindowText, QColor(ERROR_COLOUR))
+        self.problems_label.setPalette(problems_palette)
+        self.problems_label.setWordWrap(True)
+        self.problems_label.setTextFormat(Qt.TextFormat.PlainText)
+
+        self.grid = QGridLayout()
+        self.grid.setHorizontalSpacing(12)
+        self.grid.setVerticalSpacing(3)
+        self.record_button = _Button()
+        self.record_button.setDefault(True)
+        self.record_button.clicked.connect(self.submit)
+        self.cancel_button = _Button(tr("entry.cancel"))
+        self.cancel_button.clicked.connect(self.cancel)
+        self.cancel_button.setAutoDefault(False)
+        self.clear_button = _Button(tr("entry.clear"))
+        self.clear_button.clicked.connect(self._clear)
+        self.clear_button.setAutoDefault(False)
+
+        # Only the table of the hand takes the larger type the page gives the form; the
+        # hint, the problems and the buttons keep the window's.
+        window_font = self._window_font = QFont(self.font())
+        window_font.setPointSizeF(window_font.pointSizeF())
+        for widget in (self.hint, self.record_button, self.cancel_button, self.clear_button):
+            widget.setFont(window_font)
+        problems_font = QFont(window_font)
+        problems_font.setBold(True)
+        self.problems_label.setFont(problems_font)
+
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.problems_label, 1)
+        buttons.addStretch(0)
+        buttons.addWidget(self.clear_button)
+        buttons.addWidget(self.cancel_button)
+        buttons.addWidget(self.record_button)
+
+        header = QHBoxLayout()
+        header.addWidget(self.title)
+        header.addSpacing(16)
+        header.addWidget(self.hint, 1)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(12, 8, 12, 8)
+        layout.setSpacing(6)
+        layout.addLayout(header)
+        layout.addLayout(self.grid)
+        layout.addLayout(buttons)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        self._marks = _ProblemMarks(self)
+        in_placeholder_grey(self.hint, self.palette())
+
+    # -- building ----------------------------------------------------------------------
+
+    def start(
+        self,
+        state: GameState,
+        editing: int | None = None,
+        hand: Hand | None = None,
+        *,
+        typed: bool = False,
+    ) -> None:
+        """Shows an empty form for the hand after `state`, or `hand` to correct it.
+
+        With `typed`, `hand` is put in the form as if just typed: one Undo empties it.
+        """
+        self.draft = HandDraft(state, None if typed else hand)
+        self._history = [self.draft.snapshot()]
+        self._at = 0
+        if typed and hand is not None:
+            self._history.append(HandDraft(state, hand).snapshot())
+            self._at = 1
+            self.draft.restore(self._history[1])
+        self.editing = editing
+        number = state.hand_number
+        if editing is not None:
+            self.title.setText(tr("entry.correct_title", number=number))
+            self.record_button.setText(tr("entry.save_hand", number=number))
+        elif state.tiebreak_players:
+            self.title.setText(tr("entry.tiebreak_title", number=number))
+            self.record_button.setText(tr("entry.record_hand", number=number))
+        else:
+            self.title.setText(tr("entry.hand_title", number=number))
+            self.record_button.setText(tr("entry.record_hand", number=number))
+        self.cancel_button.setVisible(editing is not None)
+        draft = self.draft
+        shape = (
+            draft.participants,
+            draft.kinds,
+            tuple(draft.phase_choices(name) for name in draft.participants),
+        )
+        # Building the rows is the slow part of recording a hand, and the next hand
+        # nearly always has the same players and inputs: reuse the widgets then.
+        if shape != self._shape:
+            self._shape = shape
+            self._build()
+        for row in self._rows:
+            phase = draft.fixed_phase(row.name)
+            row.label.setToolTip(
+                plain_tooltip(
+                    row.name
+                    if phase is None
+                    else tr("entry.player_phase_tip", name=row.name, phase=phase_title(phase))
+                )
+            )
+        self.show_problems([])
+        self.refresh(force=True)
+        self.focus_first()
+        self.typingChanged.emit()
+
+    def stop(self) -> None:
+        """No hand to enter: the game is over."""
+        self.draft = None
+        self.editing = None
+        self._history = []
+        self._at = 0
+        self.typingChanged.emit()
+
+    def keep_typing(self, state: GameState) -> bool:
+        """Carries what is typed over to the next hand after `state` if it has the same
+        players and inputs (the log changed under the form); False if it cannot."""
+        draft = self.draft
+        if draft is None or self.editing is not None:
+            return False
+        fresh = HandDraft(state)
+        if (fresh.participants, fresh.kinds, fresh.chooses_phase) != (
+            draft.participants,
+            draft.kinds,
+            draft.chooses_phase,
+        ):
+            return False
+        history, at = self._history, self._at
+        self.start(state)
+        self._history, self._at = history, at
+        assert self.draft is not None
+        self.draft.restore(history[at])
+        self.refresh(force=True)
+        self.typingChanged.emit()
+        return True
+
+    # -- the typing history ------------------------------------------------------------
+
+    def has_typing(self) -> bool:
+        """True if anything was typed since the form was last started."""
+        return self._at > 0
+
+    def can_redo_typing(self) -> bool:
+        return self._at < len(self._history) - 1
+
+    def undo_typing(self) -> None:
+        if self.has_typing():
+            self._go_to(self._at - 1)
+
+    def redo_typing(self) -> None:
+        if self.can_redo_typing():
+            self._go_to(self._at + 1)
+
+    def _go_to(self, at: int) -> None:
+        assert self.draft is not None
+        self._at = at
+        self.draft.restore(self._history[at])
+        self.refresh(force=True)
+        self._recheck()
+        self.typingChanged.emit()
+
+    def _typed(self) -> None:
+        """Remembers the draft after a change by the user, and updates what is shown."""
+        assert self.draft is not None
+        snapshot = self.draft.snapshot()
+        if snapshot != self._history[self._at]:
+            del self._history[self._at + 1 :]
+            self._history.append(snapshot)
+            self._at += 1
+            self.typingChanged.emit()
+        self.refresh()
+        self._recheck()
+
+    def _recheck(self) -> None:
+        """Problems shown after a try to record follow the entry as it is fixed."""
+        if self._showing_problems and self.draft is not None:
+            self.show_problems(self.draft.problems())
+
+    def _clear_grid(self) -> None:
+        while self.grid.count():
+            item = self.grid.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
+        self._rows = []
+        self._position = {}
+
+    def _header(self, text: str, column: int, align: Qt.AlignmentFlag) -> None:
+        label = QLabel(text)
+        label.setObjectName("columnHeader")
+        label.setFont(self._window_font)
+        in_placeholder_grey(label, self.palette())
+        label.setAlignment(align | Qt.AlignmentFlag.AlignBottom)
+        self.grid.addWidget(label, 0, column)
+
+    def _build(self) -> None:
+        assert self.draft is not None
+        draft = self.draft
+        self._clear_grid()
+        centre = Qt.AlignmentFlag.AlignHCenter
+        headers = [tr("entry.column_player"), tr("entry.column_went_out"), tr("entry.column_made")]
+        if draft.chooses_phase:
+            headers.append(tr("entry.column_phase"))
+        headers += [card_label(app_words(), kind) for kind in draft.kinds]
+        headers.append(tr("entry.column_points"))
+        for column, text in enumerate(headers):
+            align = Qt.AlignmentFlag.AlignLeft if column == 0 else centre
+            if column == len(headers) - 1:
+                align = Qt.AlignmentFlag.AlignRight
+            self._header(text, column, align)
+
+        count_font = QFont(self.font())
+        points_font = QFont(count_font)
+        points_font.setBold(True)
+        name_font = QFont(count_font)
+        name_font.setWeight(QFont.Weight.DemiBold)
+        for row_index, name in enumerate(draft.participants):
+            row = _Row(name)
+            row.label.setFont(name_font)
+            grid_row = row_index + 1
+            metrics = row.label.fontMetrics()
+            # Isolated, a right-to-left name lines up at the start of the column like the
+            # others, rather than at its far end.
+            row.label.setText(
+                isolate(metrics.elidedText(name, Qt.TextElideMode.ElideRight, NAME_WIDTH))
+            )
+            row.label.setMinimumWidth(min(NAME_WIDTH, metrics.horizontalAdvance(name)) + 4)
+            self.grid.addWidget(row.label, grid_row, 0)
+
+            row.went_out.setAutoExclusive(False)
+            row.went_out.setAccessibleName(tr("entry.went_out_name", name=name))
+            row.went_out.toggled.connect(
+                lambda checked, who=name: self._went_out_toggled(who, checked)
+            )
+            row.made.setAccessibleName(tr("entry.made_name", name=name))
+            row.made.toggled.connect(lambda checked, who=name: self._made_toggled(who, checked))
+            column = 1
+            for widget in (row.went_out, row.made):
+                self.grid.addWidget(widget, grid_row, column, centre)
+                column += 1
+            if draft.chooses_phase:
+                combo = QComboBox()
+                combo.setAccessibleName(tr("entry.phase_name", name=name))
+                combo.addItem("—", None)
+                for choice in draft.phase_choices(name):
+                    combo.addItem(
+                        tr(
+                            "entry.phase_choice",
+                            phase=choice.label,
+                            description=phase_description(app_words(), choice),
+                        ),
+                        choice.label,
+                    )
+                combo.setMinimumContentsLength(4)
+                combo.setSizeAdjustPolicy(
+                    QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+                )
+                combo.currentIndexChanged.connect(
+                    lambda _i, who=name, box=combo: self._phase_chosen(who, box.currentData())
+                )
+                row.phase = combo
+                self.grid.addWidget(combo, grid_row, column)
+                column += 1
+            for kind in draft.kinds:
+                edit = QLineEdit()
+                edit.setFont(count_font)
+                edit.setValidator(QIntValidator(0, 99, edit))
+                edit.setMaxLength(2)
+                edit.setFixedWidth(COUNT_WIDTH)
+                edit.setAlignment(Qt.AlignmentFlag.AlignCenter)
+                edit.setAccessibleName(
+                    tr("entry.cards_held", name=name, cards=card_label(app_words(), kind))
+                )
+                edit.textEdited.connect(
+                    lambda text, who=name, what=kind: self._count_typed(who, what, text)
+                )
+                row.counts[kind] = edit
+                self.grid.addWidget(edit, grid_row, column, centre)
+                column += 1
+            row.points.setFont(points_font)
+            row.points.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            row.points.setMinimumWidth(row.points.fontMetrics().horizontalAdvance("0000"))
+            row.points.setAccessibleName(tr("entry.points_name", name=name))
+            self.grid.addWidget(row.points, grid_row, column)
+            self._rows.append(row)
+            for cell_column, cell in enumerate(row.cells()):
+                self._position[cell] = (row_index, cell_column)
+                # Start from the values a refreshed cell usually has: only a cell whose
+                # value changes is marked again. Set before the keys are filtered, so
+                # their change events do not pass through the filter too.
+                cell.setProperty("problem", "")
+                cell.setProperty("typed", True)
+                cell.installEventFilter(self)
+        self.grid.setColumnStretch(column + 1, 1)
+        # A layout shows new children of a visible panel only later, and a hidden
+        # widget cannot take the focus the next keystroke needs.
+        for index in range(self.grid.count()):
+            item = self.grid.itemAt(index)
+            child = item.widget() if item is not None else None
+            if child is not None:
+                child.show()
+        self._marks.marked.clear()
+        self._marks.raise_()
+        chain = [cell for row in self._rows for cell in row.cells()]
+        chain += [self.clear_button, self.cancel_button, self.record_button]
+        for first, second in itertools.pairwise(chain):
+            QWidget.setTabOrder(first, second)
+
+    # -- showing the draft -------------------------------------------------------------
+
+    def refresh(self, *, force: bool = False) -> None:
+        """Makes every widget show the draft, leaving text the user is typing alone
+        unless `force`."""
+        draft = self.draft
+        if draft is None:
+            return
+        for row in self._rows:
+            name = row.name
+            went_out = draft.went_out == name
+            for widget, checked in ((row.went_out, went_out), (row.made, draft.made(name))):
+                widget.blockSignals(True)
+                widget.setChecked(checked)
+                widget.blockSignals(False)
+            row.made.setEnabled(not went_out)
+            if row.phase is not None:
+                wanted = row.phase.findData(draft.players[name].phase)
+                if wanted >= 0 and wanted != row.phase.currentIndex():
+                    row.phase.blockSignals(True)
+                    row.phase.setCurrentIndex(wanted)
+                    row.phase.blockSignals(False)
+            for kind, edit in row.counts.items():
+                edit.setEnabled(not went_out)
+                typed = kind in draft.players[name].typed and not went_out
+                shown = str(draft.count(name, kind))
+                # The field being typed in keeps its text, so backspacing is not undone.
+                if edit.text() != shown and (force or not (typed and edit.hasFocus())):
+                    edit.setText(shown)
+                    if edit.hasFocus():
+                        edit.selectAll()
+                self._mark_typed(edit, typed)
+                _set_tool_tip(
+                    edit, tr("entry.worked_out") if draft.is_worked_out(name, kind) else ""
+                )
+            row.points.setText(str(draft.points(name)))
+
+    def show_problems(self, problems: list[Problem]) -> None:
+        """Marks each field a problem is about and lists the problems under the table."""
+        self._showing_problems = bool(problems)
+        for row in self._rows:
+            for cell in [row.went_out, row.made, *row.cells()]:
+                self._mark(cell, "")
+                _set_tool_tip(cell, "")
+        if not problems:
+            self.problems_label.clear()
+            return
+        lines = []
+        for problem in problems:
+            for widget in self._fields_for(problem):
+                self._mark(widget, problem.severity.value)
+                widget.setToolTip(plain_tooltip(problem_said(problem) or ""))
+            mark = "✗" if problem.is_error else "⚠"
+            # The form is the hand: a problem names only the player it is about.
+            lines.append(f"{mark} {problem_where(replace(problem, hand_number=None))}")
+        self.problems_label.setText("\n".join(lines))
+
+    def _fields_for(self, problem: Problem) -> list[QWidget]:
+        """The inputs a problem is about: a table-wide problem has none but went-out."""
+        if problem.player is None and problem.field != "went_out":
+            return []
+        fields: list[QWidget] = []
+        for row in self._rows:
+            if problem.player not in (None, row.name):
+                continue
+            if problem.field == "went_out":
+                fields.append(row.went_out)
+            elif problem.field == "made":
+                fields.append(row.made)
+            elif problem.field == "phase" and row.phase is not None:
+                fields.append(row.phase)
+            elif problem.field == CardKind.LOW.value:
+                fields.extend(self._holding_fields(row))
+            else:
+                fields.extend(
+                    edit for kind, edit in row.counts.items() if kind.value == problem.field
+                )
+        return fields
+
+    def _holding_fields(self, row: _Row) -> list[QWidget]:
+        """The count fields a problem with the cards held is about: those that hold cards.
+
+        The checks file problems with the number of cards held under 1-9, the kind
+        worked out from the others; the culprit may be any kind typed.
+        """
+        assert self.draft is not None
+        holding: list[QWidget] = [
+            edit
+            for kind, edit in row.counts.items()
+            if edit.isEnabled() and self.draft.count(row.name, kind)
+        ]
+        return holding or [row.counts[CardKind.LOW]]
+
+    def _mark_typed(self, edit: QLineEdit, typed: bool) -> None:
+        """A count the draft worked out, rather than one typed, shows in grey."""
+        if edit.property("typed") is typed:
+            return
+        edit.setProperty("typed", typed)
+        self._colour_count(edit)
+
+    def _colour_count(self, edit: QLineEdit) -> None:
+        palette = edit.palette()
+        role = (
+            QPalette.ColorRole.Text
+            if edit.property("typed")
+            else QPalette.ColorRole.PlaceholderText
+        )
+        palette.setColor(QPalette.ColorRole.Text, self.palette().color(role))
+        edit.setPalette(palette)
+
+    def _mark(self, widget: QWidget, severity: str) -> None:
+        if widget.property("problem") == severity:
+            return
+        widget.setProperty("problem", severity)
+        if severity:
+            self._marks.marked[widget] = severity
+        else:
+            self._marks.marked.pop(widget, None)
+        self._marks.update()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        paint_panel(self, QPalette.ColorRole.Mid, 1)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._marks.resize(self.size())
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        # The window's palette changed (light to dark): the greys follow it.
+        if event.type() == QEvent.Type.PaletteChange:
+            in_placeholder_grey(self.hint, self.palette())
+            for index in range(self.grid.count()):
+                item = self.grid.itemAt(index)
+                widget = item.widget() if item is not None else None
+                if isinstance(widget, QLabel) and widget.objectName() == "columnHeader":
+                    in_placeholder_grey(widget, self.palette())
+            for row in self._rows:
+                for edit in row.counts.values():
+                    self._colour_count(edit)
+
+    def focus_first(self) -> None:
+        for row in self._rows:
+            for cell in row.cells()[2:]:
+                if cell.isEnabled():
+                    cell.setFocus(Qt.FocusReason.TabFocusReason)
+                    return
+
+    # -- reacting to the user ----------------------------------------------------------
+
+    def _went_out_toggled(self, name: str, checked: bool) -> None:
+        assert self.draft is not None
+        if checked:
+            self.draft.set_went_out(name)
+        elif self.draft.went_out == name:
+            self.draft.set_went_out(None)
+        self._typed()
+
+    def _made_toggled(self, name: str, checked: bool) -> None:
+        assert self.draft is not None
+        self.draft.set_made(name, checked)
+        self._typed()
+
+    def _phase_chosen(self, name: str, label: int | None) -> None:
+        assert self.draft is not None
+        self.draft.set_phase(name, label)
+        self._typed()
+
+    def _count_typed(self, name: str, kind: CardKind, text: str) -> None:
+        assert self.draft is not None
+        self.draft.set_count(name, kind, int(text) if text else None)
+        self._typed()
+
+    def _clear(self) -> None:
+        """Empties the form, as one step Undo takes back."""
+        if self.draft is not None:
+            self.draft.restore(HandDraft(self.draft.state).snapshot())
+            self.show_problems([])
+            self.refresh(force=True)
+            self._typed()
+            self.focus_first()
+
+    def cancel(self) -> None:
+        self.cancelled.emit()
+
+    def submit(self) -> None:
+        """Records the hand if nothing is wrong, after asking once about warnings."""
+        draft = self.draft
+        if draft is None:
+            return
+        problems = draft.problems()
+        errors = [problem for problem in problems if problem.is_error]
+        if errors:
+            self.show_problems(errors)
+            self._focus_problem(errors[0])
+            return
+        if problems and not self.accept_warnings(problems):
+            self.show_problems(problems)
+            self._focus_problem(problems[0])
+            return
+        hand = draft.hand()
+        self.show_problems([])
+        self.submitted.emit(hand)
+
+    def _focus_problem(self, problem: Problem) -> None:
+        fields = [field for field in self._fields_for(problem) if field.isEnabled()]
+        if fields:
+            fields[0].setFocus(Qt.FocusReason.TabFocusReason)
+
+    # -- keyboard ----------------------------------------------------------------------
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() not in _KEY_EVENTS or watched not in self._position:
+            return super().eventFilter(watched, event)
+        if event.type() == QEvent.Type.ShortcutOverride:
+            assert isinstance(event, QKeyEvent)
+            # A count field's own undo is worth nothing; Ctrl+Z must undo the last hand.
+            if event.matches(QKeySequence.StandardKey.Undo) or event.matches(
+                QKeySequence.StandardKey.Redo
+            ):
+                event.ignore()
+                return True
+            return super().eventFilter(watched, event)
+        if event.type() != QEvent.Type.KeyPress:
+            return super().eventFilter(watched, event)
+        assert isinstance(event, QKeyEvent)
+        if event.matches(QKeySequence.StandardKey.Undo) or event.matches(
+            QKeySequence.StandardKey.Redo
+        ):
+            # Nothing to undo: the key must not reach the field either (a list would
+            # search for it, and miss the next digit typed).
+            return True
+        row_index, column = self._position[watched]
+        row = self._rows[row_index]
+        key = Qt.Key(event.key())
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.submit()
+            return True
+        if key == Qt.Key.Key_Escape and self.editing is not None:
+            self.cancel()
+            return True
+        if key == Qt.Key.Key_O and not event.modifiers() & ~Qt.KeyboardModifier.ShiftModifier:
+            row.went_out.setChecked(not row.went_out.isChecked())
+            if not row.made.isEnabled() and not (
+                self._move(row_index, column, 1, 0) or self._move(row_index, column, -1, 0)
+            ):
+                self.record_button.setFocus(Qt.FocusReason.TabFocusReason)
+            return True
+        if key == Qt.Key.Key_Space and isinstance(watched, QLineEdit):
+            row.made.setChecked(not row.made.isChecked())
+            return True
+        if key in _ARROWS:
+            step = _ARROWS[key]
+            if isinstance(watched, QComboBox) and step[0]:
+                return False
+            if isinstance(watched, QLineEdit) and step[1] and not self._at_edge(watched, step[1]):
+                return False
+            self._move(row_index, column, *step)
+            return True
+        return super().eventFilter(watched, event)
+
+    @staticmethod
+    def _at_edge(edit: QLineEdit, direction: int) -> bool:
+        if edit.hasSelectedText() and len(edit.selectedText()) == len(edit.text()):
+            return True
+        return edit.cursorPosition() == (len(edit.text()) if direction > 0 else 0)
+
+    def _move(self, row_index: int, column: int, down: int, right: int) -> bool:
+        """Focuses the nearest enabled cell that way, like a spreadsheet; False if none."""
+        while True:
+            row_index += down
+            column += right
+            if not 0 <= row_index < len(self._rows):
+                return False
+            cells = self._rows[row_index].cells()
+            if not 0 <= column < len(cells):
+                return False
+            if cells[column].isEnabled():
+                cells[column].setFocus(Qt.FocusReason.TabFocusReason)
+                return True

@@ -1,0 +1,691 @@
+"""The game page: the score grid like the paper sheet, the hand entry panel under it,
+and beside the panel the standings (a tab widget, so more views of the game fit in).
+
+It lays out widgets and forwards requests to the `GameSession`; what the game looks
+like after a change comes back through `session.changed`. The main window around it
+holds the menus and the status bar.
+
+The grid fits the window rather than the other way round: it shows the twelve hands of
+one sheet page, with the names and totals always in view, and its rows and type grow
+with the room the entry panel leaves, so a 1280 by 720 laptop and a 1920 by 1080 screen are
+both filled.
+"""
+
+import math
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QAction,
+    QFont,
+    QFontMetrics,
+    QKeyEvent,
+    QKeySequence,
+    QPaintEvent,
+    QPalette,
+    QResizeEvent,
+    QShortcut,
+    QShowEvent,
+)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFrame,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QSizePolicy,
+    QStyle,
+    QTableView,
+    QTabWidget,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from phase10_keeper.language.wording import rules_description
+from phase10_keeper.rules import GameError, Hand, Problem, Status
+from phase10_keeper.sheet import HANDS_PER_PAGE
+from phase10_keeper.ui.game.delegates import CELL_SIZE, TOTAL_SIZE, PlayerHeader, ScoreCellDelegate
+from phase10_keeper.ui.game.entry_form import (
+    ERROR_COLOUR,
+    HandEntryForm,
+    in_placeholder_grey,
+    paint_panel,
+)
+from phase10_keeper.ui.game.game_charts import GameCharts
+from phase10_keeper.ui.game.grid_model import ScoreGridModel
+from phase10_keeper.ui.game.session import GameSession
+from phase10_keeper.ui.game.standings_model import Column, StandingsModel
+from phase10_keeper.ui.prompts import Prompts
+from phase10_keeper.ui.text import wording
+from phase10_keeper.ui.text.escape import plain
+from phase10_keeper.ui.text.translate import app_words, problem_where, tr, tr_count
+
+if TYPE_CHECKING:
+    from phase10_keeper.ui.game.rename_player_dialog import RenamePlayerDialog
+
+MARGIN = 10
+SPACING = 8
+LARGEST_SCALE = 2.2
+"""How much the grid's rows and type may grow on a big screen."""
+NAME_CHARACTERS = 12
+"""The row header is this many average characters wide, besides the marks."""
+SIDE_PANEL_HEIGHT = 180
+"""What the standings keep when the entry panel is hidden (the game is over)."""
+
+# Each style sheet sits on the widget it styles: one on the whole page made Qt style
+# every widget of it (the grid, the standings, the charts) through style sheet rules.
+SAVE_PROBLEM_STYLE = f"QLabel {{ color: {ERROR_COLOUR}; font-weight: bold; }}"
+
+
+class Banner(QFrame):
+    """The band over the grid: a rounded panel in the alternate base colour, framed in
+    the highlight colour once the game is over. Drawn here rather than by a style
+    sheet, which would draw every label and button in it through Qt's style-sheet style.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.finished = False
+        self._leave_room_for_the_frame()
+
+    def show_finished(self, finished: bool) -> None:
+        if finished != self.finished:
+            self.finished = finished
+            self._leave_room_for_the_frame()
+            self.update()
+
+    def _leave_room_for_the_frame(self) -> None:
+        width = 2 if self.finished else 1
+        self.setContentsMargins(width, width, width, width)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        paint_panel(
+            self,
+            QPalette.ColorRole.Highlight if self.finished else QPalette.ColorRole.Mid,
+            2 if self.finished else 1,
+            self.palette().color(QPalette.ColorRole.AlternateBase),
+        )
+
+
+class HandHeader(QHeaderView):
+    """The hand numbers over the grid, in the page's base type, and one line of the
+    grid's (scaled) type high.
+
+    QHeaderView would find its height by asking the model about every hand's header, in
+    four roles, whenever the font or style changes: thousands of calls into Python in a
+    long game.
+    """
+
+    def __init__(self, grid: QTableView) -> None:
+        super().__init__(Qt.Orientation.Horizontal, grid)
+        self._grid = grid
+        self.setSectionsClickable(True)
+        self.setHighlightSections(True)
+
+    def sizeHint(self) -> QSize:
+        return QSize(self.length(), self._grid.fontMetrics().height() + 10)
+
+
+def _scaled(font: QFont, factor: float, bold: bool = False) -> QFont:
+    scaled = QFont(font)
+    scaled.setPointSizeF(font.pointSizeF() * factor)
+    scaled.setBold(bold)
+    return scaled
+
+
+def sheet_pages(hands: int) -> int:
+    """How many pages of the paper sheet `hands` hands fill (one, even when empty)."""
+    return max(1, -(-hands // HANDS_PER_PAGE))
+
+
+class GameView(QWidget):
+    """One game's page, for as long as that game is open: a game opened later gets a
+    page of its own, so nothing of one game (a selection, typing, a connection) can
+    reach another.
+
+    Signal: `message(str, bool)`, a line for the status bar and whether to offer Undo.
+    """
+
+    message = Signal(str, bool)
+
+    def __init__(
+        self,
+        session: GameSession,
+        prompts: Prompts,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.prompts = prompts
+        self._recording = False
+        base = self._base_font = _scaled(self.font(), 1.15)
+        self.sheet_page = 0
+        """The page of the paper sheet the grid shows (0-based)."""
+        self._hands_shown = -1
+
+        self.headline = QLabel()
+        self.headline.setFont(_scaled(base, 1.25, bold=True))
+        self.detail = QLabel()
+        self.detail.setFont(_scaled(base, 1.05))
+        self.detail.setWordWrap(True)
+        self.ranking = QLabel()
+        self.ranking.setWordWrap(True)
+        self.ranking.setFont(base)
+        self.rules_label = QLabel()
+        plain(self.headline, self.detail, self.ranking)
+        in_placeholder_grey(self.rules_label, self.palette())
+        self.rules_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.previous_sheet_button = QToolButton()
+        self.previous_sheet_button.setArrowType(Qt.ArrowType.LeftArrow)
+        self.previous_sheet_button.setAccessibleName(tr("game.previous_sheet"))
+        self.previous_sheet_button.clicked.connect(
+            lambda: self.show_sheet_page(self.sheet_page - 1)
+        )
+        self.next_sheet_button = QToolButton()
+        self.next_sheet_button.setArrowType(Qt.ArrowType.RightArrow)
+        self.next_sheet_button.setAccessibleName(tr("game.next_sheet"))
+        self.next_sheet_button.clicked.connect(lambda: self.show_sheet_page(self.sheet_page + 1))
+        self.sheet_label = QLabel()
+        for button, key, tip in (
+            (self.previous_sheet_button, Qt.Key.Key_PageUp, "game.previous_sheet_tip"),
+            (self.next_sheet_button, Qt.Key.Key_PageDown, "game.next_sheet_tip"),
+        ):
+            keys = QKeySequence(Qt.Modifier.CTRL | key)
+            button.setToolTip(tr(tip, keys=keys.toString(QKeySequence.SequenceFormat.NativeText)))
+            page_key = QShortcut(keys, self)
+            page_key.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            page_key.activated.connect(button.click)
+        self.banner = Banner()
+        self.banner.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        top_line = QHBoxLayout()
+        top_line.setSpacing(14)
+        top_line.addWidget(self.headline, 0, Qt.AlignmentFlag.AlignVCenter)
+        top_line.addWidget(self.detail, 1)
+        top_line.addWidget(self.rules_label)
+        top_line.addWidget(self.previous_sheet_button)
+        top_line.addWidget(self.sheet_label)
+        top_line.addWidget(self.next_sheet_button)
+        banner_layout = QVBoxLayout(self.banner)
+        banner_layout.setContentsMargins(14, 4, 14, 4)
+        banner_layout.setSpacing(2)
+        banner_layout.addLayout(top_line)
+        banner_layout.addWidget(self.ranking)
+
+        self.standings_model = StandingsModel(session.state, self)
+        self.standings = QTableView()
+        self.standings.setAccessibleName(tr("game.standings"))
+        self.standings.setModel(self.standings_model)
+        self.standings.setFont(base)
+        self.standings.verticalHeader().hide()
+        # The column titles stay in the page's type, smaller than the rows'.
+        self.standings.horizontalHeader().setFont(_scaled(self.font(), 1.0))
+        self.standings.horizontalHeader().setFixedHeight(self.standings.fontMetrics().height() + 12)
+        self.standings.setShowGrid(False)
+        self.standings.setAlternatingRowColors(True)
+        self.standings.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.standings.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.standings.setWordWrap(False)
+        header = self.standings.horizontalHeader()
+        # Sized by `_fit_standings` when the standings change: sized to their contents by
+        # the header, the columns were measured again on every layout and paint, asking
+        # the model hundreds of times (4 ms of opening a game).
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        header.setSectionResizeMode(Column.PLAYER, QHeaderView.ResizeMode.Stretch)
+        # A long name is cut in its middle: the marks after it (deals, winner) stay in view.
+        self.standings.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.standings.verticalHeader().setDefaultSectionSize(
+            self.standings.fontMetrics().height() + 12
+        )
+        self.side_tabs = QTabWidget()
+        """Views of the game beside the entry panel; more can be added as tabs."""
+        self.side_tabs.setDocumentMode(True)
+        self.side_tabs.addTab(self.standings, tr("game.standings"))
+        self.charts = GameCharts(
+            ask_path=prompts.save_path,
+            warn=prompts.warn,
+        )
+        self.side_tabs.addTab(self.charts, tr("game.charts"))
+        self.charts.gameFinished.connect(lambda: self.side_tabs.setCurrentWidget(self.charts))
+        self.side_tabs.setMinimumWidth(260)
+        # The tabs take what the grid and the entry panel leave, however tall they'd like
+        # to be; _fit_grid keeps SIDE_PANEL_HEIGHT for them once the panel is hidden.
+        self.side_tabs.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
+
+        self.grid_model = ScoreGridModel(session.state, self)
+        self.grid = QTableView()
+        self.grid.setAccessibleName(tr("game.score_grid"))
+        self.grid.setHorizontalHeader(HandHeader(self.grid))
+        self.grid.horizontalHeader().setFont(base)
+        self.grid.setVerticalHeader(PlayerHeader(self.grid))
+        self.grid.setModel(self.grid_model)
+        self.grid.setItemDelegate(ScoreCellDelegate(self.grid))
+        self.grid.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.grid.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectColumns)
+        self.grid.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.grid.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.grid.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.grid.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self.grid.horizontalHeader().setMinimumSectionSize(CELL_SIZE.width())
+        self.grid.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.grid.doubleClicked.connect(self._grid_double_clicked)
+        self.grid.installEventFilter(self)
+        # A viewport made here, set up as Qt sets up its own, and not Qt's own: to hand
+        # that to Python, PySide6 first sets up every widget class of Qt to learn which
+        # one it is, milliseconds that the page's first paint does not need.
+        viewport = QWidget()
+        viewport.setObjectName("qt_scrollarea_viewport")
+        viewport.setBackgroundRole(QPalette.ColorRole.Base)
+        viewport.setAutoFillBackground(True)
+        self.grid.setViewport(viewport)
+        viewport.installEventFilter(self)
+        self._grid_scale = 0.0
+        self._apply_grid_scale(1.0)
+
+        self.form = HandEntryForm()
+        self.form.setFont(base)
+        self.form.accept_warnings = self.ask_to_accept_warnings
+        self.form.submitted.connect(self._hand_submitted)
+        self.form.cancelled.connect(self._cancel_correction)
+        self.save_problem = QLabel()
+        self.save_problem.setStyleSheet(SAVE_PROBLEM_STYLE)
+        self.save_problem.setWordWrap(True)
+        self.save_problem.setTextFormat(Qt.TextFormat.PlainText)
+        self.save_problem.hide()
+
+        entry = QVBoxLayout()
+        entry.setSpacing(SPACING)
+        entry.addWidget(self.save_problem)
+        entry.addWidget(self.form, 0, Qt.AlignmentFlag.AlignTop)
+        entry.addStretch(1)
+        bottom = QHBoxLayout()
+        bottom.setSpacing(SPACING)
+        bottom.addLayout(entry)
+        bottom.addWidget(self.side_tabs, 1)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(MARGIN, MARGIN, MARGIN, MARGIN)
+        layout.setSpacing(SPACING)
+        layout.addWidget(self.banner)
+        # The grid takes the room up to the height its rows want (see _fit_grid); what
+        # is left goes to the entry panel and the standings.
+        layout.addWidget(self.grid, 1)
+        layout.addLayout(bottom)
+
+        # Their keys work in the grid only: nothing typed in the entry form may change
+        # or delete a recorded hand.
+        self.correct_action = QAction(tr("game.correct_selected"), self)
+        self.correct_action.setShortcut(QKeySequence(Qt.Key.Key_F2))
+        self.correct_action.triggered.connect(self.correct_selected_hand)
+        self.delete_action = QAction(tr("game.delete_selected"), self)
+        self.delete_action.setShortcut(QKeySequence(Qt.Modifier.CTRL | Qt.Key.Key_Delete))
+        self.delete_action.triggered.connect(self.delete_selected_hand)
+        self.rename_player_action = QAction(tr("game.rename_player"), self)
+        self.rename_player_action.triggered.connect(self.rename_player)
+        for action in (self.correct_action, self.delete_action):
+            action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+            self.grid.addAction(action)
+        self.grid.selectionModel().selectionChanged.connect(self._update_actions)
+        session.changed.connect(self.refresh)
+        session.recordUndone.connect(self._record_undone)
+        session.saved.connect(self._saved)
+        session.save_failed.connect(self._save_failed)
+        self.refresh()
+
+    # -- showing the game --------------------------------------------------------------
+
+    def _fit_standings(self) -> None:
+        """Each column but the player's as wide as its widest cell or its title, measured
+        as Qt's item views measure a line of text."""
+        header = self.standings.horizontalHeader()
+        model = self.standings_model
+        regular = self.standings.fontMetrics()
+        # The model's bold type is the view's own, made bold.
+        bold = QFontMetrics(model.bold_font().resolve(self.standings.font()))
+        margin = self.standings.style().pixelMetric(
+            QStyle.PixelMetric.PM_FocusFrameHMargin, None, self.standings
+        )
+        for column in (Column.PLACE, Column.PHASE, Column.DONE, Column.TOTAL):
+            if self.standings.isColumnHidden(column):
+                continue
+            widest = max(
+                (
+                    (bold if model.is_bold(row, column) else regular).horizontalAdvance(
+                        model.text(row, column)
+                    )
+                    for row in range(model.rowCount())
+                ),
+                default=0,
+            )
+            width = max(header.sectionSizeHint(column), widest + 2 * (margin + 1))
+            if header.sectionSize(column) != width:
+                header.resizeSection(column, width)
+
+    def refresh(self) -> None:
+        state = self.session.state
+        game = self.session.game
+        self.headline.setText(wording.headline(state))
+        self.detail.setText(wording.detail(state))
+        finished = state.status is Status.FINISHED
+        self.ranking.setVisible(finished)
+        if finished:
+            self.ranking.setText(tr("game.final_ranking", ranking=wording.ranking_line(state)))
+        self.banner.show_finished(finished)
+        played = len(state.hands)
+        self.rules_label.setText(
+            tr_count(
+                "game.rules_and_hands", played, rules=rules_description(app_words(), game.rules)
+            )
+        )
+        self.standings_model.set_state(state)
+        self.standings.setColumnHidden(Column.PHASE, finished)
+        self._fit_standings()
+        self.grid_model.set_state(state)
+        self.charts.set_game(game, self.session.replay)
+        if played != self._hands_shown:
+            # A hand recorded, removed or undone: show the sheet page it is on.
+            self._hands_shown = played
+            self.sheet_page = sheet_pages(played) - 1
+        self._update_actions()
+        self._show_next_hand(keep_typing=not self._recording)
+
+    def _update_actions(self) -> None:
+        self.correct_action.setEnabled(bool(self.session.game.hands))
+        self.delete_action.setEnabled(self.selected_hand() is not None)
+        # After the entry panel is shown or hidden: the grid takes the room it leaves.
+        self.show_sheet_page(self.sheet_page)
+
+    # -- fitting the window ------------------------------------------------------------
+
+    def show_sheet_page(self, page: int) -> None:
+        """Shows the hands of one page of the paper sheet, twelve at most, and the total."""
+        hands = self.grid_model.hand_count
+        pages = sheet_pages(hands)
+        self.sheet_page = page = max(0, min(page, pages - 1))
+        self._hide_other_pages(hands, page * HANDS_PER_PAGE)
+        for widget in (self.previous_sheet_button, self.sheet_label, self.next_sheet_button):
+            widget.setVisible(pages > 1)
+        self.sheet_label.setText(tr("game.sheet_page", page=page + 1, pages=pages))
+        self.previous_sheet_button.setEnabled(page > 0)
+        self.next_sheet_button.setEnabled(page < pages - 1)
+        self._fit_grid()
+        # In a window too narrow for the page, the total and the latest hands show.
+        self.grid.scrollTo(self.grid_model.index(0, self.grid_model.total_column))
+
+    def _hide_other_pages(self, hands: int, first: int) -> None:
+        """Hides the columns of the hands not on the page starting at hand `first`."""
+        page = range(first, min(first + HANDS_PER_PAGE, hands))
+        header = self.grid.horizontalHeader()
+        # Most often (a hand recorded on the page shown) no column changes: then asking
+        # about the page's columns spares asking about all of a long game's.
+        if header.hiddenSectionCount() == hands - len(page) and not any(
+            header.isSectionHidden(column) for column in page
+        ):
+            return
+        for column in range(hands):
+            self.grid.setColumnHidden(column, column not in page)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_grid()
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        # The window's palette changed (light to dark): the grey follows it.
+        if event.type() == QEvent.Type.PaletteChange:
+            in_placeholder_grey(self.rules_label, self.palette())
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._fit_grid()
+
+    def _grid_room(self) -> int:
+        """The height the grid may take: what the banner and the entry panel leave."""
+        banner = self.banner.heightForWidth(self.width() - 2 * MARGIN)
+        if banner < 0:
+            banner = self.banner.sizeHint().height()
+        below = self.form.sizeHint().height() if not self.form.isHidden() else SIDE_PANEL_HEIGHT
+        if not self.save_problem.isHidden():
+            below += self.save_problem.sizeHint().height() + SPACING
+        return self.height() - 2 * MARGIN - banner - below - 2 * SPACING
+
+    def _fit_grid(self) -> None:
+        """Sizes the type and the grid's height so the sheet page fills the room it has;
+        `_fit_cells` then shares the grid's actual room among rows and columns."""
+        if not self.isVisible():
+            # Sized when shown (a resize event comes then): the room is not known before.
+            return
+        grid = self.grid
+        rows = max(1, self.grid_model.rowCount())
+        frame = 2 * grid.frameWidth()
+        room = self._grid_room() - frame - grid.horizontalHeader().sizeHint().height()
+        scale = max(1.0, min(LARGEST_SCALE, room / rows / CELL_SIZE.height()))
+        width = grid.width() - frame
+        self._apply_grid_scale(self._largest_fitting_scale(scale, width))
+        scroll = grid.horizontalScrollBar().sizeHint().height() if self._overflows(width) else 0
+        header_height = grid.horizontalHeader().sizeHint().height() + frame + scroll
+        room = self._grid_room() - header_height
+        tallest = self._tallest_row()
+        row_height = max(CELL_SIZE.height(), min(room // rows, tallest))
+        grid.setMinimumHeight(header_height + CELL_SIZE.height() * rows)
+        grid.setMaximumHeight(header_height + row_height * rows)
+        self._fit_cells()
+
+    def _fit_cells(self) -> None:
+        """Shares the grid's viewport among the players' rows and a sheet page of hands."""
+        grid = self.grid
+        viewport = grid.viewport().size()
+        rows = max(1, self.grid_model.rowCount())
+        tallest = self._tallest_row()
+        row_height = max(CELL_SIZE.height(), min(viewport.height() // rows, tallest))
+        if grid.verticalHeader().defaultSectionSize() != row_height:
+            grid.verticalHeader().setDefaultSectionSize(row_height)
+        scale = self._grid_scale
+        total = round(TOTAL_SIZE.width() * scale)
+        column = max(round(CELL_SIZE.width() * scale), (viewport.width() - total) // HANDS_PER_PAGE)
+        hands = grid.horizontalHeader()
+        hands.setDefaultSectionSize(column)
+        # Only the page's hands show; another page's are sized when it is shown.
+        first = self.sheet_page * HANDS_PER_PAGE
+        for section in range(first, min(first + HANDS_PER_PAGE, self.grid_model.hand_count)):
+            if hands.sectionSize(section) != column and not grid.isColumnHidden(section):
+                hands.resizeSection(section, column)
+        total = max(total, viewport.width() - column * HANDS_PER_PAGE)
+        hands.resizeSection(self.grid_model.total_column, total)
+
+    def _tallest_row(self) -> int:
+        """Rows grow with the type, and a little more: never into empty bands."""
+        return round(CELL_SIZE.height() * min(LARGEST_SCALE, self._grid_scale * 1.2))
+
+    def _name_width(self, scale: float) -> int:
+        header = self.grid.verticalHeader()
+        assert isinstance(header, PlayerHeader)
+        font = _scaled(self._base_font, scale, bold=True)
+        return QFontMetrics(font).averageCharWidth() * NAME_CHARACTERS + header.marks_width() + 12
+
+    def _largest_fitting_scale(self, most: float, width: int) -> float:
+        """The type grows only while twelve wider hands still fit across: the largest of
+        `most`, `most` - 0.1, ... down to 1 at which they do. Sought by halving, since
+        each size tried is a font to measure and a wider type never needs less room."""
+        steps = [most - 0.1 * step for step in range(math.ceil((most - 1.0) / 0.1 - 1e-9))]
+        low, high = 0, len(steps)
+        while low < high:
+            middle = (low + high) // 2
+            if self._fits_across(width, steps[middle]):
+                high = middle
+            else:
+                low = middle + 1
+        return steps[low] if low < len(steps) else 1.0
+
+    def _fits_across(self, width: int, scale: float) -> bool:
+        needed = self._name_width(scale) + round(
+            (CELL_SIZE.width() * HANDS_PER_PAGE + TOTAL_SIZE.width()) * scale
+        )
+        return needed <= width
+
+    def _overflows(self, width: int) -> bool:
+        return not self._fits_across(width, self._grid_scale)
+
+    def _apply_grid_scale(self, scale: float) -> None:
+        if abs(scale - self._grid_scale) < 0.05:
+            return
+        self._grid_scale = scale
+        font = _scaled(self._base_font, scale)
+        self.grid.setFont(font)
+        header = self.grid.verticalHeader()
+        header.setFont(_scaled(font, 1.0, bold=True))
+        header.setFixedWidth(self._name_width(scale))
+
+    def _show_next_hand(self, *, keep_typing: bool = False) -> None:
+        """The form for the next hand, still holding what was typed if `keep_typing` and
+        the next hand has the same players."""
+        state = self.session.state
+        self.grid.clearSelection()
+        if state.status is Status.FINISHED:
+            self.form.stop()
+            self.form.hide()
+            return
+        self.form.show()
+        if not (keep_typing and self.form.keep_typing(state)):
+            self.form.start(state)
+
+    def _cancel_correction(self) -> None:
+        self._show_next_hand()
+        self._fit_grid()
+
+    def _record_undone(self, hand: object) -> None:
+        """The hand just taken back goes back in the form, so a typo costs one fix."""
+        assert isinstance(hand, Hand)
+        if self.session.state.status is not Status.FINISHED:
+            self.form.show()
+            self.form.start(self.session.state, hand=hand, typed=True)
+            self._fit_grid()
+
+    def _saved(self) -> None:
+        if not self.save_problem.isHidden():
+            self.save_problem.hide()
+            self._fit_grid()
+
+    def _save_failed(self, text: str) -> None:
+        self.save_problem.setText(tr("game.save_failed", problem=text))
+        self.save_problem.show()
+        self._fit_grid()
+
+    # -- changing the game -------------------------------------------------------------
+
+    def ask_to_accept_warnings(self, problems: list[Problem]) -> bool:
+        """Asks once whether to record a hand the checks find unusual; Enter goes back."""
+        return self.prompts.confirm(
+            self,
+            tr("game.unusual_title"),
+            tr("game.unusual_question"),
+            details="\n".join(f"• {problem_where(problem)}" for problem in problems),
+            accept=tr("game.record_anyway"),
+            reject=tr("game.go_back"),
+        )
+
+    def _hand_submitted(self, hand: object) -> None:
+        assert isinstance(hand, Hand)
+        editing = self.form.editing
+        self._recording = True
+        try:
+            if editing is None:
+                self.session.record_hand(hand)
+            else:
+                self.session.replace_hand(editing, hand)
+        except GameError as error:
+            self.form.show_problems(error.problems)
+        finally:
+            self._recording = False
+
+    def selected_hand(self) -> int | None:
+        """The 0-based index of the hand whose column is selected, if one is."""
+        columns = [index.column() for index in self.grid.selectionModel().selectedIndexes()]
+        if not columns or columns[0] >= self.grid_model.hand_count:
+            return None
+        return columns[0]
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.grid.viewport() and event.type() == QEvent.Type.Resize:
+            self._fit_cells()
+        # Enter on a hand of the grid corrects it, as a double click does.
+        if (
+            watched is self.grid
+            and event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+            and self.selected_hand() is not None
+        ):
+            self.correct_selected_hand()
+            return True
+        return super().eventFilter(watched, event)
+
+    def _grid_double_clicked(self, index: QModelIndex) -> None:
+        if index.column() < self.grid_model.hand_count:
+            self.correct_hand(index.column())
+
+    def correct_selected_hand(self) -> None:
+        index = self.selected_hand()
+        if index is None:
+            index = len(self.session.game.hands) - 1
+        if index >= 0:
+            self.correct_hand(index)
+
+    def correct_hand(self, index: int) -> None:
+        """Opens the hand at `index` in the entry panel, filled in as recorded; asks first
+        if that would throw away typing."""
+        if self.form.has_typing() and not self.prompts.confirm(
+            self,
+            tr("game.correct_title"),
+            tr("game.correct_question", number=index + 1),
+            accept=tr("game.correct_hand", number=index + 1),
+            reject=tr("game.keep_typing"),
+        ):
+            return
+        self.form.show()
+        self.form.start(
+            self.session.state_before(index), editing=index, hand=self.session.game.hands[index]
+        )
+        # After the end of the game the panel was hidden: the grid makes room again.
+        self._fit_grid()
+
+    def rename_player(self) -> "RenamePlayerDialog":
+        """Opens the rename dialog on the player whose row is selected in the grid."""
+        from phase10_keeper.ui.game.rename_player_dialog import RenamePlayerDialog
+
+        players = self.session.game.players
+        row = self.grid.currentIndex().row()
+        current = players[row] if 0 <= row < len(players) else None
+        dialog = RenamePlayerDialog(players, current, self)
+        dialog.renamed.connect(self.session.rename_player)
+        dialog.finished.connect(dialog.deleteLater)
+        dialog.open()
+        return dialog
+
+    def delete_selected_hand(self) -> None:
+        """Deletes the hand selected in the grid, after asking; with none, nothing."""
+        index = self.selected_hand()
+        if index is None:
+            return
+        number = index + 1
+        if self.prompts.confirm(
+            self,
+            tr("game.delete_title"),
+            tr("game.delete_question", number=number),
+            accept=tr("game.delete_hand", number=number),
+            reject=tr("game.keep_hand"),
+        ):
+            self.delete_hand(index)
+
+    def delete_hand(self, index: int) -> None:
+        number = index + 1
+        try:
+            self.session.remove_hand(index)
+        except GameError as error:
+            self.prompts.warn(
+                self,
+                tr("game.cannot_delete_title", number=number),
+                tr("game.cannot_delete_reason", problem=problem_where(error.problems[0])),
+            )
+            return
+        self.message.emit(tr("game.deleted", number=number), True)

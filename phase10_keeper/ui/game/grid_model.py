@@ -1,0 +1,223 @@
+"""The score grid as a Qt model: a row per player, a column per hand, then the total."""
+
+from typing import Any, NamedTuple
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+)
+
+from phase10_keeper.language.wording import card_label
+from phase10_keeper.rules import GameState, Status
+from phase10_keeper.ui.text.escape import plain_tooltip
+from phase10_keeper.ui.text.translate import app_words, tr
+from phase10_keeper.ui.text.wording import number_text
+
+MARKS_ROLE = Qt.ItemDataRole.UserRole + 3
+"""A player's row header: the short marks (deals, plays first, winner, left) beside the
+name."""
+
+_Index = QModelIndex | QPersistentModelIndex
+_ROOT = QModelIndex()
+
+
+def mark_labels() -> tuple[str, str, str, str]:
+    """The row header's marks: winner, dealer, first to play, left the table."""
+    return tr("grid.mark_won"), tr("grid.mark_deals"), tr("grid.mark_first"), tr("grid.mark_left")
+
+
+class Cell(NamedTuple):
+    """What a score cell shows: one player's result in one hand."""
+
+    phase: int | None
+    made: bool
+    points: int
+    went_out: bool
+    replay: bool
+
+
+class ScoreGridModel(QAbstractTableModel):
+    def __init__(self, state: GameState, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._state = state
+
+    @property
+    def hand_count(self) -> int:
+        return len(self._state.hands)
+
+    @property
+    def total_column(self) -> int:
+        return self.hand_count
+
+    def set_state(self, state: GameState) -> None:
+        """Shows `state`; only column count changes are structural, the rest is new data
+        (another number of players is another table)."""
+        old, new = len(self._state.hands), len(state.hands)
+        if len(state.players) != len(self._state.players):
+            self.beginResetModel()
+            self._state = state
+            self.endResetModel()
+        elif new > old:
+            self.beginInsertColumns(QModelIndex(), old, new - 1)
+            self._state = state
+            self.endInsertColumns()
+        elif new < old:
+            self.beginRemoveColumns(QModelIndex(), new, old - 1)
+            self._state = state
+            self.endRemoveColumns()
+        else:
+            self._state = state
+        rows, columns = self.rowCount(), self.columnCount()
+        if rows and columns:
+            self.dataChanged.emit(self.index(0, 0), self.index(rows - 1, columns - 1))
+        self.headerDataChanged.emit(Qt.Orientation.Vertical, 0, rows - 1)
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, columns - 1)
+
+    def rowCount(self, parent: _Index = _ROOT) -> int:
+        return 0 if parent.isValid() else len(self._state.players)
+
+    def columnCount(self, parent: _Index = _ROOT) -> int:
+        return 0 if parent.isValid() else self.hand_count + 1
+
+    def total(self, row: int) -> int:
+        return self._state.players[row].total
+
+    def cell(self, row: int, column: int) -> Cell | None:
+        record = self._state.hands[column]
+        name = self._state.players[row].name
+        entry = record.entries.get(name)
+        if entry is None:
+            return None
+        return Cell(
+            phase=entry.phase,
+            made=entry.made,
+            points=entry.points,
+            went_out=record.went_out == name,
+            replay=record.replay,
+        )
+
+    def absence(self, row: int, column: int) -> str | None:
+        """Why a player has no cell in a hand they were not at the table for: "joins
+        later" or "left"; None where they were seated (and perhaps sat out a replay)."""
+        player = self._state.players[row]
+        number = column + 1
+        if player.seated_for(number):
+            return None
+        if player.left_before is not None and number >= player.left_before:
+            return tr("grid.absent_left")
+        return tr("grid.absent_not_seated")
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        row, column = index.row(), index.column()
+        player = self._state.players[row]
+        if column == self.total_column:
+            if role == Qt.ItemDataRole.DisplayRole:
+                return number_text(player.total)
+            if role == Qt.ItemDataRole.AccessibleTextRole:
+                return tr("grid.total_of", name=player.name, total=number_text(player.total))
+            if role == Qt.ItemDataRole.TextAlignmentRole:
+                return int(Qt.AlignmentFlag.AlignCenter)
+            return None
+        cell = self.cell(row, column)
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
+            return self.absence(row, column) or self._describe(cell)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return plain_tooltip(self._tooltip(row, column, cell))
+        return None
+
+    def _describe(self, cell: Cell | None) -> str:
+        if cell is None:
+            return tr("grid.sat_out")
+        if cell.phase is None:
+            if cell.went_out:
+                return tr("grid.went_out", points=cell.points)
+            if cell.made:
+                return tr("grid.made", points=cell.points)
+            return tr("grid.missed", points=cell.points)
+        if cell.went_out:
+            return tr("grid.phase_went_out", phase=cell.phase, points=cell.points)
+        if cell.made:
+            return tr("grid.phase_made", phase=cell.phase, points=cell.points)
+        return tr("grid.phase_missed", phase=cell.phase, points=cell.points)
+
+    def _tooltip(self, row: int, column: int, cell: Cell | None) -> str:
+        record = self._state.hands[column]
+        name = self._state.players[row].name
+        entry = record.entries.get(name)
+        lines = [
+            tr("grid.hand_dealt", number=column + 1, dealer=record.dealer),
+            tr("grid.player_cell", name=name, cell=self._describe(cell)),
+        ]
+        if entry is not None and not entry.cards.is_empty:
+            held = tr("grid.cards_separator").join(
+                tr("grid.cards_of_kind", kind=card_label(app_words(), kind), count=count)
+                for kind, count in entry.cards.items()
+                if count
+            )
+            lines.append(tr("grid.held", cards=held))
+        if entry is not None:
+            lines.append(tr("grid.total_after", total=number_text(entry.total)))
+        return "\n".join(lines)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation == Qt.Orientation.Vertical:
+            return self._player_header(section, role)
+        if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+            return None
+        if section == self.total_column:
+            return tr("grid.total")
+        if not 0 <= section < self.hand_count:
+            return None
+        record = self._state.hands[section]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return plain_tooltip(
+                tr(
+                    "grid.hand_header_tip",
+                    number=record.number,
+                    dealer=record.dealer,
+                    player=record.went_out,
+                )
+            )
+        if record.replay:
+            return tr("grid.replay_hand", number=record.number)
+        return str(record.number)
+
+    def _player_header(self, section: int, role: int) -> Any:
+        if not 0 <= section < len(self._state.players):
+            return None
+        name = self._state.players[section].name
+        if role == Qt.ItemDataRole.DisplayRole:
+            return name
+        if role == MARKS_ROLE:
+            return [short for short, _long in self._marks(name)]
+        if role in (Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.AccessibleTextRole):
+            described = tr("grid.marks_separator").join(
+                [name, *(long for _short, long in self._marks(name))]
+            )
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return plain_tooltip(described)
+            return described
+        return None
+
+    def _marks(self, name: str) -> list[tuple[str, str]]:
+        """(short label, words) for what the row header marks about `name`."""
+        state = self._state
+        won, deals, first, left = mark_labels()
+        # A leaver's row stays marked after the end too: a leave may be what ended it.
+        if not state.player(name).seated:
+            return [(left, tr("grid.left_the_table"))]
+        if state.status is Status.FINISHED:
+            return [(won, tr("grid.winner"))] if name == state.winner else []
+        marks = []
+        if name == state.dealer:
+            marks.append((deals, tr("grid.deals_this_hand")))
+        if name == state.first_player:
+            marks.append((first, tr("grid.plays_first")))
+        return marks

@@ -1,0 +1,192 @@
+"""The game being kept: its hand log, the replayed standings, undo and saving.
+
+Views never change the game themselves: they ask the session, which builds the new hand
+log with `Game.with_hand_*`, replays it from the first hand that changed, pushes an undo
+command and saves. Every view then redraws from `session.state`.
+"""
+
+from dataclasses import replace
+from typing import Protocol
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from phase10_keeper.rules import (
+    Game,
+    GameState,
+    Hand,
+    Leave,
+    Replay,
+    SeatingChange,
+    replay,
+    replay_from,
+)
+from phase10_keeper.ui.text.escape import isolate
+from phase10_keeper.ui.text.translate import error_said, tr
+
+
+class GameStore(Protocol):
+    def save_game(self, game_id: int, game: Game, replayed: Replay | None = None) -> None: ...
+
+
+class _ChangeGame(QUndoCommand):
+    """One change to the game. It keeps the game before and after it, not their replays
+    (those grow with the game, and the undo stack holds many changes): undo and redo
+    replay from the first hand that changed, as the change itself did."""
+
+    def __init__(
+        self,
+        session: "GameSession",
+        text: str,
+        before: Game,
+        after: Game,
+        first_changed: int,
+        replayed: Replay,
+        recorded: Hand | None = None,
+    ) -> None:
+        super().__init__(text)
+        self._session = session
+        self._before = before
+        self._after = after
+        self._first_changed = first_changed
+        self._replayed: Replay | None = replayed
+        """The replay of `after`, made to check the change; given up once shown."""
+        self._recorded = recorded
+
+    def redo(self) -> None:
+        replayed, self._replayed = self._replayed, None
+        if replayed is None:
+            replayed = self._session._replayed(self._after, self._first_changed)
+        self._session._show(self._after, replayed, self.text())
+
+    def undo(self) -> None:
+        self._session._show(
+            self._before,
+            self._session._replayed(self._before, self._first_changed),
+            tr("session.undid", change=self.text()),
+        )
+        if self._recorded is not None:
+            self._session.recordUndone.emit(self._recorded)
+
+
+class GameSession(QObject):
+    changed = Signal()
+    """The hand log changed: everything shown must be redrawn from `state`."""
+    saved = Signal(str)
+    """The change was saved; the text says what changed."""
+    save_failed = Signal(str)
+    recordUndone = Signal(object)
+    """The `Hand` whose recording was just undone."""
+
+    def __init__(
+        self,
+        game: Game,
+        store: GameStore | None = None,
+        game_id: int | None = None,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.game = game
+        self.replay = replay(game)
+        self.store = store
+        self.game_id = game_id
+        self.undo_stack = QUndoStack(self)
+
+    @property
+    def state(self) -> GameState:
+        return self.replay.final
+
+    def state_before(self, index: int) -> GameState:
+        """Where the game stood before the hand at this 0-based index."""
+        return self.replay.states[index]
+
+    def record_hand(self, hand: Hand) -> None:
+        """Appends the next hand; GameError if it cannot be recorded."""
+        number = len(self.game.hands) + 1
+        self._change(
+            self.game.with_hand_appended(hand),
+            len(self.game.hands),
+            tr("session.record_hand", number=number),
+            recorded=hand,
+        )
+
+    def replace_hand(self, index: int, hand: Hand) -> None:
+        """Puts `hand` in place of the hand at `index`; GameError if that or a later hand
+        becomes impossible (then nothing changes)."""
+        self._change(
+            self.game.with_hand_replaced(index, hand),
+            index,
+            tr("session.edit_hand", number=index + 1),
+        )
+
+    def remove_hand(self, index: int) -> None:
+        self._change(
+            self.game.with_hand_removed(index),
+            index,
+            tr("session.delete_hand", number=index + 1),
+        )
+
+    def change_seating(self, change: SeatingChange) -> None:
+        """A player leaves or joins before the next hand; GameError if nobody may now
+        (during a tie-break, or once the game is over), and then nothing changes."""
+        if isinstance(change, Leave):
+            text = tr("session.leaves", name=isolate(change.name))
+        else:
+            text = tr("session.joins", name=isolate(change.name))
+        self._change(self.game.with_seating_change(change), len(self.game.hands), text)
+
+    def rename_player(self, old: str, new: str) -> None:
+        """Gives a player another name everywhere in this game, hand log included;
+        GameError if the name is empty or another player's (then nothing changes)."""
+        game = self.game.with_player_renamed(old, new)
+        if game == self.game:
+            return
+        text = tr(
+            "session.rename",
+            old=isolate(old),
+            new=isolate(game.players[self.game.players.index(old)]),
+        )
+        # The replay starts from the names at the table, so it starts again from there.
+        self.undo_stack.push(_ChangeGame(self, text, self.game, game, 0, replay(game)))
+
+    def retitle(self, title: str) -> None:
+        """Takes on a title the game was given elsewhere (in the library), unsaved."""
+        self.game = replace(self.game, title=title)
+
+    def _change(
+        self, game: Game, first_changed: int, text: str, recorded: Hand | None = None
+    ) -> None:
+        after = self._replayed(game, first_changed)
+        self.undo_stack.push(
+            _ChangeGame(self, text, self.game, game, first_changed, after, recorded)
+        )
+
+    def _replayed(self, game: Game, first_changed: int) -> Replay:
+        """The replay of `game`, which has the hands of the game shown before
+        `first_changed`: the shown replay continued from there. A change of seating is
+        taken in by the states it follows, so then the replay starts again (they are rare,
+        and a whole replay is quick)."""
+        if first_changed == 0 or game.seating != self.game.seating:
+            return replay(game)
+        return replay_from(self.replay.first(first_changed), game)
+
+    def _show(self, game: Game, result: Replay, what: str) -> None:
+        # The undo stack holds hand logs; a rename since must survive undo and redo.
+        if game.title != self.game.title:
+            game = replace(game, title=self.game.title)
+        self.game = game
+        self.replay = result
+        self.changed.emit()
+        self._save(what)
+
+    def _save(self, what: str) -> None:
+        if self.store is None or self.game_id is None:
+            return
+        try:
+            self.store.save_game(self.game_id, self.game, self.replay)
+        # Whatever the store fails with, the hand log stays in memory and on the undo
+        # stack; the window says the save failed and the next change saves it all again.
+        except Exception as error:
+            self.save_failed.emit(tr("session.save_failed", change=what, error=error_said(error)))
+        else:
+            self.saved.emit(tr("session.saved", change=what))

@@ -1,0 +1,2 @@
+"""The games kept: the start page, the saved games page, game files imported and
+exported."""

@@ -1,0 +1,626 @@
+"""The game library in the app: a table of saved games to open, rename, delete, restore
+or filter, and single games imported from and exported to game files.
+
+`GamesTableModel` and `GamesFilterProxy` hold the table's logic; `GamesView` adds the
+buttons. Questions to the user go through `Prompts`, so tests answer them without
+modal dialogs.
+"""
+
+import heapq
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, Protocol
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QLocale,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import (
+    QAction,
+    QColor,
+    QFont,
+    QFontMetrics,
+    QGuiApplication,
+    QKeySequence,
+    QPalette,
+    QUndoCommand,
+    QUndoStack,
+)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from phase10_keeper.rules import Game
+from phase10_keeper.ui.library.game_files import (
+    GameTransferError,
+    export_game,
+    game_file_filter,
+    load_game_file,
+)
+from phase10_keeper.ui.prompts import Prompts
+from phase10_keeper.ui.text.escape import isolate, plain, plain_tooltip
+from phase10_keeper.ui.text.translate import tr
+from phase10_keeper.ui.text.wording import date_text, status_text
+
+GAME_ID_ROLE = Qt.ItemDataRole.UserRole
+
+AnyIndex = QModelIndex | QPersistentModelIndex
+_ROOT = QModelIndex()
+
+
+class GameLibrary(Protocol):
+    """The parts of the game library the view uses."""
+
+    def list_games(self, player: str | None = None, *, deleted: bool = False) -> Sequence[Any]: ...
+    def add_game(self, game: Game) -> int: ...
+    def load_game(self, game_id: int) -> Game: ...
+    def rename_game(self, game_id: int, title: str) -> None: ...
+    def delete_game(self, game_id: int) -> None: ...
+    def restore_game(self, game_id: int) -> None: ...
+
+
+def _muted_text() -> QColor:
+    """Text colour part way to the background: dimmer than normal text, yet still readable
+    on plain and alternate rows, in light and dark palettes alike.
+    """
+    palette = QGuiApplication.palette()
+    text = palette.color(QPalette.ColorRole.Text)
+    base = palette.color(QPalette.ColorRole.Base)
+    return QColor.fromRgbF(
+        0.7 * text.redF() + 0.3 * base.redF(),
+        0.7 * text.greenF() + 0.3 * base.greenF(),
+        0.7 * text.blueF() + 0.3 * base.blueF(),
+    )
+
+
+class GamesTableModel(QAbstractTableModel):
+    """One row per saved game, newest first as the library lists them. Deleted games (those
+    whose summary has a `deleted` time) read "Deleted" as their status and are drawn in a
+    dimmed italic font.
+
+    The model sorts itself (the proxy hands sorting down to it): each column's sort keys
+    are worked out once per list of games, and sorted with Python's sort, instead of
+    asking `data()` for two keys at every comparison.
+    """
+
+    TITLE, DATE, PLAYERS, HANDS, STATUS, WINNER = range(6)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._listed: list[Any] = []
+        """The games in the order given (the library lists them newest first)."""
+        self._order: list[int] = []
+        """For each row, the game's place in `_listed`."""
+        self._games: list[Any] = []
+        """The games in row order."""
+        self._sort_keys: dict[int, list[Any]] = {}
+        """Per column, the sort key of each game in `_listed`, worked out when first needed."""
+        self._sorted_by: tuple[int, Qt.SortOrder] | None = None
+
+    def set_games(self, games: Sequence[Any]) -> None:
+        self.beginResetModel()
+        self._listed = list(games)
+        self._sort_keys.clear()
+        self._put_in_order(range(len(self._listed)))
+        self.endResetModel()
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        self._sorted_by = (column, order)
+        self.layoutAboutToBeChanged.emit()
+        places_before = self._order
+        self._put_in_order(places_before)
+        row_now = {place: row for row, place in enumerate(self._order)}
+        moved_to = [row_now[place] for place in places_before]
+        old = self.persistentIndexList()
+        self.changePersistentIndexList(
+            old, [self.index(moved_to[index.row()], index.column()) for index in old]
+        )
+        self.layoutChanged.emit()
+
+    def _put_in_order(self, places: Sequence[int]) -> None:
+        """Orders the games at these places in `_listed` by the sort column. Games with
+        equal keys keep the order they had, as in Qt's own (stable) sort: sorting by one
+        column, then another, orders by the second, then the first."""
+        column, order = self._sorted_by or (-1, Qt.SortOrder.AscendingOrder)
+        if 0 <= column < self.columnCount():
+            keys = self._keys(column)
+            self._order = sorted(
+                places, key=keys.__getitem__, reverse=order is Qt.SortOrder.DescendingOrder
+            )
+        else:
+            self._order = list(places)
+        self._games = [self._listed[place] for place in self._order]
+
+    def _keys(self, column: int) -> list[Any]:
+        if column not in self._sort_keys:
+            self._sort_keys[column] = [self._sort_key(game, column) for game in self._listed]
+        return self._sort_keys[column]
+
+    def _sort_key(self, game: Any, column: int) -> Any:
+        if column == self.DATE:
+            return game.started or ""
+        if column == self.HANDS:
+            return game.hands
+        return self._text(game, column).casefold()
+
+    def summary(self, row: int) -> Any:
+        return self._games[row]
+
+    def is_deleted(self, row: int) -> bool:
+        return self._games[row].deleted is not None
+
+    def row_of(self, game_id: int) -> int | None:
+        for row, game in enumerate(self._games):
+            if game.id == game_id:
+                return row
+        return None
+
+    def longest_texts(self, column: int, count: int) -> list[str]:
+        """The `count` longest texts of a column, by characters: what sizing the column
+        measures instead of every row. Dates have one length in the locale's format, so
+        the first rows stand for them all."""
+        games = self._games[:count] if column == self.DATE else self._games
+        texts = (self._text(game, column) for game in games)
+        return heapq.nlargest(count, texts, key=len)
+
+    def rowCount(self, parent: AnyIndex = _ROOT) -> int:
+        return 0 if parent.isValid() else len(self._games)
+
+    def columnCount(self, parent: AnyIndex = _ROOT) -> int:
+        return 0 if parent.isValid() else self.WINNER + 1
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation is Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            names = (
+                tr("games.column_title"),
+                tr("games.column_date"),
+                tr("games.column_players"),
+                tr("games.column_hands"),
+                tr("games.column_status"),
+                tr("games.column_winner"),
+            )
+            return names[section] if 0 <= section < len(names) else None
+        return None
+
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._games):
+            return None
+        game = self._games[index.row()]
+        column = index.column()
+        if role == GAME_ID_ROLE:
+            return game.id
+        deleted = game.deleted is not None
+        if role == Qt.ItemDataRole.ToolTipRole and deleted and column == self.STATUS:
+            return tr("games.deleted_on", date=date_text(game.deleted))
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return plain_tooltip(self._text(game, column))
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._text(game, column)
+        if role == Qt.ItemDataRole.FontRole and deleted:
+            font = QFont()
+            font.setItalic(True)
+            return font
+        if role == Qt.ItemDataRole.ForegroundRole and deleted:
+            return _muted_text()
+        if role == Qt.ItemDataRole.TextAlignmentRole and column == self.HANDS:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def _text(self, game: Any, column: int) -> str:
+        if column == self.TITLE:
+            return str(game.title or tr("games.untitled"))
+        if column == self.DATE:
+            return date_text(game.started)
+        if column == self.PLAYERS:
+            return tr("names.separator").join(game.players)
+        if column == self.HANDS:
+            return QLocale().toString(game.hands)
+        if column == self.STATUS:
+            return (
+                tr("games.status_deleted") if game.deleted is not None else status_text(game.status)
+            )
+        return str(game.winner or "")
+
+
+class GamesFilterProxy(QSortFilterProxyModel):
+    """Keeps the games where a player's name or the title contains the filter text.
+
+    It leaves sorting to the source model, a `GamesTableModel`, which sorts faster, and
+    shows the rows it keeps in the source's order."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._needle = ""
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        source = self.sourceModel()
+        if source is not None:
+            source.sort(column, order)
+
+    def set_filter_text(self, text: str) -> None:
+        # Qt 6.10 replaced invalidateRowsFilter (now deprecated) with this pair; older
+        # Qt, which the package still allows, has only the former.
+        if hasattr(self, "endFilterChange"):
+            self.beginFilterChange()
+            self._needle = text.strip().casefold()
+            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        else:
+            self._needle = text.strip().casefold()
+            self.invalidateRowsFilter()
+
+    def filterAcceptsRow(self, source_row: int, _source_parent: AnyIndex) -> bool:
+        if not self._needle:
+            return True
+        source = self.sourceModel()
+        if not isinstance(source, GamesTableModel):
+            return True
+        game = source.summary(source_row)
+        haystacks = [*game.players, game.title or ""]
+        return any(self._needle in text.casefold() for text in haystacks)
+
+
+class _BinGame(QUndoCommand):
+    """Deletes a game to the bin (or, with `restoring`, takes it back out), undoably."""
+
+    def __init__(self, view: "GamesView", game_id: int, title: str, *, restoring: bool) -> None:
+        if restoring:
+            text = tr("games.undo_restore", title=isolate(title))
+        else:
+            text = tr("games.undo_delete", title=isolate(title))
+        super().__init__(text)
+        self._view = view
+        self._game_id = game_id
+        self._title = title
+        self._restoring = restoring
+
+    def redo(self) -> None:
+        self._view._bin(self._game_id, self._title, deleted=not self._restoring)
+
+    def undo(self) -> None:
+        self._view._bin(self._game_id, self._title, deleted=self._restoring)
+
+
+class _RenameGame(QUndoCommand):
+    def __init__(self, view: "GamesView", game_id: int, old: str, new: str) -> None:
+        super().__init__(tr("games.undo_rename", old=isolate(old), new=isolate(new)))
+        self._view = view
+        self._game_id = game_id
+        self._old = old
+        self._new = new
+
+    def redo(self) -> None:
+        self._view._retitle(self._game_id, self._new)
+
+    def undo(self) -> None:
+        self._view._retitle(self._game_id, self._old)
+
+
+class GamesView(QWidget):
+    """The library as a table with Open, Rename, Delete, Import and Export; with "Show
+    deleted games" on, deleted games are listed too and can be restored. Deleting,
+    restoring and renaming are commands on the view's own `undo_stack`.
+
+    Constructor: `GamesView(library, prompts, parent=None)`.
+    Signals: `openRequested(int)` (a game id; the main window opens it),
+    `gameDeleted(int)`, `gameRenamed(int, str)` (id, new title),
+    `message(str)` (one line for a status bar).
+    Actions for menus (shortcuts work while the view has focus): `open_action`,
+    `rename_action` (F2), `delete_action` (Delete), `restore_action`, `import_action`,
+    `export_action`.
+    """
+
+    openRequested = Signal(int)
+    gameDeleted = Signal(int)
+    gameRenamed = Signal(int, str)
+    message = Signal(str)
+
+    def __init__(
+        self,
+        library: GameLibrary,
+        prompts: Prompts,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.library = library
+        self.prompts = prompts
+        self.undo_stack = QUndoStack(self)
+        self._has_deleted = False
+
+        self.model = GamesTableModel(self)
+        self.proxy = GamesFilterProxy(self)
+        self.proxy.setSourceModel(self.model)
+
+        self.search = QLineEdit()
+        self.search.setPlaceholderText(tr("games.filter_placeholder"))
+        self.search.setAccessibleName(tr("games.filter_name"))
+        self.search.setClearButtonEnabled(True)
+        self.show_deleted = QCheckBox(tr("games.show_deleted"))
+        self.show_deleted.setAccessibleName(tr("games.show_deleted_name"))
+        self.show_deleted.setToolTip(tr("games.show_deleted_tip"))
+        self.table = QTableView()
+        self.table.setModel(self.proxy)
+        self.table.setAccessibleName(tr("games.table_name"))
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(GamesTableModel.DATE, Qt.SortOrder.DescendingOrder)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setAlternatingRowColors(True)
+        self.table.setWordWrap(False)
+        self.table.verticalHeader().hide()
+        header = self.table.horizontalHeader()
+        # Sized from the longest texts (see _fit_columns), not by Qt measuring every row.
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setSectionResizeMode(GamesTableModel.PLAYERS, QHeaderView.ResizeMode.Stretch)
+        header.setHighlightSections(False)
+        self.empty_label = QLabel()
+        self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty_label.setWordWrap(True)
+        self.notice = QLabel()
+        plain(self.empty_label, self.notice)
+        self.notice.setWordWrap(True)
+        self.notice.hide()
+
+        self.open_action = self._action(tr("games.open"), self.open_selected)
+        self.rename_action = self._action(tr("games.rename"), self.rename_selected)
+        self.rename_action.setShortcut(QKeySequence(Qt.Key.Key_F2))
+        self.delete_action = self._action(tr("games.delete"), self.delete_selected)
+        self.delete_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Delete))
+        self.restore_action = self._action(tr("games.restore"), self.restore_selected)
+        self.import_action = self._action(tr("games.import"), self.import_file)
+        self.export_action = self._action(tr("games.export"), self.export_selected)
+
+        buttons = QHBoxLayout()
+        self.buttons: dict[QAction, QPushButton] = {}
+        for action in (
+            self.open_action,
+            self.rename_action,
+            self.delete_action,
+            self.restore_action,
+        ):
+            buttons.addWidget(self._button(action))
+        buttons.addStretch(1)
+        for action in (self.import_action, self.export_action):
+            buttons.addWidget(self._button(action))
+
+        top = QHBoxLayout()
+        top.addWidget(self.search, 1)
+        top.addWidget(self.show_deleted)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.empty_label, 1)
+        layout.addWidget(self.notice)
+        layout.addLayout(buttons)
+
+        self.search.textChanged.connect(self._filter)
+        self.show_deleted.toggled.connect(lambda _: self.refresh())
+        self.table.activated.connect(lambda _: self.open_selected())
+        self.table.selectionModel().selectionChanged.connect(self._update_actions)
+        self.refresh()
+
+    def _action(self, text: str, slot: Callable[[], object]) -> QAction:
+        action = QAction(text, self)
+        action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        action.triggered.connect(lambda: slot())
+        self.addAction(action)
+        return action
+
+    def _button(self, action: QAction) -> QPushButton:
+        button = QPushButton(action.text())
+        button.setAutoDefault(False)
+        button.clicked.connect(action.trigger)
+        action.enabledChanged.connect(button.setEnabled)
+        button.setEnabled(action.isEnabled())
+        self.buttons[action] = button
+        return button
+
+    def refresh(self) -> None:
+        """Reloads the list from the library, keeping the selected game selected."""
+        selected = self.selected_id()
+        games = list(self.library.list_games())
+        binned = self.library.list_games(deleted=True)
+        self._has_deleted = bool(binned)
+        if self.show_deleted.isChecked():
+            games += binned
+        self.model.set_games(games)
+        self._fit_columns()
+        if selected is not None:
+            self.select_game(selected)
+        self._update_actions()
+
+    def _fit_columns(self) -> None:
+        """Makes each column (but Players, which takes the room left) as wide as its
+        header and its longest few texts, up to a limit for long titles and names."""
+        header = self.table.horizontalHeader()
+        cell_metrics = self.table.fontMetrics()
+        # Deleted games are drawn in italics, which can run a little wider.
+        italic = QFont(self.table.font())
+        italic.setItalic(True)
+        italic_metrics = QFontMetrics(italic)
+        padding = 3 * cell_metrics.averageCharWidth()
+        widest = 50 * cell_metrics.averageCharWidth()
+        for column in range(self.model.columnCount()):
+            if column == GamesTableModel.PLAYERS:
+                continue
+            title = str(self.model.headerData(column, Qt.Orientation.Horizontal))
+            # Room for the sort arrow beside the title.
+            width = header.fontMetrics().horizontalAdvance(title) + 2 * padding
+            for text in self.model.longest_texts(column, 5):
+                advance = max(
+                    cell_metrics.horizontalAdvance(text), italic_metrics.horizontalAdvance(text)
+                )
+                width = max(width, advance + padding)
+            header.resizeSection(column, min(width, widest))
+
+    def selected_id(self) -> int | None:
+        rows = self.table.selectionModel().selectedRows()
+        if not rows:
+            return None
+        game_id = rows[0].data(GAME_ID_ROLE)
+        return int(game_id) if game_id is not None else None
+
+    def select_game(self, game_id: int) -> bool:
+        row = self.model.row_of(game_id)
+        if row is None:
+            return False
+        index = self.proxy.mapFromSource(self.model.index(row, 0))
+        if not index.isValid():
+            return False
+        self.table.selectRow(index.row())
+        self.table.scrollTo(index)
+        return True
+
+    def set_filter_text(self, text: str) -> None:
+        self.search.setText(text)
+
+    def selected_is_deleted(self) -> bool:
+        rows = self.table.selectionModel().selectedRows()
+        if not rows:
+            return False
+        return self.model.is_deleted(self.proxy.mapToSource(rows[0]).row())
+
+    def _selected_live_id(self) -> int | None:
+        """The selected game unless it is deleted: a deleted game is only restored."""
+        return None if self.selected_is_deleted() else self.selected_id()
+
+    def open_selected(self) -> None:
+        # A double-click or Return reaches here even while the Open action is disabled.
+        game_id = self._selected_live_id()
+        if game_id is not None:
+            self.openRequested.emit(game_id)
+
+    def rename_selected(self) -> None:
+        game_id = self._selected_live_id()
+        if game_id is None:
+            return
+        current = self._summary(game_id).title or ""
+        title = self.prompts.ask_text(
+            self, tr("games.rename_title"), tr("games.rename_label"), current
+        )
+        if title is None or not title.strip() or title.strip() == current:
+            return
+        self.undo_stack.push(_RenameGame(self, game_id, current, title.strip()))
+
+    def _retitle(self, game_id: int, title: str) -> None:
+        self.library.rename_game(game_id, title)
+        self.refresh()
+        self.gameRenamed.emit(game_id, title)
+        self._say(tr("games.renamed", title=isolate(title)))
+
+    def delete_selected(self) -> None:
+        game_id = self._selected_live_id()
+        if game_id is None:
+            return
+        title = self._summary(game_id).title or tr("games.untitled")
+        if not self.prompts.confirm(
+            self,
+            tr("games.delete_title"),
+            tr("games.delete_question", title=isolate(title)),
+            accept=tr("games.delete_accept"),
+            reject=tr("games.delete_reject"),
+        ):
+            return
+        self.undo_stack.push(_BinGame(self, game_id, title, restoring=False))
+
+    def restore_selected(self) -> None:
+        game_id = self.selected_id()
+        if game_id is not None and self.selected_is_deleted():
+            title = self._summary(game_id).title or tr("games.untitled")
+            self.undo_stack.push(_BinGame(self, game_id, title, restoring=True))
+
+    def _bin(self, game_id: int, title: str, *, deleted: bool) -> None:
+        if deleted:
+            self.library.delete_game(game_id)
+            self.refresh()
+            self._say(tr("games.deleted", title=isolate(title)))
+            self.gameDeleted.emit(game_id)
+        else:
+            self.library.restore_game(game_id)
+            self.refresh()
+            self.select_game(game_id)
+            self._say(tr("games.restored", title=isolate(title)))
+
+    def import_file(self, path: Path | None = None) -> int | None:
+        """Imports a game file into the library; the new game's id, or None."""
+        if path is None:
+            path = self.prompts.open_path(self, tr("games.import_title"), game_file_filter())
+            if path is None:
+                return None
+        try:
+            game, warnings = load_game_file(path)
+        except GameTransferError as problem:
+            self.prompts.warn(self, tr("games.cannot_import"), str(problem))
+            return None
+        game_id = self.library.add_game(game)
+        self.set_filter_text("")
+        self.refresh()
+        self.select_game(game_id)
+        if warnings:
+            self.prompts.warn(
+                self,
+                tr("games.imported_with_warnings"),
+                tr("games.check_hands", warnings="\n".join(warnings)),
+            )
+        self._say(tr("games.imported", title=isolate(game.title or path.name)))
+        return game_id
+
+    def export_selected(self, path: Path | None = None) -> Path | None:
+        """Writes the selected game to a game file; the path written, or None."""
+        game_id = self.selected_id()
+        if game_id is None:
+            return None
+        path = export_game(self, self.prompts, self.library.load_game(game_id), path)
+        if path is None:
+            return None
+        self._say(tr("games.exported", file=isolate(path.name)))
+        return path
+
+    def _summary(self, game_id: int) -> Any:
+        row = self.model.row_of(game_id)
+        if row is None:
+            raise KeyError(game_id)
+        return self.model.summary(row)
+
+    def _say(self, text: str) -> None:
+        self.notice.setText(text)
+        self.notice.setVisible(bool(text))
+        self.message.emit(text)
+
+    def _filter(self, text: str) -> None:
+        self.proxy.set_filter_text(text)
+        self._update_actions()
+
+    def _update_actions(self) -> None:
+        has_selection = self.selected_id() is not None
+        deleted = self.selected_is_deleted()
+        for action in (self.open_action, self.rename_action, self.delete_action):
+            action.setEnabled(has_selection and not deleted)
+        self.export_action.setEnabled(has_selection)
+        self.restore_action.setEnabled(deleted)
+        self.buttons[self.restore_action].setVisible(self.show_deleted.isChecked())
+        empty = self.proxy.rowCount() == 0
+        if self.model.rowCount() == 0 and self._has_deleted:
+            self.empty_label.setText(tr("games.empty_with_deleted"))
+        elif self.model.rowCount() == 0:
+            self.empty_label.setText(tr("games.empty"))
+        else:
+            self.empty_label.setText(tr("games.no_match", filter=isolate(self.search.text())))
+        self.table.setVisible(not empty)
+        self.empty_label.setVisible(empty)

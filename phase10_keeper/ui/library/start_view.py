@@ -1,0 +1,188 @@
+"""What the app shows when no game is open: start a game, continue one, import, print."""
+
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QPalette, QPixmap
+from PySide6.QtWidgets import (
+    QCommandLinkButton,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from phase10_keeper.resource_files import resource_path
+from phase10_keeper.rules import Status
+from phase10_keeper.ui.text.translate import tr, tr_count
+from phase10_keeper.ui.text.wording import date_text
+
+RECENT_GAMES = 3
+ICON_SIZE = 64
+STYLE = """
+QCommandLinkButton { border: 2px solid transparent; border-radius: 6px; }
+QCommandLinkButton:focus { border: 2px solid palette(highlight); }
+"""
+
+
+def _unfinished(summary: Any) -> bool:
+    return summary.status is not Status.FINISHED
+
+
+class StartView(QWidget):
+    """The start page.
+
+    Constructor: `StartView(parent=None)`; `set_games(summaries)` (the library's list,
+    newest first) offers the latest unfinished games to continue.
+    Signals: `newGameRequested()`, `continueRequested(int)` (a game id),
+    `libraryRequested()`, `importRequested()`, `blankSheetsRequested()`,
+    `playersRequested()`.
+    """
+
+    newGameRequested = Signal()
+    continueRequested = Signal(int)
+    libraryRequested = Signal()
+    importRequested = Signal()
+    blankSheetsRequested = Signal()
+    playersRequested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        icon = QLabel()
+        ratio = self.devicePixelRatioF()
+        pixmap = QPixmap(str(resource_path("icons", "phase10-keeper-128.png"))).scaled(
+            round(ICON_SIZE * ratio),
+            round(ICON_SIZE * ratio),
+            Qt.AspectRatioMode.KeepAspectRatio,
+            Qt.TransformationMode.SmoothTransformation,
+        )
+        pixmap.setDevicePixelRatio(ratio)
+        icon.setPixmap(pixmap)
+        title = QLabel(tr("start.heading"))
+        font = title.font()
+        font.setPointSizeF(font.pointSizeF() * 1.8)
+        font.setBold(True)
+        title.setFont(font)
+        subtitle = QLabel(tr("start.subtitle"))
+        subtitle.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        heading_text = QVBoxLayout()
+        heading_text.addWidget(title)
+        heading_text.addWidget(subtitle)
+        heading = QHBoxLayout()
+        heading.setSpacing(16)
+        heading.addWidget(icon)
+        heading.addLayout(heading_text, 1)
+
+        self.new_button = self._link(tr("start.new_game"), tr("start.new_game_detail"))
+        self.library_button = self._link(tr("start.library"), tr("start.library_detail"))
+        self.import_button = self._link(tr("start.import"), tr("start.import_detail"))
+        self.sheets_button = self._link(tr("start.blank_sheets"), tr("start.blank_sheets_detail"))
+        self.players_button = self._link(tr("start.players"), tr("start.players_detail"))
+        self.players_button.clicked.connect(self.playersRequested)
+        self.new_button.clicked.connect(self.newGameRequested)
+        self.library_button.clicked.connect(self.libraryRequested)
+        self.import_button.clicked.connect(self.importRequested)
+        self.sheets_button.clicked.connect(self.blankSheetsRequested)
+
+        self.continue_heading = QLabel(tr("start.continue"))
+        heading_font = self.continue_heading.font()
+        heading_font.setBold(True)
+        self.continue_heading.setFont(heading_font)
+        self.continue_layout = QVBoxLayout()
+        self.continue_layout.setSpacing(2)
+        self.continue_buttons: dict[int, QCommandLinkButton] = {}
+        start_heading = QLabel(tr("start.start"))
+        start_heading.setFont(heading_font)
+
+        column = QVBoxLayout()
+        column.setSpacing(6)
+        column.addLayout(heading)
+        column.addSpacing(18)
+        column.addWidget(self.continue_heading)
+        column.addLayout(self.continue_layout)
+        column.addSpacing(12)
+        column.addWidget(start_heading)
+        self.start_buttons = [
+            self.new_button,
+            self.library_button,
+            self.import_button,
+            self.sheets_button,
+            self.players_button,
+        ]
+        for button in self.start_buttons:
+            column.addWidget(button)
+        column.addStretch(1)
+
+        content = QWidget()
+        content.setMaximumWidth(self.fontMetrics().averageCharWidth() * 72)
+        content.setLayout(column)
+        centred = QHBoxLayout()
+        centred.addStretch(1)
+        centred.addWidget(content, 4)
+        centred.addStretch(1)
+        inner = QWidget()
+        inner.setLayout(centred)
+        scroll = QScrollArea()
+        scroll.setWidget(inner)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 24, 0, 0)
+        layout.addWidget(scroll)
+        self.set_games(())
+
+    def _link(self, text: str, description: str) -> QCommandLinkButton:
+        button = QCommandLinkButton(text, description)
+        button.setAccessibleName(text.replace("&", ""))
+        button.setAccessibleDescription(description)
+        button.setStyleSheet(STYLE)
+        button.installEventFilter(self)
+        return button
+
+    def entries(self) -> list[QCommandLinkButton]:
+        """The page's entries from top to bottom: the games to continue, then the rest."""
+        return [*self.continue_buttons.values(), *self.start_buttons]
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        # Buttons outside a dialog ignore Enter; on this page it opens the entry, and the
+        # arrow keys walk the list the way they do in a menu.
+        if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
+            entries = self.entries()
+            if watched in entries and not event.modifiers():
+                key = event.key()
+                if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+                    entries[entries.index(watched)].click()
+                    return True
+                if key in (Qt.Key.Key_Up, Qt.Key.Key_Down):
+                    step = 1 if key == Qt.Key.Key_Down else -1
+                    index = entries.index(watched)
+                    entries[(index + step) % len(entries)].setFocus(Qt.FocusReason.TabFocusReason)
+                    return True
+        return super().eventFilter(watched, event)
+
+    def set_games(self, summaries: Sequence[Any]) -> None:
+        """Offers the newest unfinished games to continue; hides the section if none."""
+        for button in self.continue_buttons.values():
+            self.continue_layout.removeWidget(button)
+            button.deleteLater()
+        self.continue_buttons = {}
+        for summary in [game for game in summaries if _unfinished(game)][:RECENT_GAMES]:
+            title = summary.title or tr("start.untitled")
+            if summary.hands == 0:
+                played = tr("start.not_started")
+            else:
+                played = tr_count("start.hands_played", summary.hands)
+            players = tr("names.separator").join(summary.players)
+            parts = [players, played, date_text(summary.started)]
+            details = " · ".join(part for part in parts if part)
+            button = self._link(title, details)
+            button.clicked.connect(lambda _=False, game_id=summary.id: self._continue(game_id))
+            self.continue_layout.addWidget(button)
+            self.continue_buttons[summary.id] = button
+        self.continue_heading.setVisible(bool(self.continue_buttons))
+
+    def _continue(self, game_id: int) -> None:
+        self.continueRequested.emit(game_id)

@@ -1,0 +1,1 @@
+"""Starting a game: the new game dialog and its rules editor."""

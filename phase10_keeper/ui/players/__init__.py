@@ -1,0 +1,1 @@
+"""The players page: everyone who has played, with their records and charts."""

@@ -1,0 +1,653 @@
+"""The Players page: everyone in the library with their record, sortable and filterable;
+a player's page with their games, their form over time, phase difficulty and head-to-head;
+and renaming or merging a player's names across the whole library, as one undoable change.
+"""
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import IntEnum
+from pathlib import Path
+from typing import Any, Protocol
+
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QAbstractTableModel,
+    QLocale,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QAction, QFont, QUndoCommand, QUndoStack
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from phase10_keeper.rules import Game, clean_name, players_problem
+from phase10_keeper.stats import (
+    GameRecord,
+    PhaseTally,
+    PlayerStats,
+    player_key,
+    stats_of_records,
+)
+from phase10_keeper.storage.library import GameSummary
+from phase10_keeper.storage.stats_cache import RecordSource, game_records
+from phase10_keeper.ui.prompts import Prompts
+from phase10_keeper.ui.text.escape import plain
+from phase10_keeper.ui.text.translate import error_said, problem_said, tr, tr_count
+from phase10_keeper.ui.text.wording import date_text
+from phase10_keeper.ui.widgets.charts import (
+    Bar,
+    BarChart,
+    BarData,
+    ChartLine,
+    ChartPanel,
+    LineChart,
+    LineData,
+    number_text,
+    percent_text,
+)
+
+_Index = QModelIndex | QPersistentModelIndex
+_ROOT = QModelIndex()
+SORT_ROLE = Qt.ItemDataRole.UserRole + 1
+NO_VALUE = "\N{EN DASH}"
+KEY_ROLE = Qt.ItemDataRole.UserRole + 2
+"""The player's key (their name ignoring case and outer spaces) in every column."""
+
+
+class PlayersLibrary(RecordSource, Protocol):
+    """The parts of the game library the page uses."""
+
+    def list_games(self) -> Sequence[GameSummary]: ...
+    def save_game(self, game_id: int, game: Game) -> None: ...
+
+
+@dataclass(frozen=True)
+class LibraryGame:
+    id: int
+    title: str
+    started: str | None
+    record: GameRecord
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(player.name for player in self.record.players)
+
+    @property
+    def name(self) -> str:
+        """The game's title, or words for it where it has none."""
+        return self.title or tr("players.untitled_game", number=self.id)
+
+
+def phase_words(tally: PhaseTally) -> str:
+    """ "made 2 of 5 attempts (40%), 2.5 tries each"; the tries go unsaid where every
+    attempt was made."""
+    values = {"made": tally.made, "share": percent_text(tally.share)}
+    if 0 < tally.made < tally.attempts:
+        tries = number_text(round(tally.attempts / tally.made, 1))
+        return tr_count("players.phase_record_tries", tally.attempts, tries=tries, **values)
+    return tr_count("players.phase_record", tally.attempts, **values)
+
+
+def phase_data(
+    tallies: Sequence[PhaseTally], hardest: PhaseTally | None, whose: str = ""
+) -> BarData:
+    """Phase difficulty as bars: the share of attempts made for each phase label."""
+    if whose:
+        title = tr("players.difficulty_title_of", name=whose)
+    else:
+        title = tr("players.difficulty_title")
+    return BarData(
+        title=title,
+        x_label=tr("players.phase_axis"),
+        bars=tuple(
+            Bar(
+                str(tally.label),
+                tally.share,
+                tr("players.phase_detail", phase=tally.label, record=phase_words(tally)),
+            )
+            for tally in tallies
+        ),
+        highlight=str(hardest.label) if hardest is not None else None,
+    )
+
+
+class Column(IntEnum):
+    PLAYER = 0
+    GAMES = 1
+    WINS = 2
+    WIN_RATE = 3
+    HANDS = 4
+    POINTS_PER_HAND = 5
+    WENT_OUT = 6
+    HARDEST = 7
+
+
+def _header(column: Column) -> str:
+    # Headings of two words take two lines: the numbers under them are narrow, and the
+    # width is wanted for the names.
+    headers = {
+        Column.PLAYER: tr("players.column_player"),
+        Column.GAMES: tr("players.column_games"),
+        Column.WINS: tr("players.column_wins"),
+        Column.WIN_RATE: tr("players.column_win_rate"),
+        Column.HANDS: tr("players.column_hands"),
+        Column.POINTS_PER_HAND: tr("players.column_points_per_hand"),
+        Column.WENT_OUT: tr("players.column_went_out"),
+        Column.HARDEST: tr("players.column_hardest"),
+    }
+    return headers[column]
+
+
+class PlayersModel(QAbstractTableModel):
+    """Every player of the library, one row each, in the statistics' order."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._players: tuple[PlayerStats, ...] = ()
+
+    def set_players(self, players: Sequence[PlayerStats]) -> None:
+        self.beginResetModel()
+        self._players = tuple(players)
+        self.endResetModel()
+
+    def player(self, row: int) -> PlayerStats:
+        return self._players[row]
+
+    def rowCount(self, parent: _Index = _ROOT) -> int:
+        return 0 if parent.isValid() else len(self._players)
+
+    def columnCount(self, parent: _Index = _ROOT) -> int:
+        return 0 if parent.isValid() else len(Column)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if (
+            orientation == Qt.Orientation.Horizontal
+            and role == Qt.ItemDataRole.DisplayRole
+            and 0 <= section < len(Column)
+        ):
+            return _header(Column(section))
+        return None
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        player = self._players[index.row()]
+        column = Column(index.column())
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._text(player, column)
+        if role == SORT_ROLE:
+            return self._sort_value(player, column)
+        if role == KEY_ROLE:
+            return player.key
+        if role == Qt.ItemDataRole.TextAlignmentRole and column is not Column.PLAYER:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.ToolTipRole and column is Column.HARDEST:
+            hardest = player.hardest_phase
+            return phase_words(hardest) if hardest is not None else None
+        return None
+
+    @staticmethod
+    def _text(player: PlayerStats, column: Column) -> str:
+        if column is Column.PLAYER:
+            return player.name
+        if column is Column.WIN_RATE:
+            return percent_text(player.win_rate) if player.finished else NO_VALUE
+        if column is Column.POINTS_PER_HAND:
+            return number_text(player.points_per_hand, 1) if player.hands else NO_VALUE
+        if column is Column.HARDEST:
+            hardest = player.hardest_phase
+            return str(hardest.label) if hardest is not None else NO_VALUE
+        return QLocale().toString(PlayersModel._sort_value(player, column))
+
+    @staticmethod
+    def _sort_value(player: PlayerStats, column: Column) -> Any:
+        hardest = player.hardest_phase
+        values: dict[Column, Any] = {
+            Column.PLAYER: player.name.casefold(),
+            Column.GAMES: player.games,
+            Column.WINS: player.wins,
+            Column.WIN_RATE: player.win_rate if player.finished else -1.0,
+            Column.HANDS: player.hands,
+            Column.POINTS_PER_HAND: player.points_per_hand if player.hands else -1.0,
+            Column.WENT_OUT: player.went_out,
+            Column.HARDEST: hardest.label if hardest is not None else -1,
+        }
+        return values[column]
+
+
+class PlayersFilter(QSortFilterProxyModel):
+    """Sorts by the model's sort values and keeps the players whose name contains the
+    filter text, ignoring case."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.setSortRole(SORT_ROLE)
+        self.setFilterKeyColumn(Column.PLAYER)
+        self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+
+
+class _TableModel(QAbstractTableModel):
+    """A small read-only table of texts."""
+
+    def __init__(self, headers: Sequence[str], parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._headers = list(headers)
+        self._rows: list[list[str]] = []
+
+    def set_rows(self, rows: Sequence[Sequence[str]]) -> None:
+        self.beginResetModel()
+        self._rows = [list(row) for row in rows]
+        self.endResetModel()
+
+    def rowCount(self, parent: _Index = _ROOT) -> int:
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: _Index = _ROOT) -> int:
+        return 0 if parent.isValid() else len(self._headers)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if (
+            orientation == Qt.Orientation.Horizontal
+            and role == Qt.ItemDataRole.DisplayRole
+            and 0 <= section < len(self._headers)
+        ):
+            return self._headers[section]
+        return None
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if index.isValid() and role == Qt.ItemDataRole.DisplayRole:
+            return self._rows[index.row()][index.column()]
+        return None
+
+
+def _table(model: QAbstractItemModel, name: str, stretch: int) -> QTableView:
+    """A read-only table whose column `stretch` takes the width left over."""
+    view = QTableView()
+    view.setModel(model)
+    view.setAccessibleName(name)
+    view.setAlternatingRowColors(True)
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    view.verticalHeader().hide()
+    view.setWordWrap(False)
+    view.setTextElideMode(Qt.TextElideMode.ElideRight)
+    view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    view.horizontalHeader().setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
+    return view
+
+
+class PlayerPage(QWidget):
+    """One player: their record in a sentence, their games, their form over time, how
+    hard each phase was for them and their head-to-head records."""
+
+    def __init__(
+        self,
+        ask_path: Callable[[QWidget, str, str, str], Path | None] | None = None,
+        warn: Callable[[QWidget, str, str], None] | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.heading = QLabel()
+        font = QFont(self.heading.font())
+        font.setPointSizeF(font.pointSizeF() * 1.3)
+        font.setBold(True)
+        self.heading.setFont(font)
+        self.record = QLabel()
+        plain(self.heading, self.record)
+        self.record.setWordWrap(True)
+        self.games_model = _TableModel(
+            [
+                tr("players.game_date"),
+                tr("players.game_title"),
+                tr("players.game_place"),
+                tr("players.game_points_per_hand"),
+                tr("players.game_result"),
+            ],
+            self,
+        )
+        self.games = _table(self.games_model, tr("players.games_name"), stretch=1)
+        self.games.setToolTip(tr("players.games_tip"))
+        self.game_ids: list[int] = []
+        self.form = ChartPanel(LineChart(), tr("players.form_chart"), ask_path, warn)
+        self.phases = ChartPanel(BarChart(), tr("players.phases_chart"), ask_path, warn)
+        self.rivals_model = _TableModel(
+            [
+                tr("players.rival_against"),
+                tr("players.rival_games"),
+                tr("players.rival_ahead"),
+                tr("players.rival_behind"),
+            ],
+            self,
+        )
+        self.rivals = _table(self.rivals_model, tr("players.rivals_name"), stretch=0)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.games, tr("players.tab_games"))
+        self.tabs.addTab(self.form, tr("players.tab_form"))
+        self.tabs.addTab(self.phases, tr("players.tab_phases"))
+        self.tabs.addTab(self.rivals, tr("players.tab_rivals"))
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.heading)
+        layout.addWidget(self.record)
+        layout.addWidget(self.tabs, 1)
+
+    def show_player(self, player: PlayerStats, games: Sequence[LibraryGame]) -> None:
+        self.heading.setText(player.name)
+        locale = QLocale()
+        self.record.setText(
+            tr(
+                "players.record",
+                games=locale.toString(player.games),
+                finished=locale.toString(player.finished),
+                wins=locale.toString(player.wins),
+                hands=locale.toString(player.hands),
+                points=locale.toString(player.points),
+                went_out=locale.toString(player.went_out),
+            )
+        )
+        rows = []
+        details = []
+        for number, played in enumerate(player.played, start=1):
+            game = games[played.index]
+            title = game.name
+            place = tr("players.place", place=played.position, seats=played.seats)
+            if played.won:
+                result = tr("players.result_won")
+            elif played.finished:
+                result = tr("players.result_finished")
+            else:
+                result = tr("players.result_in_progress")
+            per_hand = number_text(played.points_per_hand, 1)
+            rows.append([date_text(game.started), title, place, per_hand, result])
+            details.append(
+                tr(
+                    "players.form_detail",
+                    number=number,
+                    title=title,
+                    place=place,
+                    points=per_hand,
+                )
+            )
+        rows.reverse()
+        self.games_model.set_rows(rows)
+        self.game_ids = [games[played.index].id for played in reversed(player.played)]
+        self.form.set_lines(
+            LineData(
+                title=tr("players.form_title"),
+                x_label=tr("players.form_axis"),
+                lines=(
+                    ChartLine(
+                        player.name,
+                        tuple(played.points_per_hand for played in player.played),
+                        tuple(details),
+                    ),
+                ),
+                first_x=1,
+                integer_y=False,
+            ),
+            lambda number: tr("players.form_row", number=number),
+        )
+        self.phases.set_bars(
+            phase_data(player.phases, player.hardest_phase, player.name),
+            tr("players.attempts_made"),
+        )
+        self.rivals_model.set_rows(
+            [
+                [row.opponent, str(row.games), str(row.ahead), str(row.behind)]
+                for row in player.head_to_head
+            ]
+        )
+
+
+@dataclass(frozen=True)
+class NameChange:
+    game_id: int
+    old: str
+    new: str
+
+
+class _RenameEverywhere(QUndoCommand):
+    def __init__(self, view: "PlayersView", changes: Sequence[NameChange], text: str) -> None:
+        super().__init__(text)
+        self._view = view
+        self._changes = tuple(changes)
+
+    def redo(self) -> None:
+        self._view._apply(self._changes)
+
+    def undo(self) -> None:
+        self._view._apply(tuple(NameChange(c.game_id, c.new, c.old) for c in self._changes))
+
+
+class PlayersView(QWidget):
+    """Every player of the library, and the selected player's page.
+
+    Constructor: `PlayersView(library, parent=None, *, prompts=None)`; `refresh()` reads
+    the library again. Signals: `gamesChanged(list)` (ids of games whose names a rename
+    changed), `openRequested(int)` (a game id). `undo_stack` holds the renames;
+    `rename_action` renames or merges the selected player.
+    """
+
+    gamesChanged = Signal(list)
+    openRequested = Signal(int)
+    """A game id: the user asked to open one of the player's games."""
+
+    def __init__(
+        self,
+        library: PlayersLibrary,
+        prompts: Prompts,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.library = library
+        self.prompts = prompts
+        self.stats = stats_of_records(())
+        self.games: list[LibraryGame] = []
+        self.undo_stack = QUndoStack(self)
+
+        self.model = PlayersModel(self)
+        self.proxy = PlayersFilter(self)
+        self.proxy.setSourceModel(self.model)
+        self.filter_edit = QLineEdit()
+        self.filter_edit.setPlaceholderText(tr("players.filter_placeholder"))
+        self.filter_edit.setAccessibleName(tr("players.filter_name"))
+        self.filter_edit.setClearButtonEnabled(True)
+        self.filter_edit.textChanged.connect(self.proxy.setFilterFixedString)
+        self.table = _table(self.proxy, tr("players.table_name"), stretch=Column.PLAYER)
+        self.table.setSortingEnabled(True)
+        # Sorting is stable: players with as many wins stay in name order.
+        self.table.sortByColumn(Column.WINS, Qt.SortOrder.DescendingOrder)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.selectionModel().currentRowChanged.connect(lambda *_: self._show_selected())
+        self.library_phases = ChartPanel(
+            BarChart(), tr("players.library_chart"), self._ask_path, self._warn
+        )
+        self.player_page = PlayerPage(self._ask_path, self._warn)
+        self.player_page.games.activated.connect(
+            lambda index: self.openRequested.emit(self.player_page.game_ids[index.row()])
+        )
+        self.empty = QLabel(tr("players.empty"))
+        self.empty.setWordWrap(True)
+
+        self.rename_action = QAction(tr("players.rename_action"), self)
+        self.rename_action.triggered.connect(lambda: self.rename_selected())
+        rename_button = QPushButton(tr("players.rename_button"))
+        rename_button.setToolTip(tr("players.rename_tip"))
+        rename_button.clicked.connect(self.rename_action.trigger)
+        self.rename_button = rename_button
+
+        top = QHBoxLayout()
+        top.addWidget(self.filter_edit, 1)
+        top.addWidget(rename_button)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addLayout(top)
+        left_layout.addWidget(self.empty)
+        left_layout.addWidget(self.table, 3)
+        left_layout.addWidget(self.library_phases, 2)
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(left)
+        splitter.addWidget(self.player_page)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+        splitter.setChildrenCollapsible(False)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 8, 8, 8)
+        layout.addWidget(splitter)
+
+    def _ask_path(self, parent: QWidget, title: str, name: str, filters: str) -> Path | None:
+        return self.prompts.save_path(parent, title, name, filters)
+
+    def _warn(self, parent: QWidget, title: str, text: str) -> None:
+        self.prompts.warn(parent, title, text)
+
+    def refresh(self) -> None:
+        """Reads the library again; games that cannot be replayed are left out."""
+        selected = self.selected_key()
+        records, _ = game_records(self.library)
+        summaries = {summary.id: summary for summary in self.library.list_games()}
+        self.games = [
+            LibraryGame(game_id, summaries[game_id].title, summaries[game_id].started, record)
+            for game_id, record in records
+            if game_id in summaries
+        ]
+        self.stats = stats_of_records([game.record for game in self.games])
+        self.model.set_players(self.stats.players)
+        self.library_phases.set_bars(
+            phase_data(self.stats.phases, self.stats.hardest_phase), tr("players.attempts_made")
+        )
+        has_players = bool(self.stats.players)
+        self.empty.setVisible(not has_players)
+        self.player_page.setVisible(has_players)
+        self.select_player(selected or (self.stats.players[0].key if has_players else ""))
+
+    def selected_key(self) -> str | None:
+        index = self.table.currentIndex()
+        return str(index.data(KEY_ROLE)) if index.isValid() else None
+
+    def selected_player(self) -> PlayerStats | None:
+        key = self.selected_key()
+        return self.stats.player(key) if key is not None else None
+
+    def select_player(self, name: str) -> bool:
+        """Selects the player with this name (ignoring case); whether they are listed."""
+        key = player_key(name)
+        for row in range(self.proxy.rowCount()):
+            index = self.proxy.index(row, Column.PLAYER)
+            if index.data(KEY_ROLE) == key:
+                self.table.setCurrentIndex(index)
+                self.table.selectRow(row)
+                self._show_selected()
+                return True
+        return False
+
+    def _show_selected(self) -> None:
+        player = self.selected_player()
+        self.rename_action.setEnabled(player is not None)
+        self.rename_button.setEnabled(player is not None)
+        if player is not None:
+            self.player_page.show_player(player, self.games)
+
+    # -- renaming --------------------------------------------------------------------
+
+    def rename_selected(self, new_name: str | None = None) -> bool:
+        """Renames the selected player in every game, or merges them into the player whose
+        name `new_name` is (asked for unless given); whether anything changed."""
+        player = self.selected_player()
+        if player is None:
+            return False
+        if new_name is None:
+            new_name = self.prompts.ask_text(
+                self,
+                tr("players.rename_title"),
+                tr("players.rename_label", name=player.name),
+                player.name,
+            )
+            if new_name is None:
+                return False
+        new_name = clean_name(new_name)
+        other = self.stats.player(new_name) if new_name else None
+        merging = other is not None and other.key != player.key
+        if other is not None and merging:
+            # Merged into someone, a player takes on that player's spelling.
+            new_name = other.name
+        changes, problem = self._changes(player, new_name)
+        if problem is not None:
+            self.prompts.warn(self, tr("players.cannot_rename"), problem)
+            return False
+        if not changes:
+            return False
+        games = len({change.game_id for change in changes})
+        names = {"name": player.name, "new": new_name}
+        if merging:
+            question = tr_count("players.merge_question", games, **names)
+            accept = tr("players.merge_accept")
+            text = tr("players.undo_merge", **names)
+        else:
+            question = tr_count("players.rename_question", games, **names)
+            accept = tr("players.rename_accept")
+            text = tr("players.undo_rename", **names)
+        if not self.prompts.confirm(
+            self,
+            tr("players.rename_title"),
+            question,
+            accept=accept,
+            reject=tr("players.rename_reject"),
+        ):
+            return False
+        self.undo_stack.push(_RenameEverywhere(self, changes, text))
+        self.select_player(new_name)
+        return True
+
+    def _changes(self, player: PlayerStats, new_name: str) -> tuple[list[NameChange], str | None]:
+        """The games whose spelling changes, or why the name cannot be given."""
+        new_key = player_key(new_name)
+        changes = []
+        for game in self.games:
+            players = game.players
+            old = next((name for name in players if player_key(name) == player.key), None)
+            if old is None or old == new_name:
+                continue
+            if new_key != player.key and any(player_key(name) == new_key for name in players):
+                return [], tr("players.two_people", name=player.name, new=new_name, title=game.name)
+            problem = players_problem(tuple(new_name if name == old else name for name in players))
+            if problem is not None:
+                return [], problem_said(problem)
+            changes.append(NameChange(game.id, old, new_name))
+        return changes, None
+
+    def _apply(self, changes: Sequence[NameChange]) -> None:
+        changed = []
+        try:
+            for change in changes:
+                game = self.library.load_game(change.game_id)
+                self.library.save_game(
+                    change.game_id, game.with_player_renamed(change.old, change.new)
+                )
+                changed.append(change.game_id)
+        except Exception as error:
+            # Whatever the library fails with, the games renamed so far stay renamed and
+            # are shown as they are; the user is told which change did not go through.
+            self.prompts.warn(self, tr("players.cannot_rename"), error_said(error))
+        self.refresh()
+        self.gamesChanged.emit(changed)

@@ -1,0 +1,120 @@
+"""The score grid and standings models, without any view."""
+
+from PySide6.QtCore import Qt
+
+from phase10_keeper.language import words
+from phase10_keeper.language.wording import card_label
+from phase10_keeper.rules import CardKind, Order, build_rules, replay
+from phase10_keeper.ui.game.grid_model import MARKS_ROLE, ScoreGridModel
+from phase10_keeper.ui.game.standings_model import NAME_ROLE, Column, StandingsModel
+
+from ..games import FOUR, game_with_hands, long_game, went_out
+
+DISPLAY = Qt.ItemDataRole.DisplayRole
+
+
+def test_grid_model_passes_the_model_tester(qtmodeltester) -> None:
+    game = game_with_hands(FOUR, 3)
+    model = ScoreGridModel(replay(game).final)
+    qtmodeltester.check(model)
+    assert (model.rowCount(), model.columnCount()) == (4, 4)
+
+
+def test_grid_cells_say_phase_made_or_missed_and_points() -> None:
+    model = ScoreGridModel(replay(game_with_hands(FOUR, 2)).final)
+    assert model.data(model.index(0, 0), DISPLAY) == "phase 1 went out, 0"
+    assert model.data(model.index(1, 0), DISPLAY) == "phase 1 missed, 50"
+    assert model.data(model.index(0, 1), DISPLAY) == "phase 2 missed, 50"
+    cell = model.cell(1, 1)
+    assert cell is not None
+    assert (cell.phase, cell.made, cell.went_out, cell.points) == (1, True, True, 0)
+    assert model.data(model.index(1, 2), DISPLAY) == "50"
+    assert model.headerData(2, Qt.Orientation.Horizontal, DISPLAY) == "Total"
+
+
+def test_grid_row_headers_keep_the_name_whole_and_mark_dealer_first_and_winner() -> None:
+    state = replay(game_with_hands(FOUR, 1)).final
+    model = ScoreGridModel(state)
+    vertical = Qt.Orientation.Vertical
+    assert [model.headerData(row, vertical, DISPLAY) for row in range(4)] == list(FOUR)
+    assert model.headerData(1, vertical, MARKS_ROLE) == ["deals"]
+    assert model.headerData(2, vertical, MARKS_ROLE) == ["1st"]
+    assert model.headerData(0, vertical, MARKS_ROLE) == []
+    assert model.headerData(1, vertical, Qt.ItemDataRole.ToolTipRole) == "Marcus, deals this hand"
+    rules = build_rules(target=1)
+    won = replay(game_with_hands(FOUR, 1, rules)).final
+    model.set_state(won)
+    assert model.headerData(0, vertical, DISPLAY) == "Priya"
+    assert model.headerData(0, vertical, MARKS_ROLE) == ["★ won"]
+    assert model.headerData(1, vertical, MARKS_ROLE) == []
+
+
+def test_grid_model_stays_consistent_while_hands_come_and_go(qtmodeltester) -> None:
+    game = game_with_hands(FOUR, 2)
+    model = ScoreGridModel(replay(game).final)
+    qtmodeltester.check(model)
+    longer = game.with_hand_appended(went_out(FOUR, "Dana"))
+    model.set_state(replay(longer).final)
+    assert model.columnCount() == 4
+    model.set_state(replay(longer.with_hand_removed(0).with_hand_removed(0)).final)
+    assert model.columnCount() == 2
+    qtmodeltester.check(model)
+
+
+def test_standings_model_passes_the_model_tester(qtmodeltester) -> None:
+    model = StandingsModel(replay(game_with_hands(FOUR, 3)).final)
+    qtmodeltester.check(model)
+
+
+def test_standings_rank_players_and_show_the_phase_they_are_on() -> None:
+    state = replay(game_with_hands(FOUR, 3)).final
+    model = StandingsModel(state)
+    names = [model.data(model.index(row, Column.PLAYER), DISPLAY) for row in range(4)]
+    assert names == ["Priya", "Marcus", "Kwame", "Dana · deals"]
+    assert model.data(model.index(3, Column.PLAYER), DISPLAY) == "Dana · deals"
+    assert model.data(model.index(0, Column.PHASE), DISPLAY) == "Phase 2: 1 set of 3 + 1 run of 4"
+    assert model.data(model.index(3, Column.PHASE), DISPLAY) == "Phase 1: 2 sets of 3"
+    assert model.data(model.index(3, Column.TOTAL), DISPLAY) == "150"
+    assert model.data(model.index(0, Column.DONE), DISPLAY) == "1"
+
+
+def test_standings_name_the_winner_first() -> None:
+    state = replay(game_with_hands(FOUR, 1, build_rules(target=1))).final
+    model = StandingsModel(state)
+    assert model.data(model.index(0, Column.PLAYER), DISPLAY) == "Priya · winner"
+
+
+def test_grid_tooltips_name_the_cards_held_in_the_catalogues_words() -> None:
+    model = ScoreGridModel(replay(game_with_hands(FOUR, 1)).final)
+    low = card_label(words("en"), CardKind.LOW)
+    assert model.data(model.index(1, 0), Qt.ItemDataRole.ToolTipRole) == (
+        f"Hand 1, Priya dealt\nMarcus: phase 1 missed, 50\nHeld {low}: 10\n"
+        "Total after this hand: 50"
+    )
+
+
+def test_standings_count_completed_phases_and_phases_left_in_whole_words() -> None:
+    game = game_with_hands(FOUR, 1)
+    game = game.with_hand_appended(went_out(FOUR, "Priya", Marcus=1))
+    model = StandingsModel(replay(game).final)
+    tooltip = Qt.ItemDataRole.ToolTipRole
+    assert model.data(model.index(0, Column.DONE), tooltip) == "Completed 2 phases: 1, 2"
+    assert model.data(model.index(1, Column.DONE), tooltip) == "Completed phase 1"
+    assert model.data(model.index(3, Column.DONE), tooltip) == "No phase completed yet"
+    choose = StandingsModel(replay(game_with_hands(FOUR, 0, build_rules(order=Order.CHOOSE))).final)
+    assert choose.data(choose.index(0, Column.PHASE), DISPLAY) == "Chooses: 10 phases left"
+
+
+def test_totals_are_written_as_the_locale_writes_numbers(german_locale) -> None:
+    state = replay(long_game(30)).final
+    grid = ScoreGridModel(state)
+    standings = StandingsModel(state)
+    total = state.players[1].total
+    assert total >= 1000
+    written = german_locale.toString(total)
+    assert "." in written
+    assert grid.data(grid.index(1, grid.total_column), DISPLAY) == written
+    assert written in grid.data(grid.index(1, 29), Qt.ItemDataRole.ToolTipRole)
+    ranked = [standings.data(standings.index(row, Column.PLAYER), NAME_ROLE) for row in range(6)]
+    place = ranked.index(state.players[1].name)
+    assert standings.data(standings.index(place, Column.TOTAL), DISPLAY) == written

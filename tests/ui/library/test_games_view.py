@@ -1,0 +1,381 @@
+"""The library in the app: the table model, the filter, and open/rename/delete/import,
+run against the real game library."""
+
+import re
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QDate, QLocale, QPoint, Qt
+from PySide6.QtWidgets import QHeaderView
+
+from phase10_keeper.rules import Cards, Game, Hand, PlayerResult
+from phase10_keeper.storage.gamefile import read_game, write_game
+from phase10_keeper.storage.library import Library
+from phase10_keeper.ui.library.game_files import file_name_for, load_game_file
+from phase10_keeper.ui.library.games_view import (
+    GAME_ID_ROLE,
+    GamesFilterProxy,
+    GamesTableModel,
+    GamesView,
+)
+from phase10_keeper.ui.text.escape import isolate
+
+from ..answers import Answers
+
+_opened: list[Library] = []
+
+
+@pytest.fixture(autouse=True)
+def _close_libraries():
+    yield
+    while _opened:
+        _opened.pop().close()
+
+
+def _empty_library() -> Library:
+    # The shared test set-up points the library at a fresh folder for every test.
+    library = Library.open()
+    _opened.append(library)
+    return library
+
+
+def _hand(went_out: str, players: tuple[str, ...]) -> Hand:
+    return Hand(
+        went_out=went_out,
+        results={
+            name: PlayerResult(made=True)
+            if name == went_out
+            else PlayerResult(made=False, cards=Cards(low=10))
+            for name in players
+        },
+    )
+
+
+def _library() -> Library:
+    library = _empty_library()
+    library.add_game(Game(("Priya", "Marcus"), title="Monday", started="2026-11-23T19:00:00+00:00"))
+    players = ("Kwame", "Dana", "Priya")
+    library.add_game(
+        Game(
+            players,
+            title="Friday night",
+            started="2026-11-27T20:00:00+00:00",
+            hands=(_hand("Dana", players),),
+        )
+    )
+    library.add_game(Game(("Ann", "Bo"), title="Sunday", started="2026-11-29T15:00:00+00:00"))
+    return library
+
+
+def _view(qtbot, library=None, answers=None) -> tuple[GamesView, Library, Answers]:
+    library = library or _library()
+    answers = answers or Answers()
+    view = GamesView(library, answers)
+    qtbot.addWidget(view)
+    return view, library, answers
+
+
+def test_table_model_passes_the_model_tester(qtmodeltester) -> None:
+    model = GamesTableModel()
+    model.set_games(_library().list_games())
+    qtmodeltester.check(model)
+    assert model.rowCount() == 3
+    assert model.index(0, GamesTableModel.TITLE).data() == "Sunday"
+    assert model.index(1, GamesTableModel.PLAYERS).data() == "Kwame, Dana, Priya"
+    assert model.index(1, GamesTableModel.HANDS).data() == "1"
+    assert model.index(1, GamesTableModel.STATUS).data() == "In progress"
+    assert model.index(1, 0).data(GAME_ID_ROLE) == 2
+
+
+def test_dates_follow_the_locale(german_locale) -> None:
+    library = _library()
+    model = GamesTableModel()
+    model.set_games(library.list_games())
+    assert model.index(0, GamesTableModel.DATE).data() == german_locale.toString(
+        QDate(2026, 11, 29), QLocale.FormatType.ShortFormat
+    )
+    library.delete_game(3)
+    model.set_games(library.list_games(deleted=True))
+    tip = model.index(0, GamesTableModel.STATUS).data(Qt.ItemDataRole.ToolTipRole)
+    assert re.fullmatch(r"Deleted on \d\d\.\d\d\.\d\d", tip)
+
+
+def test_filter_proxy_keeps_games_of_a_player(qtmodeltester) -> None:
+    model = GamesTableModel()
+    model.set_games(_library().list_games())
+    proxy = GamesFilterProxy()
+    proxy.setSourceModel(model)
+    proxy.set_filter_text("  PRIYA ")
+    qtmodeltester.check(proxy)
+    titles = sorted(proxy.index(row, 0).data() for row in range(proxy.rowCount()))
+    assert titles == ["Friday night", "Monday"]
+    proxy.set_filter_text("sun")
+    assert proxy.rowCount() == 1
+    proxy.set_filter_text("")
+    assert proxy.rowCount() == 3
+
+
+def test_view_lists_newest_first_and_filters(qtbot) -> None:
+    view, _, _ = _view(qtbot)
+    assert view.proxy.index(0, 0).data() == "Sunday"
+    qtbot.keyClicks(view.search, "dana")
+    assert view.proxy.rowCount() == 1
+    view.set_filter_text("nobody")
+    assert view.table.isHidden()
+    assert "nobody" in view.empty_label.text()
+
+
+def _column(view: GamesView, column: int) -> list[str]:
+    return [view.proxy.index(row, column).data() for row in range(view.proxy.rowCount())]
+
+
+def test_clicking_a_header_sorts_by_that_column_keeping_the_selection(qtbot, qtmodeltester) -> None:
+    view, library, _ = _view(qtbot)
+    view.select_game(2)
+    header = view.table.horizontalHeader()
+    qtbot.mouseClick(
+        header.viewport(),
+        Qt.MouseButton.LeftButton,
+        pos=QPoint(header.sectionViewportPosition(GamesTableModel.TITLE) + 5, 5),
+    )
+    assert _column(view, GamesTableModel.TITLE) == ["Friday night", "Monday", "Sunday"]
+    assert view.selected_id() == 2
+    view.table.sortByColumn(GamesTableModel.HANDS, Qt.SortOrder.DescendingOrder)
+    assert _column(view, GamesTableModel.HANDS) == ["1", "0", "0"]
+    # Equal keys keep the order they had: by title.
+    assert _column(view, GamesTableModel.TITLE) == ["Friday night", "Monday", "Sunday"]
+    qtmodeltester.check(view.proxy)
+    # A game added elsewhere comes in at its place in the order chosen.
+    players = ("Ann", "Bo")
+    hands = tuple(_hand("Ann", players) for _ in range(3))
+    library.add_game(Game(players, title="Long one", hands=hands))
+    view.refresh()
+    assert _column(view, GamesTableModel.TITLE)[0] == "Long one"
+    assert view.selected_id() == 2
+
+
+def test_columns_fit_their_longest_text_without_measuring_every_row(qtbot) -> None:
+    library = _library()
+    long_title = "The longest evening of the whole winter"
+    library.add_game(Game(("Ann", "Bo"), title=long_title, started="2026-01-01T19:00:00+00:00"))
+    view, _, _ = _view(qtbot, library)
+    width = view.table.columnWidth(GamesTableModel.TITLE)
+    assert width >= view.table.fontMetrics().horizontalAdvance(long_title)
+    assert view.table.columnWidth(GamesTableModel.HANDS) < width / 2
+    header = view.table.horizontalHeader()
+    assert header.sectionResizeMode(GamesTableModel.TITLE) is QHeaderView.ResizeMode.Interactive
+
+
+def test_view_opens_the_selected_game(qtbot) -> None:
+    view, _, _ = _view(qtbot)
+    assert not view.open_action.isEnabled()
+    assert view.select_game(2)
+    with qtbot.waitSignal(view.openRequested) as opened:
+        qtbot.mouseClick(view.buttons[view.open_action], Qt.MouseButton.LeftButton)
+    assert opened.args == [2]
+
+
+def test_view_renames(qtbot) -> None:
+    view, library, answers = _view(qtbot)
+    view.select_game(1)
+    answers.text_answer = "  Monday rematch "
+    view.rename_action.trigger()
+    assert library.load_game(1).title == "Monday rematch"
+    assert view.selected_id() == 1
+    assert view.proxy.index(2, 0).data() == "Monday rematch"
+    answers.text_answer = None
+    view.rename_action.trigger()
+    assert library.load_game(1).title == "Monday rematch"
+
+
+def test_view_deletes_after_confirmation_and_undoes(qtbot) -> None:
+    view, library, answers = _view(qtbot)
+    view.select_game(3)
+    answers.confirm_answer = False
+    view.delete_action.trigger()
+    assert library.list_games(deleted=True) == []
+    assert not view.undo_stack.canUndo()
+
+    answers.confirm_answer = True
+    with qtbot.waitSignal(view.gameDeleted):
+        qtbot.mouseClick(view.buttons[view.delete_action], Qt.MouseButton.LeftButton)
+    assert [game.id for game in library.list_games(deleted=True)] == [3]
+    assert "Sunday" in answers.asked[-1]
+    assert view.proxy.rowCount() == 2
+    assert view.undo_stack.undoText() == f"Delete “{isolate('Sunday')}”"
+    assert f"Deleted “{isolate('Sunday')}”" in view.notice.text()
+
+    view.undo_stack.undo()
+    assert library.list_games(deleted=True) == []
+    assert view.selected_id() == 3
+    assert not view.undo_stack.canUndo()
+    view.undo_stack.redo()
+    assert [game.id for game in library.list_games(deleted=True)] == [3]
+
+
+def test_import_of_a_good_file(qtbot, tmp_path: Path) -> None:
+    view, library, answers = _view(qtbot)
+    players = ("Zoe", "Yan")
+    good = tmp_path / "good.phase10.json"
+    write_game(good, Game(players, title="Imported", hands=(_hand("Zoe", players),)))
+    answers.open_answer = good
+    view.set_filter_text("priya")
+    view.import_action.trigger()
+    assert view.selected_id() == 4
+    assert library.load_game(4).title == "Imported"
+    assert view.search.text() == ""
+    assert view.selected_id() == 4
+    assert answers.warnings == []
+
+
+def test_import_of_a_bad_file_shows_the_command_line_message(qtbot, tmp_path: Path) -> None:
+    view, library, answers = _view(qtbot)
+    bad = tmp_path / "bad.phase10.json"
+    bad.write_text('{"format": "phase10-keeper/game", "version": 1, "players": ["A"], "hands": []}')
+    assert view.import_file(bad) is None
+    assert len(library.list_games()) == 3
+    assert answers.warnings[0].startswith(f"{bad}: ")
+    assert "players" in answers.warnings[0]
+
+
+def test_import_of_an_impossible_hand_names_it(qtbot, tmp_path: Path) -> None:
+    view, _, answers = _view(qtbot)
+    players = ("Zoe", "Yan")
+    impossible = Hand(
+        went_out="Zoe",
+        results={
+            "Zoe": PlayerResult(made=True),
+            "Yan": PlayerResult(made=False, cards=Cards(low=11)),
+        },
+    )
+    path = tmp_path / "impossible.phase10.json"
+    write_game(path, Game(players, hands=(impossible,)))
+    assert view.import_file(path) is None
+    assert "hand 1" in answers.warnings[0]
+    assert "Yan" in answers.warnings[0]
+
+
+def test_export_writes_a_game_file(qtbot, tmp_path: Path) -> None:
+    view, library, answers = _view(qtbot)
+    view.select_game(2)
+    answers.save_answer = tmp_path / "out.phase10.json"
+    assert view.export_selected() == answers.save_answer
+    assert answers.asked[-1] == "Friday night.phase10.json"
+    assert read_game(answers.save_answer) == library.load_game(2)
+
+
+def test_export_to_an_unwritable_place_warns(qtbot, tmp_path: Path) -> None:
+    view, _, answers = _view(qtbot)
+    view.select_game(1)
+    assert view.export_selected(tmp_path / "missing" / "out.phase10.json") is None
+    assert "Cannot write" in answers.warnings[0]
+
+
+def test_load_game_file_matches_the_command_line(tmp_path: Path) -> None:
+    path = tmp_path / "notjson.phase10.json"
+    path.write_text("{")
+    with pytest.raises(Exception, match=r"notjson\.phase10\.json: "):
+        load_game_file(path)
+
+
+def test_file_name_for_strips_unsafe_characters() -> None:
+    assert file_name_for('Fri/Sat: "final"') == "Fri_Sat_ _final_.phase10.json"
+    assert file_name_for("") == "game.phase10.json"
+
+
+def test_empty_library_says_what_to_do(qtbot) -> None:
+    view, _, _ = _view(qtbot, library=_empty_library())
+    assert view.table.isHidden()
+    assert "No saved games yet" in view.empty_label.text()
+
+
+def test_view_inputs_have_accessible_names(qtbot) -> None:
+    view, _, _ = _view(qtbot)
+    assert view.search.accessibleName()
+    assert view.table.accessibleName()
+    assert view.show_deleted.accessibleName()
+
+
+def test_table_model_marks_deleted_games(qtmodeltester) -> None:
+    library = _library()
+    library.delete_game(2)
+    model = GamesTableModel()
+    model.set_games([*library.list_games(), *library.list_games(deleted=True)])
+    qtmodeltester.check(model)
+    row = model.row_of(2)
+    assert row is not None
+    assert model.is_deleted(row)
+    assert model.index(row, GamesTableModel.STATUS).data() == "Deleted"
+    assert model.index(row, GamesTableModel.STATUS).data(Qt.ItemDataRole.ToolTipRole)
+    assert model.index(row, GamesTableModel.TITLE).data(Qt.ItemDataRole.FontRole).italic()
+    live = model.row_of(1)
+    assert live is not None
+    assert model.index(live, GamesTableModel.STATUS).data() == "In progress"
+    assert model.index(live, GamesTableModel.TITLE).data(Qt.ItemDataRole.FontRole) is None
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_a_game_deleted_before_a_restart_can_be_restored(qtbot) -> None:
+    view, library, answers = _view(qtbot)
+    view.select_game(3)
+    view.delete_action.trigger()
+    assert "restore" in answers.asked[-1]
+    assert not view.buttons[view.restore_action].isVisibleTo(view)
+
+    # A fresh view over a freshly opened library is the app after a restart: Undo
+    # has nothing to offer, and the game is not listed.
+    restarted, _, _ = _view(qtbot, library=_empty_library(), answers=answers)
+    assert not restarted.undo_stack.canUndo()
+    assert restarted.model.row_of(3) is None
+
+    restarted.show()
+    qtbot.waitExposed(restarted)
+    qtbot.mouseClick(restarted.show_deleted, Qt.MouseButton.LeftButton)
+    assert restarted.buttons[restarted.restore_action].isVisibleTo(restarted)
+    assert restarted.proxy.rowCount() == 3
+    assert restarted.select_game(3)
+    assert restarted.selected_is_deleted()
+    assert restarted.restore_action.isEnabled()
+    for action in (restarted.open_action, restarted.rename_action, restarted.delete_action):
+        assert not action.isEnabled()
+    with qtbot.assertNotEmitted(restarted.openRequested):
+        restarted.open_selected()
+
+    qtbot.mouseClick(restarted.buttons[restarted.restore_action], Qt.MouseButton.LeftButton)
+    assert restarted.undo_stack.undoText() == f"Restore “{isolate('Sunday')}”"
+    assert f"Restored “{isolate('Sunday')}”" in restarted.notice.text()
+    assert library.list_games(deleted=True) == []
+    assert restarted.selected_id() == 3
+    assert not restarted.restore_action.isEnabled()
+    assert restarted.open_action.isEnabled()
+
+    restarted.show_deleted.setChecked(False)
+    assert restarted.proxy.rowCount() == 3
+    assert restarted.selected_id() == 3
+    assert not restarted.selected_is_deleted()
+
+
+def test_restoring_a_game_is_undone_like_a_delete(qtbot) -> None:
+    view, library, _ = _view(qtbot)
+    view.show_deleted.setChecked(True)
+    view.select_game(1)
+    view.delete_action.trigger()
+    assert view.selected_id() == 1, "the deleted game stays listed and selected"
+    assert view.selected_is_deleted()
+    view.restore_action.trigger()
+    assert [game.id for game in library.list_games()] == [3, 2, 1]
+    view.undo_stack.undo()
+    assert [game.id for game in library.list_games(deleted=True)] == [1]
+    view.undo_stack.undo()
+    assert [game.id for game in library.list_games()] == [3, 2, 1]
+
+
+def test_a_library_of_only_deleted_games_says_how_to_get_them_back(qtbot) -> None:
+    library = _empty_library()
+    game_id = library.add_game(Game(("Ann", "Bo"), title="Gone"))
+    library.delete_game(game_id)
+    view, _, _ = _view(qtbot, library=library)
+    assert view.table.isHidden()
+    assert "Show deleted games" in view.empty_label.text()
+    view.show_deleted.setChecked(True)
+    assert not view.table.isHidden()

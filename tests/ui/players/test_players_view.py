@@ -1,0 +1,251 @@
+"""The Players page: the model, sorting and filtering, a player's page, and renaming or
+merging a player across the library as one undoable change."""
+
+import re
+from dataclasses import replace
+
+import pytest
+from PySide6.QtCore import Qt
+
+from phase10_keeper.rules import Game, build_rules
+from phase10_keeper.stats import PhaseTally
+from phase10_keeper.storage.library import Library
+from phase10_keeper.ui.main_window import MainWindow
+from phase10_keeper.ui.players.players_view import Column, PlayersView, phase_words
+from phase10_keeper.ui.widgets.charts import BarChart, LineChart
+
+from ..answers import Answers
+from ..games import game_with_hands, went_out
+
+pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints")
+
+ONE_PHASE = build_rules(target=1)
+
+
+@pytest.fixture
+def library():
+    """Three games: Priya wins two short ones, Bob and Robert sit at different tables."""
+    library = Library.open()
+    first = game_with_hands(("Priya", "Bob"), 1, ONE_PHASE)
+    library.add_game(replace(first, started="2026-01-01T20:00:00+00:00", title="New Year"))
+    second = game_with_hands(("Priya", "Robert", "Cleo"), 1, ONE_PHASE)
+    library.add_game(replace(second, started="2026-01-02T20:00:00+00:00", title="Monday"))
+    third = game_with_hands(("Cleo", "Robert"), 2)
+    library.add_game(replace(third, started="2026-01-03T20:00:00+00:00", title="Sunday"))
+    yield library
+    library.close()
+
+
+@pytest.fixture
+def answers() -> Answers:
+    return Answers()
+
+
+@pytest.fixture
+def view(qtbot, library, answers) -> PlayersView:
+    view = PlayersView(library, answers)
+    qtbot.addWidget(view)
+    view.refresh()
+    return view
+
+
+def live_games(library: Library) -> list[tuple[int, Game]]:
+    return [(game.id, library.load_game(game.id)) for game in reversed(library.list_games())]
+
+
+def _names(view: PlayersView) -> list[str]:
+    proxy = view.proxy
+    return [proxy.index(row, Column.PLAYER).data() for row in range(proxy.rowCount())]
+
+
+def test_the_models_pass_the_model_tester(view, qtmodeltester) -> None:
+    qtmodeltester.check(view.model)
+    qtmodeltester.check(view.proxy)
+    qtmodeltester.check(view.player_page.games_model)
+    qtmodeltester.check(view.player_page.rivals_model)
+
+
+def test_every_player_is_listed_most_wins_first(view) -> None:
+    assert _names(view) == ["Priya", "Bob", "Cleo", "Robert"]
+    priya = view.proxy.index(0, Column.WIN_RATE)
+    assert priya.data() == "100%"
+    assert view.proxy.index(0, Column.GAMES).data() == "2"
+    # Cleo has finished one game, which she lost.
+    assert view.proxy.index(2, Column.WIN_RATE).data() == "0%"
+
+
+def test_sorting_and_filtering(view) -> None:
+    view.table.sortByColumn(Column.GAMES, Qt.SortOrder.DescendingOrder)
+    # Of equals, the order before: most wins, then by name.
+    assert _names(view) == ["Priya", "Cleo", "Robert", "Bob"]
+    view.table.sortByColumn(Column.PLAYER, Qt.SortOrder.AscendingOrder)
+    assert _names(view) == ["Bob", "Cleo", "Priya", "Robert"]
+    view.filter_edit.setText("RO")
+    assert _names(view) == ["Robert"]
+    view.filter_edit.clear()
+    assert len(_names(view)) == 4
+
+
+def test_a_players_page_has_their_games_form_phases_and_rivals(view) -> None:
+    assert view.select_player("cleo")
+    page = view.player_page
+    assert page.heading.text() == "Cleo"
+    assert page.games_model.rowCount() == 2
+    # Newest game first.
+    assert page.games_model.index(0, 1).data() == "Sunday"
+    form = page.form.chart
+    assert isinstance(form, LineChart)
+    assert form.series_count() == 1
+    assert form.data.point_count == 2
+    phases = page.phases.chart
+    assert isinstance(phases, BarChart)
+    assert phases.series_count() == 1
+    rivals = page.rivals_model
+    assert [rivals.index(row, 0).data() for row in range(rivals.rowCount())] == [
+        "Priya",
+        "Robert",
+    ]
+    assert view.library_phases.chart.series_count() == 1
+    assert page.game_ids == [3, 2]
+
+
+def test_a_phase_record_counts_attempts_and_names_the_tries_only_after_a_miss() -> None:
+    assert phase_words(PhaseTally(3, attempts=1, made=1)) == "made 1 of 1 attempt (100%)"
+    assert phase_words(PhaseTally(3, attempts=4, made=4)) == "made 4 of 4 attempts (100%)"
+    assert phase_words(PhaseTally(3, attempts=3, made=0)) == "made 0 of 3 attempts (0%)"
+    assert (
+        phase_words(PhaseTally(3, attempts=5, made=2))
+        == "made 2 of 5 attempts (40%), 2.5 tries each"
+    )
+    assert phase_words(PhaseTally(3, attempts=6, made=3)).endswith(", 2 tries each")
+
+
+def test_the_players_page_writes_dates_and_numbers_as_the_locale_does(view, german_locale) -> None:
+    view.refresh()
+    assert view.select_player("Cleo")
+    page = view.player_page
+    date, _, _, per_hand, _ = (page.games_model.index(0, column).data() for column in range(5))
+    assert re.fullmatch(r"\d\d\.\d\d\.\d\d", date)
+    assert re.fullmatch(r"\d+,\d", per_hand)
+    assert view.model.index(0, Column.POINTS_PER_HAND).data().count(",") == 1
+    assert phase_words(PhaseTally(3, attempts=5, made=2)).endswith("2,5 tries each")
+
+
+def test_a_name_that_looks_like_a_placeholder_is_shown_as_typed(view, answers) -> None:
+    assert view.select_player("Bob")
+    answers.confirm_answer = False
+    assert not view.rename_selected("{new} %3 {count}")
+    assert answers.asked[-1] == "Rename Bob to {new} %3 {count} in every game (1)?"
+
+
+def test_renaming_a_player_changes_every_game_and_undoes_as_one(view, library, answers) -> None:
+    assert view.select_player("Robert")
+    answers.text_answer = "Rob"
+    assert view.rename_selected()
+    assert answers.asked[-1] == "Rename Robert to Rob in every game (2)?"
+    assert [game.players for _, game in live_games(library)] == [
+        ("Priya", "Bob"),
+        ("Priya", "Rob", "Cleo"),
+        ("Cleo", "Rob"),
+    ]
+    assert "Rob" in library.roster()
+    assert "Robert" not in library.roster()
+    assert _names(view)[-1] == "Rob"
+    assert view.selected_player() is not None
+    assert view.undo_stack.undoText() == "rename Robert to Rob"
+    view.undo_stack.undo()
+    assert [game.players for _, game in live_games(library)][2] == ("Cleo", "Robert")
+    assert "Robert" in _names(view)
+    view.undo_stack.redo()
+    assert "Rob" in _names(view)
+
+
+def test_merging_two_spellings_of_one_person(view, library, answers) -> None:
+    view.select_player("Bob")
+    assert view.rename_selected("robert")
+    assert answers.asked == ["Merge Bob into Robert? Their game will say Robert."]
+    assert _names(view) == ["Priya", "Cleo", "Robert"]
+    robert = view.stats.player("Robert")
+    assert robert is not None
+    assert robert.games == 3
+    assert live_games(library)[0][1].players == ("Priya", "Robert")
+    view.undo_stack.undo()
+    assert live_games(library)[0][1].players == ("Priya", "Bob")
+    view.select_player("Cleo")
+    answers.confirm_answer = False
+    assert not view.rename_selected("bob")
+    assert answers.asked[-1] == "Merge Cleo into Bob? Their games (2) will all say Bob."
+
+
+def test_two_people_at_one_table_cannot_be_merged(view, library, answers) -> None:
+    view.select_player("Cleo")
+    assert not view.rename_selected("Robert")
+    assert answers.warnings == [
+        "Cleo and Robert both played in the game “Monday”, so they are two people."
+    ]
+    assert view.undo_stack.count() == 0
+
+
+def test_a_rename_can_be_declined_or_refused(view, library, answers) -> None:
+    view.select_player("Bob")
+    answers.confirm_answer = False
+    assert not view.rename_selected("Bobby")
+    assert live_games(library)[0][1].players == ("Priya", "Bob")
+    assert not view.rename_selected("   ")
+    assert answers.warnings[-1].endswith("a player's name is empty")
+    answers.text_answer = None
+    assert not view.rename_selected()
+
+
+def test_the_window_reaches_the_page_and_reloads_the_open_game(qtbot, library, answers) -> None:
+    window = MainWindow(library, prompts=answers)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    assert window.start_view is not None
+    window.start_view.players_button.click()
+    assert window.pages.currentWidget() is window.players_page
+    window.back_action.trigger()
+    assert window.pages.currentWidget() is window.start_view
+    window.players_action.trigger()
+    view = window.players_view
+    assert view is not None
+    # Activating one of a player's games opens it.
+    view.select_player("Robert")
+    games = view.player_page.games
+    games.activated.emit(games.model().index(0, 0))
+    assert window.session is not None
+    assert window.session.game.title == "Sunday"
+    assert window.pages.currentWidget() is window.game_view
+    window.players_action.trigger()
+    assert window.undo_action.isVisible()
+    view.select_player("Robert")
+    assert view.rename_selected("Rob")
+    assert window.session is not None
+    assert window.session.game.players == ("Cleo", "Rob")
+    assert window.pages.currentWidget() is window.players_page
+    assert window.undo_action.text() == "Undo rename Robert to Rob"
+    window.undo_action.trigger()
+    assert window.session.game.players == ("Cleo", "Robert")
+    # Back on the game page, undo is the game's again.
+    window.back_action.trigger()
+    assert window.pages.currentWidget() is window.game_view
+    window.session.record_hand(went_out(("Cleo", "Robert"), "Cleo"))
+    assert window.undo_action.text() == "Undo record hand 3"
+
+
+def test_a_long_name_fits_its_column_on_a_laptop(qtbot, answers) -> None:
+    name = "Anne-Sophie Lefèvre-Dubois"
+    with Library.open() as library:
+        library.add_game(game_with_hands((name, "Christopher Montgomery Jr"), 2))
+        view = PlayersView(library, answers)
+        qtbot.addWidget(view)
+        view.resize(1280, 600)
+        view.show()
+        qtbot.waitExposed(view)
+        view.refresh()
+        table = view.table
+        room = table.columnWidth(Column.PLAYER) - 2 * table.style().pixelMetric(
+            table.style().PixelMetric.PM_FocusFrameHMargin
+        )
+        assert table.fontMetrics().horizontalAdvance(name) < room
