@@ -72,7 +72,7 @@ UI = PACKAGE / "ui"
 UI_FEATURES = {"game", "library", "players", "new_game", "dialogs"}
 UI_SHARED_PACKAGES = {"text", "widgets"}
 UI_SHARED_MODULES = {"prompts", "window_settings", "app_icon", "import_check"}
-UI_TIES = {"app", "main_window", "errors"}
+UI_TIES = {"app", "main_window", "errors", "single_instance"}
 """What ties the window together: it may import every feature."""
 
 

@@ -570,6 +570,7 @@ class MainWindow(QMainWindow):
         session.changed.connect(self._game_changed)
         session.saved.connect(lambda text: self._saved(text, ok=True))
         session.save_failed.connect(lambda text: self._saved(text, ok=False))
+        session.save_refused.connect(lambda text: self._saved(text, ok=False))
         session.undo_stack.indexChanged.connect(self._withdraw_status_undo)
         view = self.game_view = GameView(session, self.prompts)
         view.message.connect(self.say)

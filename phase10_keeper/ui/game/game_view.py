@@ -330,6 +330,7 @@ class GameView(QWidget):
         session.recordUndone.connect(self._record_undone)
         session.saved.connect(self._saved)
         session.save_failed.connect(self._save_failed)
+        session.save_refused.connect(self._save_refused)
         self.refresh()
 
     # -- showing the game --------------------------------------------------------------
@@ -565,6 +566,12 @@ class GameView(QWidget):
         if not self.save_problem.isHidden():
             self.save_problem.hide()
             self._fit_grid()
+
+    def _save_refused(self, text: str) -> None:
+        """Said where the user looks while typing: the line above the form."""
+        self.save_problem.setText("✗ " + text)
+        self.save_problem.show()
+        self._fit_grid()
 
     def _save_failed(self, text: str) -> None:
         self.save_problem.setText(tr("game.save_failed", problem=text))

@@ -8,7 +8,7 @@ command and saves. Every view then redraws from `session.state`.
 from dataclasses import replace
 from typing import Protocol
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from phase10_keeper.rules import (
@@ -21,12 +21,22 @@ from phase10_keeper.rules import (
     replay,
     replay_from,
 )
+from phase10_keeper.storage.messages import GameChanged
 from phase10_keeper.ui.text.escape import isolate
 from phase10_keeper.ui.text.translate import error_said, tr
 
 
 class GameStore(Protocol):
-    def save_game(self, game_id: int, game: Game, replayed: Replay | None = None) -> None: ...
+    def save_game(
+        self,
+        game_id: int,
+        game: Game,
+        replayed: Replay | None = None,
+        *,
+        revision: int | None = None,
+    ) -> None: ...
+    def known_revision(self, game_id: int) -> int | None: ...
+    def load_game(self, game_id: int) -> Game: ...
 
 
 class _ChangeGame(QUndoCommand):
@@ -57,7 +67,7 @@ class _ChangeGame(QUndoCommand):
         replayed, self._replayed = self._replayed, None
         if replayed is None:
             replayed = self._session._replayed(self._after, self._first_changed)
-        self._session._show(self._after, replayed, self.text())
+        self._session._show(self._after, replayed, self.text(), self._recorded)
 
     def undo(self) -> None:
         self._session._show(
@@ -75,6 +85,9 @@ class GameSession(QObject):
     saved = Signal(str)
     """The change was saved; the text says what changed."""
     save_failed = Signal(str)
+    save_refused = Signal(str)
+    """The change was not saved, since the game was saved elsewhere since (another window
+    or copy of the app): the newer game is shown now, and the text says so."""
     recordUndone = Signal(object)
     """The `Hand` whose recording was just undone."""
 
@@ -90,6 +103,8 @@ class GameSession(QObject):
         self.replay = replay(game)
         self.store = store
         self.game_id = game_id
+        self.revision = None if store is None or game_id is None else store.known_revision(game_id)
+        """The revision the game shown was read or last saved at: what a save replaces."""
         self.undo_stack = QUndoStack(self)
 
     @property
@@ -170,23 +185,48 @@ class GameSession(QObject):
             return replay(game)
         return replay_from(self.replay.first(first_changed), game)
 
-    def _show(self, game: Game, result: Replay, what: str) -> None:
+    def _show(self, game: Game, result: Replay, what: str, recorded: Hand | None = None) -> None:
         # The undo stack holds hand logs; a rename since must survive undo and redo.
         if game.title != self.game.title:
             game = replace(game, title=self.game.title)
         self.game = game
         self.replay = result
         self.changed.emit()
-        self._save(what)
+        self._save(what, recorded)
 
-    def _save(self, what: str) -> None:
+    def _save(self, what: str, recorded: Hand | None = None) -> None:
         if self.store is None or self.game_id is None:
             return
         try:
-            self.store.save_game(self.game_id, self.game, self.replay)
-        # Whatever the store fails with, the hand log stays in memory and on the undo
+            self.store.save_game(self.game_id, self.game, self.replay, revision=self.revision)
+        except GameChanged:
+            # Shown only once the undo stack is done with the change it is running.
+            QTimer.singleShot(0, lambda: self._take_newer(what, recorded))
+            return
+        # Whatever else the store fails with, the hand log stays in memory and on the undo
         # stack; the window says the save failed and the next change saves it all again.
         except Exception as error:
             self.save_failed.emit(tr("session.save_failed", change=what, error=error_said(error)))
-        else:
-            self.saved.emit(tr("session.saved", change=what))
+            return
+        self.revision = self.store.known_revision(self.game_id)
+        self.saved.emit(tr("session.saved", change=what))
+
+    def _take_newer(self, what: str, recorded: Hand | None) -> None:
+        """After a save refused as stale: the newer game from the library in place of this
+        copy, whose undo history no longer applies to it, and a recorded hand back in the
+        form, so nothing typed is lost."""
+        if self.store is None or self.game_id is None:
+            return
+        try:
+            newer = self.store.load_game(self.game_id)
+        except Exception as error:
+            self.save_failed.emit(tr("session.save_failed", change=what, error=error_said(error)))
+            return
+        self.undo_stack.clear()
+        self.revision = self.store.known_revision(self.game_id)
+        self.game = newer
+        self.replay = replay(newer)
+        self.changed.emit()
+        if recorded is not None:
+            self.recordUndone.emit(recorded)
+        self.save_refused.emit(tr("session.changed_elsewhere", change=what))
