@@ -165,8 +165,11 @@ class GameSession(QObject):
         self.undo_stack.push(_ChangeGame(self, text, self.game, game, 0, replay(game)))
 
     def retitle(self, title: str) -> None:
-        """Takes on a title the game was given elsewhere (in the library), unsaved."""
+        """Takes on a title the game was given in the library through the same store, and
+        the revision that gave it (the store's copy stays current only if it was)."""
         self.game = replace(self.game, title=title)
+        if self.store is not None and self.game_id is not None:
+            self.revision = self.store.known_revision(self.game_id)
 
     def _change(
         self, game: Game, first_changed: int, text: str, recorded: Hand | None = None

@@ -79,3 +79,12 @@ def test_typing_in_the_form_stays_when_the_newer_game_is_shown(qtbot, two_window
     qtbot.waitUntil(lambda: not window_b.session.undo_stack.canUndo())
     assert window_b.session.game.hands == window_a.session.game.hands
     assert window_b.game_view.form.draft.went_out == "Marcus"
+
+
+def test_a_rename_in_the_same_window_keeps_its_copy_current(qtbot, two_windows) -> None:
+    (window_a, _), (library_a, _), game_id = two_windows
+    library_a.rename_game(game_id, "Saturday")
+    window_a.session.retitle("Saturday")
+    window_a.session.record_hand(went_out(FOUR, "Priya"))
+    assert window_a.save_label.text() == "Saved: record hand 1"
+    assert library_a.load_game(game_id).title == "Saturday"
