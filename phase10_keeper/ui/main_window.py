@@ -676,10 +676,16 @@ class MainWindow(QMainWindow):
         return dialog
 
     def _game_created(self, game: "Game") -> None:
+        from phase10_keeper.storage.library import LibraryError
         from phase10_keeper.ui.game.session import GameSession
 
         assert self.library is not None
-        game_id = self.library.add_game(game)
+        try:
+            game_id = self.library.add_game(game)
+        except LibraryError as error:
+            # Nothing was stored: the game is not shown as if it were being kept.
+            self.prompts.warn(self, tr("window.cannot_start_game"), error_said(error))
+            return
         self.open_session(GameSession(game, self.library, game_id))
 
     def import_game_file(self, path: Path | None = None) -> int | None:

@@ -83,6 +83,9 @@ class MemoryLibrary:
         self.games[game_id] = game
         return game_id
 
+    def import_game(self, game: Game) -> int:
+        return self.add_game(game)
+
     def save_game(
         self, game_id: int, game: Game, replayed: object = None, *, revision: int | None = None
     ) -> None:
