@@ -8,7 +8,7 @@ JSON the game file uses, so the library can never disagree with the file format.
 
 import os
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -57,7 +57,8 @@ from phase10_keeper.storage.readback import (
     damaged_game,
     fetch_all,
     fetch_all_log,
-    is_text,
+    game_from_rows,
+    same_game,
     summary_problem,
     suspect_hands,
 )
@@ -389,21 +390,10 @@ class Library:
         dealer, rules, seating and hands; title and date aside), else `add_game`'s: a
         file imported twice, or again after its id could not be printed, is added once.
         """
-        from phase10_keeper.storage.gamefile import rules_to_json
-
-        texts = tuple(hand_texts(game, range(len(game.hands))).values())
         with self._reading() as database:
-            candidates: list[int] = [
-                game_id
-                for (game_id,) in database.execute(
-                    "SELECT id FROM games WHERE deleted_at IS NULL AND rules = ? "
-                    "AND first_dealer = ? AND seating IS ? ORDER BY id",
-                    (compact(rules_to_json(game.rules)), game.first_dealer, seating_text(game)),
-                )
-            ]
-            for game_id in candidates:
-                if fetch_all_log(database, game_id) == (game.players, texts):
-                    return game_id
+            found = same_game(database, game)
+        if found is not None:
+            return found
         return self.add_game(game, replayed)
 
     def save_game(
@@ -425,12 +415,10 @@ class Library:
         `replayed` is the game's replay where the caller already has one, which spares
         replaying a long game again on its first save after loading.
         """
-        from phase10_keeper.storage.gamefile import rules_to_json
 
         expected = self._known.get(game_id) if revision is None else revision
         saved = self._saved.get(game_id)
         texts, replayed = encoded(game, saved, replayed)
-        state = replayed.final
         new_revision = _new_revision()
         with self._writing() as database:
             row = database.execute(
@@ -444,31 +432,50 @@ class Library:
                 players, stored = saved.game.players, saved.texts
             else:
                 players, stored = stored_log(database, game_id)
-            finished = None
-            if state.status is Status.FINISHED:
-                finished = row[1] or self._now()
-            database.execute(
-                "UPDATE games SET title = ?, started = ?, finished = ?, updated = ?, rules = ?, "
-                "first_dealer = ?, status = ?, winner = ?, revision = ?, seating = ? "
-                "WHERE id = ?",
-                (
-                    game.title,
-                    game.started,
-                    finished,
-                    self._now(),
-                    compact(rules_to_json(game.rules)),
-                    game.first_dealer,
-                    state.status.value,
-                    state.winner,
-                    new_revision,
-                    seating_text(game),
-                    game_id,
-                ),
+            self._store(
+                database, game_id, game, replayed, texts, (players, stored), row[1], new_revision
             )
-            if players != game.players:
-                write_players(database, game_id, game.players, players)
-            write_hands(database, game_id, stored, texts, len(game.hands))
         self._remember(game_id, Saved(new_revision, game, tuple(texts.values()), replayed))
+
+    def _store(
+        self,
+        database: sqlite3.Connection,
+        game_id: int,
+        game: "Game",
+        replayed: "Replay",
+        texts: dict[int, str],
+        before: tuple[tuple[str, ...], Sequence[str]],
+        finished: str | None,
+        revision: int,
+    ) -> None:
+        """Writes `game` over the stored one (whose players and hand texts are `before`);
+        status, winner and when it finished come from its replay."""
+        from phase10_keeper.storage.gamefile import rules_to_json
+
+        state = replayed.final
+        finished = (finished or self._now()) if state.status is Status.FINISHED else None
+        database.execute(
+            "UPDATE games SET title = ?, started = ?, finished = ?, updated = ?, rules = ?, "
+            "first_dealer = ?, status = ?, winner = ?, revision = ?, seating = ? "
+            "WHERE id = ?",
+            (
+                game.title,
+                game.started,
+                finished,
+                self._now(),
+                compact(rules_to_json(game.rules)),
+                game.first_dealer,
+                state.status.value,
+                state.winner,
+                revision,
+                seating_text(game),
+                game_id,
+            ),
+        )
+        players, stored = before
+        if players != game.players:
+            write_players(database, game_id, game.players, players)
+        write_hands(database, game_id, stored, texts, len(game.hands))
 
     def known_revision(self, game_id: int) -> int | None:
         """The game's revision as this connection last read or wrote it (None if it has
@@ -478,55 +485,64 @@ class Library:
     def load_game(self, game_id: int) -> "Game":
         """The game as stored; GameDamaged if anything in it does not read back as the
         app wrote it, checked as strictly as a game file."""
-        from phase10_keeper.storage.gamefile import (
-            FORMAT,
-            VERSION,
-            GameFileError,
-            game_from_json,
-            loads_json,
-        )
-
         with self._reading() as database:
-            rows = fetch_all(
-                database,
-                f"SELECT {SUMMARY_COLUMNS}, rules, seating, revision FROM games WHERE id = ?",
-                (game_id,),
-            )
-            if not rows:
-                raise self._no_game(game_id)
-            players, texts = fetch_all_log(database, game_id)
-        row = rows[0]
-        *summary, rules, seating, revision = row
-        column = summary_problem(summary, players)
-        if column is None and not isinstance(revision, int):
-            column = "revision"
-        if column is None and not is_text(rules):
-            column = "rules"
-        if column is None and seating is not None and not is_text(seating):
-            column = "seating"
-        if column is None and not all(map(is_text, texts)):
-            column = "hands.data"
-        if column is not None:
-            raise self._damaged_game(damaged_game(game_id, column))
-        title, started, first_dealer = summary[1], summary[2], summary[8]
-        try:
-            game = game_from_json(
-                {
-                    "format": FORMAT,
-                    "version": VERSION,
-                    "title": title,
-                    "started": started,
-                    "rules": loads_json(rules),
-                    "players": list(players),
-                    "first_dealer": first_dealer,
-                    "seating": None if seating is None else loads_json(seating),
-                    "hands": [loads_json(text) for text in texts],
-                }
-            )
-        except GameFileError as error:
-            raise self._damaged_game(GameDamaged(game_id, error)) from None
+            game, texts, revision = self._read_game(database, game_id)
         self._remember(game_id, Saved(revision, game, texts, None))
         return game
+
+    def _read_game(
+        self, database: sqlite3.Connection, game_id: int
+    ) -> tuple["Game", tuple[str, ...], int]:
+        """The game, its hands' stored JSON and its revision, inside a transaction."""
+        rows = fetch_all(
+            database,
+            f"SELECT {SUMMARY_COLUMNS}, rules, seating, revision FROM games WHERE id = ?",
+            (game_id,),
+        )
+        if not rows:
+            raise self._no_game(game_id)
+        players, texts = fetch_all_log(database, game_id)
+        try:
+            game, revision = game_from_rows(game_id, rows[0], players, texts)
+        except GameDamaged as damage:
+            raise self._damaged_game(damage) from None
+        return game, texts, revision
+
+    def rename_player(self, changes: Sequence[tuple[int, str, str]]) -> None:
+        """Renames a player in many games at once, as (game id, old name, new name): all
+        of them in one transaction, or none. A copy this connection holds of a game stays
+        current only if it was."""
+        renamed = []
+        with self._writing() as database:
+            for game_id, old, new in changes:
+                game, stored, revision = self._read_game(database, game_id)
+                changed = game.with_player_renamed(old, new)
+                replayed = replayed_or_refused(changed, None)
+                texts = hand_texts(changed, range(len(changed.hands)))
+                new_revision = _new_revision()
+                finished = database.execute(
+                    "SELECT finished FROM games WHERE id = ?", (game_id,)
+                ).fetchone()[0]
+                self._store(
+                    database,
+                    game_id,
+                    changed,
+                    replayed,
+                    texts,
+                    (game.players, stored),
+                    finished,
+                    new_revision,
+                )
+                renamed.append(
+                    (
+                        game_id,
+                        revision,
+                        Saved(new_revision, changed, tuple(texts.values()), replayed),
+                    )
+                )
+        for game_id, revision, saved in renamed:
+            if self._known.get(game_id) == revision:
+                self._remember(game_id, saved)
 
     def damaged_games(self) -> list[GameDamaged]:
         """Every damaged game this connection has met, by id: each was left out of the

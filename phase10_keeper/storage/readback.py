@@ -9,10 +9,14 @@ statistics), never a KeyError or UnicodeDecodeError, and never blocks the other 
 import sqlite3
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from phase10_keeper.rules.status import Status
 from phase10_keeper.storage.messages import GameDamaged, Said
+
+# The game file's reader is imported where a game is read: listing needs none of it.
+if TYPE_CHECKING:
+    from phase10_keeper.rules import Game
 
 _NOT_UTF8 = "Could not decode to UTF-8"
 _STATUSES = frozenset(status.value for status in Status)
@@ -143,3 +147,67 @@ def suspect_hands(database: sqlite3.Connection) -> dict[int, str]:
 
 def damaged_game(game_id: int, column: str) -> GameDamaged:
     return GameDamaged(game_id, Said("library.bad_value", {"column": column}))
+
+
+def game_from_rows(
+    game_id: int, row: Sequence[Any], players: tuple[str, ...], texts: tuple[str, ...]
+) -> "tuple[Game, int]":
+    """The game its rows hold (SUMMARY_COLUMNS, then rules, seating and revision) and its
+    revision; GameDamaged if anything in them is not what the app writes, or does not
+    read as strictly as a game file is read."""
+    from phase10_keeper.storage.gamefile import (
+        FORMAT,
+        VERSION,
+        GameFileError,
+        game_from_json,
+        loads_json,
+    )
+
+    *summary, rules, seating, revision = row
+    column = summary_problem(summary, players)
+    if column is None and not isinstance(revision, int):
+        column = "revision"
+    if column is None and not is_text(rules):
+        column = "rules"
+    if column is None and seating is not None and not is_text(seating):
+        column = "seating"
+    if column is None and not all(map(is_text, texts)):
+        column = "hands.data"
+    if column is not None:
+        raise damaged_game(game_id, column)
+    try:
+        game = game_from_json(
+            {
+                "format": FORMAT,
+                "version": VERSION,
+                "title": summary[1],
+                "started": summary[2],
+                "rules": loads_json(rules),
+                "players": list(players),
+                "first_dealer": summary[8],
+                "seating": None if seating is None else loads_json(seating),
+                "hands": [loads_json(text) for text in texts],
+            }
+        )
+    except GameFileError as error:
+        raise GameDamaged(game_id, error) from None
+    return game, revision
+
+
+def same_game(database: sqlite3.Connection, game: "Game") -> int | None:
+    """The id of a game stored (not deleted) with the same players, first dealer, rules,
+    seating and hands as `game`, its title and date aside; None if there is none."""
+    from phase10_keeper.storage.gamefile import rules_to_json
+    from phase10_keeper.storage.rows import compact, hand_texts, seating_text
+
+    texts = tuple(hand_texts(game, range(len(game.hands))).values())
+    candidates = database.execute(
+        "SELECT id FROM games WHERE deleted_at IS NULL AND rules = ? "
+        "AND first_dealer = ? AND seating IS ? ORDER BY id",
+        (compact(rules_to_json(game.rules)), game.first_dealer, seating_text(game)),
+    ).fetchall()
+    for (game_id,) in candidates:
+        if fetch_all_log(database, game_id) == (game.players, texts):
+            found: int = game_id
+            return found
+    return None

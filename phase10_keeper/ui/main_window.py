@@ -520,17 +520,15 @@ class MainWindow(QMainWindow):
         self.players_view.table.setFocus()
         return self.players_view
 
-    def _games_renamed_players(self, game_ids: list[int]) -> None:
-        """After a rename across the library, the open game is read again if it changed."""
-        from phase10_keeper.ui.game.session import GameSession
-
+    def _games_renamed_players(self, changes: list[tuple[int, str, str]]) -> None:
+        """After a rename across the library, the open game takes it on through its
+        session: its undo history and what is typed in its form stay."""
         session = self.session
-        if session is None or session.game_id not in game_ids or self.library is None:
+        if session is None:
             return
-        game_id = session.game_id
-        self.open_session(GameSession(self.library.load_game(game_id), self.library, game_id))
-        if self.players_page is not None:
-            self._show_page(self.players_page, tr("window.players_title"))
+        for game_id, old, new in changes:
+            if game_id == session.game_id:
+                session.take_rename(old, new)
 
     def leave_library(self) -> None:
         """Back to the game still open, or to the start page."""

@@ -48,6 +48,17 @@ class DraftSnapshot(NamedTuple):
     players: tuple[tuple[str, bool, tuple[tuple[CardKind, int], ...], int | None], ...]
 
 
+def renamed_snapshot(snapshot: DraftSnapshot, old: str, new: str) -> DraftSnapshot:
+    """The snapshot with player `old` called `new`."""
+    return DraftSnapshot(
+        new if snapshot.went_out == old else snapshot.went_out,
+        tuple(
+            (new if name == old else name, made, typed, phase)
+            for name, made, typed, phase in snapshot.players
+        ),
+    )
+
+
 class HandDraft:
     """One hand being entered after `state` (the state before the hand)."""
 

@@ -331,6 +331,7 @@ class GameView(QWidget):
         session.saved.connect(self._saved)
         session.save_failed.connect(self._save_failed)
         session.save_refused.connect(self._save_refused)
+        session.renamed.connect(self._player_renamed)
         self.refresh()
 
     # -- showing the game --------------------------------------------------------------
@@ -566,6 +567,10 @@ class GameView(QWidget):
         if not self.save_problem.isHidden():
             self.save_problem.hide()
             self._fit_grid()
+
+    def _player_renamed(self, old: str, new: str) -> None:
+        """What is typed for a player renamed across the library follows the new name."""
+        self.form.rename_typed(self.session.state, old, new)
 
     def _save_refused(self, text: str) -> None:
         """Said where the user looks while typing: the line above the form."""

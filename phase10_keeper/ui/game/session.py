@@ -90,6 +90,9 @@ class GameSession(QObject):
     or copy of the app): the newer game is shown now, and the text says so."""
     recordUndone = Signal(object)
     """The `Hand` whose recording was just undone."""
+    renamed = Signal(str, str)
+    """A player was renamed across the library, this game included (old name, new name):
+    what is typed for them must follow, before the views redraw."""
 
     def __init__(
         self,
@@ -106,6 +109,9 @@ class GameSession(QObject):
         self.revision = None if store is None or game_id is None else store.known_revision(game_id)
         """The revision the game shown was read or last saved at: what a save replaces."""
         self.undo_stack = QUndoStack(self)
+        self._renames: list[tuple[str, str]] = []
+        """Renames made across the library since the game was opened, which undo and redo
+        keep: the games on the undo stack still hold the names from before."""
 
     @property
     def state(self) -> GameState:
@@ -164,6 +170,17 @@ class GameSession(QObject):
         # The replay starts from the names at the table, so it starts again from there.
         self.undo_stack.push(_ChangeGame(self, text, self.game, game, 0, replay(game)))
 
+    def take_rename(self, old: str, new: str) -> None:
+        """Takes on a rename the library made across its games, this one included (saved
+        already, through the same store): the undo history and what is typed stay."""
+        self._renames.append((old, new))
+        self.game = self.game.with_player_renamed(old, new)
+        self.replay = replay(self.game)
+        if self.store is not None and self.game_id is not None:
+            self.revision = self.store.known_revision(self.game_id)
+        self.renamed.emit(old, new)
+        self.changed.emit()
+
     def retitle(self, title: str) -> None:
         """Takes on a title the game was given in the library through the same store, and
         the revision that gave it (the store's copy stays current only if it was)."""
@@ -192,6 +209,12 @@ class GameSession(QObject):
         # The undo stack holds hand logs; a rename since must survive undo and redo.
         if game.title != self.game.title:
             game = replace(game, title=self.game.title)
+        renamed = game
+        for old, new in self._renames:
+            if old in renamed.players:
+                renamed = renamed.with_player_renamed(old, new)
+        if renamed is not game:
+            game, result = renamed, replay(renamed)
         self.game = game
         self.replay = result
         self.changed.emit()
