@@ -87,3 +87,13 @@ def test_each_data_folder_has_its_own_name(tmp_path: Path) -> None:
     (tmp_path / "a").mkdir()
     assert server_name(tmp_path / "a") == server_name(tmp_path / "b" / ".." / "a")
     assert server_name(tmp_path / "a") != server_name(tmp_path / "b")
+
+
+def test_the_command_lines_options_are_no_files_to_open(monkeypatch, tmp_path: Path) -> None:
+    from phase10_keeper import cli, first_start
+
+    started: list[list[str]] = []
+    monkeypatch.setattr(first_start, "start_app", lambda argv: started.append(argv) or 0)
+    monkeypatch.setattr(sys, "argv", ["phase10-keeper", "--data-dir", str(tmp_path)])
+    assert cli.main() == 0
+    assert started == [["phase10-keeper"]]
