@@ -283,12 +283,14 @@ class _LibraryChange(QUndoCommand):
     def __init__(
         self,
         view: "GamesView",
+        game_id: int,
         text: str,
         forward: Callable[[], None],
         back: Callable[[], None],
     ) -> None:
         super().__init__(text)
         self._view = view
+        self._game_id = game_id
         self._forward = forward
         self._back = back
         self._done = True
@@ -297,11 +299,16 @@ class _LibraryChange(QUndoCommand):
         if self._done:
             self._done = False
             return
-        if not self._view._write(self._forward):
-            self.setObsolete(True)
+        self._run(self._forward)
 
     def undo(self) -> None:
-        if not self._view._write(self._back):
+        self._run(self._back)
+
+    def _run(self, change: Callable[[], None]) -> None:
+        if self._view._write(change):
+            # The row changed is the one selected, where it is listed.
+            self._view.select_game(self._game_id)
+        else:
             self.setObsolete(True)
 
 
@@ -310,6 +317,7 @@ def _bin_change(view: "GamesView", game_id: int, title: str, *, restoring: bool)
     key = "games.undo_restore" if restoring else "games.undo_delete"
     return _LibraryChange(
         view,
+        game_id,
         tr(key, title=isolate(title)),
         lambda: view._bin(game_id, title, deleted=not restoring),
         lambda: view._bin(game_id, title, deleted=restoring),
@@ -319,6 +327,7 @@ def _bin_change(view: "GamesView", game_id: int, title: str, *, restoring: bool)
 def _rename_change(view: "GamesView", game_id: int, old: str, new: str) -> _LibraryChange:
     return _LibraryChange(
         view,
+        game_id,
         tr("games.undo_rename", old=isolate(old), new=isolate(new)),
         lambda: view._retitle(game_id, new),
         lambda: view._retitle(game_id, old),
