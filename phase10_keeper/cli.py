@@ -27,6 +27,7 @@ from phase10_keeper.storage.paths import DATA_DIR_VARIABLE
 if TYPE_CHECKING:
     from phase10_keeper.rules import Game, GameState, Preset, Replay, Status
     from phase10_keeper.stats import LibraryStats, PhaseTally, PlayerStats
+    from phase10_keeper.stats.standings import StandingsRow
     from phase10_keeper.storage.library import GameSummary, Library
 
 EXIT_OK = 0
@@ -132,39 +133,50 @@ def status_line(state: "GameState", language: Words) -> str:
 
 
 def standings_table(game: "Game", state: "GameState") -> str:
+    """The standings in seat order, the seat where the window has the place."""
     from phase10_keeper.language.wording import phase_title, rules_description
-    from phase10_keeper.rules import Status
+    from phase10_keeper.stats.standings import (
+        STANDINGS_COLUMNS,
+        Next,
+        StandingsColumn,
+        standings_rows,
+    )
 
     language = _words()
-    rows = [
-        (
-            language("cli.seat"),
-            language("cli.player"),
-            language("cli.phase"),
-            language("cli.done"),
-            language("cli.total"),
-        )
-    ]
-    for player in state.players:
-        phase = state.next_phase(player.name)
-        if not player.seated:
-            phase_text = language("cli.left_before", hand=player.left_before)
-        elif phase is not None:
-            phase_text = phase_title(language, phase)
-        elif state.status is Status.IN_PROGRESS:
-            phase_text = language("cli.chooses")
-        else:
-            phase_text = "-"
-        rows.append(
-            (
-                str(player.seat + 1),
-                shown(player.name),
-                phase_text,
-                str(len(player.completed)),
-                str(player.total),
-            )
-        )
-    widths = [max(len(row[column]) for row in rows) for column in range(5)]
+    headers = {
+        StandingsColumn.PLACE: language("cli.seat"),
+        StandingsColumn.PLAYER: language("cli.player"),
+        StandingsColumn.PHASE: language("cli.phase"),
+        StandingsColumn.DONE: language("cli.done"),
+        StandingsColumn.TOTAL: language("cli.total"),
+    }
+
+    def phase_text(row: "StandingsRow") -> str:
+        if row.next is Next.LEFT:
+            return language("cli.left_before", hand=row.left_before)
+        if row.next is Next.ATTEMPTS and row.phase is not None:
+            return phase_title(language, row.phase)
+        if row.next is Next.CHOOSES:
+            return language("cli.chooses")
+        return "-"
+
+    def cell(row: "StandingsRow", column: StandingsColumn) -> str:
+        match column:
+            case StandingsColumn.PLACE:
+                return str(row.seat)
+            case StandingsColumn.PLAYER:
+                return shown(row.name)
+            case StandingsColumn.PHASE:
+                return phase_text(row)
+            case StandingsColumn.DONE:
+                return str(len(row.completed))
+            case StandingsColumn.TOTAL:
+                return str(row.total)
+
+    in_seats = sorted(standings_rows(state), key=lambda row: row.seat)
+    rows = [tuple(headers[column] for column in STANDINGS_COLUMNS)]
+    rows += [tuple(cell(row, column) for column in STANDINGS_COLUMNS) for row in in_seats]
+    widths = [max(len(row[column]) for row in rows) for column in range(len(STANDINGS_COLUMNS))]
     lines = []
     title = shown(game.title) or language("cli.untitled")
     rules = rules_description(language, game.rules)
@@ -174,11 +186,8 @@ def standings_table(game: "Game", state: "GameState") -> str:
     lines.append("")
     for index, row in enumerate(rows):
         cells = [
-            row[0].rjust(widths[0]),
-            row[1].ljust(widths[1]),
-            row[2].ljust(widths[2]),
-            row[3].rjust(widths[3]),
-            row[4].rjust(widths[4]),
+            text.ljust(width) if column.left_aligned else text.rjust(width)
+            for text, width, column in zip(row, widths, STANDINGS_COLUMNS, strict=True)
         ]
         lines.append("  ".join(cells).rstrip())
         if index == 0:
@@ -461,7 +470,21 @@ def _games_show(arguments: argparse.Namespace) -> int:
 
     with _library(arguments, read_only=True) as library:
         game = library.load_game(arguments.id)
-    state = _replayed(game, _words()("cli.game", id=arguments.id)).final
+        replayed = _replayed(game, _words()("cli.game", id=arguments.id))
+        if arguments.card is not None:
+            from phase10_keeper.ui.game.card_file import write_card
+
+            language = system_language()
+            try:
+                card = Path(arguments.card)
+                write_card(
+                    card, library, arguments.id, game=game, replayed=replayed, language=language
+                )
+            except OSError as error:
+                reason = error.strerror or error
+                message = _words()("cli.cannot_write", path=arguments.card, reason=reason)
+                raise UsageError(message) from None
+    state = replayed.final
     if arguments.json:
         print(json.dumps(standings_to_json(state)))
     else:
@@ -651,6 +674,9 @@ def _add_games_commands(commands: "argparse._SubParsersAction[_Parser]") -> None
     showing = actions.add_parser("show", help="print a game's standings, as `standings` does")
     showing.add_argument("id", type=_game_id, metavar="ID", help="the game's id")
     showing.add_argument("--json", action="store_true", help="print one JSON object")
+    showing.add_argument(
+        "--card", metavar="OUT.png", help="also write the results card, a PNG 1080 pixels wide"
+    )
     showing.set_defaults(run=_games_show)
 
 

@@ -5,7 +5,7 @@ it, so replaying a log, appending a hand and editing a hand in the middle (repla
 from there) all go through the same steps and cannot disagree.
 """
 
-from phase10_keeper.rules.bulk import cycle_collector_paused
+from phase10_keeper.collector import cycle_collector_paused
 from phase10_keeper.rules.checks import check_hand
 from phase10_keeper.rules.game import Game, Hand, Leave, PlayerResult, SeatingChange
 from phase10_keeper.rules.log import Log

@@ -15,6 +15,7 @@ from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any, TypeVar
 
+from phase10_keeper.collector import cycle_collector_paused
 from phase10_keeper.files import write_atomically
 from phase10_keeper.rules import (
     DECK_SIZE,
@@ -46,7 +47,6 @@ from phase10_keeper.rules import (
     preset_rules,
     target_position,
 )
-from phase10_keeper.rules.bulk import cycle_collector_paused
 from phase10_keeper.storage.messages import (
     GameFileError as GameFileError,
 )

@@ -5,7 +5,9 @@ Only the empty window and its menus are built when it opens; the status bar come
 the library. Each page and each dialog is imported and built the first time it is
 needed, so the window appears at once: nothing before its first paint touches Qt's enum
 namespace (`Qt`), whose enums take longer to build than the rest of the window.
-Every game opened gets a game page of its own, dropped when the game closes. Questions
+Every page presents `ui.page.Page`, and the window asks nothing else of one to show it:
+its title, its undo stack, its Edit actions, what of the File menu works on it. Every
+game opened gets a game page of its own, dropped when the game closes. Questions
 to the user go through one `Prompts`, so tests answer them without modal dialogs.
 """
 
@@ -15,12 +17,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPaintEvent, QUndoGroup, QUndoStack
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPaintEvent, QUndoGroup
 from PySide6.QtWidgets import QLabel, QMainWindow, QPushButton, QStackedWidget, QWidget
 
-from phase10_keeper.ui.text.escape import isolate, plain
+from phase10_keeper.ui.text.escape import plain
 from phase10_keeper.ui.text.language_menu import language_menu
-from phase10_keeper.ui.text.translate import error_said, problem_where, tr
+from phase10_keeper.ui.text.translate import app_words, error_said, problem_where, tr
 from phase10_keeper.ui.window_settings import save_window_state
 
 if TYPE_CHECKING:
@@ -37,6 +39,7 @@ if TYPE_CHECKING:
     from phase10_keeper.ui.library.games_view import GamesView
     from phase10_keeper.ui.library.start_view import StartView
     from phase10_keeper.ui.new_game.new_game_dialog import NewGameDialog
+    from phase10_keeper.ui.page import Page
     from phase10_keeper.ui.players.players_view import PlayersView
     from phase10_keeper.ui.prompts import Prompts
 
@@ -77,17 +80,16 @@ class MainWindow(QMainWindow):
         self.session: GameSession | None = None
         self.start_view: StartView | None = None
         self.games_view: GamesView | None = None
-        self.library_page: QWidget | None = None
         self.players_view: PlayersView | None = None
-        self.players_page: QWidget | None = None
         self.game_view: GameView | None = None
+        self.shown_page: Page | None = None
+        """The page shown."""
+        self._frames: dict[Page, QWidget] = {}
+        """The pages with a heading, each inside the frame that shows it and Back."""
         self._printer: SheetPrinter | None = None
         self.scoreboard: Scoreboard | None = None
         self._after_paint: list[Callable[[], object]] = []
         self.undo_group = QUndoGroup(self)
-        self._nothing_to_undo = QUndoStack(self)
-        """The start page's: it changes nothing that could be undone."""
-        self.undo_group.addStack(self._nothing_to_undo)
 
         self.pages = QStackedWidget()
         self.setCentralWidget(self.pages)
@@ -156,9 +158,8 @@ class MainWindow(QMainWindow):
         )
         self.import_action = self._action(tr("window.import_game"), self.import_game_file)
         self.export_game_action = self._action(tr("window.export_game"), self.export_game_file)
-        self.export_sheet_action = self._action(
-            tr("window.export_sheet"), self.export_score_sheet, standard.Print
-        )
+        self.print_action = self._action(tr("window.print"), self.print_score_sheet, standard.Print)
+        self.export_sheet_action = self._action(tr("window.export_sheet"), self.export_score_sheet)
         self.blank_sheets_action = self._action(
             tr("window.blank_sheets"),
             self.print_blank_sheets,
@@ -176,7 +177,9 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addActions([self.import_action, self.export_game_action])
         file_menu.addSeparator()
-        file_menu.addActions([self.export_sheet_action, self.blank_sheets_action])
+        file_menu.addActions(
+            [self.print_action, self.export_sheet_action, self.blank_sheets_action]
+        )
         file_menu.addSeparator()
         file_menu.addAction(self.close_action)
         file_menu.addSeparator()
@@ -194,8 +197,10 @@ class MainWindow(QMainWindow):
         ):
             signal.connect(self._update_undo_actions)
         self.edit_menu.addActions([self.undo_action, self.redo_action])
-        self._game_separator = self.edit_menu.addSeparator()
-        self._library_separator = self.edit_menu.addSeparator()
+        self._page_separator = QAction(self)
+        self._page_separator.setSeparator(True)
+        self._page_edit_actions: list[QAction] = []
+        """What the Edit menu shows of the page shown: a separator and its actions."""
 
         self.scoreboard_action = self._action(
             tr("window.scoreboard"), self.show_scoreboard, QKeySequence("F11")
@@ -212,6 +217,9 @@ class MainWindow(QMainWindow):
         self.leave_action = self._action(tr("window.player_leaves"), self.player_leaves)
         self.join_action = self._action(tr("window.player_joins"), self.player_joins)
         self.game_menu.addActions([self.leave_action, self.join_action])
+        self.game_menu.addSeparator()
+        self.share_action = self._action(tr("window.share_result"), self.share_result)
+        self.game_menu.addAction(self.share_action)
 
         settings_menu = self.menuBar().addMenu(tr("settings.menu"))
         settings_menu.addMenu(language_menu(self, self.say))
@@ -231,10 +239,7 @@ class MainWindow(QMainWindow):
         self.addAction(self.back_action)
 
     def _update_actions(self) -> None:
-        page = self.pages.currentWidget()
-        on_game = page is not None and page is self.game_view
-        on_library = page is not None and page is self.library_page
-        on_players = page is not None and page is self.players_page
+        page = self.shown_page
         has_library = self.library is not None
         for action in (
             self.new_action,
@@ -244,35 +249,25 @@ class MainWindow(QMainWindow):
             self.players_action,
         ):
             action.setEnabled(has_library)
-        self.export_game_action.setEnabled(on_game or on_library)
-        self.export_sheet_action.setEnabled(on_game)
+        self.export_game_action.setEnabled(page is not None and page.exports_game)
+        self.print_action.setEnabled(page is not None and page.prints_sheet)
+        self.export_sheet_action.setEnabled(page is not None and page.prints_sheet)
         self.close_action.setEnabled(self.session is not None)
         self._update_seating_actions()
         self.scoreboard_action.setEnabled(self.session is not None)
-        self.back_action.setEnabled(on_library or on_players)
-        self.undo_action.setVisible(on_game or on_library or on_players)
-        self.redo_action.setVisible(on_game or on_library or on_players)
-        if self.players_view is not None:
-            self.players_view.rename_action.setVisible(on_players)
-        if self.game_view is not None:
-            self.game_view.correct_action.setVisible(on_game)
-            self.game_view.delete_action.setVisible(on_game)
-            self.game_view.rename_player_action.setVisible(on_game)
-        if self.games_view is not None:
-            for action in self._games_actions():
-                action.setVisible(on_library)
-        self._game_separator.setVisible(on_game)
-        self._library_separator.setVisible(False)
+        self.back_action.setEnabled(page is not None and page.page_heading() is not None)
+        self.undo_action.setVisible(page is not None)
+        self.redo_action.setVisible(page is not None)
 
-    def _games_actions(self) -> list[QAction]:
-        assert self.games_view is not None
-        view = self.games_view
-        return [
-            view.open_action,
-            view.rename_action,
-            view.delete_action,
-            view.restore_action,
-        ]
+    def _fill_edit_menu(self, page: "Page") -> None:
+        """Undo and Redo, then the page's own actions, if it has any."""
+        # Not QMenu.clear(): PySide hands the actions it removes over to Python, which
+        # then destroys them on its own, the window's Undo and Redo among them.
+        for action in self._page_edit_actions:
+            self.edit_menu.removeAction(action)
+        actions = list(page.edit_actions())
+        self._page_edit_actions = [self._page_separator, *actions] if actions else []
+        self.edit_menu.addActions(self._page_edit_actions)
 
     def _status_bar(self) -> "QStatusBar":
         """The status bar, with its save label and the Undo button a message may offer;
@@ -339,7 +334,7 @@ class MainWindow(QMainWindow):
 
     def _typing_form(self) -> "HandEntryForm | None":
         """The entry form, when its page is the one shown."""
-        if self.game_view is not None and self.pages.currentWidget() is self.game_view:
+        if self.game_view is not None and self.shown_page is self.game_view:
             return self.game_view.form
         return None
 
@@ -412,19 +407,16 @@ class MainWindow(QMainWindow):
         if self.library is not None:
             self.library.checkpoint()
 
-    def _show_page(self, page: QWidget, title: str) -> None:
-        if self.pages.indexOf(page) < 0:
-            self.pages.addWidget(page)
-        self.pages.setCurrentWidget(page)
-        self.setWindowTitle(title)
-        stack = self._nothing_to_undo
-        if page is self.game_view and self.session is not None:
-            stack = self.session.undo_stack
-        elif page is self.library_page and self.games_view is not None:
-            stack = self.games_view.undo_stack
-        elif page is self.players_page and self.players_view is not None:
-            stack = self.players_view.undo_stack
-        self.undo_group.setActiveStack(stack)
+    def _show_page(self, page: "Page") -> None:
+        frame = self._frame(page)
+        if self.pages.indexOf(frame) < 0:
+            self.pages.addWidget(frame)
+        self.pages.setCurrentWidget(frame)
+        self.shown_page = page
+        self.setWindowTitle(page.page_title())
+        self.undo_group.addStack(page.undo_stack)
+        self.undo_group.setActiveStack(page.undo_stack)
+        self._fill_edit_menu(page)
         self._update_actions()
         self._update_undo_actions()
 
@@ -441,7 +433,7 @@ class MainWindow(QMainWindow):
             view.blankSheetsRequested.connect(self.print_blank_sheets)
             view.playersRequested.connect(self.show_players)
         self.start_view.set_games(self.library.list_games())
-        self._show_page(self.start_view, tr("window.title"))
+        self._show_page(self.start_view)
         self.start_view.new_button.setFocus()
 
     def _games(self) -> "GamesView":
@@ -454,12 +446,20 @@ class MainWindow(QMainWindow):
             view.gameDeleted.connect(self._game_deleted)
             view.gameRenamed.connect(self._game_renamed)
             view.message.connect(self.say)
-            self.undo_group.addStack(view.undo_stack)
-            self.edit_menu.insertActions(self._library_separator, self._games_actions())
-            self.library_page = self._library_page(view, tr("window.library_heading"))
         return self.games_view
 
-    def _library_page(self, view: QWidget, title: str) -> QWidget:
+    def _frame(self, page: "Page") -> QWidget:
+        """What the window's stack shows for the page: the page itself, or with a heading
+        the page below it and a Back button."""
+        assert isinstance(page, QWidget)
+        title = page.page_heading()
+        if title is None:
+            return page
+        if page not in self._frames:
+            self._frames[page] = self._headed(page, title)
+        return self._frames[page]
+
+    def _headed(self, view: QWidget, title: str) -> QWidget:
         from PySide6.QtCore import Qt
         from PySide6.QtWidgets import QHBoxLayout, QToolButton, QVBoxLayout
 
@@ -494,8 +494,7 @@ class MainWindow(QMainWindow):
         view = self._games()
         if made_before:
             view.refresh()
-        assert self.library_page is not None
-        self._show_page(self.library_page, tr("window.library_title"))
+        self._show_page(view)
         if self.session is not None:
             view.select_game(self.session.game_id or 0)
         elif view.selected_id() is None and view.proxy.rowCount() > 0:
@@ -511,12 +510,8 @@ class MainWindow(QMainWindow):
             view = self.players_view = PlayersView(self.library, self.prompts)
             view.gamesChanged.connect(self._games_renamed_players)
             view.openRequested.connect(self.open_game)
-            self.undo_group.addStack(view.undo_stack)
-            self.edit_menu.insertAction(self._library_separator, view.rename_action)
-            self.players_page = self._library_page(view, tr("window.players_heading"))
-        assert self.players_page is not None
         self.players_view.refresh()
-        self._show_page(self.players_page, tr("window.players_title"))
+        self._show_page(self.players_view)
         self.players_view.table.setFocus()
         return self.players_view
 
@@ -572,9 +567,8 @@ class MainWindow(QMainWindow):
         session.undo_stack.indexChanged.connect(self._withdraw_status_undo)
         view = self.game_view = GameView(session, self.prompts)
         view.message.connect(self.say)
+        view.shareRequested.connect(self.share_result)
         view.form.typingChanged.connect(self._update_undo_actions)
-        self.edit_menu.insertActions(self._library_separator, self._game_actions(view))
-        self.pages.addWidget(view)
         if self.library is not None and session.game_id is not None:
             self.library.set_last_open_game(session.game_id)
         self._show_game()
@@ -582,39 +576,33 @@ class MainWindow(QMainWindow):
     def _show_game(self) -> None:
         assert self.session is not None
         assert self.game_view is not None
-        self._show_page(self.game_view, self._game_title())
+        self._show_page(self.game_view)
         self.game_view.form.focus_first()
 
-    def _game_title(self) -> str:
-        assert self.session is not None
-        title = self.session.game.title or tr("window.untitled_game")
-        return tr("window.game_title", title=isolate(title))
-
     def _game_changed(self) -> None:
-        if self.pages.currentWidget() is self.game_view:
-            self.setWindowTitle(self._game_title())
+        if self.game_view is not None and self.shown_page is self.game_view:
+            self.setWindowTitle(self.game_view.page_title())
         self._update_seating_actions()
 
     def _update_seating_actions(self) -> None:
-        """Players join or leave only between the hands of a game in progress."""
-        on_game = self.session is not None and self.pages.currentWidget() is self.game_view
-        playing = False
+        """Players join or leave only between the hands of a game in progress; a game has a
+        result to share once a hand is recorded."""
+        on_game = self.session is not None and self.shown_page is self.game_view
+        playing = played = False
         if on_game and self.session is not None:
             # Only here, with a game open: the empty window's start must not import the rules.
             from phase10_keeper.rules import Status
 
             playing = self.session.state.status is Status.IN_PROGRESS
+            played = bool(self.session.game.hands)
         self.game_menu.menuAction().setVisible(on_game)
         self.leave_action.setEnabled(playing)
         self.join_action.setEnabled(playing)
+        self.share_action.setEnabled(played)
 
     def _saved(self, text: str, ok: bool) -> None:
         self.save_label.setStyleSheet("" if ok else f"color: {ERROR_COLOUR}; font-weight: bold;")
         self.save_label.setText(text if ok else "✗ " + text)
-
-    @staticmethod
-    def _game_actions(view: "GameView") -> list[QAction]:
-        return [view.correct_action, view.delete_action, view.rename_player_action]
 
     def _drop_session(self) -> None:
         """Closes the open game's page: its views, models, connections and undo stack."""
@@ -626,8 +614,11 @@ class MainWindow(QMainWindow):
             self.scoreboard.deleteLater()
             self.scoreboard = None
         if view is not None:
-            for action in self._game_actions(view):
-                self.edit_menu.removeAction(action)
+            if self.shown_page is view:
+                for action in self._page_edit_actions:
+                    self.edit_menu.removeAction(action)
+                self._page_edit_actions = []
+                self.shown_page = None
             self.pages.removeWidget(view)
             view.deleteLater()
         if session is not None:
@@ -700,8 +691,8 @@ class MainWindow(QMainWindow):
         """Writes the open game, or on the library page the selected one, to a game file."""
         from phase10_keeper.ui.library.game_files import export_game
 
-        if self.pages.currentWidget() is self.library_page:
-            return self._games().export_selected(path)
+        if self.games_view is not None and self.shown_page is self.games_view:
+            return self.games_view.export_selected(path)
         if self.session is None:
             return None
         path = export_game(self, self.prompts, self.session.game, path)
@@ -718,12 +709,18 @@ class MainWindow(QMainWindow):
             self._printer.written.connect(
                 lambda path: self.say(tr("window.sheet_written", path=path))
             )
+            self._printer.printed.connect(lambda: self.say(tr("window.sheet_printed")))
         return self._printer
+
+    def print_score_sheet(self) -> None:
+        """The open game's sheet on the printer, after a preview."""
+        if self.session is not None:
+            self.printer().print_game(self.session.game)
 
     def export_score_sheet(self) -> Path | None:
         if self.session is None:
             return None
-        return self.printer().print_game(self.session.game)
+        return self.printer().print_game(self.session.game, printing=False)
 
     def print_blank_sheets(self) -> Path | None:
         """Blank sheets, with the names of the players at the open game's table now and
@@ -769,6 +766,18 @@ class MainWindow(QMainWindow):
         except GameError as error:
             reason = problem_where(error.problems[0])
             self.prompts.warn(self, tr("window.cannot_change_table"), reason)
+
+    def share_result(self) -> bool:
+        """The open game's results card, with the records it set across the library's
+        game nights, to copy or save."""
+        if self.game_view is None or self.session is None:
+            return False
+        records: list[str] = []
+        if self.library is not None and self.session.game_id is not None:
+            from phase10_keeper.ui.game.result_card import records_set_lines
+
+            records = records_set_lines(self.library, self.session.game_id, app_words())
+        return self.game_view.share_result(records)
 
     def show_scoreboard(self) -> "Scoreboard | None":
         """The standings full screen, for the table to read; on a second screen if any."""

@@ -71,7 +71,7 @@ def open_app(qtbot, answers):
 def _accept_sheet_dialog(paper: str):
     def accept(dialog: SheetDialog) -> bool:
         dialog.paper_combo.setCurrentIndex(dialog.paper_combo.findData(paper))
-        dialog.accept()
+        dialog.ok_button.click()
         return dialog.result() == SheetDialog.DialogCode.Accepted
 
     return accept
@@ -153,6 +153,53 @@ def test_new_game_cancelled_leaves_the_open_game(open_app, library) -> None:
     assert window.session is before
 
 
+def _edit_menu(window: MainWindow) -> list[object]:
+    """What the Edit menu shows: its actions, with "-" for a separator."""
+    return [
+        "-" if action.isSeparator() else action
+        for action in window.edit_menu.actions()
+        if action.isVisible()
+    ]
+
+
+def test_every_page_shows_undo_redo_then_its_own_actions_in_the_edit_menu(open_app, library):
+    game_id = library.add_game(game_with_hands(FOUR, 2))
+    window = open_app()
+    undo_redo = [window.undo_action, window.redo_action]
+    assert window.shown_page is window.start_view
+    assert _edit_menu(window) == undo_redo
+    assert not window.export_game_action.isEnabled()
+    assert not window.back_action.isEnabled()
+
+    window.library_action.trigger()
+    games = window.games_view
+    assert games is not None
+    own = [games.open_action, games.rename_action, games.delete_action, games.restore_action]
+    assert _edit_menu(window) == [*undo_redo, "-", *own]
+    assert window.export_game_action.isEnabled()
+    assert not window.export_sheet_action.isEnabled()
+    assert window.back_action.isEnabled()
+
+    window.players_action.trigger()
+    assert window.players_view is not None
+    assert _edit_menu(window) == [*undo_redo, "-", window.players_view.rename_action]
+    assert not window.export_game_action.isEnabled()
+    assert window.back_action.isEnabled()
+
+    assert window.open_game(game_id)
+    game = window.game_view
+    assert game is not None
+    own = [game.correct_action, game.delete_action, game.rename_player_action]
+    assert _edit_menu(window) == [*undo_redo, "-", *own]
+    assert window.export_game_action.isEnabled()
+    assert window.export_sheet_action.isEnabled()
+    assert not window.back_action.isEnabled()
+
+    window.close_action.trigger()
+    assert window.shown_page is window.start_view
+    assert _edit_menu(window) == undo_redo
+
+
 def test_library_open_rename_delete_and_undo_delete(open_app, library, answers) -> None:
     friday = library.add_game(game_with_hands(FOUR, 2))
     sunday = library.add_game(Game(SIX, title="Sunday"))
@@ -161,7 +208,7 @@ def test_library_open_rename_delete_and_undo_delete(open_app, library, answers) 
     window.library_action.trigger()
     view = window.games_view
     assert view is not None
-    assert window.pages.currentWidget() is window.library_page
+    assert window.shown_page is window.games_view
     assert view.selected_id() == friday, "the open game is selected"
     assert view.rename_action.isVisible()
     assert window.undo_action.isVisible()
@@ -234,7 +281,7 @@ def test_import_a_good_and_a_bad_game_file(open_app, library, answers, tmp_path)
     window.import_action.trigger()
     games = library.list_games()
     assert [game.hands for game in games] == [3]
-    assert window.pages.currentWidget() is window.library_page
+    assert window.shown_page is window.games_view
     assert window.games_view is not None
     assert window.games_view.selected_id() == games[0].id
     assert len(answers.warnings) == 1
@@ -296,7 +343,8 @@ def test_menus_use_the_standard_shortcuts(open_app) -> None:
     assert shortcuts["Open Library…"] == "Ctrl+O"
     assert shortcuts["Quit"] == "Ctrl+Q"
     assert shortcuts["Print Blank Sheets…"] == "Ctrl+Shift+P"
-    assert shortcuts["Export Score Sheet…"] == "Ctrl+P"
+    assert shortcuts["Print…"] == "Ctrl+P"
+    assert "Export Score Sheet…" not in shortcuts
     assert [action.text() for action in window.menuBar().actions()] == [
         "&File",
         "&Edit",

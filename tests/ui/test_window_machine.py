@@ -57,19 +57,22 @@ from phase10_keeper.rules import (
     replay,
 )
 from phase10_keeper.sheet.model import HANDS_PER_PAGE
+from phase10_keeper.stats.standings import STANDINGS_COLUMNS
 from phase10_keeper.storage.gamefile import read_game
 from phase10_keeper.storage.library import Library
 from phase10_keeper.ui.game.draft import HandDraft
 from phase10_keeper.ui.game.grid_model import MARKS_ROLE
 from phase10_keeper.ui.game.scoreboard import Scoreboard
 from phase10_keeper.ui.game.seating_dialogs import PlayerJoinsDialog, PlayerLeavesDialog
-from phase10_keeper.ui.game.standings_model import Column
+from phase10_keeper.ui.game.standings_model import column_number
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.new_game.new_game_dialog import NewGameDialog
 from phase10_keeper.ui.text import wording
 from phase10_keeper.ui.text.escape import isolate
 
 from .answers import Answers
+
+PLACE, PLAYER, PHASE, DONE, TOTAL = (column_number(column) for column in STANDINGS_COLUMNS)
 
 # The offscreen platform cannot raise a window or hint its size; the scoreboard asks both.
 pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints", "raise")
@@ -758,7 +761,7 @@ class WindowMachine(RuleBasedStateMachine):
         standings = view.standings_model
         assert view.standings.verticalHeader().count() == len(state.players)
         shown = [
-            standings.index(row, Column.PLAYER).data().split(" · ")[0]
+            standings.index(row, PLAYER).data().split(" · ")[0]
             for row in range(standings.rowCount())
         ]
         assert tuple(shown) == state.ranking()
@@ -876,7 +879,7 @@ class WindowMachine(RuleBasedStateMachine):
     @invariant()
     def the_saved_games_table_lists_the_library(self) -> None:
         view = self.window.games_view
-        if self.window.pages.currentWidget() is not self.window.library_page:
+        if self.window.shown_page is not self.window.games_view:
             return
         assert view is not None
         if view.show_deleted.isChecked():

@@ -1,12 +1,13 @@
-"""Printing: the score sheet of a game, or blank sheets, written as a PDF and then opened
-in the system's viewer, from which the user prints.
+"""Printing: the score sheet of a game, or blank sheets, sent to a printer through a
+preview, or written as a PDF and opened in the system's viewer.
 
-`SheetDialog` asks what to print; `SheetPrinter` writes the file and opens it. The PDF
-module is imported only when a sheet is written, so the app starts without it.
+`SheetDialog` asks what to print and how; `SheetPrinter` prints the sheet, or writes the
+file and opens it. The PDF module is imported only when a sheet is made, so the app
+starts without it.
 """
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from PySide6.QtCore import QLocale, QObject, QSettings, Qt, QUrl, Signal
@@ -86,6 +87,8 @@ class SheetRequest:
     names: tuple[str, ...] = ()
     rows: int = MAX_PLAYERS
     rules: RuleSet = MATTEL_RULES
+    to_printer: bool = False
+    """Print the sheet rather than save it as a PDF."""
 
     def suggested_name(self) -> str:
         if self.game is not None and self.game.title:
@@ -117,10 +120,11 @@ def split_names(text: str) -> tuple[str, ...]:
 class SheetDialog(QDialog):
     """Asks how to print: for a game, only the paper; for blank sheets, rows or names too.
 
-    Constructor: `SheetDialog(settings, parent=None, *, game=None, names=(), rules=None)`;
-    `names` pre-fills the names field, `rules` chooses the phases printed on a blank
-    sheet. After acceptance `request()` gives a `SheetRequest`, and the paper size is
-    remembered in `settings`.
+    Constructor: `SheetDialog(settings, parent=None, *, game=None, names=(), rules=None,
+    printing=True)`; `names` pre-fills the names field, `rules` chooses the phases printed
+    on a blank sheet, `printing` makes Print the default button rather than Save PDF.
+    After acceptance `request()` gives a `SheetRequest`, and the paper size is remembered
+    in `settings`.
     """
 
     def __init__(
@@ -131,6 +135,7 @@ class SheetDialog(QDialog):
         game: Game | None = None,
         names: Sequence[str] = (),
         rules: RuleSet | None = None,
+        printing: bool = True,
     ) -> None:
         super().__init__(parent)
         self.settings = settings
@@ -189,12 +194,17 @@ class SheetDialog(QDialog):
         form.addRow(tr("sheet_dialog.paper_label"), self.paper_combo)
         form.addRow(tr("sheet_dialog.language_label"), self.language_combo)
 
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.print_button = self.buttons.addButton(
+            tr("sheet_dialog.print"), QDialogButtonBox.ButtonRole.AcceptRole
         )
-        self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.ok_button.setText(tr("sheet_dialog.write"))
-        self.buttons.accepted.connect(self.accept)
+        self.ok_button = self.buttons.addButton(
+            tr("sheet_dialog.write"), QDialogButtonBox.ButtonRole.AcceptRole
+        )
+        (self.print_button if printing else self.ok_button).setDefault(True)
+        self._to_printer = printing
+        self.print_button.clicked.connect(lambda: self._choose(to_printer=True))
+        self.ok_button.clicked.connect(lambda: self._choose(to_printer=False))
         self.buttons.rejected.connect(self.reject)
 
         layout = QVBoxLayout(self)
@@ -241,6 +251,10 @@ class SheetDialog(QDialog):
         self.rows_spin.setEnabled(self.rows_radio.isChecked())
         self.names_edit.setEnabled(self.names_radio.isChecked())
 
+    def _choose(self, *, to_printer: bool) -> None:
+        self._to_printer = to_printer
+        self.accept()
+
     def request(self) -> SheetRequest | None:
         """What to print, once the dialog is accepted; None before."""
         return self._request
@@ -251,6 +265,8 @@ class SheetDialog(QDialog):
         return None
 
     def accept(self) -> None:
+        """Takes the choices to the printer or to a PDF, as the button pressed says (Enter:
+        the default button's)."""
         problem = self.problem()
         if problem is not None:
             self.message.set_problem(problem)
@@ -259,18 +275,14 @@ class SheetDialog(QDialog):
         remember_paper(self.settings, paper)
         language = str(self.language_combo.currentData())
         self.settings.setValue(LANGUAGE_KEY, language)
+        request = SheetRequest(paper=paper, language=language, to_printer=self._to_printer)
         if self.game is not None:
-            self._request = SheetRequest(paper=paper, language=language, game=self.game)
+            self._request = replace(request, game=self.game)
         elif self.names_radio.isChecked():
             names = split_names(self.names_edit.text())
-            self._request = SheetRequest(
-                paper=paper, language=language, names=names, rules=self.rules
-            )
+            self._request = replace(request, names=names, rules=self.rules)
         else:
-            rows = self.rows_spin.value()
-            self._request = SheetRequest(
-                paper=paper, language=language, rows=rows, rules=self.rules
-            )
+            self._request = replace(request, rows=self.rows_spin.value(), rules=self.rules)
         super().accept()
 
 
@@ -279,16 +291,19 @@ def _open_url(url: QUrl) -> bool:
 
 
 class SheetPrinter(QObject):
-    """Writes sheets as PDF files and opens them in the system viewer.
+    """Prints sheets after a preview, or writes them as PDF files and opens them in the
+    system viewer.
 
     Constructor: `SheetPrinter(parent_widget, settings, prompts, *, open_url=None)`;
     `open_url` defaults to QDesktopServices.openUrl (tests pass a recorder).
-    Methods: `print_game(game)` and `print_blank(names=(), rules=None)` run the whole
-    flow (dialog, file name, write, open); `write(request, path)` does the last two.
-    Signal: `written(str)`, the path of each PDF written.
+    Methods: `print_game(game, printing=True)` and `print_blank(names=(), rules=None)` run
+    the whole flow (dialog, then preview and print, or file name, write and open);
+    `print_sheet(request)` and `write(request, path)` do what follows the dialog.
+    Signals: `written(str)`, the path of each PDF written; `printed()`, each sheet printed.
     """
 
     written = Signal(str)
+    printed = Signal()
 
     def __init__(
         self,
@@ -304,8 +319,10 @@ class SheetPrinter(QObject):
         self.prompts = prompts
         self.open_url = open_url or _open_url
 
-    def print_game(self, game: Game) -> Path | None:
-        return self._run(SheetDialog(self.settings, self.widget, game=game))
+    def print_game(self, game: Game, printing: bool = True) -> Path | None:
+        """The game's sheet; `printing` offers Print first, else Save PDF. The path of the
+        PDF written, or None (printed, cancelled or failed)."""
+        return self._run(SheetDialog(self.settings, self.widget, game=game, printing=printing))
 
     def print_blank(self, names: Sequence[str] = (), rules: RuleSet | None = None) -> Path | None:
         return self._run(SheetDialog(self.settings, self.widget, names=names, rules=rules))
@@ -319,8 +336,71 @@ class SheetPrinter(QObject):
             dialog.deleteLater()
         if request is None:
             return None
+        if request.to_printer:
+            self.print_sheet(request)
+            return None
         path = self.ask_path(request)
         return None if path is None else self.write(request, path)
+
+    def _sheet_pdf(self, request: SheetRequest) -> bytes | None:
+        """The sheet as PDF bytes, or None after telling the user why it cannot be made."""
+        from io import BytesIO
+
+        from phase10_keeper.sheet import Paper, SheetError, write_score_sheet
+
+        pdf = BytesIO()
+        try:
+            write_score_sheet(
+                pdf,
+                game=request.game,
+                names=request.names,
+                rows=request.rows,
+                paper=Paper(request.paper),
+                rules=request.rules,
+                language=request.language,
+            )
+        except SheetError as error:
+            reason = error.worded(app_words())
+            self.prompts.warn(self.widget, tr("sheet_dialog.failed_title"), reason)
+            return None
+        return pdf.getvalue()
+
+    def print_sheet(self, request: SheetRequest) -> bool:
+        """Shows the sheet in a print preview, from which the user prints it; whether it
+        was printed."""
+        import shiboken6
+        from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
+
+        from phase10_keeper.ui.dialogs.sheet_printing import print_pdf, set_up_printer
+
+        pdf = self._sheet_pdf(request)
+        if pdf is None:
+            return False
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        set_up_printer(printer, pdf)
+        printer.setDocName(request.suggested_name().removesuffix(PDF_SUFFIX))
+        preview = QPrintPreviewDialog(printer, self.widget)
+        preview.setWindowTitle(tr("sheet_dialog.preview_title"))
+        failures: list[bool] = []
+
+        def paint(target: QPrinter) -> None:
+            if not print_pdf(pdf, target):
+                failures.append(True)
+
+        preview.paintRequested.connect(paint)
+        try:
+            printed = self.prompts.run_dialog(preview)
+        finally:
+            # Now, while the printer it was given still exists.
+            shiboken6.delete(preview)
+        if failures:
+            self.prompts.warn(
+                self.widget, tr("sheet_dialog.failed_title"), tr("sheet_dialog.cannot_print")
+            )
+            return False
+        if printed:
+            self.printed.emit()
+        return printed
 
     def ask_path(self, request: SheetRequest) -> Path | None:
         folder = self.settings.value(FOLDER_KEY)
@@ -336,22 +416,15 @@ class SheetPrinter(QObject):
 
     def write(self, request: SheetRequest, path: Path) -> Path | None:
         """Writes the PDF and opens it; the path, or None after telling the user why not."""
-        from phase10_keeper.sheet import Paper, SheetError, write_score_sheet
+        from phase10_keeper.files import write_atomically
 
-        try:
-            write_score_sheet(
-                path,
-                game=request.game,
-                names=request.names,
-                rows=request.rows,
-                paper=Paper(request.paper),
-                rules=request.rules,
-                language=request.language,
-            )
-        except SheetError as error:
-            reason = error.worded(app_words())
-            self.prompts.warn(self.widget, tr("sheet_dialog.failed_title"), reason)
+        pdf = self._sheet_pdf(request)
+        if pdf is None:
             return None
+        try:
+            # Written beside and renamed: a full disk cannot leave half of a sheet in
+            # place of the one that was there.
+            write_atomically(path, pdf)
         except OSError as error:
             self.prompts.warn(
                 self.widget,

@@ -12,6 +12,7 @@ both filled.
 """
 
 import math
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QModelIndex, QObject, QSize, Qt, Signal
@@ -26,6 +27,7 @@ from PySide6.QtGui import (
     QResizeEvent,
     QShortcut,
     QShowEvent,
+    QUndoStack,
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -45,6 +47,7 @@ from PySide6.QtWidgets import (
 from phase10_keeper.language.wording import rules_description
 from phase10_keeper.rules import GameError, Hand, Problem, Status
 from phase10_keeper.sheet import HANDS_PER_PAGE
+from phase10_keeper.stats.standings import STANDINGS_COLUMNS, shown_columns
 from phase10_keeper.ui.game.delegates import CELL_SIZE, TOTAL_SIZE, PlayerHeader, ScoreCellDelegate
 from phase10_keeper.ui.game.entry_form import (
     ERROR_COLOUR,
@@ -55,11 +58,12 @@ from phase10_keeper.ui.game.entry_form import (
 from phase10_keeper.ui.game.game_charts import GameCharts
 from phase10_keeper.ui.game.grid_model import ScoreGridModel
 from phase10_keeper.ui.game.session import GameSession
-from phase10_keeper.ui.game.standings_model import Column, StandingsModel
+from phase10_keeper.ui.game.standings_model import STRETCHED, StandingsModel, column_number
 from phase10_keeper.ui.prompts import Prompts
 from phase10_keeper.ui.text import wording
-from phase10_keeper.ui.text.escape import plain
+from phase10_keeper.ui.text.escape import isolate, plain
 from phase10_keeper.ui.text.translate import app_words, problem_where, tr, tr_count
+from phase10_keeper.ui.widgets.announcement import announce
 
 if TYPE_CHECKING:
     from phase10_keeper.ui.game.rename_player_dialog import RenamePlayerDialog
@@ -147,7 +151,13 @@ class GameView(QWidget):
     Signal: `message(str, bool)`, a line for the status bar and whether to offer Undo.
     """
 
+    exports_game = True
+    prints_sheet = True
+
     message = Signal(str, bool)
+    shareRequested = Signal()
+    """The banner's Share Result button was pressed: the window, which knows the
+    library's records, calls `share_result`."""
 
     def __init__(
         self,
@@ -187,6 +197,11 @@ class GameView(QWidget):
         self.next_sheet_button.setAccessibleName(tr("game.next_sheet"))
         self.next_sheet_button.clicked.connect(lambda: self.show_sheet_page(self.sheet_page + 1))
         self.sheet_label = QLabel()
+        self.share_button = QToolButton()
+        self.share_button.setText(tr("game.share_result"))
+        self.share_button.setToolTip(tr("game.share_result_tip"))
+        self.share_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.share_button.clicked.connect(self.shareRequested)
         for button, key, tip in (
             (self.previous_sheet_button, Qt.Key.Key_PageUp, "game.previous_sheet_tip"),
             (self.next_sheet_button, Qt.Key.Key_PageDown, "game.next_sheet_tip"),
@@ -203,6 +218,7 @@ class GameView(QWidget):
         top_line.addWidget(self.headline, 0, Qt.AlignmentFlag.AlignVCenter)
         top_line.addWidget(self.detail, 1)
         top_line.addWidget(self.rules_label)
+        top_line.addWidget(self.share_button)
         top_line.addWidget(self.previous_sheet_button)
         top_line.addWidget(self.sheet_label)
         top_line.addWidget(self.next_sheet_button)
@@ -231,7 +247,7 @@ class GameView(QWidget):
         # the header, the columns were measured again on every layout and paint, asking
         # the model hundreds of times (4 ms of opening a game).
         header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        header.setSectionResizeMode(Column.PLAYER, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(column_number(STRETCHED), QHeaderView.ResizeMode.Stretch)
         # A long name is cut in its middle: the marks after it (deals, winner) stay in view.
         self.standings.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.standings.verticalHeader().setDefaultSectionSize(
@@ -334,11 +350,27 @@ class GameView(QWidget):
         session.renamed.connect(self._player_renamed)
         self.refresh()
 
+    # -- the page ----------------------------------------------------------------------
+
+    @property
+    def undo_stack(self) -> QUndoStack:
+        return self.session.undo_stack
+
+    def page_title(self) -> str:
+        title = self.session.game.title or tr("window.untitled_game")
+        return tr("window.game_title", title=isolate(title))
+
+    def page_heading(self) -> None:
+        return None
+
+    def edit_actions(self) -> Sequence[QAction]:
+        return (self.correct_action, self.delete_action, self.rename_player_action)
+
     # -- showing the game --------------------------------------------------------------
 
     def _fit_standings(self) -> None:
-        """Each column but the player's as wide as its widest cell or its title, measured
-        as Qt's item views measure a line of text."""
+        """Each column but the stretched one as wide as its widest cell or its title,
+        measured as Qt's item views measure a line of text."""
         header = self.standings.horizontalHeader()
         model = self.standings_model
         regular = self.standings.fontMetrics()
@@ -347,8 +379,8 @@ class GameView(QWidget):
         margin = self.standings.style().pixelMetric(
             QStyle.PixelMetric.PM_FocusFrameHMargin, None, self.standings
         )
-        for column in (Column.PLACE, Column.PHASE, Column.DONE, Column.TOTAL):
-            if self.standings.isColumnHidden(column):
+        for column in range(model.columnCount()):
+            if column == column_number(STRETCHED) or self.standings.isColumnHidden(column):
                 continue
             widest = max(
                 (
@@ -373,6 +405,8 @@ class GameView(QWidget):
         if finished:
             self.ranking.setText(tr("game.final_ranking", ranking=wording.ranking_line(state)))
         self.banner.show_finished(finished)
+        # Offered once the game is over, beside the result.
+        self.share_button.setVisible(finished)
         played = len(state.hands)
         self.rules_label.setText(
             tr_count(
@@ -380,7 +414,9 @@ class GameView(QWidget):
             )
         )
         self.standings_model.set_state(state)
-        self.standings.setColumnHidden(Column.PHASE, finished)
+        shown = shown_columns(state)
+        for column in STANDINGS_COLUMNS:
+            self.standings.setColumnHidden(column_number(column), column not in shown)
         self._fit_standings()
         self.grid_model.set_state(state)
         self.charts.set_game(game, self.session.replay)
@@ -607,8 +643,26 @@ class GameView(QWidget):
                 self.session.replace_hand(editing, hand)
         except GameError as error:
             self.form.show_problems(error.problems)
+            return
         finally:
             self._recording = False
+        if editing is None:
+            self._announce_recorded(hand)
+
+    def _announce_recorded(self, hand: Hand) -> None:
+        """Tells a screen reader who went out and who deals next, or who won: what the
+        banner now shows, where the reader's focus is not."""
+        state = self.session.state
+        number = len(state.hands)
+        if state.status is Status.FINISHED:
+            text = tr(
+                "game.announce_won", number=number, went_out=hand.went_out, winner=state.winner
+            )
+        else:
+            text = tr(
+                "game.announce_next", number=number, went_out=hand.went_out, dealer=state.dealer
+            )
+        announce(self, text)
 
     def selected_hand(self) -> int | None:
         """The 0-based index of the hand whose column is selected, if one is."""
@@ -660,6 +714,21 @@ class GameView(QWidget):
         )
         # After the end of the game the panel was hidden: the grid makes room again.
         self._fit_grid()
+
+    def share_result(self, records: Sequence[str] = ()) -> bool:
+        """Shows the results card, with the lines about the `records` the game set, to
+        copy or save; whether the game had one to show."""
+        from phase10_keeper.ui.game.share_dialog import ShareDialog
+
+        if not self.session.game.hands:
+            return False
+        game, replayed = self.session.game, self.session.replay
+        dialog = ShareDialog(game, replayed, self.prompts, records, self)
+        try:
+            self.prompts.run_dialog(dialog)
+        finally:
+            dialog.deleteLater()
+        return True
 
     def rename_player(self) -> "RenamePlayerDialog":
         """Opens the rename dialog on the player whose row is selected in the grid."""

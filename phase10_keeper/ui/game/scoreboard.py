@@ -19,11 +19,13 @@ from PySide6.QtWidgets import (
 
 from phase10_keeper.language.wording import phase_description
 from phase10_keeper.rules import Status
+from phase10_keeper.stats.standings import Next, StandingsColumn, StandingsRow, shown_columns
 from phase10_keeper.ui.game.session import GameSession
-from phase10_keeper.ui.game.standings_model import NAME_ROLE, Column, StandingsModel
+from phase10_keeper.ui.game.standings_model import StandingsModel, phase_text
 from phase10_keeper.ui.text import wording
 from phase10_keeper.ui.text.escape import plain
 from phase10_keeper.ui.text.translate import app_words, tr
+from phase10_keeper.ui.text.wording import number_text
 
 LINES_PER_PLAYER = 1.6
 """A player's row is this many lines of the big type tall: the phase's wording below."""
@@ -39,6 +41,29 @@ QLabel#mark {
 QLabel#muted { color: palette(placeholder-text); }
 QFrame#rule { background: palette(mid); }
 """
+
+
+_STRETCH = {StandingsColumn.PLAYER: 3, StandingsColumn.PHASE: 2}
+"""How the columns share the room the board's width leaves: the names get it first."""
+
+
+def _header(column: StandingsColumn) -> str:
+    match column:
+        case StandingsColumn.PLACE:
+            return tr("scoreboard.column_place")
+        case StandingsColumn.PLAYER:
+            return tr("scoreboard.column_player")
+        case StandingsColumn.PHASE:
+            return tr("scoreboard.column_now_on")
+        case StandingsColumn.DONE:
+            return tr("scoreboard.column_phases_done")
+        case StandingsColumn.TOTAL:
+            return tr("scoreboard.column_total")
+
+
+def _alignment(column: StandingsColumn) -> Qt.AlignmentFlag:
+    side = Qt.AlignmentFlag.AlignLeft if column.left_aligned else Qt.AlignmentFlag.AlignRight
+    return side | Qt.AlignmentFlag.AlignVCenter
 
 
 class Scoreboard(QWidget):
@@ -105,65 +130,61 @@ class Scoreboard(QWidget):
             self.table.removeWidget(cell)
             cell.deleteLater()
         self._cells = []
-        finished = state.status is Status.FINISHED
-        headers = [tr("scoreboard.column_place"), tr("scoreboard.column_player")]
-        if not finished:
-            headers.append(tr("scoreboard.column_now_on"))
-        headers += [tr("scoreboard.column_phases_done"), tr("scoreboard.column_total")]
-        for column, text in enumerate(headers):
-            header = self._label(text, 0, column, "muted")
-            header.setAlignment(self._alignment(column, len(headers)))
-        for row in range(self.model.rowCount()):
-            name = self.model.index(row, 0).data(NAME_ROLE)
-            self._label(QLocale().toString(row + 1), row + 1, 0)
-            self._name_cell(name, row + 1)
-            column = 2
-            if not finished:
-                self._phase_cell(name, row + 1)
-                column += 1
-            done = self.model.index(row, Column.DONE).data()
-            self._label(done, row + 1, column).setAlignment(self._alignment(column, len(headers)))
-            total = self._label(self.model.index(row, Column.TOTAL).data(), row + 1, column + 1)
-            total.setAlignment(self._alignment(column + 1, len(headers)))
-            total.setProperty("role", "total")
+        columns = shown_columns(state)
+        for position, column in enumerate(columns):
+            self._label(_header(column), 0, position, _alignment(column), "muted")
+        for place in range(self.model.rowCount()):
+            row = self.model.row(place)
+            for position, column in enumerate(columns):
+                self._cell(row, column, place + 1, position)
         # Names get the room first: a name wraps only when the window is narrow.
-        self.table.setColumnStretch(1, 3)
-        self.table.setColumnStretch(2, 0 if finished else 2)
+        for position, column in enumerate(columns):
+            self.table.setColumnStretch(position, _STRETCH.get(column, 0))
         self._apply_type()
 
-    @staticmethod
-    def _alignment(column: int, columns: int) -> Qt.AlignmentFlag:
-        vertical = Qt.AlignmentFlag.AlignVCenter
-        if column in (1, 2) and column < columns - 2:
-            return Qt.AlignmentFlag.AlignLeft | vertical
-        return Qt.AlignmentFlag.AlignRight | vertical
+    def _cell(self, row: StandingsRow, column: StandingsColumn, line: int, position: int) -> None:
+        align = _alignment(column)
+        match column:
+            case StandingsColumn.PLACE:
+                self._label(QLocale().toString(row.place), line, position, align)
+            case StandingsColumn.PLAYER:
+                self._name_cell(row, line, position)
+            case StandingsColumn.PHASE:
+                self._phase_cell(row, line, position)
+            case StandingsColumn.DONE:
+                self._label(str(len(row.completed)), line, position, align)
+            case StandingsColumn.TOTAL:
+                total = self._label(number_text(row.total), line, position, align)
+                total.setProperty("role", "total")
 
-    def _label(self, text: str, row: int, column: int, name: str = "") -> QLabel:
+    def _label(
+        self, text: str, row: int, column: int, align: Qt.AlignmentFlag, name: str = ""
+    ) -> QLabel:
         label = QLabel(text)
         label.setObjectName(name)
-        label.setAlignment(self._alignment(column, 5))
+        label.setAlignment(align)
         self.table.addWidget(label, row, column)
         self._cells.append(label)
         return label
 
-    def _name_cell(self, name: str, row: int) -> None:
-        state = self.session.state
+    def _name_cell(self, row: StandingsRow, line_number: int, position: int) -> None:
+        finished = self.session.state.status is Status.FINISHED
         cell = QWidget()
         line = QGridLayout(cell)
         line.setContentsMargins(0, 0, 0, 0)
         line.setHorizontalSpacing(16)
-        text = QLabel(name)
+        text = QLabel(row.name)
         plain(text)
         text.setWordWrap(True)
         text.setProperty("role", "name")
         text.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
         line.addWidget(text, 0, 0)
         marks = []
-        if name == state.winner:
+        if row.winner:
             marks.append(tr("scoreboard.winner"))
-        if name == state.dealer and state.status is not Status.FINISHED:
+        if row.dealer and not finished:
             marks.append(tr("scoreboard.deals"))
-        if not state.player(name).seated:
+        if not row.seated:
             marks.append(tr("scoreboard.left"))
         for position, mark in enumerate(marks, start=1):
             badge = QLabel(mark)
@@ -172,15 +193,13 @@ class Scoreboard(QWidget):
             badge.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
             line.addWidget(badge, 0, position, Qt.AlignmentFlag.AlignVCenter)
         line.setColumnStretch(len(marks) + 1, 1)
-        self.table.addWidget(cell, row, 1)
+        self.table.addWidget(cell, line_number, position)
         self._cells.append(cell)
 
-    def _phase_cell(self, name: str, row: int) -> None:
-        state = self.session.state
-        seated = state.player(name).seated
-        phase = state.next_phase(name) if seated else None
+    def _phase_cell(self, row: StandingsRow, line: int, position: int) -> None:
+        phase = row.phase if row.next is Next.ATTEMPTS else None
         if phase is None:
-            self._label(self.model.phase_text(name), row, 2)
+            self._label(phase_text(row), line, position, _alignment(StandingsColumn.PHASE))
             return
         cell = QWidget()
         column = QVBoxLayout(cell)
@@ -194,7 +213,7 @@ class Scoreboard(QWidget):
         asks.setWordWrap(True)
         column.addWidget(number)
         column.addWidget(asks)
-        self.table.addWidget(cell, row, 2)
+        self.table.addWidget(cell, line, position)
         self._cells.append(cell)
 
     def _apply_type(self) -> None:

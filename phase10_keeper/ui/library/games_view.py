@@ -348,6 +348,9 @@ class GamesView(QWidget):
     `export_action`.
     """
 
+    exports_game = True
+    prints_sheet = False
+
     openRequested = Signal(int)
     gameDeleted = Signal(int)
     gameRenamed = Signal(int, str)
@@ -437,6 +440,15 @@ class GamesView(QWidget):
         self.table.activated.connect(lambda _: self.open_selected())
         self.table.selectionModel().selectionChanged.connect(self._update_actions)
         self.refresh()
+
+    def page_title(self) -> str:
+        return tr("window.library_title")
+
+    def page_heading(self) -> str:
+        return tr("window.library_heading")
+
+    def edit_actions(self) -> Sequence[QAction]:
+        return (self.open_action, self.rename_action, self.delete_action, self.restore_action)
 
     def _action(self, text: str, slot: Callable[[], object]) -> QAction:
         action = QAction(text, self)

@@ -4,7 +4,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QPalette, QPixmap
+from PySide6.QtGui import QAction, QKeyEvent, QPalette, QPixmap, QUndoStack
 from PySide6.QtWidgets import (
     QCommandLinkButton,
     QFrame,
@@ -33,7 +33,7 @@ def _unfinished(summary: Any) -> bool:
 
 
 class StartView(QWidget):
-    """The start page.
+    """The start page (a `ui.page.Page`).
 
     Constructor: `StartView(parent=None)`; `set_games(summaries)` (the library's list,
     newest first) offers the latest unfinished games to continue.
@@ -41,6 +41,9 @@ class StartView(QWidget):
     `libraryRequested()`, `importRequested()`, `blankSheetsRequested()`,
     `playersRequested()`.
     """
+
+    exports_game = False
+    prints_sheet = False
 
     newGameRequested = Signal()
     continueRequested = Signal(int)
@@ -51,6 +54,8 @@ class StartView(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.undo_stack = QUndoStack(self)
+        """Empty: nothing done on the start page could be undone."""
         icon = QLabel()
         ratio = self.devicePixelRatioF()
         pixmap = QPixmap(str(resource_path("icons", "phase10-keeper-128.png"))).scaled(
@@ -133,6 +138,15 @@ class StartView(QWidget):
         layout.setContentsMargins(0, 24, 0, 0)
         layout.addWidget(scroll)
         self.set_games(())
+
+    def page_title(self) -> str:
+        return tr("window.title")
+
+    def page_heading(self) -> None:
+        return None
+
+    def edit_actions(self) -> Sequence[QAction]:
+        return ()
 
     def _link(self, text: str, description: str) -> QCommandLinkButton:
         button = QCommandLinkButton(text, description)

@@ -40,6 +40,7 @@ from phase10_keeper.stats import (
     GameRecord,
     PhaseTally,
     PlayerStats,
+    Records,
     player_key,
     stats_of_records,
 )
@@ -101,6 +102,29 @@ def phase_words(tally: PhaseTally) -> str:
         tries = number_text(round(tally.attempts / tally.made, 1))
         return tr_count("players.phase_record_tries", tally.attempts, tries=tries, **values)
     return tr_count("players.phase_record", tally.attempts, **values)
+
+
+def records_words(records: Records) -> str:
+    """A player's records across game nights in a sentence, or that none is kept before
+    a finished game: "Records: best total 40 · fastest win in 9 hands · …"."""
+    if records.best_total is None and records.fastest_win is None and records.nemesis is None:
+        return tr("players.records_none")
+    locale = QLocale()
+    parts = []
+    if records.best_total is not None:
+        parts.append(tr("players.records_best_total", total=locale.toString(records.best_total)))
+    if records.fastest_win is not None:
+        parts.append(tr_count("players.records_fastest_win", records.fastest_win))
+    parts.append(
+        tr(
+            "players.records_streaks",
+            best=locale.toString(records.best_streak),
+            current=locale.toString(records.current_streak),
+        )
+    )
+    if records.nemesis is not None:
+        parts.append(tr("players.records_nemesis", name=records.nemesis))
+    return tr("players.records", records=tr("players.records_separator").join(parts))
 
 
 def phase_data(
@@ -312,8 +336,11 @@ class PlayerPage(QWidget):
         font.setBold(True)
         self.heading.setFont(font)
         self.record = QLabel()
-        plain(self.heading, self.record)
+        self.records = QLabel()
+        self.records.setAccessibleName(tr("players.records_name"))
+        plain(self.heading, self.record, self.records)
         self.record.setWordWrap(True)
+        self.records.setWordWrap(True)
         self.games_model = _TableModel(
             [
                 tr("players.game_date"),
@@ -348,6 +375,7 @@ class PlayerPage(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.heading)
         layout.addWidget(self.record)
+        layout.addWidget(self.records)
         layout.addWidget(self.tabs, 1)
 
     def show_player(self, player: PlayerStats, games: Sequence[LibraryGame]) -> None:
@@ -364,6 +392,7 @@ class PlayerPage(QWidget):
                 went_out=locale.toString(player.went_out),
             )
         )
+        self.records.setText(records_words(player.records))
         rows = []
         details = []
         for number, played in enumerate(player.played, start=1):
@@ -456,6 +485,9 @@ class PlayersView(QWidget):
     `undo_stack` holds the renames; `rename_action` renames or merges the selected player.
     """
 
+    exports_game = False
+    prints_sheet = False
+
     gamesChanged = Signal(list)
     """The renames made, as (game id, old name, new name)."""
     openRequested = Signal(int)
@@ -530,6 +562,15 @@ class PlayersView(QWidget):
 
     def _warn(self, parent: QWidget, title: str, text: str) -> None:
         self.prompts.warn(parent, title, text)
+
+    def page_title(self) -> str:
+        return tr("window.players_title")
+
+    def page_heading(self) -> str:
+        return tr("window.players_heading")
+
+    def edit_actions(self) -> Sequence[QAction]:
+        return (self.rename_action,)
 
     def refresh(self) -> None:
         """Reads the library again; games that cannot be replayed are left out."""

@@ -120,7 +120,7 @@ def test_blank_sheet_with_names_and_house_rules(qtbot, tmp_path: Path) -> None:
     qtbot.addWidget(dialog)
     assert dialog.names_radio.isChecked()
     dialog.paper_combo.setCurrentIndex(dialog.paper_combo.findData("a4"))
-    dialog.accept()
+    dialog.ok_button.click()
     request = dialog.request()
     assert request == SheetRequest(paper="a4", names=("Ann", "Bo"), rules=rules)
     path = printer.write(request, tmp_path / "blank.pdf")
@@ -178,7 +178,7 @@ def test_paper_defaults_to_the_locale(tmp_path: Path, monkeypatch: pytest.Monkey
 
 def test_whole_flow_without_a_modal_dialog(qtbot, tmp_path: Path) -> None:
     def accept_at_once(dialog: SheetDialog) -> bool:
-        dialog.accept()
+        dialog.ok_button.click()
         return dialog.result() == SheetDialog.DialogCode.Accepted
 
     settings = _settings(tmp_path)

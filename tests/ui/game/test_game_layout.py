@@ -14,14 +14,17 @@ from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QApplication, QTableView, QWidget
 
 from phase10_keeper.rules import Game, build_rules
+from phase10_keeper.stats.standings import STANDINGS_COLUMNS
 from phase10_keeper.storage.library import Library
 from phase10_keeper.ui.game.game_view import LARGEST_SCALE
 from phase10_keeper.ui.game.session import GameSession
-from phase10_keeper.ui.game.standings_model import Column
+from phase10_keeper.ui.game.standings_model import column_number
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.new_game.new_game_dialog import NewGameDialog, default_title
 
 from ..games import game_with_hands, went_out
+
+PLACE, PLAYER, PHASE, DONE, TOTAL = (column_number(column) for column in STANDINGS_COLUMNS)
 
 TABLE = ("Maximilian Alexander", "Alexandra-Sophie", "Zoë", "Łukasz", "Priya", "Kwame")
 LAPTOP = (1280, 630)
@@ -270,10 +273,10 @@ def test_a_long_name_in_the_standings_keeps_its_mark_in_view(window_at) -> None:
     row = next(
         row
         for row in range(model.rowCount())
-        if model.index(row, Column.PLAYER).data().endswith(" · deals")
+        if model.index(row, PLAYER).data().endswith(" · deals")
     )
-    text = model.index(row, Column.PLAYER).data()
-    room = standings.columnWidth(Column.PLAYER) - 8
+    text = model.index(row, PLAYER).data()
+    room = standings.columnWidth(PLAYER) - 8
     shown = standings.fontMetrics().elidedText(text, standings.textElideMode(), room)
     assert shown != text, "the name should be too long for the column at this size"
     assert shown.endswith("deals")
@@ -293,23 +296,23 @@ def test_the_standings_columns_fit_their_contents_as_the_game_goes_on(window_at)
     view = window.game_view
     standings, header = view.standings, view.standings.horizontalHeader()
 
-    def as_qt_would_size() -> dict[Column, int]:
+    def as_qt_would_size() -> dict[int, int]:
         return {
             column: max(header.sectionSizeHint(column), standings.sizeHintForColumn(column))
-            for column in (Column.PLACE, Column.PHASE, Column.DONE, Column.TOTAL)
+            for column in (PLACE, PHASE, DONE, TOTAL)
             if not standings.isColumnHidden(column)
         }
 
-    def sizes() -> dict[Column, int]:
+    def sizes() -> dict[int, int]:
         return {column: header.sectionSize(column) for column in as_qt_would_size()}
 
     assert sizes() == as_qt_would_size()
     first = sizes()
     for hand in range(30):
         window.session.record_hand(went_out(TABLE, TABLE[hand % len(TABLE)]))
-    assert len(view.standings_model.text(5, Column.TOTAL)) == 4, "a total past 999"
+    assert len(view.standings_model.text(5, TOTAL)) == 4, "a total past 999"
     assert sizes() == as_qt_would_size()
-    assert sizes()[Column.TOTAL] > first[Column.TOTAL]
+    assert sizes()[TOTAL] > first[TOTAL]
     window.undo_group.undo()
     assert sizes() == as_qt_would_size()
 

@@ -5,10 +5,13 @@ from PySide6.QtCore import Qt
 from phase10_keeper.language import words
 from phase10_keeper.language.wording import card_label
 from phase10_keeper.rules import CardKind, Order, build_rules, replay
+from phase10_keeper.stats.standings import STANDINGS_COLUMNS
 from phase10_keeper.ui.game.grid_model import MARKS_ROLE, ScoreGridModel
-from phase10_keeper.ui.game.standings_model import NAME_ROLE, Column, StandingsModel
+from phase10_keeper.ui.game.standings_model import NAME_ROLE, StandingsModel, column_number
 
 from ..games import FOUR, game_with_hands, long_game, went_out
+
+PLACE, PLAYER, PHASE, DONE, TOTAL = (column_number(column) for column in STANDINGS_COLUMNS)
 
 DISPLAY = Qt.ItemDataRole.DisplayRole
 
@@ -69,19 +72,19 @@ def test_standings_model_passes_the_model_tester(qtmodeltester) -> None:
 def test_standings_rank_players_and_show_the_phase_they_are_on() -> None:
     state = replay(game_with_hands(FOUR, 3)).final
     model = StandingsModel(state)
-    names = [model.data(model.index(row, Column.PLAYER), DISPLAY) for row in range(4)]
+    names = [model.data(model.index(row, PLAYER), DISPLAY) for row in range(4)]
     assert names == ["Priya", "Marcus", "Kwame", "Dana · deals"]
-    assert model.data(model.index(3, Column.PLAYER), DISPLAY) == "Dana · deals"
-    assert model.data(model.index(0, Column.PHASE), DISPLAY) == "Phase 2: 1 set of 3 + 1 run of 4"
-    assert model.data(model.index(3, Column.PHASE), DISPLAY) == "Phase 1: 2 sets of 3"
-    assert model.data(model.index(3, Column.TOTAL), DISPLAY) == "150"
-    assert model.data(model.index(0, Column.DONE), DISPLAY) == "1"
+    assert model.data(model.index(3, PLAYER), DISPLAY) == "Dana · deals"
+    assert model.data(model.index(0, PHASE), DISPLAY) == "Phase 2: 1 set of 3 + 1 run of 4"
+    assert model.data(model.index(3, PHASE), DISPLAY) == "Phase 1: 2 sets of 3"
+    assert model.data(model.index(3, TOTAL), DISPLAY) == "150"
+    assert model.data(model.index(0, DONE), DISPLAY) == "1"
 
 
 def test_standings_name_the_winner_first() -> None:
     state = replay(game_with_hands(FOUR, 1, build_rules(target=1))).final
     model = StandingsModel(state)
-    assert model.data(model.index(0, Column.PLAYER), DISPLAY) == "Priya · winner"
+    assert model.data(model.index(0, PLAYER), DISPLAY) == "Priya · winner"
 
 
 def test_grid_tooltips_name_the_cards_held_in_the_catalogues_words() -> None:
@@ -98,11 +101,11 @@ def test_standings_count_completed_phases_and_phases_left_in_whole_words() -> No
     game = game.with_hand_appended(went_out(FOUR, "Priya", Marcus=1))
     model = StandingsModel(replay(game).final)
     tooltip = Qt.ItemDataRole.ToolTipRole
-    assert model.data(model.index(0, Column.DONE), tooltip) == "Completed 2 phases: 1, 2"
-    assert model.data(model.index(1, Column.DONE), tooltip) == "Completed phase 1"
-    assert model.data(model.index(3, Column.DONE), tooltip) == "No phase completed yet"
+    assert model.data(model.index(0, DONE), tooltip) == "Completed 2 phases: 1, 2"
+    assert model.data(model.index(1, DONE), tooltip) == "Completed phase 1"
+    assert model.data(model.index(3, DONE), tooltip) == "No phase completed yet"
     choose = StandingsModel(replay(game_with_hands(FOUR, 0, build_rules(order=Order.CHOOSE))).final)
-    assert choose.data(choose.index(0, Column.PHASE), DISPLAY) == "Chooses: 10 phases left"
+    assert choose.data(choose.index(0, PHASE), DISPLAY) == "Chooses: 10 phases left"
 
 
 def test_totals_are_written_as_the_locale_writes_numbers(german_locale) -> None:
@@ -115,6 +118,6 @@ def test_totals_are_written_as_the_locale_writes_numbers(german_locale) -> None:
     assert "." in written
     assert grid.data(grid.index(1, grid.total_column), DISPLAY) == written
     assert written in grid.data(grid.index(1, 29), Qt.ItemDataRole.ToolTipRole)
-    ranked = [standings.data(standings.index(row, Column.PLAYER), NAME_ROLE) for row in range(6)]
+    ranked = [standings.data(standings.index(row, PLAYER), NAME_ROLE) for row in range(6)]
     place = ranked.index(state.players[1].name)
-    assert standings.data(standings.index(place, Column.TOTAL), DISPLAY) == written
+    assert standings.data(standings.index(place, TOTAL), DISPLAY) == written

@@ -16,7 +16,7 @@ from phase10_keeper.ui.game.seating_dialogs import (
     highest_total,
 )
 from phase10_keeper.ui.game.session import GameSession
-from phase10_keeper.ui.game.standings_model import StandingsModel
+from phase10_keeper.ui.game.standings_model import StandingsModel, phase_text
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.text.escape import isolate
 
@@ -153,7 +153,8 @@ def test_the_grid_shows_a_leavers_row_as_ended(qtbot, qtmodeltester, library) ->
     assert [model.absence(row, column) for column in range(3)] == [None, None, "left"]
     standings = StandingsModel(session.state)
     qtmodeltester.check(standings)
-    assert standings.phase_text("Dana") == "left before hand 3"
+    dana = next(standings.row(place) for place in range(4) if standings.row(place).name == "Dana")
+    assert phase_text(dana) == "left before hand 3"
 
 
 def test_a_leave_that_ends_the_game_names_the_winner(qtbot, library) -> None:

@@ -8,10 +8,15 @@ import pytest
 from PySide6.QtCore import Qt
 
 from phase10_keeper.rules import Game, build_rules
-from phase10_keeper.stats import PhaseTally
+from phase10_keeper.stats import PhaseTally, Records
 from phase10_keeper.storage.library import Library
 from phase10_keeper.ui.main_window import MainWindow
-from phase10_keeper.ui.players.players_view import Column, PlayersView, phase_words
+from phase10_keeper.ui.players.players_view import (
+    Column,
+    PlayersView,
+    phase_words,
+    records_words,
+)
 from phase10_keeper.ui.widgets.charts import BarChart, LineChart
 
 from ..answers import Answers
@@ -109,6 +114,32 @@ def test_a_players_page_has_their_games_form_phases_and_rivals(view) -> None:
     assert page.game_ids == [3, 2]
 
 
+def test_a_players_page_has_their_records_across_game_nights(view, answers) -> None:
+    """Priya won both finished games, the second after the first: a streak of two."""
+    assert view.select_player("Priya")
+    records = view.player_page.records
+    assert records.accessibleName() == "Records across game nights"
+    assert records.text() == (
+        "Records across game nights: best total 0 · fastest win in 1 hand"
+        " · longest winning streak 2, now 2."
+    )
+    assert view.select_player("Bob")
+    assert records.text() == (
+        "Records across game nights: best total 50 · longest winning streak 0, now 0"
+        " · nemesis Priya."
+    )
+    assert records_words(Records()) == (
+        "Records across game nights: none yet, until a game they sat in is finished."
+    )
+
+
+def test_records_follow_a_rename(view, answers) -> None:
+    assert view.select_player("Priya")
+    assert view.rename_selected("Pri")
+    assert view.select_player("Bob")
+    assert view.player_page.records.text().endswith("nemesis Pri.")
+
+
 def test_a_phase_record_counts_attempts_and_names_the_tries_only_after_a_miss() -> None:
     assert phase_words(PhaseTally(3, attempts=1, made=1)) == "made 1 of 1 attempt (100%)"
     assert phase_words(PhaseTally(3, attempts=4, made=4)) == "made 4 of 4 attempts (100%)"
@@ -204,7 +235,7 @@ def test_the_window_reaches_the_page_and_reloads_the_open_game(qtbot, library, a
     qtbot.waitExposed(window)
     assert window.start_view is not None
     window.start_view.players_button.click()
-    assert window.pages.currentWidget() is window.players_page
+    assert window.shown_page is window.players_view
     window.back_action.trigger()
     assert window.pages.currentWidget() is window.start_view
     window.players_action.trigger()
@@ -223,7 +254,7 @@ def test_the_window_reaches_the_page_and_reloads_the_open_game(qtbot, library, a
     assert view.rename_selected("Rob")
     assert window.session is not None
     assert window.session.game.players == ("Cleo", "Rob")
-    assert window.pages.currentWidget() is window.players_page
+    assert window.shown_page is window.players_view
     assert window.undo_action.text() == "Undo rename Robert to Rob"
     window.undo_action.trigger()
     assert window.session.game.players == ("Cleo", "Robert")

@@ -1,4 +1,5 @@
-"""Building many objects at once: a long game read from a file, or replayed."""
+"""Pausing Python's cycle collector while many long-lived objects are made: reading or
+replaying a long game, running a command, building the window."""
 
 import gc
 from collections.abc import Iterator

@@ -4,10 +4,10 @@ import gc
 
 import pytest
 
+from phase10_keeper.collector import cycle_collector_paused
 from phase10_keeper.rules import Game, GameError, Hand, replay
-from phase10_keeper.rules.bulk import cycle_collector_paused
 
-from .results import PLAYERS, WORKED_HAND, made
+from .rules.results import PLAYERS, WORKED_HAND, made
 
 
 def test_the_collector_runs_again_after_a_replay_even_one_that_failed() -> None:

@@ -1,0 +1,118 @@
+"""The standings as rows and columns, for every table that shows them: the game page's,
+the scoreboard's and the command line's. Each says the rows in its own words; what a row
+holds and which columns there are is decided here, once.
+"""
+
+from dataclasses import dataclass
+from enum import Enum
+
+from phase10_keeper.rules import GameState, Order, Phase, Status
+
+
+class StandingsColumn(Enum):
+    PLACE = "place"
+    """Where the player stands, 1 the best (the command line shows the seat instead)."""
+    PLAYER = "player"
+    PHASE = "phase"
+    """What the player attempts next; a finished game's tables leave it out."""
+    DONE = "done"
+    """How many phases the player has made."""
+    TOTAL = "total"
+
+    @property
+    def left_aligned(self) -> bool:
+        """Words line up on the left, numbers on the right."""
+        return self in (StandingsColumn.PLAYER, StandingsColumn.PHASE)
+
+
+STANDINGS_COLUMNS = tuple(StandingsColumn)
+"""The columns, in the order the tables show them."""
+
+
+def shown_columns(state: GameState) -> tuple[StandingsColumn, ...]:
+    """The columns a table of `state` shows: all but the phase once the game is over."""
+    if state.status is Status.FINISHED:
+        return tuple(column for column in STANDINGS_COLUMNS if column is not StandingsColumn.PHASE)
+    return STANDINGS_COLUMNS
+
+
+class Next(Enum):
+    """What a player does next, which the phase column says."""
+
+    LEFT = "left"
+    """Left the table (before hand `left_before`)."""
+    GAME_OVER = "game_over"
+    SITS_OUT = "sits_out"
+    """Sits out the tie-break hand."""
+    REPLAYS = "replays"
+    """Replays `phase` to break the tie (without a phase: the hand)."""
+    CHOOSES = "chooses"
+    """Chooses a phase from `phases_left`."""
+    ATTEMPTS = "attempts"
+    """Attempts `phase` (without a phase: has made them all)."""
+
+
+@dataclass(frozen=True)
+class StandingsRow:
+    place: int
+    """1 for the best placed."""
+    seat: int
+    """1 for the first seat."""
+    name: str
+    winner: bool
+    dealer: bool
+    replays: bool
+    """One of the tied players who replay a hand to break the tie."""
+    left_before: int | None
+    """The hand the player left before, if they left."""
+    next: Next
+    phase: Phase | None
+    """The phase attempted or replayed next, where one is."""
+    phases_left: int
+    """In choose order, the number of phases the player may still pick."""
+    completed: tuple[int, ...]
+    """The labels of the phases made, in the order made."""
+    total: int
+
+    @property
+    def seated(self) -> bool:
+        return self.left_before is None
+
+
+def standings_rows(state: GameState) -> tuple[StandingsRow, ...]:
+    """Everyone, best placed first."""
+    return tuple(_row(state, place, name) for place, name in enumerate(state.ranking(), 1))
+
+
+def _row(state: GameState, place: int, name: str) -> StandingsRow:
+    player = state.player(name)
+    tied = state.status is Status.TIEBREAK and name in state.tiebreak_players
+    phase: Phase | None = None
+    phases_left = 0
+    if player.left_before is not None:
+        next_step = Next.LEFT
+    elif state.status is Status.FINISHED:
+        next_step = Next.GAME_OVER
+    elif state.status is Status.TIEBREAK:
+        next_step = Next.REPLAYS if tied else Next.SITS_OUT
+        phase = state.replay_phase() if tied else None
+    elif state.rules.order is Order.CHOOSE:
+        next_step = Next.CHOOSES
+        phases_left = len(state.phases_left(name))
+    else:
+        next_step = Next.ATTEMPTS
+        phase = state.next_phase(name)
+    return StandingsRow(
+        place=place,
+        seat=player.seat + 1,
+        name=name,
+        winner=name == state.winner,
+        dealer=name == state.dealer,
+        replays=tied,
+        left_before=player.left_before,
+        next=next_step,
+        phase=phase,
+        phases_left=phases_left,
+        completed=player.completed,
+        total=player.total,
+    )

@@ -1,0 +1,113 @@
+"""Share Result: the results card of the game, shown, copied to the clipboard, or saved
+as a PNG for the group chat."""
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtGui import QGuiApplication, QImage, QImageWriter, QPixmap
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from phase10_keeper.rules import Game, Replay
+from phase10_keeper.ui.game.result_card import result_card
+from phase10_keeper.ui.prompts import Prompts
+from phase10_keeper.ui.text.escape import plain
+from phase10_keeper.ui.text.translate import tr
+
+PREVIEW_WIDTH = 432
+"""The card shown at two fifths of its size: whole on a laptop's screen."""
+PNG_SUFFIX = ".png"
+
+
+def write_png(image: QImage, path: Path) -> bool:
+    """Writes `image` as a PNG file; whether it was written."""
+    return QImageWriter(str(path), QByteArray(b"png")).write(image)
+
+
+class ShareDialog(QDialog):
+    """The card of `game`, with Copy Image and Save as PNG.
+
+    Constructor: `ShareDialog(game, replayed, prompts, records=(), parent=None)`;
+    `records` are the lines about the records the game set. `copy()` puts the card on
+    the clipboard; `save(path=None)` writes it where the user says, or to `path`.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        replayed: Replay,
+        prompts: Prompts,
+        records: Sequence[str] = (),
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.game = game
+        self.prompts = prompts
+        self.setWindowTitle(tr("share.title"))
+        self.image = result_card(game, replayed, self.palette(), self.font(), records)
+
+        intro = QLabel(tr("share.intro"))
+        intro.setWordWrap(True)
+        self.preview = QLabel()
+        self.preview.setAccessibleName(tr("share.card_name"))
+        self.preview.setPixmap(
+            QPixmap.fromImage(
+                self.image.scaledToWidth(PREVIEW_WIDTH, Qt.TransformationMode.SmoothTransformation)
+            )
+        )
+        self.preview.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.feedback = QLabel()
+        plain(self.feedback)
+        self.feedback.setWordWrap(True)
+
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.copy_button = QPushButton(tr("share.copy"))
+        self.save_button = QPushButton(tr("share.save"))
+        self.buttons.addButton(self.copy_button, QDialogButtonBox.ButtonRole.ActionRole)
+        self.buttons.addButton(self.save_button, QDialogButtonBox.ButtonRole.ActionRole)
+        self.copy_button.setDefault(True)
+        self.copy_button.clicked.connect(self.copy)
+        self.save_button.clicked.connect(lambda: self.save())
+        self.buttons.rejected.connect(self.reject)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addWidget(self.preview, 1)
+        layout.addWidget(self.feedback)
+        layout.addWidget(self.buttons)
+
+    def copy(self) -> None:
+        clipboard = QGuiApplication.clipboard()
+        clipboard.setImage(self.image)
+        self.feedback.setText(tr("share.copied"))
+
+    def suggested_name(self) -> str:
+        if self.game.title:
+            return tr("share.file_name", title=self.game.title) + PNG_SUFFIX
+        return tr("share.file_name_untitled") + PNG_SUFFIX
+
+    def save(self, path: Path | None = None) -> Path | None:
+        """Writes the card as a PNG; the path written, or None (cancelled, or failed
+        after telling the user)."""
+        if path is None:
+            path = self.prompts.save_path(
+                self, tr("share.save_title"), self.suggested_name(), tr("share.png_files")
+            )
+            if path is None:
+                return None
+            if path.suffix.casefold() != PNG_SUFFIX:
+                path = path.with_name(path.name + PNG_SUFFIX)
+        if not write_png(self.image, path):
+            self.prompts.warn(
+                self, tr("share.cannot_save_title"), tr("share.cannot_save", path=path)
+            )
+            return None
+        self.feedback.setText(tr("share.saved", path=path))
+        return path

@@ -1,0 +1,48 @@
+"""The standings' rows, against games worked out by hand."""
+
+from phase10_keeper.rules import Game, replay
+from phase10_keeper.stats.standings import (
+    STANDINGS_COLUMNS,
+    Next,
+    StandingsColumn,
+    shown_columns,
+    standings_rows,
+)
+
+from .games import race_to_phase_2, tie_break
+
+
+def _after(game: Game, hands: int) -> Game:
+    return Game(game.players, rules=game.rules, hands=game.hands[:hands])
+
+
+def test_in_play_everyone_attempts_their_next_phase_best_placed_first() -> None:
+    state = replay(_after(race_to_phase_2(), 1)).final
+    ana, ben = standings_rows(state)
+    assert (ana.place, ana.seat, ana.name, ana.total, ana.completed) == (1, 1, "Ana", 0, (1,))
+    assert (ben.place, ben.seat, ben.name, ben.total, ben.completed) == (2, 2, "Ben", 5, (1,))
+    assert ana.next is Next.ATTEMPTS
+    assert ana.phase is not None
+    assert ana.phase.label == 2
+    assert not ana.winner
+    assert ana.seated
+    assert shown_columns(state) == STANDINGS_COLUMNS
+
+
+def test_a_finished_game_has_its_winner_first_and_no_phase_column() -> None:
+    state = replay(race_to_phase_2()).final
+    ben, ana = standings_rows(state)
+    assert (ben.name, ben.place, ben.winner, ben.next) == ("Ben", 1, True, Next.GAME_OVER)
+    assert (ana.name, ana.winner) == ("Ana", False)
+    assert StandingsColumn.PHASE not in shown_columns(state)
+
+
+def test_the_tied_players_replay_the_last_phase() -> None:
+    state = replay(_after(tie_break(), 1)).final
+    rows = standings_rows(state)
+    assert {row.name for row in rows} == {"Ana", "Ben"}
+    for row in rows:
+        assert row.replays
+        assert row.next is Next.REPLAYS
+        assert row.phase is not None
+        assert row.phase.label == 1
