@@ -733,6 +733,10 @@ def build_parser() -> argparse.ArgumentParser:
     from phase10_keeper.desktop_entry import add_command as add_desktop_entry_command
 
     add_desktop_entry_command(commands)
+
+    from phase10_keeper.companion.serve import add_serve_command
+
+    add_serve_command(commands, _game_id)
     return parser
 
 

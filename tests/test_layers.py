@@ -14,6 +14,7 @@ ALLOWED_OWN_LAYERS = {
     "sheet": {"rules", "sheet", "stats", "resource_files", "files", "language"},
     "stats": {"rules", "stats", "language"},
     "language": {"rules", "language", "resource_files"},
+    "companion": {"companion", "rules", "storage", "language", "resource_files", "cli"},
 }
 
 

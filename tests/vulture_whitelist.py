@@ -6,8 +6,6 @@ import sqlite3
 from PySide6.QtWidgets import QStyleOptionViewItem
 
 from phase10_keeper import rules, stats
-from phase10_keeper.storage import lock
-from phase10_keeper.storage.library import Library
 from phase10_keeper.ui.game.scoreboard import Scoreboard
 from phase10_keeper.ui.new_game.new_game_dialog import NewGameDialog
 from phase10_keeper.ui.new_game.rules_editor import PhaseListEditor
@@ -24,8 +22,6 @@ QStyleOptionViewItem.displayAlignment
 sqlite3.Connection.text_factory  # set for sqlite3, which decodes every text it fetches with it
 stats.__getattr__  # Python calls it for the names the package loads when first used
 rules.__dir__  # Python calls it for dir() of the package, which loads names when first used
-lock.hold_library  # taken by each writer that runs on (the app, `serve`)
-Library.known_revision  # what a writer that keeps its own copy passes back to save_game
 
 # Calls with a positional-only text key (`def __call__(self, key, /, **values)`), which
 # vulture takes for plain functions, not methods.

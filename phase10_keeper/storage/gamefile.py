@@ -681,3 +681,12 @@ def standings_to_json(state: GameState) -> dict[str, Any]:
         "ranking": list(state.ranking()),
         "players": players,
     }
+
+
+def result_from_json(data: object, name: str, hand_number: int) -> PlayerResult:
+    """One player's result for hand `hand_number`, written as a game file of the newest
+    version writes it (as a phone sends it, points included): read by the game file's own
+    reader, so it is checked the same way."""
+    written = {"went_out": name, "results": {name: data}}
+    hand = _hand_from_json(written, hand_number, _Names((name,)), VERSION)
+    return hand.results[name]

@@ -683,6 +683,16 @@ class Library:
             ).fetchone()
         return None if row is None else int(row[0])
 
+    def last_changed_unfinished_game(self) -> int | None:
+        """The unfinished game (not deleted) saved most recently, if any."""
+        with self._reading() as database:
+            row = database.execute(
+                "SELECT id FROM games WHERE deleted_at IS NULL AND status != ? "
+                "ORDER BY updated DESC, id DESC LIMIT 1",
+                (Status.FINISHED.value,),
+            ).fetchone()
+        return None if row is None else int(row[0])
+
     def set_last_open_game(self, game_id: int | None) -> None:
         """Remembers the game to resume at the next launch (None: none). Remembering the
         game remembered already writes nothing: every write is a commit synced to disk,

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from phase10_keeper.ui.dialogs.sheet_dialogs import SheetPrinter
     from phase10_keeper.ui.game.entry_form import HandEntryForm
     from phase10_keeper.ui.game.game_view import GameView
+    from phase10_keeper.ui.game.phones import PhonesAtTable, PhonesDialog
     from phase10_keeper.ui.game.scoreboard import Scoreboard
     from phase10_keeper.ui.game.session import GameSession
     from phase10_keeper.ui.library.games_view import GamesView
@@ -88,6 +89,8 @@ class MainWindow(QMainWindow):
         """The pages with a heading, each inside the frame that shows it and Back."""
         self._printer: SheetPrinter | None = None
         self.scoreboard: Scoreboard | None = None
+        self.phones: PhonesAtTable | None = None
+        self.phones_dialog: PhonesDialog | None = None
         self._after_paint: list[Callable[[], object]] = []
         self.undo_group = QUndoGroup(self)
 
@@ -210,8 +213,10 @@ class MainWindow(QMainWindow):
             self.show_players,
             QKeySequence("Ctrl+Shift+L"),
         )
+        self.phones_action = self._action(tr("phones.window_action"), self.toggle_phones)
+        self.phones_action.setCheckable(True)
         view_menu = self.menuBar().addMenu(tr("window.menu_view"))
-        view_menu.addActions([self.scoreboard_action, self.players_action])
+        view_menu.addActions([self.scoreboard_action, self.phones_action, self.players_action])
 
         self.game_menu = self.menuBar().addMenu(tr("window.menu_game"))
         self.leave_action = self._action(tr("window.player_leaves"), self.player_leaves)
@@ -255,6 +260,7 @@ class MainWindow(QMainWindow):
         self.close_action.setEnabled(self.session is not None)
         self._update_seating_actions()
         self.scoreboard_action.setEnabled(self.session is not None)
+        self.phones_action.setEnabled(self.session is not None)
         self.back_action.setEnabled(page is not None and page.page_heading() is not None)
         self.undo_action.setVisible(page is not None)
         self.redo_action.setVisible(page is not None)
@@ -606,6 +612,7 @@ class MainWindow(QMainWindow):
 
     def _drop_session(self) -> None:
         """Closes the open game's page: its views, models, connections and undo stack."""
+        self.stop_phones()
         session, view = self.session, self.game_view
         self.session = None
         self.game_view = None
@@ -626,6 +633,52 @@ class MainWindow(QMainWindow):
             session.deleteLater()
         self._withdraw_status_undo()
         self.save_label.clear()
+
+    # -- phones at the table -------------------------------------------------------------
+
+    def toggle_phones(self) -> None:
+        """View → Phones at the Table: starts serving the open game to the phones, or
+        stops, which ends every phone's session."""
+        if self.phones is not None:
+            self.stop_phones()
+            return
+        if self.session is None:
+            return
+        from phase10_keeper.ui.game.phones import PhonesAtTable, PhonesDialog
+
+        try:
+            phones = PhonesAtTable(self.session, self)
+        except OSError as error:
+            self.phones_action.setChecked(False)
+            reason = error.strerror or str(error)
+            self.prompts.warn(
+                self, tr("phones.window_title"), tr("phones.window_cannot_start", reason=reason)
+            )
+            return
+        self.phones = phones
+        phones.entriesChanged.connect(self._phone_entries)
+        dialog = self.phones_dialog = PhonesDialog(phones.links, self)
+        dialog.stopRequested.connect(self.stop_phones)
+        dialog.show()
+        self.phones_action.setChecked(True)
+        self._phone_entries()
+
+    def _phone_entries(self) -> None:
+        if self.phones is not None and self.game_view is not None:
+            self.game_view.form.take_phone_entries(self.phones.snapshot().pending)
+
+    def stop_phones(self) -> None:
+        phones, dialog = self.phones, self.phones_dialog
+        self.phones = self.phones_dialog = None
+        self.phones_action.setChecked(False)
+        if phones is not None:
+            phones.stop()
+            phones.deleteLater()
+            if self.game_view is not None:
+                self.game_view.form.take_phone_entries({})
+        if dialog is not None:
+            dialog.close()
+            dialog.deleteLater()
 
     def close_game(self) -> None:
         """Closes the game and goes back to the start page; nothing reopens at launch."""
@@ -823,5 +876,6 @@ class MainWindow(QMainWindow):
 
             finished = self.session.state.status is Status.FINISHED
             self.library.set_last_open_game(None if finished else self.session.game_id)
+        self.stop_phones()
         save_window_state(self, QSettings())
         super().closeEvent(event)

@@ -5,8 +5,9 @@ works out counts and points and asks the rules what is wrong.
 """
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
@@ -38,11 +39,21 @@ from PySide6.QtWidgets import (
 )
 
 from phase10_keeper.language.wording import card_label, phase_description
-from phase10_keeper.rules import CardKind, GameState, Hand, Problem
+from phase10_keeper.rules import HAND_SIZE, CardKind, GameState, Hand, Problem
 from phase10_keeper.ui.game.draft import DraftSnapshot, HandDraft, renamed_snapshot
 from phase10_keeper.ui.text.escape import isolate, plain, plain_tooltip
-from phase10_keeper.ui.text.translate import app_words, problem_said, problem_where, tr
+from phase10_keeper.ui.text.translate import (
+    app_words,
+    problem_said,
+    problem_where,
+    tr,
+    tr_count,
+)
 from phase10_keeper.ui.text.wording import phase_title
+
+if TYPE_CHECKING:
+    # Only when the phones' server runs: the form comes up with every game.
+    from phase10_keeper.companion.table import Entry
 
 NAME_WIDTH = 230
 COUNT_WIDTH = 54
@@ -69,6 +80,10 @@ def _set_tool_tip(widget: QWidget, text: str) -> None:
         widget.setToolTip(text)
 
 
+_PlayerTyping = tuple[bool, bool, tuple[tuple[CardKind, int], ...], int | None]
+"""What is typed for one player: went out, made it, the counts typed, the phase."""
+
+
 class _Row:
     """The widgets of one player's row, in the order Tab visits them."""
 
@@ -81,6 +96,10 @@ class _Row:
         self.phase: QComboBox | None = None
         self.counts: dict[CardKind, QLineEdit] = {}
         self.points = QLabel()
+        self.phone = QPushButton()
+        """What the player's phone sent, when Phones at the Table runs: marks the row
+        filled from it, or offers it where the keeper typed something else."""
+        self.phone.hide()
 
     def cells(self) -> list[QWidget]:
         cells: list[QWidget] = [self.went_out, self.made]
@@ -181,6 +200,10 @@ class HandEntryForm(QFrame):
         self._history: list[DraftSnapshot] = []
         self._at = 0
         self._showing_problems = False
+        self._phone_entries: Mapping[str, Entry] = {}
+        self._from_phone: dict[str, _PlayerTyping] = {}
+        """Each player's typing as their phone's entry left it, to tell whether the keeper
+        has typed over it since."""
 
         self.title = QLabel()
         title_font = QFont(self.font())
@@ -258,6 +281,8 @@ class HandEntryForm(QFrame):
         With `typed`, `hand` is put in the form as if just typed: one Undo empties it.
         """
         self.draft = HandDraft(state, None if typed else hand)
+        self._phone_entries = {}
+        self._from_phone = {}
         self._history = [self.draft.snapshot()]
         self._at = 0
         if typed and hand is not None:
@@ -492,6 +517,8 @@ class HandEntryForm(QFrame):
             row.points.setMinimumWidth(row.points.fontMetrics().horizontalAdvance("0000"))
             row.points.setAccessibleName(tr("entry.points_name", name=name))
             self.grid.addWidget(row.points, grid_row, column)
+            row.phone.clicked.connect(lambda _checked=False, who=name: self._take_phone(who))
+            self.grid.addWidget(row.phone, grid_row, column + 1)
             self._rows.append(row)
             for cell_column, cell in enumerate(row.cells()):
                 self._position[cell] = (row_index, cell_column)
@@ -501,13 +528,13 @@ class HandEntryForm(QFrame):
                 cell.setProperty("problem", "")
                 cell.setProperty("typed", True)
                 cell.installEventFilter(self)
-        self.grid.setColumnStretch(column + 1, 1)
+        self.grid.setColumnStretch(column + 2, 1)
         # A layout shows new children of a visible panel only later, and a hidden
         # widget cannot take the focus the next keystroke needs.
         for index in range(self.grid.count()):
             item = self.grid.itemAt(index)
             child = item.widget() if item is not None else None
-            if child is not None:
+            if child is not None and child not in self._phone_buttons():
                 child.show()
         self._marks.marked.clear()
         self._marks.raise_()
@@ -698,6 +725,90 @@ class HandEntryForm(QFrame):
             self._typed()
             self.focus_first()
 
+    # -- entries from phones ------------------------------------------------------------
+
+    def _phone_buttons(self) -> list[QPushButton]:
+        return [row.phone for row in self._rows]
+
+    def _typing_of(self, name: str) -> _PlayerTyping:
+        assert self.draft is not None
+        player = self.draft.players[name]
+        typed = tuple(sorted(player.typed.items()))
+        return (self.draft.went_out == name, player.made, typed, player.phase)
+
+    def _fill_from_phone(self, name: str, entry: "Entry") -> None:
+        """Puts the phone's entry in the player's row, as if typed."""
+        draft = self.draft
+        assert draft is not None
+        result = entry.result
+        # "Made it" first: unticking it takes "went out" away from that player.
+        draft.set_made(name, result.made and not entry.went_out)
+        if entry.went_out:
+            draft.set_went_out(name)
+        elif draft.went_out == name:
+            draft.set_went_out(None)
+        for kind in draft.kinds:
+            if kind is not CardKind.LOW:
+                draft.set_count(name, kind, result.cards.count(kind) or None)
+        others = result.cards.total - result.cards.low
+        worked_out = not result.made and result.cards.low == max(0, HAND_SIZE - others)
+        draft.set_count(name, CardKind.LOW, None if worked_out else result.cards.low or None)
+        if draft.chooses_phase:
+            draft.set_phase(name, result.phase)
+        self._from_phone[name] = self._typing_of(name)
+
+    def take_phone_entries(self, entries: Mapping[str, "Entry"]) -> None:
+        """The entries phones sent for this hand. Each fills its player's row where the
+        keeper has typed nothing there since (marked as sent from the phone); where the
+        keeper typed something else, the row's phone button offers it instead. Points
+        typed as a total are shown, not filled: the form takes cards."""
+        if self.draft is None or self.editing is not None:
+            return
+        self._phone_entries = entries
+        untouched: _PlayerTyping = (False, False, (), None)
+        filled = False
+        for row in self._rows:
+            name = row.name
+            entry = entries.get(name)
+            if entry is None:
+                row.phone.hide()
+                self._from_phone.pop(name, None)
+                continue
+            said = _said(entry)
+            row.phone.show()
+            if entry.result.points is not None:
+                row.phone.setEnabled(False)
+                row.phone.setText(tr("phones.window_phone"))
+                row.phone.setToolTip(tr("phones.window_points", name=name, said=said))
+                row.phone.setFlat(True)
+                row.phone.setAccessibleName(row.phone.toolTip())
+                continue
+            now = self._typing_of(name)
+            if now in (untouched, self._from_phone.get(name)):
+                self._fill_from_phone(name, entry)
+                filled = True
+                row.phone.setEnabled(False)
+                row.phone.setText(tr("phones.window_phone"))
+                row.phone.setToolTip(tr("phones.window_from_phone", name=name, said=said))
+            else:
+                row.phone.setEnabled(True)
+                row.phone.setText(tr("phones.window_take"))
+                row.phone.setToolTip(tr("phones.window_phone_differs", name=name, said=said))
+            # A mark where the phone filled the row; a button where the keeper chooses.
+            row.phone.setFlat(not row.phone.isEnabled())
+            row.phone.setAccessibleName(row.phone.toolTip())
+        if filled:
+            self._typed()
+
+    def _take_phone(self, name: str) -> None:
+        """The keeper chose the phone's entry over what was typed."""
+        entry = self._phone_entries.get(name)
+        if entry is None or self.draft is None:
+            return
+        self._fill_from_phone(name, entry)
+        self._typed()
+        self.take_phone_entries(self._phone_entries)
+
     def cancel(self) -> None:
         self.cancelled.emit()
 
@@ -796,3 +907,15 @@ class HandEntryForm(QFrame):
             if cells[column].isEnabled():
                 cells[column].setFocus(Qt.FocusReason.TabFocusReason)
                 return True
+
+
+def _said(entry: "Entry") -> str:
+    """A phone's entry in words: "made it, 2 cards, 15 points"."""
+    result = entry.result
+    if entry.went_out:
+        return tr("phones.said_out")
+    if result.points is not None:
+        key = "phones.said_made_points" if result.made else "phones.said_missed_points"
+        return tr_count(key, result.points)
+    key = "phones.said_made" if result.made else "phones.said_missed"
+    return tr_count(key, result.cards.total, points=result.cards.points)

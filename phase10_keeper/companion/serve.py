@@ -1,0 +1,182 @@
+"""`phase10-keeper serve`: the phones' page for one game of the library, without a
+window. The keeper's own link records hands (saved at once) and undoes the last one.
+
+The server runs in this process's main thread, in an event loop of its own: the library
+is written from the thread that opened it, and nothing else here needs a thread. The
+command line builds its parser with this module: the server's own imports (asyncio,
+aiohttp) wait until `serve` runs.
+"""
+
+import argparse
+import gc
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from phase10_keeper.cli import EXIT_OK, UsageError, one_line, shown
+from phase10_keeper.language import Words, system_language, words
+
+if TYPE_CHECKING:
+    from phase10_keeper.rules import Game, Replay
+    from phase10_keeper.storage.library import Library
+    from phase10_keeper.storage.lock import LibraryHold
+
+
+def add_serve_command(commands: "argparse._SubParsersAction[Any]", game_id: Any) -> None:
+    """Registers `serve`; `game_id` reads a game's id as the other commands do."""
+    serve = commands.add_parser(
+        "serve", help="serve a game to the players' phones on the local network"
+    )
+    serve.add_argument(
+        "id",
+        nargs="?",
+        type=game_id,
+        metavar="ID",
+        help="the game (default: the unfinished game changed last)",
+    )
+    serve.add_argument(
+        "--host",
+        metavar="ADDR",
+        help="the address to listen on and put in the links "
+        "(default: this machine's address on the local network, else 127.0.0.1)",
+    )
+    serve.add_argument(
+        "--port",
+        type=_port,
+        metavar="N",
+        help="the port (default 8765, else the next free one; 0: any free port)",
+    )
+    serve.add_argument("--json", action="store_true", help="print the links as one JSON line")
+    serve.set_defaults(run=run_serve)
+
+
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            words(system_language())("cli.not_whole_number", text=text)
+        ) from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0 to 65535, not {port}")
+    return port
+
+
+def _hold(data_dir: Path) -> "LibraryHold":
+    """The library's one-writer hold; another writer holding it is bad input (exit 2)."""
+    from phase10_keeper.storage.lock import hold_library
+    from phase10_keeper.storage.messages import LibraryError
+
+    try:
+        return hold_library(data_dir)
+    except LibraryError as error:
+        raise UsageError(error.worded(words(system_language()))) from None
+
+
+def run_serve(arguments: argparse.Namespace) -> int:
+    from phase10_keeper.cli import _library
+    from phase10_keeper.storage.paths import default_data_dir
+
+    # A server runs for hours and makes garbage with every request: the command line
+    # pauses the cycle collector for its short commands, not for this one.
+    gc.enable()
+    language = words(system_language())
+    data_dir = Path(arguments.data_dir) if arguments.data_dir is not None else default_data_dir()
+    with _hold(data_dir), _library(arguments) as library:
+        game_id = (
+            arguments.id if arguments.id is not None else library.last_changed_unfinished_game()
+        )
+        if game_id is None:
+            raise UsageError(language("phones.serve_no_game"))
+        game = library.load_game(game_id)
+        import asyncio
+
+        asyncio.run(_serve(arguments, library, game_id, game, language))
+    return EXIT_OK
+
+
+async def _serve(
+    arguments: argparse.Namespace,
+    library: "Library",
+    game_id: int,
+    game: "Game",
+    language: Words,
+) -> None:
+    import asyncio
+    import signal
+
+    from phase10_keeper.companion.address import local_network_address
+    from phase10_keeper.companion.server import DEFAULT_PORT, PhoneServer
+    from phase10_keeper.companion.table import Table
+    from phase10_keeper.language.wording import problem_line
+    from phase10_keeper.rules import GameError
+
+    def save(changed: "Game", replayed: "Replay") -> None:
+        library.save_game(game_id, changed, replayed)
+
+    try:
+        table = Table(game, save)
+    except GameError as error:
+        where = language("cli.game", id=game_id)
+        raise UsageError(f"{where}: {problem_line(language, error.problems[0])}") from None
+    host = arguments.host if arguments.host is not None else local_network_address()
+    port = arguments.port if arguments.port is not None else DEFAULT_PORT
+    server = PhoneServer(table, host, port, language, next_free=arguments.port is None)
+    try:
+        await server.start()
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise UsageError(
+            language("phones.serve_cannot_listen", host=host, port=port, reason=reason)
+        ) from None
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for number in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(number, stop.set)
+    try:
+        links = {"game": game_id, **server.links()}
+        if arguments.json:
+            print(json.dumps(links))
+        else:
+            print(_links_text(game, links, language))
+        sys.stdout.flush()
+        await stop.wait()
+    finally:
+        await server.close()
+    if not arguments.json:
+        print(language("phones.serve_closed"))
+
+
+def _links_text(game: "Game", links: dict[str, Any], language: Words) -> str:
+    """The links as text, each with its QR code drawn in the terminal's characters."""
+    title = shown(game.title) or language("cli.untitled")
+    parts = [language("phones.serve_title", title=title), language("phones.serve_http"), ""]
+    labelled = [
+        (language("phones.serve_keeper"), links["keeper"]),
+        (language("phones.serve_viewer"), links["viewer"]),
+        *(
+            (language("phones.serve_player", name=one_line(name)), link)
+            for name, link in links["players"].items()
+        ),
+    ]
+    for label, link in labelled:
+        parts += [label, link, _qr_text(link), ""]
+    parts.append(language("phones.serve_stop"))
+    return "\n".join(parts)
+
+
+def _qr_text(link: str) -> str:
+    """The link's QR code in block characters, where the console can show them."""
+    import io
+
+    import segno
+
+    drawn = io.StringIO()
+    segno.make(link, error="m").terminal(out=drawn, compact=True, border=2)
+    text = drawn.getvalue().rstrip("\n")
+    try:
+        text.encode(sys.stdout.encoding or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return ""
+    return text

@@ -1,0 +1,569 @@
+"""The phones' web server: the page and the API of CONTRACTS.md section 4, served with
+aiohttp on one address and port of the local network.
+
+aiohttp parses HTTP and limits what it reads (header lines, header count, the body
+through `client_max_size`); what it leaves to its user is done here: the Host and
+Origin checks, the brake on bad keys, a bound on connections, and timeouts for
+connections that send nothing or only part of a request: a connection must send a
+whole request's headers within `idle_timeout` of opening (aiohttp's keep-alive timer
+then closes one idle, or half-sent, between requests), and a body must arrive whole
+within `body_timeout`.
+"""
+
+import asyncio
+import errno
+import json
+import threading
+from collections.abc import Awaitable, Callable
+from time import monotonic
+from typing import Any
+
+from aiohttp import web
+from aiohttp.web_protocol import RequestHandler
+
+from phase10_keeper.companion.access import BAD_KEY_WINDOW, BadKeyBrake, Pass, Role
+from phase10_keeper.companion.page import page_bytes
+from phase10_keeper.companion.table import (
+    NothingToUndo,
+    Refused,
+    StaleRevision,
+    Table,
+    TableProblem,
+    UnknownPlayer,
+    game_to_json,
+)
+from phase10_keeper.language import LANGUAGES, Words, words
+from phase10_keeper.rules import Severity
+from phase10_keeper.storage.messages import LibraryError
+
+DEFAULT_PORT = 8765
+"""The port tried first; the next free one is taken when it is in use."""
+MAX_BODY = 16 * 1024
+MAX_CONNECTIONS = 128
+"""Open connections; past it, the oldest connection not in the middle of a request is
+closed for the new one, so idle or half-sent connections can never keep a phone out."""
+MAX_STREAMS = 48
+"""Event streams open at once (only a key's holder can open one)."""
+IDLE_TIMEOUT = 10.0
+"""Seconds a connection may wait before sending a whole request's headers, or between
+requests."""
+BODY_TIMEOUT = 10.0
+"""Seconds a request's body may take to arrive."""
+HEARTBEAT = 15.0
+"""Seconds between the `alive` events an idle stream sends: a phone that is gone is
+noticed here, and a phone that hears nothing for longer knows its line is dead (a phone
+that loses its Wi-Fi is not told so) and connects again."""
+WRITE_TIMEOUT = 10.0
+"""Seconds a phone may take to take in an event before its stream is given up."""
+PORTS_TRIED = 100
+"""Ports tried, from the one asked for, when the next free one may be taken."""
+CLOSE_GRACE = 1.0
+"""Seconds the streams are given to say the table has closed."""
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+class _Refusal(Exception):  # noqa: N818
+    """Answered as `status` with a JSON body."""
+
+    def __init__(
+        self, status: int, reason: str, problems: list[dict[str, Any]] | None = None
+    ) -> None:
+        super().__init__(reason)
+        self.status = status
+        self.reason = reason
+        self.problems = problems
+
+
+def _json_response(data: object, status: int = 200) -> web.Response:
+    return web.Response(
+        body=json.dumps(data, ensure_ascii=False).encode("utf-8"),
+        status=status,
+        content_type="application/json",
+        headers={"Cache-Control": "no-store"},
+    )
+
+
+def url_host(host: str) -> str:
+    """The host as a URL and a Host header write it: an IPv6 address in brackets."""
+    return f"[{host}]" if ":" in host else host
+
+
+class PhoneServer:
+    """Serves `table` on `host`:`port` (0: a free port) once `start` has been awaited,
+    in the event loop that awaited it."""
+
+    def __init__(
+        self,
+        table: Table,
+        host: str,
+        port: int,
+        table_language: Words,
+        *,
+        next_free: bool = False,
+        idle_timeout: float = IDLE_TIMEOUT,
+        body_timeout: float = BODY_TIMEOUT,
+        heartbeat: float = HEARTBEAT,
+        clock: Callable[[], float] = monotonic,
+    ) -> None:
+        self.table = table
+        self.host = host
+        self.port = port
+        self._next_free = next_free
+        """Whether the next free port may be taken when `port` is taken."""
+        self._language = table_language
+        self._idle_timeout = idle_timeout
+        self._body_timeout = body_timeout
+        self._heartbeat = heartbeat
+        self._brake = BadKeyBrake(clock)
+        self._busy: set[RequestHandler] = set()
+        self._asked: set[RequestHandler] = set()
+        """Connections younger than `idle_timeout` that have sent a whole request."""
+        self._streams = 0
+        self._closing = False
+        self._changed = asyncio.Event()
+        self._cache: dict[tuple[int, str], bytes] = {}
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._runner: web.AppRunner | None = None
+        self._page = page_bytes()
+
+    # Starting and stopping
+
+    async def start(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._changed = asyncio.Event()
+        app = web.Application(client_max_size=MAX_BODY, middlewares=[self._guard])
+        app.router.add_get("/", self._page_handler)
+        app.router.add_post("/api/session", self._open_session)
+        app.router.add_get("/api/session", self._session)
+        app.router.add_get("/api/game", self._game)
+        app.router.add_put("/api/pending/{name}", self._enter)
+        app.router.add_delete("/api/pending/{name}", self._clear)
+        app.router.add_post("/api/hands", self._record)
+        app.router.add_post("/api/undo", self._undo)
+        app.router.add_get("/api/events", self._events)
+        self._runner = web.AppRunner(
+            app,
+            handle_signals=False,
+            # Past it, a request still running as the table closes (a phone taking in
+            # an event too slowly) is cancelled: `serve` exits within seconds.
+            shutdown_timeout=CLOSE_GRACE,
+            access_log=None,
+            keepalive_timeout=self._idle_timeout,
+            max_line_size=4096,
+            max_field_size=4096,
+            max_headers=64,
+        )
+        await self._runner.setup()
+        loop = self._loop
+        server = self._runner.server
+        assert server is not None
+        # The server is told of every connection once it is made: the bound is kept
+        # there, when the new connection counts, rather than when it is accepted.
+        admit = server.connection_made
+
+        def connection_made(handler: RequestHandler, transport: asyncio.Transport) -> None:
+            admit(handler, transport)
+            self._keep_bound(server.connections)
+            loop.call_later(self._idle_timeout, self._first_request_due, handler)
+
+        server.connection_made = connection_made  # type: ignore[method-assign]
+        try:
+            await self._listen()
+        except BaseException:
+            await self._runner.cleanup()
+            raise
+        self.port = self._runner.addresses[0][1]
+        self.table.listen(self._table_changed)
+
+    async def _listen(self) -> None:
+        assert self._runner is not None
+        last = self.port + (PORTS_TRIED - 1 if self._next_free and self.port else 0)
+        port = self.port
+        while True:
+            site = web.TCPSite(self._runner, self.host, port, backlog=128, reuse_address=True)
+            try:
+                await site.start()
+                return
+            except OSError as error:
+                if error.errno != errno.EADDRINUSE or port >= last:
+                    raise
+                port += 1
+
+    async def close(self) -> None:
+        """Tells every phone the table has closed, then stops; every session ends."""
+        self.table.unlisten(self._table_changed)
+        self._closing = True
+        self._changed.set()
+        deadline = monotonic() + CLOSE_GRACE
+        while self._streams and monotonic() < deadline:
+            await asyncio.sleep(0.02)
+        if self._runner is not None:
+            await self._runner.cleanup()
+        self.table.keys.end_sessions()
+
+    def _first_request_due(self, handler: RequestHandler) -> None:
+        """Closes a connection that has not sent a whole request since it opened. (Newer
+        aiohttp does this with its keep-alive timer; older ones wait for ever.)"""
+        if handler in self._asked:
+            self._asked.discard(handler)
+        elif handler.transport is not None:
+            handler.force_close()
+
+    def _keep_bound(self, live: list[RequestHandler]) -> None:
+        """Past MAX_CONNECTIONS, closes the oldest connections not inside a request."""
+        excess = len([handler for handler in live if handler.transport is not None])
+        excess -= MAX_CONNECTIONS
+        for handler in live:
+            if excess <= 0:
+                return
+            if handler.transport is not None and handler not in self._busy:
+                handler.force_close()
+                excess -= 1
+
+    def _table_changed(self, revision: int) -> None:
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(self._wake)
+
+    def _wake(self) -> None:
+        changed, self._changed = self._changed, asyncio.Event()
+        changed.set()
+
+    # Links
+
+    @property
+    def origin(self) -> str:
+        return f"http://{url_host(self.host)}:{self.port}"
+
+    def links(self) -> dict[str, Any]:
+        """Every link, as `serve --json` prints them (without the game's id)."""
+        keys = self.table.keys
+        base = self.origin + "/"
+        return {
+            "url": base,
+            "keeper": f"{base}#key={keys.keeper}",
+            "viewer": f"{base}#key={keys.viewer}",
+            "players": {name: f"{base}#key={key}" for name, key in keys.players.items()},
+        }
+
+    @property
+    def cookie_name(self) -> str:
+        # Browsers send a cookie to every port of a host: the port keeps two tables apart.
+        return f"phase10-keeper-{self.port}"
+
+    # The checks every request passes
+
+    @web.middleware
+    async def _guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        protocol = request.protocol
+        self._busy.add(protocol)
+        self._asked.add(protocol)
+        try:
+            if request.headers.get("Host", "").lower() != f"{url_host(self.host)}:{self.port}":
+                raise _Refusal(421, "this server answers only to its own address and port")
+            if request.method not in ("GET", "HEAD"):
+                origin = request.headers.get("Origin")
+                if origin is not None and origin != self.origin:
+                    raise _Refusal(403, "a change from another site")
+            if (request.content_length or 0) > MAX_BODY:
+                raise _Refusal(413, f"a request body holds at most {MAX_BODY} bytes")
+            response = await handler(request)
+        except _Refusal as refusal:
+            response = self._refusal(refusal)
+        except web.HTTPRequestEntityTooLarge:
+            response = self._refusal(_Refusal(413, "a request body holds at most 16 KiB"))
+        except web.HTTPException as error:
+            if error.status < 400:
+                raise
+            response = self._refusal(_Refusal(error.status, error.reason))
+        finally:
+            self._busy.discard(protocol)
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "no-referrer")
+        return response
+
+    def _refusal(self, refusal: _Refusal) -> web.Response:
+        data: dict[str, Any] = {"error": refusal.reason}
+        if refusal.problems is not None:
+            data["problems"] = refusal.problems
+        response = _json_response(data, refusal.status)
+        if refusal.status == 429:
+            response.headers["Retry-After"] = str(int(BAD_KEY_WINDOW))
+        return response
+
+    def _holder(self, request: web.Request) -> Pass:
+        """Whose key or session the request shows; 401 if none or unknown, 429 for an
+        address slowed by its bad keys."""
+        header = request.headers.get("Authorization")
+        token = request.cookies.get(self.cookie_name)
+        if header is None and token is None:
+            raise _Refusal(401, "a key is needed")
+        return self._known(request, header, token)
+
+    def _known(self, request: web.Request, header: str | None, token: str | None) -> Pass:
+        address = request.remote or ""
+        if self._brake.slowed(address):
+            raise _Refusal(429, "too many unknown keys from this address; wait a minute")
+        holder = None
+        if header is not None:
+            scheme, _, key = header.partition(" ")
+            if scheme.lower() == "bearer":
+                holder = self.table.keys.by_key(key.strip())
+        elif token is not None:
+            holder = self.table.keys.by_session(token)
+        if holder is None:
+            self._brake.note_bad_key(address)
+            raise _Refusal(401, "unknown key")
+        return holder
+
+    async def _body(self, request: web.Request, *, empty_is: object = None) -> object:
+        try:
+            async with asyncio.timeout(self._body_timeout):
+                raw = await request.read()
+        except TimeoutError:
+            raise _Refusal(408, "the request's body took too long") from None
+        if not raw and empty_is is not None:
+            return empty_is
+        try:
+            return json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            raise _Refusal(400, "the body is no JSON") from None
+
+    def _words(self, request: web.Request) -> Words:
+        """The page's language: asked for, else the phone's, else the table's."""
+        asked = request.query.get("lang")
+        if asked in LANGUAGES:
+            return words(asked)
+        for part in request.headers.get("Accept-Language", "").split(","):
+            code = part.split(";")[0].strip().split("-")[0].lower()
+            if code in LANGUAGES:
+                return words(code)
+        return self._language
+
+    def _game_bytes(self, language: Words) -> tuple[int, bytes]:
+        snapshot = self.table.snapshot()
+        cached = self._cache.get((snapshot.revision, language.code))
+        if cached is None:
+            if len(self._cache) > 4 * len(LANGUAGES):
+                self._cache.clear()
+            data = game_to_json(snapshot, language)
+            cached = json.dumps(data, ensure_ascii=False).encode("utf-8")
+            self._cache[(snapshot.revision, language.code)] = cached
+        return snapshot.revision, cached
+
+    def _game_response(self, request: web.Request) -> web.Response:
+        _, body = self._game_bytes(self._words(request))
+        return web.Response(
+            body=body, content_type="application/json", headers={"Cache-Control": "no-store"}
+        )
+
+    def _problems(self, problems: list[TableProblem], language: Words) -> list[dict[str, Any]]:
+        return [problem.to_json(language) for problem in problems]
+
+    # The page and the API
+
+    async def _page_handler(self, request: web.Request) -> web.StreamResponse:
+        page, policy = self._page
+        return web.Response(
+            body=page,
+            content_type="text/html",
+            charset="utf-8",
+            headers={
+                "Cache-Control": "no-store",
+                "Content-Security-Policy": policy,
+                "X-Frame-Options": "DENY",
+            },
+        )
+
+    def _session_json(self, holder: Pass) -> dict[str, Any]:
+        return {
+            "role": holder.role.value,
+            "player": holder.player,
+            "language": self._language.code,
+            "keeps_hands": self.table.keeps_hands,
+            "heartbeat": self._heartbeat,
+        }
+
+    async def _open_session(self, request: web.Request) -> web.StreamResponse:
+        """The page's key exchanged for a session cookie that scripts cannot read and
+        that is sent only to this site."""
+        header = request.headers.get("Authorization")
+        key = None
+        if header is None:
+            body = await self._body(request)
+            key = body.get("key") if isinstance(body, dict) else None
+            if not isinstance(key, str):
+                raise _Refusal(401, "a key is needed")
+            header = f"Bearer {key}"
+        holder = self._known(request, header, None)
+        response = _json_response(self._session_json(holder))
+        response.set_cookie(
+            self.cookie_name,
+            self.table.keys.open_session(holder),
+            path="/",
+            httponly=True,
+            samesite="Strict",
+        )
+        return response
+
+    async def _session(self, request: web.Request) -> web.StreamResponse:
+        return _json_response(self._session_json(self._holder(request)))
+
+    async def _game(self, request: web.Request) -> web.StreamResponse:
+        self._holder(request)
+        return self._game_response(request)
+
+    def _player_for(self, request: web.Request, holder: Pass) -> str:
+        """The player named in the path, whom `holder` may enter for."""
+        asked = request.match_info["name"]
+        if holder.role is Role.VIEWER:
+            raise _Refusal(403, "the scoreboard's key only reads")
+        try:
+            name = self.table.player_named(asked)
+        except UnknownPlayer:
+            if holder.role is Role.PLAYER:
+                raise _Refusal(403, "a player's key enters only that player's hand") from None
+            raise _Refusal(404, "no player of this game has that name") from None
+        if not holder.may_enter_for(name):
+            raise _Refusal(403, "a player's key enters only that player's hand")
+        return name
+
+    async def _enter(self, request: web.Request) -> web.StreamResponse:
+        holder = self._holder(request)
+        name = self._player_for(request, holder)
+        body = await self._body(request)
+        language = self._words(request)
+        sender = holder.player if holder.role is Role.PLAYER else Role.KEEPER.value
+        try:
+            problems = self.table.enter(name, body, sender or Role.KEEPER.value)
+        except Refused as refused:
+            raise _Refusal(
+                422, "the rules refuse this entry", self._problems(refused.problems, language)
+            ) from None
+        return _json_response({"problems": self._problems(problems, language)})
+
+    async def _clear(self, request: web.Request) -> web.StreamResponse:
+        holder = self._holder(request)
+        self.table.clear(self._player_for(request, holder))
+        return _json_response({"problems": []})
+
+    def _keeper(self, request: web.Request) -> None:
+        holder = self._holder(request)
+        if holder.role is not Role.KEEPER:
+            raise _Refusal(403, "only the keeper's key records hands or takes them back")
+        if not self.table.keeps_hands:
+            raise _Refusal(403, "the keeper records hands in the window")
+
+    async def _seen_revision(self, request: web.Request) -> int | None:
+        body = await self._body(request, empty_is={})
+        if not isinstance(body, dict):
+            raise _Refusal(400, "the body is a JSON object")
+        seen = body.get("revision")
+        if seen is not None and (type(seen) is not int):
+            raise _Refusal(400, "revision is a whole number")
+        return seen
+
+    async def _record(self, request: web.Request) -> web.StreamResponse:
+        self._keeper(request)
+        seen = await self._seen_revision(request)
+        language = self._words(request)
+        try:
+            self.table.record(seen)
+        except StaleRevision:
+            raise _Refusal(409, "the table changed since; look again") from None
+        except Refused as refused:
+            raise _Refusal(
+                422, "the rules refuse this hand", self._problems(refused.problems, language)
+            ) from None
+        except LibraryError as error:
+            raise _Refusal(503, error.worded(language)) from None
+        return self._game_response(request)
+
+    async def _undo(self, request: web.Request) -> web.StreamResponse:
+        self._keeper(request)
+        seen = await self._seen_revision(request)
+        language = self._words(request)
+        try:
+            self.table.undo(seen)
+        except StaleRevision:
+            raise _Refusal(409, "the table changed since; look again") from None
+        except NothingToUndo:
+            nothing = TableProblem(
+                Severity.ERROR, None, None, lambda language: language("phones.nothing_to_undo")
+            )
+            raise _Refusal(
+                422, "no hand has been recorded", self._problems([nothing], language)
+            ) from None
+        except LibraryError as error:
+            raise _Refusal(503, error.worded(language)) from None
+        return self._game_response(request)
+
+    async def _events(self, request: web.Request) -> web.StreamResponse:
+        self._holder(request)
+        if self._streams >= MAX_STREAMS:
+            raise _Refusal(503, "too many phones follow the table")
+        language = self._words(request)
+        response = web.StreamResponse(
+            headers={
+                "Content-Type": "text/event-stream; charset=utf-8",
+                "Cache-Control": "no-store",
+            }
+        )
+        self._streams += 1
+        try:
+            await response.prepare(request)
+            sent = None
+            while not self._closing:
+                changed = self._changed
+                revision, body = self._game_bytes(language)
+                if revision != sent:
+                    await self._send(response, b"event: game\ndata: " + body + b"\n\n")
+                    sent = revision
+                    continue
+                try:
+                    async with asyncio.timeout(self._heartbeat):
+                        await changed.wait()
+                except TimeoutError:
+                    await self._send(response, b"event: alive\ndata: {}\n\n")
+            await self._send(response, b"event: closed\ndata: {}\n\n")
+        except (ConnectionError, TimeoutError):
+            pass
+        finally:
+            self._streams -= 1
+        return response
+
+    async def _send(self, response: web.StreamResponse, data: bytes) -> None:
+        async with asyncio.timeout(WRITE_TIMEOUT):
+            await response.write(data)
+
+
+class ThreadedPhoneServer:
+    """A PhoneServer in a thread of its own, with its own event loop, beside a window
+    whose thread must never wait for a phone."""
+
+    def __init__(self, server: PhoneServer) -> None:
+        self.server = server
+        self.loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self.loop.run_forever, name="phones", daemon=True)
+
+    def start(self) -> None:
+        """Returns once the server listens; OSError if it cannot."""
+        self._thread.start()
+        try:
+            asyncio.run_coroutine_threadsafe(self.server.start(), self.loop).result()
+        except BaseException:
+            self._end_thread()
+            raise
+
+    def stop(self) -> None:
+        """Ends every phone's session and the thread, within a few seconds."""
+        done = asyncio.run_coroutine_threadsafe(self.server.close(), self.loop)
+        done.result(timeout=CLOSE_GRACE + 2)
+        self._end_thread()
+
+    def _end_thread(self) -> None:
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self._thread.join(timeout=2)
+        if not self._thread.is_alive():
+            self.loop.close()

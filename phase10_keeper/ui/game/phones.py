@@ -1,0 +1,120 @@
+"""View → Phones at the Table: the phones' page and API for the open game, served beside
+the GUI thread, and the codes the players scan.
+
+The window takes the keeper's part: entries from phones fill the form (nothing is
+recorded until the keeper records the hand), and every change made here reaches the
+phones. Stopping ends every phone's session; the codes of a new start are new.
+"""
+
+import segno
+from PySide6.QtCore import QByteArray, QObject, Qt, Signal
+from PySide6.QtSvgWidgets import QSvgWidget
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QGridLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from phase10_keeper.companion.address import local_network_address
+from phase10_keeper.companion.server import DEFAULT_PORT, PhoneServer, ThreadedPhoneServer
+from phase10_keeper.companion.table import Snapshot, Table
+from phase10_keeper.ui.game.session import GameSession
+from phase10_keeper.ui.text.translate import app_words, tr
+
+QR_SIZE = 180
+"""Pixels a code is drawn at: a phone reads it from across a table."""
+
+
+class PhonesAtTable(QObject):
+    """The phones' server for one game session, while it runs."""
+
+    entriesChanged = Signal()
+    """The table changed (an entry from a phone, most often). Emitted from the server's
+    thread: connected across threads, Qt queues it to the window's."""
+
+    def __init__(self, session: GameSession, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.table = Table(session.game)
+        server = PhoneServer(
+            self.table, local_network_address(), DEFAULT_PORT, app_words(), next_free=True
+        )
+        self._running = ThreadedPhoneServer(server)
+        self._running.start()
+        self.links = server.links()
+        self.table.listen(self._table_changed)
+        session.changed.connect(self._follow)
+
+    def _table_changed(self, _revision: int) -> None:
+        self.entriesChanged.emit()
+
+    def _follow(self) -> None:
+        self.table.follow(self.session.game, self.session.replay)
+
+    def snapshot(self) -> Snapshot:
+        return self.table.snapshot()
+
+    def stop(self) -> None:
+        """Ends every phone's session and the server."""
+        self.session.changed.disconnect(self._follow)
+        self.table.unlisten(self._table_changed)
+        self._running.stop()
+
+
+def _code(link: str) -> QSvgWidget:
+    svg = segno.make(link, error="m").svg_inline(scale=4, border=2)
+    code = QSvgWidget()
+    code.load(QByteArray(svg.encode("utf-8")))
+    code.setFixedSize(QR_SIZE, QR_SIZE)
+    return code
+
+
+class PhonesDialog(QDialog):
+    """The codes to scan, one per seated player and one for the scoreboard."""
+
+    stopRequested = Signal()
+
+    def __init__(self, links: dict[str, object], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(tr("phones.window_title"))
+        intro = QLabel(tr("phones.window_intro"))
+        intro.setWordWrap(True)
+        codes = QWidget()
+        grid = QGridLayout(codes)
+        players = links["players"]
+        assert isinstance(players, dict)
+        labelled = [*players.items(), (tr("phones.window_scoreboard"), links["viewer"])]
+        for index, (label, link) in enumerate(labelled):
+            column = index % 3
+            row = index // 3 * 3
+            name = QLabel(str(label))
+            name.setTextFormat(Qt.TextFormat.PlainText)
+            name.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+            code = _code(str(link))
+            code.setAccessibleName(tr("phones.window_code_of", name=str(label)))
+            address = QLabel(str(link))
+            address.setTextFormat(Qt.TextFormat.PlainText)
+            address.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            address.setWordWrap(True)
+            address.setMaximumWidth(QR_SIZE + 40)
+            grid.addWidget(name, row, column, Qt.AlignmentFlag.AlignHCenter)
+            grid.addWidget(code, row + 1, column, Qt.AlignmentFlag.AlignHCenter)
+            grid.addWidget(address, row + 2, column, Qt.AlignmentFlag.AlignHCenter)
+        scroll = QScrollArea()
+        scroll.setWidget(codes)
+        scroll.setWidgetResizable(True)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        stop = QPushButton(tr("phones.window_stop"))
+        buttons.addButton(stop, QDialogButtonBox.ButtonRole.DestructiveRole)
+        stop.clicked.connect(self.stopRequested)
+        buttons.rejected.connect(self.hide)
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addWidget(scroll, 1)
+        layout.addWidget(buttons)
+        self.resize(3 * (QR_SIZE + 60), 2 * (QR_SIZE + 110) + 80)

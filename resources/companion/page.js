@@ -1,0 +1,652 @@
+"use strict";
+(() => {
+  const WORDS = JSON.parse(document.getElementById("words").textContent);
+  const POINTS = { low: 5, high: 10, skip: 15, wild: 25, super_wild: 50 };
+  const HAND_SIZE = 10;
+  const $ = (id) => document.getElementById(id);
+  const SAVED_LANGUAGE = "phase10-keeper-language";
+
+  let language = "en";
+  let session = null;
+  let game = null;
+  let target = null;
+  let drafts = {};
+  let draftsHand = null;
+  let stream = null;
+  let retryDelay = 1;
+  let retryTimer = null;
+  let closed = false;
+
+  // Words
+
+  function text(key, values) {
+    const entry = (WORDS[language] && WORDS[language][key]) ?? WORDS.en[key];
+    if (typeof entry !== "string") return key;
+    return fill(entry, values || {});
+  }
+  function count(key, n, values) {
+    const entry = (WORDS[language] && WORDS[language][key]) ?? WORDS.en[key];
+    if (!entry || typeof entry === "string") return text(key, values);
+    const category = new Intl.PluralRules(language).select(n);
+    const form = entry[category] ?? entry.other ?? entry.many;
+    return fill(form, { ...(values || {}), count: n });
+  }
+  function fill(template, values) {
+    return template.replace(/\{(\w+)\}/g, (whole, name) =>
+      name in values ? String(values[name]) : whole,
+    );
+  }
+  function chooseLanguage() {
+    const saved = localStorage.getItem(SAVED_LANGUAGE);
+    if (saved && WORDS[saved]) return saved;
+    for (const wanted of navigator.languages || [navigator.language]) {
+      const code = String(wanted).split("-")[0].toLowerCase();
+      if (WORDS[code]) return code;
+    }
+    return session && WORDS[session.language] ? session.language : "en";
+  }
+
+  // Talking to the table
+
+  async function call(method, path, body) {
+    const options = { method, credentials: "same-origin", headers: {} };
+    if (body !== undefined) {
+      options.headers["Content-Type"] = "application/json";
+      options.body = JSON.stringify(body);
+    }
+    const separator = path.includes("?") ? "&" : "?";
+    const response = await fetch(`${path}${separator}lang=${language}`, options);
+    let data = null;
+    try {
+      data = await response.json();
+    } catch (error) {
+      data = null;
+    }
+    return { status: response.status, data };
+  }
+
+  async function join() {
+    const key = new URLSearchParams(location.hash.slice(1)).get("key");
+    let answer;
+    try {
+      answer = key ? await call("POST", "/api/session", { key }) : await call("GET", "/api/session");
+    } catch (error) {
+      return showClosed();
+    }
+    if (key) history.replaceState(null, "", location.pathname);
+    if (answer.status !== 200) {
+      if (answer.status === 429) return showNotice("phones.no_key_title", "phones.slowed_text");
+      return showNotice("phones.no_key_title", key ? "phones.bad_key_text" : "phones.no_key_text");
+    }
+    session = answer.data;
+    setLanguage(chooseLanguage());
+    listen();
+  }
+
+  function listen() {
+    if (closed) return;
+    if (stream) stream.close();
+    stream = new EventSource(`/api/events?lang=${language}`);
+    stream.addEventListener("game", (event) => {
+      retryDelay = 1;
+      $("connection").hidden = true;
+      heard();
+      show(JSON.parse(event.data));
+    });
+    stream.addEventListener("alive", heard);
+    stream.addEventListener("closed", () => showClosed());
+    stream.onerror = dropped;
+  }
+
+  // A phone that loses its Wi-Fi is not told so: a line that stays silent for longer than
+  // the table's heartbeat is taken for dead.
+  let watchdog = null;
+  function heard() {
+    clearTimeout(watchdog);
+    watchdog = setTimeout(dropped, session.heartbeat * 2500);
+  }
+
+  function dropped() {
+    clearTimeout(watchdog);
+    if (stream) stream.close();
+    stream = null;
+    if (!closed) lost();
+  }
+
+  function lost() {
+    const seconds = retryDelay;
+    const note = $("connection");
+    note.hidden = false;
+    note.textContent = count("phones.lost", seconds);
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(probe, seconds * 1000);
+    retryDelay = Math.min(retryDelay * 2, 30);
+  }
+
+  async function probe() {
+    let answer;
+    try {
+      answer = await call("GET", "/api/session");
+    } catch (error) {
+      return lost();
+    }
+    // The session is gone: the table was closed and opened anew, with new codes.
+    if (answer.status === 401) return showClosed();
+    if (answer.status !== 200) return lost();
+    listen();
+  }
+
+  // Another code opened in the same tab changes only the fragment: start again with it.
+  window.addEventListener("hashchange", () => location.reload());
+
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible" && !stream && session && !closed) {
+      clearTimeout(retryTimer);
+      probe();
+    }
+  });
+
+  // What the page shows
+
+  function showNotice(titleKey, textKey) {
+    $("closed").hidden = false;
+    $("closed-title").textContent = text(titleKey);
+    $("closed-text").textContent = text(textKey);
+    $("entry").hidden = true;
+    $("keeper").hidden = true;
+    $("standings").hidden = !game;
+    wordPage();
+  }
+
+  function showClosed() {
+    closed = true;
+    clearTimeout(watchdog);
+    if (stream) stream.close();
+    clearTimeout(retryTimer);
+    $("connection").hidden = true;
+    for (const button of document.querySelectorAll("main button, main select")) {
+      button.disabled = true;
+    }
+    showNotice("phones.closed_title", "phones.closed_text");
+  }
+
+  function setLanguage(code) {
+    language = code;
+    document.documentElement.lang = code;
+    const select = $("language");
+    select.replaceChildren(
+      ...Object.keys(WORDS).map((each) => {
+        const option = document.createElement("option");
+        option.value = each;
+        option.textContent = WORDS[each]["language.name"];
+        option.selected = each === code;
+        return option;
+      }),
+    );
+    wordPage();
+    if (game) show(game);
+  }
+
+  $("language").addEventListener("change", (event) => {
+    localStorage.setItem(SAVED_LANGUAGE, event.target.value);
+    setLanguage(event.target.value);
+    listen();
+  });
+
+  function wordPage() {
+    $("language-label").textContent = text("phones.language");
+    $("standings-title").textContent = text("phones.standings");
+    $("col-rank").textContent = text("phones.col_rank");
+    $("col-player").textContent = text("phones.col_player");
+    $("col-phase").textContent = text("phones.col_phase");
+    $("col-total").textContent = text("phones.col_total");
+    $("went-out").textContent = text("phones.went_out");
+    $("made-label").textContent = text("phones.made_question");
+    $("made").textContent = text("phones.made");
+    $("missed").textContent = text("phones.missed");
+    $("phase-label").textContent = text("phones.phase_attempted");
+    $("cards-title").textContent = text("phones.cards_left");
+    $("by-points").textContent = text("phones.by_points");
+    $("points-label").textContent = text("phones.points_label");
+    $("clear").textContent = text("phones.clear");
+    $("undo").textContent = text("phones.undo");
+    if (session) {
+      const who = {
+        keeper: () => text("phones.keeper_you"),
+        viewer: () => text("phones.viewer_you"),
+        player: () => text("phones.you_are", { name: session.player }),
+      }[session.role];
+      $("who").textContent = who();
+      document.body.classList.toggle("viewer", session.role === "viewer");
+    }
+  }
+
+  function show(data) {
+    game = data;
+    if (draftsHand !== game.hand) {
+      drafts = {};
+      draftsHand = game.hand;
+    }
+    const title = game.title || text("phones.title_default");
+    $("title").textContent = title;
+    document.title = title;
+    $("status").textContent = game.status_text;
+    if (closed) return;
+    showStandings();
+    const playing = game.participants;
+    const entering = session.role === "player" || session.role === "keeper";
+    if (session.role === "player") target = session.player;
+    else if (session.role === "keeper" && !playing.includes(target)) {
+      target = playing.find((name) => !(name in game.pending)) ?? playing[0] ?? null;
+    }
+    $("entry").hidden = !entering;
+    if (entering) showEntry();
+    $("keeper").hidden = session.role !== "keeper";
+    if (session.role === "keeper") showKeeper();
+  }
+
+  function showStandings() {
+    const rows = game.ranking.map((name, index) => {
+      const player = game.players.find((each) => each.name === name);
+      const row = document.createElement("tr");
+      if (session.role === "player" && name === session.player) row.className = "me";
+      if (player.seated === false) row.className = "gone";
+      const rank = cell("td", String(index + 1), "rank");
+      const who = cell("td", "");
+      who.append(span(name, "player-name"));
+      const badges = [];
+      if (name === game.winner) badges.push([text("phones.winner"), "badge winner"]);
+      if (name === game.dealer) badges.push([text("phones.deals"), "badge"]);
+      if (name === game.first_player) badges.push([text("phones.plays_first"), "badge"]);
+      if (game.status === "tiebreak" && game.tiebreak_players.includes(name)) {
+        badges.push([text("phones.replays"), "badge"]);
+      }
+      if (player.seated === false) badges.push([text("phones.left"), "badge"]);
+      if (badges.length) who.append(document.createElement("br"));
+      for (const [label, kind] of badges) who.append(span(label, kind));
+      const phase = cell("td", "");
+      const replaying = game.status === "tiebreak" && game.tiebreak_players.includes(name);
+      const label = player.phase ?? (replaying ? game.replay_phase : null);
+      if (game.status === "tiebreak" && !replaying) {
+        phase.append(span(text("phones.sits_out")));
+      } else if (label !== null && label !== undefined) {
+        phase.append(span(text("phones.phase", { phase: label })));
+        phase.append(span(game.phases[String(label)], "asks"));
+      } else if (game.status === "in_progress" && player.seated !== false) {
+        phase.append(span(text("phones.chooses")));
+      }
+      phase.append(span(count("phones.done", player.completed.length), "asks"));
+      const total = cell("td", String(player.total), "total number");
+      row.append(rank, who, phase, total);
+      return row;
+    });
+    $("rows").replaceChildren(...rows);
+  }
+
+  function cell(kind, content, className) {
+    const element = document.createElement(kind);
+    element.textContent = content;
+    if (className) element.className = className;
+    return element;
+  }
+  function span(content, className) {
+    return cell("span", content, className);
+  }
+
+  // A hand being entered: kept as the window keeps it. A player who missed holds ten
+  // cards, so the 1-9 count is worked out from the others until it is set by hand.
+
+  function draftOf(name) {
+    if (!drafts[name]) drafts[name] = fromPending(game.pending[name]);
+    return drafts[name];
+  }
+
+  function fromPending(result) {
+    const draft = {
+      wentOut: false, made: null, typed: {}, phase: null, points: null, sent: false, refused: null,
+    };
+    if (!result) return draft;
+    if (typeof result.points === "number") draft.points = result.points;
+    draft.wentOut = result.went_out === true;
+    draft.made = result.made && !draft.wentOut ? true : draft.wentOut ? null : result.made;
+    draft.typed = { ...(result.cards || {}) };
+    draft.phase = result.phase ?? null;
+    if (draft.made === false && (draft.typed.low ?? 0) === workedOutLow(draft)) delete draft.typed.low;
+    draft.sent = true;
+    return draft;
+  }
+
+  function workedOutLow(draft) {
+    let others = 0;
+    for (const [kind, n] of Object.entries(draft.typed)) if (kind !== "low") others += n;
+    return Math.max(0, HAND_SIZE - others);
+  }
+
+  function countOf(draft, kind) {
+    if (draft.wentOut) return 0;
+    if (kind === "low" && draft.made === false && !("low" in draft.typed)) return workedOutLow(draft);
+    return draft.typed[kind] ?? 0;
+  }
+
+  function resultOf(draft) {
+    const result = { made: draft.wentOut || draft.made === true };
+    if (draft.points !== null && !draft.wentOut) {
+      result.points = draft.points;
+      if (draft.phase !== null && game.phase_choices) result.phase = draft.phase;
+      return result;
+    }
+    const cards = {};
+    for (const kind of game.kinds) {
+      const n = countOf(draft, kind);
+      if (n) cards[kind] = n;
+    }
+    if (Object.keys(cards).length) result.cards = cards;
+    if (draft.phase !== null && game.phase_choices) result.phase = draft.phase;
+    if (draft.wentOut) result.went_out = true;
+    return result;
+  }
+
+  function pointsOf(draft) {
+    if (draft.points !== null && !draft.wentOut) return draft.points;
+    return game.kinds.reduce((sum, kind) => sum + countOf(draft, kind) * POINTS[kind], 0);
+  }
+
+  function showEntry() {
+    const name = target;
+    const playing = name !== null && game.participants.includes(name);
+    const title = $("entry-title");
+    if (!playing) {
+      title.textContent =
+        game.status === "finished" ? text("phones.game_over") : text("phones.not_playing");
+      for (const id of ["made-group", "cards", "phase-row", "clear"]) $(id).hidden = true;
+      $("went-out").hidden = true;
+      $("entry-problems").replaceChildren();
+      $("sent").textContent = "";
+      return;
+    }
+    $("went-out").hidden = false;
+    $("made-group").hidden = false;
+    $("clear").hidden = false;
+    title.textContent =
+      session.role === "player"
+        ? text("phones.entry_title", { hand: game.hand })
+        : text("phones.entry_for", { name, hand: game.hand });
+    const draft = draftOf(name);
+    press($("went-out"), draft.wentOut);
+    press($("made"), draft.wentOut || draft.made === true);
+    press($("missed"), !draft.wentOut && draft.made === false);
+    $("made").disabled = draft.wentOut;
+    $("missed").disabled = draft.wentOut;
+    showPhaseChoice(name, draft);
+    showCards(draft);
+    showProblems($("entry-problems"), draft.refused ?? game.problems.filter((p) => p.player === name));
+    const sent = $("sent");
+    const chosen = draft.wentOut || draft.made !== null;
+    sent.className = "sent" + (draft.sent && !draft.refused && name in game.pending ? " good" : "");
+    if (draft.refused) sent.textContent = text("phones.not_sent");
+    else if (draft.sending) sent.textContent = text("phones.sending");
+    else if (name in game.pending && draft.sent) sent.textContent = text("phones.sent");
+    else sent.textContent = chosen ? text("phones.sending") : text("phones.not_yet");
+  }
+
+  function press(button, on) {
+    button.setAttribute("aria-pressed", on ? "true" : "false");
+  }
+
+  // As the counters: the list is made again only when its choices change, so an update
+  // from the table never closes it under a finger.
+  let phaseChoices = "";
+
+  function showPhaseChoice(name, draft) {
+    const row = $("phase-row");
+    const choices = game.phase_choices ? game.phase_choices[name] || [] : [];
+    row.hidden = !choices.length;
+    if (!choices.length) return;
+    const select = $("phase-choice");
+    const signature = `${language}:${name}:${choices.join()}`;
+    if (signature !== phaseChoices) {
+      phaseChoices = signature;
+      const options = [document.createElement("option")];
+      options[0].value = "";
+      options[0].textContent = "—";
+      for (const label of choices) {
+        const option = document.createElement("option");
+        option.value = String(label);
+        option.textContent = `${text("phones.phase", { phase: label })}: ${game.phases[String(label)]}`;
+        options.push(option);
+      }
+      select.replaceChildren(...options);
+    }
+    select.value = draft.phase === null ? "" : String(draft.phase);
+  }
+
+  // The counters are made once for the game's kinds of card and then only updated, so a
+  // finger on a button never finds it replaced by an update from the table.
+  let counters = null;
+
+  function makeCounters() {
+    counters = { signature: `${language}:${game.kinds.join()}`, rows: {} };
+    const items = game.kinds.map((kind) => {
+      const label = text(`card.${kind}`);
+      const item = document.createElement("li");
+      item.className = "kind";
+      const name = span(label, "name");
+      name.id = `kind-${kind}`;
+      name.append(span(text("phones.worth", { points: POINTS[kind] }), "worth"));
+      const fewer = cell("button", "−");
+      fewer.type = "button";
+      fewer.setAttribute("aria-label", text("phones.fewer", { kind: label }));
+      fewer.addEventListener("click", () => change(kind, -1));
+      const shown = cell("output", "");
+      shown.setAttribute("aria-labelledby", `kind-${kind}`);
+      const more = cell("button", "+");
+      more.type = "button";
+      more.setAttribute("aria-label", text("phones.more", { kind: label }));
+      more.addEventListener("click", () => change(kind, 1));
+      item.append(name, fewer, shown, more);
+      counters.rows[kind] = { fewer, shown, more };
+      return item;
+    });
+    $("kinds").replaceChildren(...items);
+  }
+
+  function showCards(draft) {
+    const box = $("cards");
+    box.hidden = draft.wentOut || draft.made === null;
+    if (box.hidden) return;
+    if (!counters || counters.signature !== `${language}:${game.kinds.join()}`) makeCounters();
+    // Points typed as a total (as many tables count) stand for the cards.
+    const byPoints = draft.points !== null;
+    press($("by-points"), byPoints);
+    $("kinds").hidden = byPoints;
+    $("points-row").hidden = !byPoints;
+    const typed = $("points-typed");
+    if (byPoints && document.activeElement !== typed) typed.value = String(draft.points);
+    for (const kind of game.kinds) {
+      const n = countOf(draft, kind);
+      const row = counters.rows[kind];
+      row.shown.textContent = String(n);
+      row.fewer.disabled = n <= 0;
+      row.more.disabled = n >= HAND_SIZE;
+    }
+    $("points").textContent = count("phones.hand_points", pointsOf(draft));
+  }
+
+  function showProblems(list, problems) {
+    list.replaceChildren(
+      ...problems.map((problem) => {
+        const item = cell("li", problem.message, problem.severity);
+        if (session.role === "keeper" && problem.player && list.id === "hand-problems") {
+          item.textContent = `${problem.player}: ${problem.message}`;
+        }
+        return item;
+      }),
+    );
+  }
+
+  function change(kind, step) {
+    const draft = draftOf(target);
+    draft.typed[kind] = Math.max(0, Math.min(HAND_SIZE, countOf(draft, kind) + step));
+    edited(draft);
+  }
+
+  function edited(draft) {
+    draft.edits = (draft.edits || 0) + 1;
+    draft.sent = false;
+    draft.refused = null;
+    draft.sending = true;
+    showEntry();
+    send(target, draft);
+  }
+
+  $("went-out").addEventListener("click", () => {
+    const draft = draftOf(target);
+    draft.wentOut = !draft.wentOut;
+    if (draft.wentOut) draft.typed = {};
+    else draft.made = true;
+    edited(draft);
+  });
+  $("made").addEventListener("click", () => {
+    const draft = draftOf(target);
+    if (draft.made !== true) draft.typed = {};
+    draft.made = true;
+    edited(draft);
+  });
+  $("missed").addEventListener("click", () => {
+    const draft = draftOf(target);
+    draft.made = false;
+    edited(draft);
+  });
+  $("by-points").addEventListener("click", () => {
+    const draft = draftOf(target);
+    draft.points = draft.points === null ? pointsOf(draft) : null;
+    edited(draft);
+  });
+  $("points-typed").addEventListener("input", (event) => {
+    const draft = draftOf(target);
+    const value = Number.parseInt(event.target.value, 10);
+    draft.points = Number.isFinite(value) ? value : 0;
+    edited(draft);
+  });
+  $("phase-choice").addEventListener("change", (event) => {
+    const draft = draftOf(target);
+    draft.phase = event.target.value ? Number(event.target.value) : null;
+    edited(draft);
+  });
+  $("clear").addEventListener("click", async () => {
+    const name = target;
+    drafts[name] = fromPending(null);
+    showEntry();
+    await call("DELETE", `/api/pending/${encodeURIComponent(name)}`);
+  });
+
+  const timers = {};
+  function send(name, draft) {
+    clearTimeout(timers[name]);
+    timers[name] = setTimeout(async () => {
+      // An answer counts only if nothing was changed since it was asked for: a later
+      // change has its own request on the way.
+      const asked = draft.edits;
+      let answer;
+      try {
+        answer = await call("PUT", `/api/pending/${encodeURIComponent(name)}`, resultOf(draft));
+      } catch (error) {
+        if (asked === draft.edits) draft.sending = false;
+        return;
+      }
+      if (asked !== draft.edits || drafts[name] !== draft) return;
+      draft.sending = false;
+      if (answer.status === 200) {
+        draft.sent = true;
+      } else {
+        draft.refused = (answer.data && answer.data.problems) || [
+          { severity: "error", message: text("phones.server_error", { status: answer.status }) },
+        ];
+      }
+      if (name === target && game) showEntry();
+    }, 150);
+  }
+
+  // The keeper's part
+
+  // The rows are made again only when the players of the hand change, as the counters.
+  let entryRows = { signature: "", rows: {} };
+
+  function showKeeper() {
+    $("keeper-title").textContent = text("phones.keeper_title", { hand: game.hand });
+    const signature = `${language}:${game.participants.join("\n")}`;
+    if (signature !== entryRows.signature) {
+      entryRows = { signature, rows: {} };
+      const items = game.participants.map((name) => {
+        const item = document.createElement("li");
+        const who = document.createElement("div");
+        const saying = span("", "said");
+        who.append(span(name, "name"), saying);
+        const edit = cell("button", text("phones.edit"));
+        edit.type = "button";
+        edit.setAttribute("aria-label", text("phones.edit_name", { name }));
+        edit.className = "toggle";
+        edit.addEventListener("click", () => {
+          target = name;
+          show(game);
+          $("entry").scrollIntoView({ behavior: "smooth", block: "start" });
+        });
+        item.append(who, edit);
+        entryRows.rows[name] = { saying, edit };
+        return item;
+      });
+      $("entries").replaceChildren(...items);
+    }
+    for (const name of game.participants) {
+      const row = entryRows.rows[name];
+      row.saying.textContent = said(game.pending[name]);
+      row.edit.setAttribute("aria-pressed", name === target ? "true" : "false");
+    }
+    showProblems($("hand-problems"), game.problems);
+    const record = $("record");
+    record.textContent = text("phones.record", { hand: game.hand });
+    record.hidden = !session.keeps_hands;
+    record.disabled = game.status === "finished";
+    $("undo").hidden = !session.keeps_hands;
+    $("undo").disabled = game.hands_played === 0;
+  }
+
+  function said(result) {
+    if (!result) return text("phones.waiting");
+    if (result.went_out) return text("phones.said_out");
+    if (typeof result.points === "number") {
+      return count(result.made ? "phones.said_made_points" : "phones.said_missed_points", result.points);
+    }
+    const cards = Object.values(result.cards || {}).reduce((a, b) => a + b, 0);
+    const points = Object.entries(result.cards || {}).reduce(
+      (sum, [kind, n]) => sum + n * POINTS[kind],
+      0,
+    );
+    return count(result.made ? "phones.said_made" : "phones.said_missed", cards, { points });
+  }
+
+  async function keeperAction(path, doneKey) {
+    const said = $("keeper-said");
+    // The table's event may come before the answer: the hand is the one the keeper saw.
+    const hand = game.hand;
+    const answer = await call("POST", path, { revision: game.revision });
+    if (answer.status === 200) {
+      said.className = "sent good";
+      said.textContent = text(doneKey, { hand });
+      drafts = {};
+      show(answer.data);
+    } else if (answer.status === 409) {
+      said.className = "sent";
+      said.textContent = text("phones.stale");
+    } else {
+      said.className = "sent";
+      said.textContent = text("phones.refused");
+      if (answer.data && answer.data.problems) showProblems($("hand-problems"), answer.data.problems);
+    }
+  }
+  $("record").addEventListener("click", () => keeperAction("/api/hands", "phones.recorded"));
+  $("undo").addEventListener("click", () => keeperAction("/api/undo", "phones.undone"));
+
+  setLanguage(chooseLanguage());
+  join();
+})();
