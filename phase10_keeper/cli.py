@@ -796,10 +796,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 # The app finds its library through the environment, as it does when
                 # started from a launcher.
                 os.environ[DATA_DIR_VARIABLE] = arguments.data_dir
-            from phase10_keeper.first_start import start_app
-
             # The app is given its own name alone: the options were the command line's.
-            return start_app(sys.argv[:1])
+            return main_gui(sys.argv[:1])
         if not streams_open() and _writes_to_standard_output(arguments):
             # Checked first, so that nothing is done (a game imported) that cannot be said.
             raise OutputError(_words()("cli.output_closed"))
@@ -839,9 +837,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERRUPTED
 
 
-def main_gui() -> int:
+def main_gui(argv: list[str] | None = None) -> int:
     """Starts the desktop app (the entry point that opens no console on Windows); the
-    files named after it are opened in it, or in the app already running."""
+    files named after it (in `argv`, else the process's arguments) are opened in it, or
+    in the app already running."""
     from phase10_keeper.first_start import start_app
 
-    return start_app(sys.argv)
+    return start_app(sys.argv if argv is None else argv)

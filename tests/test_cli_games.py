@@ -221,11 +221,15 @@ def test_the_app_is_started_on_the_library_given(
     monkeypatch: pytest.MonkeyPatch, library_dir: Path
 ) -> None:
     seen = []
-    monkeypatch.setattr(
-        cli, "main_gui", lambda: seen.append(os.environ["PHASE10_KEEPER_DATA_DIR"]) or 0
-    )
+
+    def started(argv: list[str] | None = None) -> int:
+        seen.append((os.environ["PHASE10_KEEPER_DATA_DIR"], argv))
+        return 0
+
+    monkeypatch.setattr(cli, "main_gui", started)
     assert main(["--data-dir", str(library_dir)]) == 0
-    assert seen == [str(library_dir)]
+    # The command line's options are no files for the app to open.
+    assert seen == [(str(library_dir), sys.argv[:1])]
 
 
 def test_the_installed_command_runs_without_a_traceback(library_dir: Path) -> None:
