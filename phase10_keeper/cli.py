@@ -9,10 +9,17 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn
 
 from phase10_keeper import __version__
 from phase10_keeper.collector import cycle_collector_paused
+from phase10_keeper.console import (
+    EXIT_INTERRUPTED,
+    EXIT_OUTPUT_FAILED,
+    OutputError,
+    abandon_output,
+    streams_open,
+)
 from phase10_keeper.language import LANGUAGES, Words, system_language, words
 from phase10_keeper.storage.paths import DATA_DIR_VARIABLE
 
@@ -265,9 +272,11 @@ def _sheet(arguments: argparse.Namespace) -> int:
             if problem is not None:
                 raise UsageError(f"--names: {problem_text(language, problem)}")
     paper = Paper(arguments.paper) if arguments.paper is not None else default_paper()
+    reads = [] if arguments.game is None else [Path(arguments.game)]
+    target = _output(arguments, arguments.out, reads)
     try:
         write_score_sheet(
-            Path(arguments.out),
+            target,
             game=game,
             names=names,
             rows=arguments.players or 6,
@@ -294,6 +303,25 @@ def _game_id(text: str) -> int:
     if number > _LARGEST_ID:
         raise argparse.ArgumentTypeError(_words()("cli.id_too_large", text=text))
     return number
+
+
+def _data_dir(arguments: argparse.Namespace) -> Path:
+    from phase10_keeper.storage.paths import default_data_dir
+
+    return Path(arguments.data_dir) if arguments.data_dir is not None else default_data_dir()
+
+
+def _output(arguments: argparse.Namespace, path: str, reads: list[Path]) -> "Path | BinaryIO":
+    """Where an output goes: standard output for `-`, else the file checked first (never
+    the library, an input, a folder, a device, a pipe or a write-protected file)."""
+    from phase10_keeper.storage.outputs import STANDARD_OUTPUT, OutputRefused, check_output
+
+    if path == STANDARD_OUTPUT:
+        return sys.stdout.buffer
+    try:
+        return check_output(path, reads=reads, data_dirs=[_data_dir(arguments)])
+    except OutputRefused as refused:
+        raise UsageError(refused.worded(_words())) from None
 
 
 def _print_warning(message: str) -> None:
@@ -365,7 +393,7 @@ def games_table(games: Sequence["GameSummary"]) -> str:
         rows.append(
             (
                 str(game.id),
-                (game.started or game.created)[:10],
+                one_line((game.started or game.created)[:10]),
                 one_line(game.title) or "-",
                 one_line(", ".join(game.players)),
                 str(game.hands),
@@ -386,9 +414,17 @@ def games_table(games: Sequence["GameSummary"]) -> str:
     return "\n".join(lines)
 
 
+def _warn_of_damage(library: "Library") -> None:
+    """A `warning:` line for each damaged game the library met and left out."""
+    language = _words()
+    for damage in library.damaged_games():
+        _print_warning(language("cli.left_out_damaged", message=damage.worded(language)))
+
+
 def _games_list(arguments: argparse.Namespace) -> int:
     with _library(arguments, read_only=True) as library:
         games = library.list_games()
+        _warn_of_damage(library)
     if arguments.json:
         print(json.dumps({"games": [_summary_to_json(game) for game in games]}))
     elif games:
@@ -403,18 +439,27 @@ def _games_import(arguments: argparse.Namespace) -> int:
     game = _load(arguments.file)
     replayed = _replayed(game, arguments.file)
     with _library(arguments) as library:
-        game_id = library.add_game(game, replayed)
-    print(game_id)
+        game_id = library.import_game(game, replayed)
+    try:
+        print(game_id)
+        sys.stdout.flush()
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise OutputError(_words()("cli.id_not_written", id=game_id, reason=reason)) from None
     return EXIT_OK
 
 
 def _games_export(arguments: argparse.Namespace) -> int:
-    from phase10_keeper.storage.gamefile import write_game
+    from phase10_keeper.storage.gamefile import dumps_game, write_game
 
+    target = _output(arguments, arguments.file, [])
     with _library(arguments, read_only=True) as library:
         game = library.load_game(arguments.id)
     try:
-        write_game(Path(arguments.file), game)
+        if isinstance(target, Path):
+            write_game(target, game)
+        else:
+            target.write(dumps_game(game).encode("utf-8"))
     except OSError as error:
         reason = error.strerror or error
         raise UsageError(_words()("cli.cannot_write", path=arguments.file, reason=reason)) from None
@@ -585,6 +630,7 @@ def _stats(arguments: argparse.Namespace) -> int:
 
     with _library(arguments, read_only=True) as library:
         records, warnings = game_records(library)
+        _warn_of_damage(library)
     language = _words()
     for game_id, problem in warnings:
         left_out = language("cli.left_out", id=game_id, message=problem_line(language, problem))
@@ -592,9 +638,10 @@ def _stats(arguments: argparse.Namespace) -> int:
     stats = stats_of_records([record for _, record in records])
     players: Sequence[PlayerStats] = stats.players
     if arguments.player is not None:
-        player = stats.player(arguments.player)
+        name = _typed_text(arguments.player)
+        player = stats.player(name)
         if player is None:
-            raise UsageError(language("cli.no_player", name=arguments.player))
+            raise UsageError(language("cli.no_player", name=name))
         players = [player]
     if arguments.json:
         print(json.dumps(stats_to_json(stats, players)))
@@ -714,6 +761,23 @@ def _run_command(arguments: argparse.Namespace) -> int:
     return result
 
 
+def _writes_to_standard_output(arguments: argparse.Namespace) -> bool:
+    """Whether the command prints its result: all but a sheet or an export to a file."""
+    from phase10_keeper.storage.outputs import STANDARD_OUTPUT
+
+    if arguments.run is _sheet:
+        return bool(arguments.out == STANDARD_OUTPUT)
+    if arguments.run is _games_export:
+        return bool(arguments.file == STANDARD_OUTPUT)
+    return True
+
+
+def _check_data_dir(arguments: argparse.Namespace) -> None:
+    if arguments.data_dir is not None and not arguments.data_dir.strip():
+        # An empty name would put a library in whatever folder the command runs in.
+        raise UsageError(_words()("cli.data_dir_empty"))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     _degrade_console()
     if not (sys.argv[1:] if argv is None else argv):
@@ -722,12 +786,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         arguments = parser.parse_args(argv)
+        _check_data_dir(arguments)
         if arguments.command is None:
             if arguments.data_dir is not None:
                 # The app finds its library through the environment, as it does when
                 # started from a launcher.
                 os.environ[DATA_DIR_VARIABLE] = arguments.data_dir
-            return main_gui()
+            # The app is given its own name alone: the options were the command line's.
+            return main_gui(sys.argv[:1])
+        if not streams_open() and _writes_to_standard_output(arguments):
+            # Checked first, so that nothing is done (a game imported) that cannot be said.
+            raise OutputError(_words()("cli.output_closed"))
         result = _run_command(arguments)
         # Flushed here, so a reader that stopped early is met below and not at exit.
         sys.stdout.flush()
@@ -745,12 +814,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         # The reader stopped reading (`| head`): nothing is wrong with the input. Python
         # would complain again when flushing stdout at exit, so it is pointed elsewhere.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        abandon_output()
         return EXIT_OK
+    except OutputError as error:
+        abandon_output()
+        print(one_line(f"error: {error}"), file=sys.stderr)
+        return EXIT_OUTPUT_FAILED
+    except OSError as error:
+        # Every file a command writes says its own failure: what is left is standard
+        # output, closed or full (`> /dev/full`).
+        abandon_output()
+        reason = error.strerror or str(error)
+        print(one_line(f"error: {_words()('cli.output_failed', reason=reason)}"), file=sys.stderr)
+        return EXIT_OUTPUT_FAILED
+    except KeyboardInterrupt:
+        abandon_output()
+        print(f"error: {_words()('cli.interrupted')}", file=sys.stderr)
+        return EXIT_INTERRUPTED
 
 
-def main_gui() -> int:
-    """Starts the desktop app (the entry point that opens no console on Windows)."""
+def main_gui(argv: list[str] | None = None) -> int:
+    """Starts the desktop app (the entry point that opens no console on Windows); the
+    files named after it (in `argv`, else the process's arguments) are opened in it, or
+    in the app already running."""
     from phase10_keeper.first_start import start_app
 
-    return start_app(sys.argv)
+    return start_app(sys.argv if argv is None else argv)

@@ -22,11 +22,13 @@ def _mode_for(path: Path) -> int:
 
 def write_atomically(path: Path, data: bytes) -> None:
     """Writes all of `data` or nothing: a crash or a full disk mid-write leaves the old
-    file in place, and no half-written one.
+    file in place, and no half-written one. A symbolic link is followed, as a shell's `>`
+    follows it: the file it points to is replaced, and the link stays a link.
     """
     # Imported here: the many commands that only read pay nothing for it.
     import tempfile
 
+    path = Path(os.path.realpath(path))
     directory = path.parent if str(path.parent) else Path(".")
     mode = _mode_for(path)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)

@@ -69,8 +69,9 @@ def test_export_then_import_is_the_identity(games: Any, tmp_path: Path, path: Pa
     first, second = tmp_path / "first.phase10.json", tmp_path / "second.phase10.json"
     assert games("export", "1", str(first))[:2] == (0, "")
     assert read_game(first) == read_game(path)
-    assert games("import", str(first))[:2] == (0, "2\n")
-    assert games("export", "2", str(second))[:2] == (0, "")
+    # The same game: importing it again adds nothing and prints the id it has.
+    assert games("import", str(first))[:2] == (0, "1\n")
+    assert games("export", "1", str(second))[:2] == (0, "")
     assert second.read_bytes() == first.read_bytes()
 
 
@@ -221,13 +222,14 @@ def test_the_app_is_started_on_the_library_given(
 ) -> None:
     seen = []
 
-    def main_gui() -> int:
-        seen.append(os.environ["PHASE10_KEEPER_DATA_DIR"])
+    def started(argv: list[str] | None = None) -> int:
+        seen.append((os.environ["PHASE10_KEEPER_DATA_DIR"], argv))
         return 0
 
-    monkeypatch.setattr(cli, "main_gui", main_gui)
+    monkeypatch.setattr(cli, "main_gui", started)
     assert main(["--data-dir", str(library_dir)]) == 0
-    assert seen == [str(library_dir)]
+    # The command line's options are no files for the app to open.
+    assert seen == [(str(library_dir), sys.argv[:1])]
 
 
 def test_the_installed_command_runs_without_a_traceback(library_dir: Path) -> None:

@@ -1,6 +1,8 @@
 """Names the dead-code check cannot see used: tests and the screenshot script drive
 these dialogs through them, and Python calls a package's `__getattr__`."""
 
+import sqlite3
+
 from PySide6.QtWidgets import QStyleOptionViewItem
 
 from phase10_keeper import stats
@@ -19,6 +21,7 @@ BarChart.series_count
 Scoreboard.type_size  # the type size the board settled on, for its layout tests
 QStyleOptionViewItem.features  # set for Qt's style, which reads them to draw a grid cell
 QStyleOptionViewItem.displayAlignment
+sqlite3.Connection.text_factory  # set for sqlite3, which decodes every text it fetches with it
 stats.__getattr__  # Python calls it for the names the package loads when first used
 lock.hold_library  # taken by each writer that runs on (the app, `serve`)
 Library.known_revision  # what a writer that keeps its own copy passes back to save_game

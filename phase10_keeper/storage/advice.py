@@ -23,6 +23,10 @@ from phase10_keeper.storage.messages import (
 )
 
 _BUSY_CODES = {"SQLITE_BUSY", "SQLITE_LOCKED"}
+_DISK_CODES = {"SQLITE_IOERR", "SQLITE_CANTOPEN"}
+"""What SQLite says when the disk is full and it could not even make its journal."""
+_ROOM = 1 << 20
+"""Less free space than this on the library's disk makes a failed write a full disk."""
 _DENIED_CODES = {"SQLITE_READONLY", "SQLITE_PERM", "SQLITE_CANTOPEN", "SQLITE_AUTH"}
 
 
@@ -68,6 +72,16 @@ def _when(moment: datetime) -> str:
     return moment.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
+def disk_is_full(folder: Path) -> bool:
+    """Whether the disk that holds `folder` has (almost) no room left."""
+    import shutil
+
+    try:
+        return shutil.disk_usage(folder).free < _ROOM
+    except OSError:
+        return False
+
+
 def failure(error: sqlite3.Error, path: Path, timeout: float) -> LibraryError:
     """The user-facing error for a failed SQLite call on the library at `path`."""
     # Extended codes such as SQLITE_IOERR_FSYNC share the primary code's meaning here.
@@ -76,7 +90,7 @@ def failure(error: sqlite3.Error, path: Path, timeout: float) -> LibraryError:
         return LibraryBusy(LibraryKey.BUSY, path=str(path), seconds=_seconds(timeout))
     if code in DAMAGE_CODES:
         return damaged(path, str(error))
-    if code == "SQLITE_FULL":
+    if code == "SQLITE_FULL" or (code in _DISK_CODES and disk_is_full(path.parent)):
         return LibraryError(LibraryKey.DISK_FULL, path=str(path))
     if code in _DENIED_CODES:
         return LibraryError(LibraryKey.CANNOT_WRITE, path=str(path), detail=str(error))

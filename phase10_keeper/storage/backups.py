@@ -59,7 +59,9 @@ def copy_database(source: sqlite3.Connection, target: Path) -> None:
             copy.close()
         os.replace(temporary, target)
     except BaseException:
-        temporary.unlink(missing_ok=True)
+        # The copy may have been left in WAL mode, with its journal beside it.
+        for suffix in ("", "-wal", "-shm"):
+            temporary.with_name(temporary.name + suffix).unlink(missing_ok=True)
         raise
     _sync_directory(target.parent)
 

@@ -581,10 +581,12 @@ def _refuse_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return data
 
 
-def loads_game(text: str) -> Game:
+def loads_json(text: str) -> Any:
+    """JSON read as strictly as a game file is: a repeated key, a number too long to read
+    or nesting too deep is a GameFileError, like text that is not JSON."""
     try:
         with cycle_collector_paused():
-            data = json.loads(text, object_pairs_hook=_refuse_repeated_keys)
+            return json.loads(text, object_pairs_hook=_refuse_repeated_keys)
     except GameFileError:
         raise
     except json.JSONDecodeError as error:
@@ -595,7 +597,10 @@ def loads_game(text: str) -> Game:
         raise GameFileError(GameFileKey.NUMBER_TOO_LONG) from None
     except RecursionError:
         raise GameFileError(GameFileKey.NESTED_TOO_DEEPLY) from None
-    return game_from_json(data)
+
+
+def loads_game(text: str) -> Game:
+    return game_from_json(loads_json(text))
 
 
 def dumps_game(game: Game) -> str:

@@ -31,7 +31,36 @@ def probe_uri(path: Path) -> str:
     return read_only_uri(path) + "&immutable=1"
 
 
-_SQLITE_MAGIC = b"SQLite format 3\x00"
+def connect_read_only(path: Path, timeout: float) -> sqlite3.Connection:
+    """A connection that only reads the library at `path`, adding no file beside it where
+    it can (see probe_uri). Where the shared memory SQLite keeps beside a journal cannot
+    be made or grown (a full disk) and the journal is empty, as a write cut short by the
+    full disk leaves it, the file alone is read: it holds every committed change.
+    """
+    connection = sqlite3.connect(probe_uri(path), uri=True, timeout=timeout, isolation_level=None)
+    try:
+        connection.execute("PRAGMA user_version").fetchone()
+    except sqlite3.OperationalError as error:
+        connection.close()
+        code = getattr(error, "sqlite_errorname", "") or ""
+        if not code.startswith(("SQLITE_IOERR", "SQLITE_CANTOPEN")) or _journal_holds_changes(path):
+            raise
+        return sqlite3.connect(
+            read_only_uri(path) + "&immutable=1", uri=True, timeout=timeout, isolation_level=None
+        )
+    return connection
+
+
+def _journal_holds_changes(path: Path) -> bool:
+    try:
+        return path.with_name(path.name + "-wal").stat().st_size > 0
+    except FileNotFoundError:
+        return False
+    except OSError:
+        return True
+
+
+SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
 def check_identity(path: Path, version: int, application: int, has_tables: bool) -> None:
@@ -42,6 +71,10 @@ def check_identity(path: Path, version: int, application: int, has_tables: bool)
         raise LibraryTooNew(
             LibraryKey.TOO_NEW, path=str(path), version=version, newest=SCHEMA_VERSION
         )
+
+
+def _quoted(data: bytes) -> str:
+    return data.decode("utf-8", "backslashreplace")
 
 
 def stored_revision(connection: sqlite3.Connection) -> int:
@@ -78,13 +111,13 @@ def inspect_with_revision(
         raise LibraryError(
             LibraryKey.CANNOT_READ, path=str(path), reason=error.strerror or str(error)
         ) from None
-    if len(header) < 100 or not header.startswith(_SQLITE_MAGIC):
+    if len(header) < 100 or not header.startswith(SQLITE_MAGIC):
         return "file is not a database", 0
     application = int.from_bytes(header[68:72], "big", signed=True)
     if application == APPLICATION_ID:
         check_identity(path, int.from_bytes(header[60:64], "big", signed=True), application, True)
     try:
-        probe = sqlite3.connect(probe_uri(path), uri=True, timeout=timeout)
+        probe = connect_read_only(path, timeout)
     except sqlite3.Error as error:
         raise failure(error, path, timeout) from error
     try:
@@ -95,8 +128,12 @@ def inspect_with_revision(
         application = probe.execute("PRAGMA application_id").fetchone()[0]
         has_tables = probe.execute("SELECT 1 FROM sqlite_schema LIMIT 1").fetchone() is not None
         check_identity(path, version, application, has_tables)
+        # What the check says of damaged pages may quote bytes that are not UTF-8.
+        probe.text_factory = _quoted
         problems = [row[0] for row in probe.execute("PRAGMA quick_check")] if thorough else ["ok"]
         revision = stored_revision(probe)
+    except ValueError:
+        return Said("library.bad_meta", {"key": "revision"}), 0
     except sqlite3.DatabaseError as error:
         if getattr(error, "sqlite_errorname", "") in DAMAGE_CODES:
             return str(error), 0

@@ -6,10 +6,9 @@ recorded survives a crash or a pulled plug. The rules and each hand are stored a
 JSON the game file uses, so the library can never disagree with the file format.
 """
 
-import json
 import os
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -18,12 +17,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Self
 
 from phase10_keeper.rules.status import Status
 from phase10_keeper.storage.advice import (
-    behind,
-    damaged,
     describe_backup,
     failure,
-    games_existed,
-    missing,
 )
 from phase10_keeper.storage.backups import (
     backup_dir,
@@ -37,16 +32,15 @@ from phase10_keeper.storage.integrity import (
     AS_LEFT_SUFFIX,
     as_left,
     check_backup,
+    connect_read_only,
     good_backups,
-    inspect_with_revision,
-    left_as_it_was,
-    probe_uri,
     read_only_uri,
 )
 from phase10_keeper.storage.log import log_warning, logger
 from phase10_keeper.storage.mark import Mark, raise_mark, read_mark
 from phase10_keeper.storage.messages import (
     GameChanged,
+    GameDamaged,
     LibraryBehind,
     LibraryBusy,
     LibraryDamaged,
@@ -56,10 +50,24 @@ from phase10_keeper.storage.messages import (
     LibraryTooNew,
 )
 from phase10_keeper.storage.migrations import SCHEMA_VERSION, migrate, user_version
-from phase10_keeper.storage.paths import default_data_dir
+from phase10_keeper.storage.opening import examine, make_folder
+from phase10_keeper.storage.paths import LIBRARY_FILE, default_data_dir
+from phase10_keeper.storage.readback import (
+    SUMMARY_COLUMNS,
+    damaged_game,
+    fetch_all,
+    fetch_all_log,
+    game_from_rows,
+    same_game,
+    summary_problem,
+    suspect_hands,
+)
 from phase10_keeper.storage.rows import (
+    Saved,
     compact,
+    encoded,
     hand_texts,
+    replayed_or_refused,
     seating_text,
     stored_log,
     write_hands,
@@ -75,6 +83,7 @@ __all__ = [
     "DEFAULT_TIMEOUT",
     "LIBRARY_FILE",
     "GameChanged",
+    "GameDamaged",
     "GameSummary",
     "Library",
     "LibraryBehind",
@@ -88,7 +97,6 @@ __all__ = [
     "good_backups",
 ]
 
-LIBRARY_FILE = "library.sqlite3"
 SET_ASIDE_DIR_NAME = "damaged"
 DEFAULT_TIMEOUT = 5.0
 """Seconds to wait for another copy of the app that is writing to the same library."""
@@ -117,15 +125,6 @@ class GameSummary(NamedTuple):
     """When the game entered the library (UTC, ISO 8601)."""
     deleted: str | None = None
     """When the game was deleted, for games in the bin."""
-
-
-class _Saved(NamedTuple):
-    """A game as this connection last wrote or read it, to save only what changed since."""
-
-    revision: int
-    game: "Game"
-    texts: tuple[str, ...]
-    replayed: "Replay | None"
 
 
 def _utc_now() -> datetime:
@@ -179,7 +178,8 @@ class Library:
         self._timeout = timeout
         self._clock = clock
         self._warn = warn
-        self._saved: dict[int, _Saved] = {}
+        self._saved: dict[int, Saved] = {}
+        self._damaged: dict[int, GameDamaged] = {}
         self._known: dict[int, int] = {}
         """The revision of each game as this connection last read or wrote it: what a save
         without a revision of its own expects to replace."""
@@ -214,42 +214,11 @@ class Library:
         """
         directory = default_data_dir() if data_dir is None else Path(data_dir)
         path = directory / LIBRARY_FILE
-        # Anything but a regular file (a device, a FIFO, a folder, a dangling link) is
-        # refused before SQLite reads it: /dev/zero would be read for ever.
-        if os.path.lexists(path) and not path.is_file():
-            raise LibraryError(LibraryKey.NOT_REGULAR, path=str(path))
-        if path.is_file() and path.stat().st_size > 0:
-            # The mark is read first: it is written after each commit, so a copy of the app
-            # committing meanwhile can only put the file further ahead of it. The full check
-            # reads the whole file: it is run unless the file is exactly as this app left
-            # it. Damage met later is reported the same way (_guard).
-            mark = read_mark(path)
-            problem, revision = inspect_with_revision(
-                path, timeout, thorough=not left_as_it_was(path)
-            )
-            if problem is not None:
-                raise damaged(path, problem)
-            if mark.revision > revision and not accept_behind:
-                raise behind(path, revision, mark)
-            if read_only:
-                library = cls._open_read_only(path, timeout, clock, warn)
-                if library is not None:
-                    return library
-        elif not accept_behind:
-            # A library that vanished or was emptied is no fresh start where the mark or
-            # the backups say it held games: the app offers them, and nothing is made
-            # over them meanwhile.
-            evidence = games_existed(path)
-            if evidence is not None:
-                raise missing(path, evidence, emptied=path.exists())
-        try:
-            directory.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            raise LibraryError(
-                LibraryKey.CANNOT_CREATE_FOLDER,
-                path=str(directory),
-                reason=error.strerror or str(error),
-            ) from None
+        if examine(path, timeout, accept_behind=accept_behind) and read_only:
+            library = cls._open_read_only(path, timeout, clock, warn)
+            if library is not None:
+                return library
+        make_folder(directory)
         # A library made anew where one was (deleted, or moved away) goes on from the
         # mark, so an id printed for a game of the old one never means another game.
         fresh = not path.exists()
@@ -273,9 +242,7 @@ class Library:
     ) -> "Library | None":
         """The library opened only to read, or None if it must be upgraded first."""
         try:
-            connection = sqlite3.connect(
-                probe_uri(path), uri=True, timeout=timeout, isolation_level=None
-            )
+            connection = connect_read_only(path, timeout)
             current = user_version(connection) == SCHEMA_VERSION
         except sqlite3.Error as error:
             raise failure(error, path, timeout) from error
@@ -387,7 +354,7 @@ class Library:
         from phase10_keeper.storage.gamefile import rules_to_json
 
         if replayed is None or replayed.final.hands_played != len(game.hands):
-            replayed = self._replayed(game, None)
+            replayed = replayed_or_refused(game, None)
         texts = hand_texts(game, range(len(game.hands)))
         revision = _new_revision()
         with self._writing() as database:
@@ -415,8 +382,19 @@ class Library:
             assert game_id is not None
             write_players(database, game_id, game.players, ())
             write_hands(database, game_id, (), texts, len(game.hands))
-        self._remember(game_id, _Saved(revision, game, tuple(texts.values()), replayed))
+        self._remember(game_id, Saved(revision, game, tuple(texts.values()), replayed))
         return game_id
+
+    def import_game(self, game: "Game", replayed: "Replay | None" = None) -> int:
+        """The id of the same game in the library (not deleted: the same players, first
+        dealer, rules, seating and hands; title and date aside), else `add_game`'s: a
+        file imported twice, or again after its id could not be printed, is added once.
+        """
+        with self._reading() as database:
+            found = same_game(database, game)
+        if found is not None:
+            return found
+        return self.add_game(game, replayed)
 
     def save_game(
         self,
@@ -437,12 +415,10 @@ class Library:
         `replayed` is the game's replay where the caller already has one, which spares
         replaying a long game again on its first save after loading.
         """
-        from phase10_keeper.storage.gamefile import rules_to_json
 
         expected = self._known.get(game_id) if revision is None else revision
         saved = self._saved.get(game_id)
-        texts, replayed = self._encoded(game, saved, replayed)
-        state = replayed.final
+        texts, replayed = encoded(game, saved, replayed)
         new_revision = _new_revision()
         with self._writing() as database:
             row = database.execute(
@@ -456,31 +432,50 @@ class Library:
                 players, stored = saved.game.players, saved.texts
             else:
                 players, stored = stored_log(database, game_id)
-            finished = None
-            if state.status is Status.FINISHED:
-                finished = row[1] or self._now()
-            database.execute(
-                "UPDATE games SET title = ?, started = ?, finished = ?, updated = ?, rules = ?, "
-                "first_dealer = ?, status = ?, winner = ?, revision = ?, seating = ? "
-                "WHERE id = ?",
-                (
-                    game.title,
-                    game.started,
-                    finished,
-                    self._now(),
-                    compact(rules_to_json(game.rules)),
-                    game.first_dealer,
-                    state.status.value,
-                    state.winner,
-                    new_revision,
-                    seating_text(game),
-                    game_id,
-                ),
+            self._store(
+                database, game_id, game, replayed, texts, (players, stored), row[1], new_revision
             )
-            if players != game.players:
-                write_players(database, game_id, game.players, players)
-            write_hands(database, game_id, stored, texts, len(game.hands))
-        self._remember(game_id, _Saved(new_revision, game, tuple(texts.values()), replayed))
+        self._remember(game_id, Saved(new_revision, game, tuple(texts.values()), replayed))
+
+    def _store(
+        self,
+        database: sqlite3.Connection,
+        game_id: int,
+        game: "Game",
+        replayed: "Replay",
+        texts: dict[int, str],
+        before: tuple[tuple[str, ...], Sequence[str]],
+        finished: str | None,
+        revision: int,
+    ) -> None:
+        """Writes `game` over the stored one (whose players and hand texts are `before`);
+        status, winner and when it finished come from its replay."""
+        from phase10_keeper.storage.gamefile import rules_to_json
+
+        state = replayed.final
+        finished = (finished or self._now()) if state.status is Status.FINISHED else None
+        database.execute(
+            "UPDATE games SET title = ?, started = ?, finished = ?, updated = ?, rules = ?, "
+            "first_dealer = ?, status = ?, winner = ?, revision = ?, seating = ? "
+            "WHERE id = ?",
+            (
+                game.title,
+                game.started,
+                finished,
+                self._now(),
+                compact(rules_to_json(game.rules)),
+                game.first_dealer,
+                state.status.value,
+                state.winner,
+                revision,
+                seating_text(game),
+                game_id,
+            ),
+        )
+        players, stored = before
+        if players != game.players:
+            write_players(database, game_id, game.players, players)
+        write_hands(database, game_id, stored, texts, len(game.hands))
 
     def known_revision(self, game_id: int) -> int | None:
         """The game's revision as this connection last read or wrote it (None if it has
@@ -488,81 +483,119 @@ class Library:
         return self._known.get(game_id)
 
     def load_game(self, game_id: int) -> "Game":
-        from phase10_keeper.storage.gamefile import (
-            FORMAT,
-            VERSION,
-            GameFileError,
-            game_from_json,
-        )
-
+        """The game as stored; GameDamaged if anything in it does not read back as the
+        app wrote it, checked as strictly as a game file."""
         with self._reading() as database:
-            row = database.execute(
-                "SELECT title, started, rules, first_dealer, revision, seating FROM games "
-                "WHERE id = ?",
-                (game_id,),
-            ).fetchone()
-            if row is None:
-                raise self._no_game(game_id)
-            players, texts = stored_log(database, game_id)
-        title, started, rules, first_dealer, revision, seating = row
-        try:
-            game = game_from_json(
-                {
-                    "format": FORMAT,
-                    "version": VERSION,
-                    "title": title,
-                    "started": started,
-                    "rules": json.loads(rules),
-                    "players": list(players),
-                    "first_dealer": first_dealer,
-                    "seating": None if seating is None else json.loads(seating),
-                    "hands": [json.loads(text) for text in texts],
-                }
-            )
-        except GameFileError as error:
-            raise LibraryError(LibraryKey.GAME_UNREADABLE, id=game_id, error=error) from None
-        except ValueError as error:
-            raise LibraryError(LibraryKey.GAME_UNREADABLE, id=game_id, error=str(error)) from None
-        self._remember(game_id, _Saved(revision, game, texts, None))
+            game, texts, revision = self._read_game(database, game_id)
+        self._remember(game_id, Saved(revision, game, texts, None))
         return game
+
+    def _read_game(
+        self, database: sqlite3.Connection, game_id: int
+    ) -> tuple["Game", tuple[str, ...], int]:
+        """The game, its hands' stored JSON and its revision, inside a transaction."""
+        rows = fetch_all(
+            database,
+            f"SELECT {SUMMARY_COLUMNS}, rules, seating, revision FROM games WHERE id = ?",
+            (game_id,),
+        )
+        if not rows:
+            raise self._no_game(game_id)
+        players, texts = fetch_all_log(database, game_id)
+        try:
+            game, revision = game_from_rows(game_id, rows[0], players, texts)
+        except GameDamaged as damage:
+            raise self._damaged_game(damage) from None
+        return game, texts, revision
+
+    def rename_player(self, changes: Sequence[tuple[int, str, str]]) -> None:
+        """Renames a player in many games at once, as (game id, old name, new name): all
+        of them in one transaction, or none. A copy this connection holds of a game stays
+        current only if it was."""
+        renamed = []
+        with self._writing() as database:
+            for game_id, old, new in changes:
+                game, stored, revision = self._read_game(database, game_id)
+                changed = game.with_player_renamed(old, new)
+                replayed = replayed_or_refused(changed, None)
+                texts = hand_texts(changed, range(len(changed.hands)))
+                new_revision = _new_revision()
+                finished = database.execute(
+                    "SELECT finished FROM games WHERE id = ?", (game_id,)
+                ).fetchone()[0]
+                self._store(
+                    database,
+                    game_id,
+                    changed,
+                    replayed,
+                    texts,
+                    (game.players, stored),
+                    finished,
+                    new_revision,
+                )
+                renamed.append(
+                    (
+                        game_id,
+                        revision,
+                        Saved(new_revision, changed, tuple(texts.values()), replayed),
+                    )
+                )
+        for game_id, revision, saved in renamed:
+            if self._known.get(game_id) == revision:
+                self._remember(game_id, saved)
+
+    def damaged_games(self) -> list[GameDamaged]:
+        """Every damaged game this connection has met, by id: each was left out of the
+        lists, or refused when loaded."""
+        return [self._damaged[game_id] for game_id in sorted(self._damaged)]
+
+    def _damaged_game(self, damage: GameDamaged) -> GameDamaged:
+        self._damaged[damage.game_id] = damage
+        return damage
 
     def list_games(self, player: str | None = None, *, deleted: bool = False) -> list[GameSummary]:
         """The games, newest first; only those with a player whose name contains `player`
-        (ignoring case); with `deleted`, the deleted games instead of the others.
+        (ignoring case); with `deleted`, the deleted games instead of the others. A
+        damaged game is left out, and named by `damaged_games`.
         """
         with self._reading() as database:
-            rows = database.execute(
-                "SELECT id, title, started, finished, created, status, winner, deleted_at, "
-                "(SELECT COUNT(*) FROM hands WHERE hands.game_id = games.id) "
-                "FROM games WHERE (deleted_at IS NOT NULL) = ?",
+            rows = fetch_all(
+                database,
+                f"SELECT {SUMMARY_COLUMNS} FROM games WHERE (deleted_at IS NOT NULL) = ?",
                 (deleted,),
-            ).fetchall()
+            )
             seated: dict[int, list[str]] = {}
-            for game_id, name in database.execute(
-                "SELECT game_id, name FROM game_players ORDER BY game_id, seat"
+            for game_id, name in fetch_all(
+                database, "SELECT game_id, name FROM game_players ORDER BY game_id, seat"
             ):
                 if game_id in seated:
                     seated[game_id].append(name)
                 else:
                     seated[game_id] = [name]
+            damaged_hands = suspect_hands(database)
         statuses = {status.value: status for status in Status}
-        # Every game has players: one without (a damaged row) is not listed.
-        summaries = [
-            GameSummary(
-                game_id,
-                title,
-                started,
-                finished,
-                tuple(seated[game_id]),
-                hands,
-                statuses[status],
-                winner,
-                created=created,
-                deleted=deleted,
+        summaries = []
+        for row in rows:
+            game_id, title, started, finished, created, status, winner, deleted_at = row[:8]
+            players = seated.get(game_id, ())
+            column = summary_problem(row, players) or damaged_hands.get(game_id)
+            if column is not None:
+                self._damaged_game(damaged_game(game_id, column))
+                continue
+            summaries.append(
+                GameSummary(
+                    game_id,
+                    title,
+                    started,
+                    finished,
+                    tuple(players),
+                    row[9],
+                    statuses[status],
+                    winner,
+                    created=created,
+                    deleted=deleted_at,
+                )
             )
-            for game_id, title, started, finished, created, status, winner, deleted, hands in rows
-            if game_id in seated
-        ]
         if player is not None:
             from phase10_keeper.rules import name_key
 
@@ -577,11 +610,17 @@ class Library:
         """The id and revision of every game that is not deleted, oldest first. A game's
         revision changes whenever it is saved, so it tells whether a copy is current."""
         with self._reading() as database:
-            revisions: dict[int, int] = dict(
+            revisions: dict[int, object] = dict(
                 database.execute("SELECT id, revision FROM games WHERE deleted_at IS NULL")
             )
-        listed = reversed(self.list_games())
-        return [(game.id, revisions[game.id]) for game in listed if game.id in revisions]
+        live = []
+        for game in reversed(self.list_games()):
+            revision = revisions.get(game.id)
+            if isinstance(revision, int):
+                live.append((game.id, revision))
+            elif game.id in revisions:
+                self._damaged_game(damaged_game(game.id, "revision"))
+        return live
 
     def rename_game(self, game_id: int, title: str) -> None:
         """Gives the game a new title, and so a new revision: a copy read before the rename
@@ -805,60 +844,7 @@ class Library:
             if cursor.rowcount == 0:
                 raise self._no_game(game_id)
 
-    def _replayed(self, game: "Game", earlier: "Replay | None") -> "Replay":
-        from phase10_keeper.rules import GameError, replay, replay_from
-
-        try:
-            if earlier is None:
-                return replay(game)
-            return replay_from(earlier, game)
-        except GameError as error:
-            raise LibraryError(LibraryKey.CANNOT_SAVE, problem=error.problems[0]) from None
-
-    def _encoded(
-        self, game: "Game", saved: _Saved | None, replayed: "Replay | None"
-    ) -> tuple[dict[int, str], "Replay"]:
-        """The stored JSON of every hand and the game replayed, redoing only what changed.
-
-        Encoding and replaying every hand of a long game takes tens of milliseconds;
-        recording one more hand should not.
-        """
-        same_table = saved is not None and (
-            saved.game.players,
-            saved.game.rules,
-            saved.game.first_dealer,
-            saved.game.seating,
-        ) == (game.players, game.rules, game.first_dealer, game.seating)
-        if replayed is None or replayed.final.hands_played != len(game.hands):
-            replayed = None
-        if saved is None or not same_table:
-            every_hand = hand_texts(game, range(len(game.hands)))
-            return every_hand, replayed or self._replayed(game, None)
-        before = saved.game.hands
-        by_identity = {id(hand): text for hand, text in zip(before, saved.texts, strict=True)}
-        texts: dict[int, str] = {}
-        missing = []
-        for index, hand in enumerate(game.hands):
-            text = by_identity.get(id(hand))
-            if text is None and index < len(before) and hand == before[index]:
-                text = saved.texts[index]
-            if text is None:
-                missing.append(index)
-            else:
-                texts[index] = text
-        texts.update(hand_texts(game, missing))
-        kept = 0
-        for old, new in zip(before, game.hands, strict=False):
-            if old is not new and old != new:
-                break
-            kept += 1
-        if replayed is not None:
-            return dict(sorted(texts.items())), replayed
-        if saved.replayed is None:
-            return dict(sorted(texts.items())), self._replayed(game, None)
-        return dict(sorted(texts.items())), self._replayed(game, saved.replayed.first(kept))
-
-    def _remember(self, game_id: int, saved: _Saved) -> None:
+    def _remember(self, game_id: int, saved: Saved) -> None:
         self._known[game_id] = saved.revision
         self._saved.pop(game_id, None)
         self._saved[game_id] = saved

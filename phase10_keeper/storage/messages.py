@@ -225,12 +225,12 @@ class LibraryKey(StrEnum):
     NO_BACKUP = "no_backup"
     BACKUP_DAMAGED = "backup_damaged"
     CANNOT_RESTORE = "cannot_restore"
-    GAME_UNREADABLE = "game_unreadable"
     CANNOT_BACK_UP = "cannot_back_up"
     CLOSED = "closed"
     NO_GAME = "no_game"
     CANNOT_SAVE = "cannot_save"
     GAME_CHANGED = "game_changed"
+    GAME_DAMAGED = "game_damaged"
     MISSING = "missing"
     EMPTIED = "emptied"
     NOT_REGULAR = "not_regular"
@@ -281,3 +281,12 @@ class GameChanged(LibraryError):  # noqa: N818
         super().__init__(LibraryKey.GAME_CHANGED, id=game_id)
         self.game_id = game_id
         self.revision = revision
+
+
+class GameDamaged(LibraryError):  # noqa: N818
+    """Game `game_id` does not read back as a valid game: a value in it is not what the
+    app writes. The other games are unharmed; a backup may hold it whole."""
+
+    def __init__(self, game_id: int, detail: "str | Worded") -> None:
+        super().__init__(LibraryKey.GAME_DAMAGED, id=game_id, detail=detail)
+        self.game_id = game_id

@@ -5,6 +5,7 @@ import sys
 from pathlib import Path
 
 APP_DIR_NAME = "phase10-keeper"
+LIBRARY_FILE = "library.sqlite3"
 DATA_DIR_VARIABLE = "PHASE10_KEEPER_DATA_DIR"
 
 

@@ -4,12 +4,23 @@ writes, and its players seated in order and kept in the roster."""
 import json
 import sqlite3
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
-# The game file's encoding is imported where a game is encoded: listing the library
-# needs none of it.
+from phase10_keeper.storage.messages import LibraryError, LibraryKey
+
+# The game file's encoding and the rules are imported where a game is encoded or
+# replayed: listing the library needs neither.
 if TYPE_CHECKING:
-    from phase10_keeper.rules import Game
+    from phase10_keeper.rules import Game, Replay
+
+
+class Saved(NamedTuple):
+    """A game as this connection last wrote or read it, to save only what changed since."""
+
+    revision: int
+    game: "Game"
+    texts: tuple[str, ...]
+    replayed: "Replay | None"
 
 
 def compact(data: object) -> str:
@@ -109,3 +120,60 @@ def write_hands(
         )
     elif count < len(stored):
         database.execute("DELETE FROM hands WHERE game_id = ? AND number > ?", (game_id, count))
+
+
+def replayed_or_refused(game: "Game", earlier: "Replay | None") -> "Replay":
+    """The game replayed (from `earlier`, the replay of its first hands); a game that
+    cannot be replayed cannot be saved."""
+    from phase10_keeper.rules import GameError, replay, replay_from
+
+    try:
+        if earlier is None:
+            return replay(game)
+        return replay_from(earlier, game)
+    except GameError as error:
+        raise LibraryError(LibraryKey.CANNOT_SAVE, problem=error.problems[0]) from None
+
+
+def encoded(
+    game: "Game", saved: Saved | None, replayed: "Replay | None"
+) -> tuple[dict[int, str], "Replay"]:
+    """The stored JSON of every hand and the game replayed, redoing only what changed.
+
+    Encoding and replaying every hand of a long game takes tens of milliseconds;
+    recording one more hand should not.
+    """
+    same_table = saved is not None and (
+        saved.game.players,
+        saved.game.rules,
+        saved.game.first_dealer,
+        saved.game.seating,
+    ) == (game.players, game.rules, game.first_dealer, game.seating)
+    if replayed is None or replayed.final.hands_played != len(game.hands):
+        replayed = None
+    if saved is None or not same_table:
+        every_hand = hand_texts(game, range(len(game.hands)))
+        return every_hand, replayed or replayed_or_refused(game, None)
+    before = saved.game.hands
+    by_identity = {id(hand): text for hand, text in zip(before, saved.texts, strict=True)}
+    texts: dict[int, str] = {}
+    missing = []
+    for index, hand in enumerate(game.hands):
+        text = by_identity.get(id(hand))
+        if text is None and index < len(before) and hand == before[index]:
+            text = saved.texts[index]
+        if text is None:
+            missing.append(index)
+        else:
+            texts[index] = text
+    texts.update(hand_texts(game, missing))
+    kept = 0
+    for old, new in zip(before, game.hands, strict=False):
+        if old is not new and old != new:
+            break
+        kept += 1
+    if replayed is not None:
+        return dict(sorted(texts.items())), replayed
+    if saved.replayed is None:
+        return dict(sorted(texts.items())), replayed_or_refused(game, None)
+    return dict(sorted(texts.items())), replayed_or_refused(game, saved.replayed.first(kept))

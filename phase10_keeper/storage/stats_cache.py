@@ -2,22 +2,26 @@
 
 Replaying a thousand games takes seconds; reading their records back takes milliseconds.
 A record is kept with the game's revision and used only while the game still has that
-revision. The file is a convenience: when it is missing, damaged, written by another
-version or cannot be written, the records are made again from the games.
+revision. The file is a convenience: when it is missing, damaged (its checksum does not
+match), written by another version or cannot be written, the records are made again from
+the games.
 """
 
 import json
+import zlib
 from pathlib import Path
 from typing import Any, Protocol
 
 from phase10_keeper.files import write_atomically
 from phase10_keeper.rules import Game, GameError, Problem, replay
 from phase10_keeper.stats import GameRecord, game_record, record_from_json, record_to_json
+from phase10_keeper.storage.messages import GameDamaged
 
 CACHE_FILE = "statistics-cache.json"
 CACHE_FORMAT = "phase10-keeper/statistics-cache"
-CACHE_VERSION = 2
-"""Raised whenever what a record holds or means changes, so older files are not read."""
+CACHE_VERSION = 3
+"""Raised whenever what a record holds or means changes, so older files are not read
+(3: the records carry a checksum)."""
 
 
 class RecordSource(Protocol):
@@ -29,23 +33,32 @@ class RecordSource(Protocol):
     def load_game(self, game_id: int) -> Game: ...
 
 
+def _check(games: object) -> int:
+    """A checksum of the records, so a changed digit is no record believed."""
+    return zlib.crc32(json.dumps(games, separators=(",", ":")).encode("ascii"))
+
+
 def _read(path: Path) -> dict[int, tuple[int, Any]]:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
         if data.get("format") != CACHE_FORMAT or data.get("version") != CACHE_VERSION:
             return {}
+        if data.get("check") != _check(data["games"]):
+            return {}
         return {
             int(game_id): (int(revision), record) for game_id, revision, record in data["games"]
         }
-    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+    except (OSError, ValueError, TypeError, KeyError, AttributeError, RecursionError):
         return {}
 
 
 def _write(path: Path, entries: dict[int, tuple[int, Any]]) -> None:
+    games = [[game_id, revision, record] for game_id, (revision, record) in entries.items()]
     data = {
         "format": CACHE_FORMAT,
         "version": CACHE_VERSION,
-        "games": [[game_id, revision, record] for game_id, (revision, record) in entries.items()],
+        "check": _check(games),
+        "games": games,
     }
     try:
         write_atomically(path, json.dumps(data, separators=(",", ":")).encode("ascii"))
@@ -77,6 +90,9 @@ def game_records(
                 record = game_record(replay(library.load_game(game_id)).final)
             except GameError as error:
                 warnings.append((game_id, error.problems[0]))
+                continue
+            except GameDamaged:
+                # The library names it among its damaged games.
                 continue
         kept[game_id] = (revision, record_to_json(record))
         records.append((game_id, record))

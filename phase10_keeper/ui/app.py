@@ -10,6 +10,7 @@ import gc
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings
@@ -27,6 +28,7 @@ from phase10_keeper.ui.text.translate import app_words, error_said, tr
 from phase10_keeper.ui.window_settings import restore_window_state
 
 if TYPE_CHECKING:
+    from phase10_keeper.storage.lock import LibraryHold
     from phase10_keeper.ui.prompts import Prompts
 
 
@@ -191,8 +193,65 @@ def start(argv: list[str], prompts: "Prompts | None" = None) -> MainWindow:
     return window
 
 
+def come_forward(window: MainWindow, files: list[str]) -> None:
+    """Brings the window to the front, as asked by a later start, and opens each file."""
+    from PySide6.QtCore import Qt
+
+    window.setWindowState(window.windowState() & ~Qt.WindowState.WindowMinimized)
+    window.show()
+    window.raise_()
+    window.activateWindow()
+    for file in files:
+        window.import_game_file(Path(file))
+
+
+def _hold(data_dir: Path, files: list[str], prompts: "Prompts | None") -> "LibraryHold | int":
+    """This app's hold on the library; else the exit code: 0 once a running app has taken
+    over (brought forward, with the files to open), 1 if what holds it is no app."""
+    from phase10_keeper.storage.library import LibraryError
+    from phase10_keeper.storage.lock import LibraryHeld, hold_library
+
+    try:
+        return hold_library(data_dir)
+    except LibraryHeld as held:
+        from phase10_keeper.ui.single_instance import hand_over
+
+        if hand_over(data_dir, files):
+            return 0
+        error: LibraryError = held
+    except LibraryError as refused:
+        error = refused
+    from phase10_keeper.ui.prompts import Prompts
+
+    (prompts or Prompts()).warn(None, tr("window.title"), _library_message(error))
+    return 1
+
+
+def _listen(window: MainWindow, data_dir: Path) -> None:
+    from phase10_keeper.ui.single_instance import InstanceServer
+
+    server = InstanceServer(data_dir, window)
+    server.asked.connect(lambda asked: come_forward(window, asked))
+
+
 def run(argv: list[str], prompts: "Prompts | None" = None) -> int:
+    """The app from start to quit: one per data folder, so a second start hands over to
+    the first (see single_instance) and ends."""
+    from phase10_keeper.storage.paths import default_data_dir
+
+    app = _application(argv if argv else sys.argv[:1])
+    # Qt's own options (-platform and the like) are gone from its list: the rest are files.
+    files = app.arguments()[1:]
+    data_dir = default_data_dir()
+    hold = _hold(data_dir, files, prompts)
+    if isinstance(hold, int):
+        return hold
     window = start(argv, prompts)
+    # Listening waits for the first paint: QtNetwork takes longer to load than the empty
+    # window takes to draw, and a later start waits for the answer.
+    window.after_next_paint(lambda: _listen(window, data_dir))
+    if files:
+        window.after_next_paint(lambda: come_forward(window, files))
     try:
         return QApplication.exec()
     finally:
@@ -200,3 +259,4 @@ def run(argv: list[str], prompts: "Prompts | None" = None) -> int:
             window.close()
         if window.library is not None:
             window.library.close()
+        hold.release()

@@ -531,17 +531,15 @@ class MainWindow(QMainWindow):
         self.players_view.table.setFocus()
         return self.players_view
 
-    def _games_renamed_players(self, game_ids: list[int]) -> None:
-        """After a rename across the library, the open game is read again if it changed."""
-        from phase10_keeper.ui.game.session import GameSession
-
+    def _games_renamed_players(self, changes: list[tuple[int, str, str]]) -> None:
+        """After a rename across the library, the open game takes it on through its
+        session: its undo history and what is typed in its form stay."""
         session = self.session
-        if session is None or session.game_id not in game_ids or self.library is None:
+        if session is None:
             return
-        game_id = session.game_id
-        self.open_session(GameSession(self.library.load_game(game_id), self.library, game_id))
-        if self.players_view is not None:
-            self._show_page(self.players_view)
+        for game_id, old, new in changes:
+            if game_id == session.game_id:
+                session.take_rename(old, new)
 
     def leave_library(self) -> None:
         """Back to the game still open, or to the start page."""
@@ -581,6 +579,7 @@ class MainWindow(QMainWindow):
         session.changed.connect(self._game_changed)
         session.saved.connect(lambda text: self._saved(text, ok=True))
         session.save_failed.connect(lambda text: self._saved(text, ok=False))
+        session.save_refused.connect(lambda text: self._saved(text, ok=False))
         session.undo_stack.indexChanged.connect(self._withdraw_status_undo)
         view = self.game_view = GameView(session, self.prompts, type_scale(QSettings()))
         view.message.connect(self.say)
@@ -736,10 +735,16 @@ class MainWindow(QMainWindow):
         return dialog
 
     def _game_created(self, game: "Game") -> None:
+        from phase10_keeper.storage.library import LibraryError
         from phase10_keeper.ui.game.session import GameSession
 
         assert self.library is not None
-        game_id = self.library.add_game(game)
+        try:
+            game_id = self.library.add_game(game)
+        except LibraryError as error:
+            # Nothing was stored: the game is not shown as if it were being kept.
+            self.prompts.warn(self, tr("window.cannot_start_game"), error_said(error))
+            return
         self.open_session(GameSession(game, self.library, game_id))
 
     def import_game_file(self, path: Path | None = None) -> int | None:

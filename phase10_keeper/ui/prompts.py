@@ -73,7 +73,7 @@ class Prompts:
         name, _ = QtWidgets.QFileDialog.getSaveFileName(parent, title, suggested, filter_text)
         return Path(name) if name else None
 
-    def warn(self, parent: QWidget, title: str, text: str) -> None:
+    def warn(self, parent: QWidget | None, title: str, text: str) -> None:
         box = QtWidgets.QMessageBox(
             QtWidgets.QMessageBox.Icon.Warning,
             title,

@@ -1,7 +1,6 @@
 """The sheet with names beyond the Basic Multilingual Plane, huge rule lists, and bad disks."""
 
 import os
-import time
 import warnings
 from pathlib import Path
 
@@ -38,11 +37,9 @@ def test_the_phase_layout_measures_each_phase_once(monkeypatch: pytest.MonkeyPat
         return original(language, phase)
 
     monkeypatch.setattr(render, "phase_description", counted)
-    began = time.perf_counter()
     legend.phase_layout()
-    elapsed = time.perf_counter() - began
+    # The work is counted, not timed: a busy machine slows every clock.
     assert calls == MAX_PHASES
-    assert elapsed < 0.5
 
 
 def test_writing_over_a_sheet_replaces_it_whole(tmp_path: Path) -> None:

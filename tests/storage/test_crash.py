@@ -46,16 +46,21 @@ def run_and_kill(data_dir: Path, rng: random.Random) -> tuple[list[int], list[in
         text=True,
     )
     assert child.stdout is not None
+    seen: list[str] = []
     if rng.random() < 0.2:
         # Now and then while it starts up and opens the library (WAL recovery).
         time.sleep(rng.uniform(0.0, 0.3))
     else:
-        child.stdout.readline()
+        # Once it has made two changes, so that the kills always leave work to check however
+        # slow a busy machine makes the child: the test counts changes, not seconds.
+        seen.append(child.stdout.readline())
+        while sum(line.startswith("done") for line in seen) < 2 and seen[-1]:
+            seen.append(child.stdout.readline())
         time.sleep(rng.uniform(0.0, 0.12))
     child.send_signal(signal.SIGKILL)
     # Read through the same file object as readline() did: it may already hold lines the
     # child wrote after "ready", which communicate() would skip (it reads the pipe itself).
-    output = child.stdout.read()
+    output = "".join(seen) + child.stdout.read()
     child.stdout.close()
     assert child.wait(timeout=60) == -signal.SIGKILL, output
     begun = [int(line.split()[1]) for line in output.splitlines() if line.startswith("begin")]

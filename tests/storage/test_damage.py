@@ -6,8 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from phase10_keeper.storage import integrity
-from phase10_keeper.storage import library as library_module
+from phase10_keeper.storage import integrity, opening
 from phase10_keeper.storage.backups import backup_time
 from phase10_keeper.storage.library import (
     LIBRARY_FILE,
@@ -160,7 +159,7 @@ def test_only_a_library_changed_since_the_app_closed_it_is_read_whole(
             checks.append(thorough)
         return inspect(path, timeout, thorough=thorough)
 
-    monkeypatch.setattr(library_module, "inspect_with_revision", recording)
+    monkeypatch.setattr(opening, "inspect_with_revision", recording)
     Library.open(data_dir, clock=clock).close()
     Library.open(data_dir, clock=clock).close()
     assert checks == [False, False]

@@ -112,3 +112,28 @@ def test_the_library_keeps_every_game_it_acknowledged_when_the_disk_fills(
     with Library.open(data_dir) as library:
         stored = [library.load_game(summary.id) for summary in library.list_games()]
     assert sorted(stored, key=lambda game: len(game.hands)) == saved
+
+
+def test_after_a_full_disk_the_disk_is_named_and_reading_still_works(
+    small_disk: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from phase10_keeper.cli import main
+
+    data_dir = small_disk / "data"
+    with Library.open(data_dir) as library:
+        library.add_game(friday_game())
+    game_file = small_disk / "game.json"
+    write_game(game_file, long_game(3))
+    fill(small_disk)
+    # The import's journal cannot grow: the disk is named, not "disk I/O error".
+    assert main(["--data-dir", str(data_dir), "games", "import", str(game_file)]) == 2
+    _, err = capsys.readouterr()
+    assert (
+        err == f"error: the disk that holds the game library {data_dir}/library.sqlite3 is full\n"
+    )
+    assert not list((data_dir / "backups").glob(".*"))
+    for command in (["games", "list"], ["games", "show", "1"], ["stats"]):
+        assert main(["--data-dir", str(data_dir), *command]) == 0, command
+        out, err = capsys.readouterr()
+        assert "Friday night" in out or "Priya" in out
+        assert err == ""

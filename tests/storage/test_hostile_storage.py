@@ -322,8 +322,7 @@ def test_wal_files_deleted_under_an_open_library_are_noticed_by_the_next_copy(
 def test_a_commit_by_another_copy_while_opening_is_no_false_alarm(
     data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from phase10_keeper.storage import integrity
-    from phase10_keeper.storage import library as library_module
+    from phase10_keeper.storage import integrity, opening
     from phase10_keeper.storage.messages import Worded
 
     writer = Library.open(data_dir)
@@ -336,7 +335,7 @@ def test_a_commit_by_another_copy_while_opening_is_no_false_alarm(
         writer.add_game(friday_game())
         return found
 
-    monkeypatch.setattr(library_module, "inspect_with_revision", another_copy_commits_meanwhile)
+    monkeypatch.setattr(opening, "inspect_with_revision", another_copy_commits_meanwhile)
     try:
         Library.open(data_dir).close()
     finally:

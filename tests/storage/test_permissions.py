@@ -36,19 +36,23 @@ pytestmark = pytest.mark.skipif(
     USER is None, reason="needs root, to run the command as the unprivileged user nobody"
 )
 
-# Python may live where the unprivileged user cannot look (such as root's home), so the
-# child starts as root, imports everything the library commands need, then drops to nobody.
+# Python and the checkout may live where the unprivileged user cannot look (such as root's
+# home), so the child starts as root, imports everything the commands need, then drops to
+# nobody; the game files it reads are copied where nobody can read them.
 CHILD = """
-import gettext, locale, os, shutil, sys, tempfile
+import gettext, locale, os, pkgutil, shutil, sys, tempfile
 import encodings.ascii, encodings.latin_1, encodings.unicode_escape, encodings.utf_8_sig
 # Python 3.13's pathlib imports this only when a path is made a URI (a read-only library).
 import urllib.parse
 sys.path.insert(0, {root!r})
+import phase10_keeper
 from phase10_keeper.cli import main
-# The commands import these when they run (the app's start does not wait for them).
-import phase10_keeper.desktop_entry, phase10_keeper.language.wording, phase10_keeper.stats
+# Every module a command may import when it runs (the app's start does not wait for them),
+# so that the checkout need not be readable by the unprivileged user.
+for module in pkgutil.walk_packages(phase10_keeper.__path__, "phase10_keeper."):
+    if not module.name.startswith(("phase10_keeper.ui", "phase10_keeper.__main__")):
+        __import__(module.name)
 phase10_keeper.language.words("en")
-import phase10_keeper.storage.gamefile, phase10_keeper.storage.library
 os.setgroups([])
 os.setgid({gid})
 os.setuid({uid})
@@ -79,6 +83,14 @@ def shared_dir() -> Iterator[Path]:
         yield folder
     finally:
         shutil.rmtree(folder)
+
+
+def readable_game(folder: Path) -> Path:
+    """A copy of a game file the unprivileged user can read, wherever the checkout is."""
+    copy = folder / GAME_FILE.name
+    shutil.copyfile(GAME_FILE, copy)
+    copy.chmod(0o644)
+    return copy
 
 
 def library_with_a_game(data_dir: Path) -> None:
@@ -116,8 +128,9 @@ def _umask() -> int:
 def test_writing_to_a_folder_the_user_cannot_write_is_one_error(shared_dir: Path) -> None:
     data_dir = shared_dir / "data"
     library_with_a_game(data_dir)
-    done = as_nobody("--data-dir", str(data_dir), "games", "import", str(GAME_FILE))
+    done = as_nobody("--data-dir", str(data_dir), "games", "import", str(readable_game(shared_dir)))
     assert done.returncode == 2
+    assert "game library" in done.stderr
     assert done.stdout == ""
     assert done.stderr.startswith("error: ")
     assert done.stderr.count("\n") == 1
@@ -129,9 +142,19 @@ def test_an_unwritable_backups_folder_is_one_warning(shared_dir: Path) -> None:
     (data_dir / "backups").mkdir(parents=True)
     assert USER is not None
     os.chown(data_dir, *USER)
-    done = as_nobody("--data-dir", str(data_dir), "games", "import", str(GAME_FILE))
+    done = as_nobody("--data-dir", str(data_dir), "games", "import", str(readable_game(shared_dir)))
     assert (done.returncode, done.stdout) == (0, "1\n")
     lines = done.stderr.splitlines()
     assert len(lines) == 1, lines
     assert lines[0].startswith("warning: could not back up the game library")
     assert (data_dir / LIBRARY_FILE).is_file()
+
+
+def test_a_data_folder_the_user_cannot_read_is_one_error(shared_dir: Path) -> None:
+    data_dir = shared_dir / "data"
+    library_with_a_game(data_dir)
+    data_dir.chmod(0o700)
+    for args in (["games", "list"], ["stats"], ["games", "import", str(readable_game(shared_dir))]):
+        done = as_nobody("--data-dir", str(data_dir), *args)
+        assert (done.returncode, done.stdout) == (2, ""), args
+        assert done.stderr == (f"error: cannot read {data_dir / LIBRARY_FILE}: Permission denied\n")

@@ -98,3 +98,20 @@ def test_a_rename_from_a_stale_connection_does_not_make_its_copy_current(
     with pytest.raises(GameChanged):
         stale.save_game(game_id, replace(old, title="Renamed"))
     assert library.load_game(game_id) == replace(current, title="Renamed")
+
+
+def test_a_rename_across_games_is_one_transaction(
+    library: Library, reopen: Callable[[], Library]
+) -> None:
+    from phase10_keeper.rules import Game, GameError
+
+    first = library.add_game(Game(players=("Ana", "Bo")))
+    second = library.add_game(Game(players=("Ana", "Cy", "Bea")))
+    with pytest.raises(GameError):
+        # "Bea" is taken in the second game: neither game is renamed.
+        library.rename_player([(first, "Ana", "Bea"), (second, "Ana", "Bea")])
+    other = reopen()
+    assert other.load_game(first).players == ("Ana", "Bo")
+    library.rename_player([(first, "Ana", "Ann"), (second, "Ana", "Ann")])
+    assert [other.load_game(game).players[0] for game in (first, second)] == ["Ann", "Ann"]
+    assert library.known_revision(first) == other.known_revision(first)

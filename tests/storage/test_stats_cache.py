@@ -89,6 +89,8 @@ def test_a_record_that_does_not_read_is_made_again(library: Library) -> None:
     path = library.data_dir / CACHE_FILE
     kept = json.loads(path.read_text(encoding="utf-8"))
     kept["games"][0][2]["players"][0]["hands"] = "many"
+    # A record this version cannot read, though whole: checked, as a later version's is.
+    kept["check"] = stats_cache._check(kept["games"])
     path.write_text(json.dumps(kept), encoding="utf-8")
     counting = CountingLoads(library)
     assert game_records(counting)[0] == expected
@@ -106,6 +108,21 @@ def test_a_folder_that_cannot_be_written_still_gives_the_records(
     assert len(records) == 3
     assert warnings == []
     assert not (library.data_dir / CACHE_FILE).exists()
+
+
+def test_a_changed_digit_in_the_kept_records_is_not_believed(library: Library) -> None:
+    first, _ = game_records(library)
+    path = library.data_dir / CACHE_FILE
+    text = path.read_text(encoding="ascii")
+    data = json.loads(text)
+    points = json.dumps(data["games"][0][2], separators=(",", ":"))
+    digit = next(index for index, character in enumerate(points) if character in "123456789")
+    changed = points[:digit] + str(int(points[digit]) % 9 + 1) + points[digit + 1 :]
+    path.write_text(text.replace(points, changed, 1), encoding="ascii")
+    counting = CountingLoads(library)
+    again, _ = game_records(counting)
+    assert again == first
+    assert counting.loaded == [1, 2, 3]
 
 
 def test_records_kept_before_the_records_across_game_nights_are_made_again(

@@ -55,7 +55,7 @@ class Answers(Prompts):
     ) -> Path | None:
         return self._ask(suggested, self.save_answer)
 
-    def warn(self, parent: QWidget, title: str, text: str) -> None:
+    def warn(self, parent: QWidget | None, title: str, text: str) -> None:
         self.warnings.append(text)
 
     def report_error(self, parent: QWidget | None, title: str, text: str, details: str) -> None:

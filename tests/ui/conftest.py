@@ -83,11 +83,20 @@ class MemoryLibrary:
         self.games[game_id] = game
         return game_id
 
-    def save_game(self, game_id: int, game: Game, replayed: object = None) -> None:
+    def import_game(self, game: Game) -> int:
+        return self.add_game(game)
+
+    def save_game(
+        self, game_id: int, game: Game, replayed: object = None, *, revision: int | None = None
+    ) -> None:
         if self.fail_with is not None:
             raise self.fail_with
         self.games[game_id] = game
         self.saves += 1
+
+    def known_revision(self, game_id: int) -> int | None:
+        """One window on this library: its copy is always the one stored."""
+        return None
 
     def load_game(self, game_id: int) -> Game:
         return self.games[game_id]

@@ -178,6 +178,9 @@ class WindowMachine(RuleBasedStateMachine):
         assert QTest.qWaitForWindowActive(self.window)
         self.games: dict[int, Game] = {}
         self.deleted: set[int] = set()
+        self.titles_before: dict[int, list[str]] = {}
+        """Each game's titles before the renames still on the library page's undo stack."""
+        self.renames_undone: list[int] = []
         self.open_id: int | None = None
         self.history: list[Game] = []
         """The open game after each change its undo stack holds; `at` is the current."""
@@ -348,7 +351,10 @@ class WindowMachine(RuleBasedStateMachine):
             return
         assert view.select_game(game_id)
         self.answers.text_answer = title
+        before = view.undo_stack.count()
         view.rename_action.trigger()
+        if view.undo_stack.count() > before:
+            self.titles_before.setdefault(game_id, []).append(self.games[game_id].title)
         self.games[game_id] = replace(self.games[game_id], title=title)
 
     @precondition(
@@ -364,6 +370,11 @@ class WindowMachine(RuleBasedStateMachine):
         assert command is not None
         self._undo_library_command(stack.undoText(), command)
         self.window.undo_action.trigger()
+        while self.renames_undone:
+            # The title a rename's undo puts back is the one the library held before it.
+            game_id = self.renames_undone.pop()
+            title = self.titles_before.get(game_id, [""]).pop()
+            self.games[game_id] = replace(self.games[game_id], title=title)
 
     def _undo_library_command(self, text: str, command: object) -> None:
         game_id = command._game_id  # type: ignore[attr-defined]
@@ -374,7 +385,7 @@ class WindowMachine(RuleBasedStateMachine):
             if self.open_id == game_id:
                 self.open_id = None
         else:
-            self.games[game_id] = replace(self.games[game_id], title=command._old)  # type: ignore[attr-defined]
+            self.renames_undone.append(game_id)
 
     @rule(data=st.data())
     def export_and_import_a_game(self, data: st.DataObject) -> None:
@@ -390,7 +401,10 @@ class WindowMachine(RuleBasedStateMachine):
         self.answers.open_answer = path
         new_id = self.window.import_game_file()
         assert new_id is not None
-        self.games[new_id] = self.games[game_id]
+        # The same game (players, rules, seating and hands) is not added twice: importing
+        # it gives the id of the first game the library holds like it, whatever its title.
+        if new_id not in self.games:
+            self.games[new_id] = self.games[game_id]
 
     # -- in a game -----------------------------------------------------------------------
 

@@ -78,6 +78,14 @@ def points_players(state: GameState, default: bool) -> frozenset[str]:
     return frozenset(name for name in seated if last.get(name, default))
 
 
+def renamed_snapshot(snapshot: DraftSnapshot, old: str, new: str) -> DraftSnapshot:
+    """The snapshot with player `old` called `new`."""
+    return DraftSnapshot(
+        new if snapshot.went_out == old else snapshot.went_out,
+        tuple((new if player[0] == old else player[0], *player[1:]) for player in snapshot.players),
+    )
+
+
 class HandDraft:
     """One hand being entered after `state` (the state before the hand)."""
 

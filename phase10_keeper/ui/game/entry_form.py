@@ -43,7 +43,12 @@ from PySide6.QtWidgets import (
 
 from phase10_keeper.language.wording import card_label, phase_description
 from phase10_keeper.rules import HAND_SIZE, CardKind, GameState, Hand, Problem
-from phase10_keeper.ui.game.draft import DraftSnapshot, HandDraft, points_players
+from phase10_keeper.ui.game.draft import (
+    DraftSnapshot,
+    HandDraft,
+    points_players,
+    renamed_snapshot,
+)
 from phase10_keeper.ui.text.escape import isolate, plain, plain_tooltip
 from phase10_keeper.ui.text.translate import (
     app_words,
@@ -402,6 +407,19 @@ class HandEntryForm(QFrame):
         self.refresh(force=True)
         self.typingChanged.emit()
         return True
+
+    def rename_typed(self, state: GameState, old: str, new: str) -> None:
+        """What is typed, and its history, follow a player's new name: `state` is the game's
+        after the rename."""
+        if self.draft is None or self.editing is not None or old not in self.draft.participants:
+            return
+        history = [renamed_snapshot(snapshot, old, new) for snapshot in self._history]
+        at = self._at
+        self.start(state)
+        self._history, self._at = history, at
+        assert self.draft is not None
+        self.draft.restore(history[at])
+        self.refresh(force=True)
 
     # -- the typing history ------------------------------------------------------------
 

@@ -354,6 +354,8 @@ class GameView(QWidget):
         session.recordUndone.connect(self._record_undone)
         session.saved.connect(self._saved)
         session.save_failed.connect(self._save_failed)
+        session.save_refused.connect(self._save_refused)
+        session.renamed.connect(self._player_renamed)
         self.refresh()
 
     def set_type_scale(self, type_scale: float) -> None:
@@ -652,6 +654,16 @@ class GameView(QWidget):
         if not self.save_problem.isHidden():
             self.save_problem.hide()
             self._fit_grid()
+
+    def _player_renamed(self, old: str, new: str) -> None:
+        """What is typed for a player renamed across the library follows the new name."""
+        self.form.rename_typed(self.session.state, old, new)
+
+    def _save_refused(self, text: str) -> None:
+        """Said where the user looks while typing: the line above the form."""
+        self.save_problem.setText("✗ " + text)
+        self.save_problem.show()
+        self._fit_grid()
 
     def _save_failed(self, text: str) -> None:
         self.save_problem.setText(tr("game.save_failed", problem=text))

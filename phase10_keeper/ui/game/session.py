@@ -8,7 +8,7 @@ command and saves. Every view then redraws from `session.state`.
 from dataclasses import replace
 from typing import Protocol
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from phase10_keeper.rules import (
@@ -21,12 +21,22 @@ from phase10_keeper.rules import (
     replay,
     replay_from,
 )
+from phase10_keeper.storage.messages import GameChanged
 from phase10_keeper.ui.text.escape import isolate
 from phase10_keeper.ui.text.translate import error_said, tr
 
 
 class GameStore(Protocol):
-    def save_game(self, game_id: int, game: Game, replayed: Replay | None = None) -> None: ...
+    def save_game(
+        self,
+        game_id: int,
+        game: Game,
+        replayed: Replay | None = None,
+        *,
+        revision: int | None = None,
+    ) -> None: ...
+    def known_revision(self, game_id: int) -> int | None: ...
+    def load_game(self, game_id: int) -> Game: ...
 
 
 class _ChangeGame(QUndoCommand):
@@ -57,7 +67,7 @@ class _ChangeGame(QUndoCommand):
         replayed, self._replayed = self._replayed, None
         if replayed is None:
             replayed = self._session._replayed(self._after, self._first_changed)
-        self._session._show(self._after, replayed, self.text())
+        self._session._show(self._after, replayed, self.text(), self._recorded)
 
     def undo(self) -> None:
         self._session._show(
@@ -75,8 +85,14 @@ class GameSession(QObject):
     saved = Signal(str)
     """The change was saved; the text says what changed."""
     save_failed = Signal(str)
+    save_refused = Signal(str)
+    """The change was not saved, since the game was saved elsewhere since (another window
+    or copy of the app): the newer game is shown now, and the text says so."""
     recordUndone = Signal(object)
     """The `Hand` whose recording was just undone."""
+    renamed = Signal(str, str)
+    """A player was renamed across the library, this game included (old name, new name):
+    what is typed for them must follow, before the views redraw."""
 
     def __init__(
         self,
@@ -90,7 +106,12 @@ class GameSession(QObject):
         self.replay = replay(game)
         self.store = store
         self.game_id = game_id
+        self.revision = None if store is None or game_id is None else store.known_revision(game_id)
+        """The revision the game shown was read or last saved at: what a save replaces."""
         self.undo_stack = QUndoStack(self)
+        self._renames: list[tuple[str, str]] = []
+        """Renames made across the library since the game was opened, which undo and redo
+        keep: the games on the undo stack still hold the names from before."""
 
     @property
     def state(self) -> GameState:
@@ -149,9 +170,23 @@ class GameSession(QObject):
         # The replay starts from the names at the table, so it starts again from there.
         self.undo_stack.push(_ChangeGame(self, text, self.game, game, 0, replay(game)))
 
+    def take_rename(self, old: str, new: str) -> None:
+        """Takes on a rename the library made across its games, this one included (saved
+        already, through the same store): the undo history and what is typed stay."""
+        self._renames.append((old, new))
+        self.game = self.game.with_player_renamed(old, new)
+        self.replay = replay(self.game)
+        if self.store is not None and self.game_id is not None:
+            self.revision = self.store.known_revision(self.game_id)
+        self.renamed.emit(old, new)
+        self.changed.emit()
+
     def retitle(self, title: str) -> None:
-        """Takes on a title the game was given elsewhere (in the library), unsaved."""
+        """Takes on a title the game was given in the library through the same store, and
+        the revision that gave it (the store's copy stays current only if it was)."""
         self.game = replace(self.game, title=title)
+        if self.store is not None and self.game_id is not None:
+            self.revision = self.store.known_revision(self.game_id)
 
     def _change(
         self, game: Game, first_changed: int, text: str, recorded: Hand | None = None
@@ -170,23 +205,54 @@ class GameSession(QObject):
             return replay(game)
         return replay_from(self.replay.first(first_changed), game)
 
-    def _show(self, game: Game, result: Replay, what: str) -> None:
+    def _show(self, game: Game, result: Replay, what: str, recorded: Hand | None = None) -> None:
         # The undo stack holds hand logs; a rename since must survive undo and redo.
         if game.title != self.game.title:
             game = replace(game, title=self.game.title)
+        renamed = game
+        for old, new in self._renames:
+            if old in renamed.players:
+                renamed = renamed.with_player_renamed(old, new)
+        if renamed is not game:
+            game, result = renamed, replay(renamed)
         self.game = game
         self.replay = result
         self.changed.emit()
-        self._save(what)
+        self._save(what, recorded)
 
-    def _save(self, what: str) -> None:
+    def _save(self, what: str, recorded: Hand | None = None) -> None:
         if self.store is None or self.game_id is None:
             return
         try:
-            self.store.save_game(self.game_id, self.game, self.replay)
-        # Whatever the store fails with, the hand log stays in memory and on the undo
+            self.store.save_game(self.game_id, self.game, self.replay, revision=self.revision)
+        except GameChanged:
+            # Shown only once the undo stack is done with the change it is running.
+            QTimer.singleShot(0, lambda: self._take_newer(what, recorded))
+            return
+        # Whatever else the store fails with, the hand log stays in memory and on the undo
         # stack; the window says the save failed and the next change saves it all again.
         except Exception as error:
             self.save_failed.emit(tr("session.save_failed", change=what, error=error_said(error)))
-        else:
-            self.saved.emit(tr("session.saved", change=what))
+            return
+        self.revision = self.store.known_revision(self.game_id)
+        self.saved.emit(tr("session.saved", change=what))
+
+    def _take_newer(self, what: str, recorded: Hand | None) -> None:
+        """After a save refused as stale: the newer game from the library in place of this
+        copy, whose undo history no longer applies to it, and a recorded hand back in the
+        form, so nothing typed is lost."""
+        if self.store is None or self.game_id is None:
+            return
+        try:
+            newer = self.store.load_game(self.game_id)
+        except Exception as error:
+            self.save_failed.emit(tr("session.save_failed", change=what, error=error_said(error)))
+            return
+        self.undo_stack.clear()
+        self.revision = self.store.known_revision(self.game_id)
+        self.game = newer
+        self.replay = replay(newer)
+        self.changed.emit()
+        if recorded is not None:
+            self.recordUndone.emit(recorded)
+        self.save_refused.emit(tr("session.changed_elsewhere", change=what))

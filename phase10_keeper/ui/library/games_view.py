@@ -45,6 +45,7 @@ from PySide6.QtWidgets import (
 )
 
 from phase10_keeper.rules import Game
+from phase10_keeper.storage.messages import LibraryError
 from phase10_keeper.ui.library.game_files import (
     GameTransferError,
     export_game,
@@ -53,7 +54,7 @@ from phase10_keeper.ui.library.game_files import (
 )
 from phase10_keeper.ui.prompts import Prompts
 from phase10_keeper.ui.text.escape import isolate, plain, plain_tooltip
-from phase10_keeper.ui.text.translate import tr
+from phase10_keeper.ui.text.translate import error_said, tr
 from phase10_keeper.ui.text.wording import date_text, date_time_text, status_text
 
 GAME_ID_ROLE = Qt.ItemDataRole.UserRole
@@ -66,7 +67,7 @@ class GameLibrary(Protocol):
     """The parts of the game library the view uses."""
 
     def list_games(self, player: str | None = None, *, deleted: bool = False) -> Sequence[Any]: ...
-    def add_game(self, game: Game) -> int: ...
+    def import_game(self, game: Game) -> int: ...
     def load_game(self, game_id: int) -> Game: ...
     def rename_game(self, game_id: int, title: str) -> None: ...
     def delete_game(self, game_id: int) -> None: ...
@@ -282,40 +283,62 @@ class GamesFilterProxy(QSortFilterProxyModel):
         return any(self._needle in text.casefold() for text in haystacks)
 
 
-class _BinGame(QUndoCommand):
-    """Deletes a game to the bin (or, with `restoring`, takes it back out), undoably."""
+class _LibraryChange(QUndoCommand):
+    """A change the library has made already: the first redo (on push) does nothing, and
+    an undo or redo the library refuses is said and leaves the stack."""
 
-    def __init__(self, view: "GamesView", game_id: int, title: str, *, restoring: bool) -> None:
-        if restoring:
-            text = tr("games.undo_restore", title=isolate(title))
-        else:
-            text = tr("games.undo_delete", title=isolate(title))
+    def __init__(
+        self,
+        view: "GamesView",
+        game_id: int,
+        text: str,
+        forward: Callable[[], None],
+        back: Callable[[], None],
+    ) -> None:
         super().__init__(text)
         self._view = view
         self._game_id = game_id
-        self._title = title
-        self._restoring = restoring
+        self._forward = forward
+        self._back = back
+        self._done = True
 
     def redo(self) -> None:
-        self._view._bin(self._game_id, self._title, deleted=not self._restoring)
+        if self._done:
+            self._done = False
+            return
+        self._run(self._forward)
 
     def undo(self) -> None:
-        self._view._bin(self._game_id, self._title, deleted=self._restoring)
+        self._run(self._back)
+
+    def _run(self, change: Callable[[], None]) -> None:
+        if self._view._write(change):
+            # The row changed is the one selected, where it is listed.
+            self._view.select_game(self._game_id)
+        else:
+            self.setObsolete(True)
 
 
-class _RenameGame(QUndoCommand):
-    def __init__(self, view: "GamesView", game_id: int, old: str, new: str) -> None:
-        super().__init__(tr("games.undo_rename", old=isolate(old), new=isolate(new)))
-        self._view = view
-        self._game_id = game_id
-        self._old = old
-        self._new = new
+def _bin_change(view: "GamesView", game_id: int, title: str, *, restoring: bool) -> _LibraryChange:
+    """Deleting a game to the bin (or, `restoring`, taking it back out), as an undo step."""
+    key = "games.undo_restore" if restoring else "games.undo_delete"
+    return _LibraryChange(
+        view,
+        game_id,
+        tr(key, title=isolate(title)),
+        lambda: view._bin(game_id, title, deleted=not restoring),
+        lambda: view._bin(game_id, title, deleted=restoring),
+    )
 
-    def redo(self) -> None:
-        self._view._retitle(self._game_id, self._new)
 
-    def undo(self) -> None:
-        self._view._retitle(self._game_id, self._old)
+def _rename_change(view: "GamesView", game_id: int, old: str, new: str) -> _LibraryChange:
+    return _LibraryChange(
+        view,
+        game_id,
+        tr("games.undo_rename", old=isolate(old), new=isolate(new)),
+        lambda: view._retitle(game_id, new),
+        lambda: view._retitle(game_id, old),
+    )
 
 
 class GamesView(QWidget):
@@ -535,7 +558,20 @@ class GamesView(QWidget):
         )
         if title is None or not title.strip() or title.strip() == current:
             return
-        self.undo_stack.push(_RenameGame(self, game_id, current, title.strip()))
+        new = title.strip()
+        if self._write(lambda: self._retitle(game_id, new)):
+            self.undo_stack.push(_rename_change(self, game_id, current, new))
+
+    def _write(self, change: Callable[[], None]) -> bool:
+        """Makes a change in the library; a refusal (a full disk, a read-only folder) is
+        said, and then nothing changed and no undo step is pushed."""
+        try:
+            change()
+        except LibraryError as error:
+            self.prompts.warn(self, tr("games.not_changed"), error_said(error))
+            self.refresh()
+            return False
+        return True
 
     def _retitle(self, game_id: int, title: str) -> None:
         self.library.rename_game(game_id, title)
@@ -556,13 +592,15 @@ class GamesView(QWidget):
             reject=tr("games.delete_reject"),
         ):
             return
-        self.undo_stack.push(_BinGame(self, game_id, title, restoring=False))
+        if self._write(lambda: self._bin(game_id, title, deleted=True)):
+            self.undo_stack.push(_bin_change(self, game_id, title, restoring=False))
 
     def restore_selected(self) -> None:
         game_id = self.selected_id()
         if game_id is not None and self.selected_is_deleted():
             title = self._summary(game_id).title or tr("games.untitled")
-            self.undo_stack.push(_BinGame(self, game_id, title, restoring=True))
+            if self._write(lambda: self._bin(game_id, title, deleted=False)):
+                self.undo_stack.push(_bin_change(self, game_id, title, restoring=True))
 
     def _bin(self, game_id: int, title: str, *, deleted: bool) -> None:
         if deleted:
@@ -592,7 +630,11 @@ class GamesView(QWidget):
         except GameTransferError as problem:
             self.prompts.warn(self, tr("games.cannot_import"), str(problem))
             return None
-        game_id = self.library.add_game(game)
+        try:
+            game_id = self.library.import_game(game)
+        except LibraryError as error:
+            self.prompts.warn(self, tr("games.cannot_import"), error_said(error))
+            return None
         self.set_filter_text("")
         self.refresh()
         self.select_game(game_id)

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from phase10_keeper.rules import Game, clean_name, players_problem
+from phase10_keeper.rules import GameError, clean_name, players_problem
 from phase10_keeper.stats import (
     GameRecord,
     PhaseTally,
@@ -45,7 +45,7 @@ from phase10_keeper.stats import (
     player_key,
     stats_of_records,
 )
-from phase10_keeper.storage.library import GameSummary
+from phase10_keeper.storage.library import GameSummary, LibraryError
 from phase10_keeper.storage.stats_cache import RecordSource, game_records
 from phase10_keeper.ui.prompts import Prompts
 from phase10_keeper.ui.text.escape import plain
@@ -75,7 +75,7 @@ class PlayersLibrary(RecordSource, Protocol):
     """The parts of the game library the page uses."""
 
     def list_games(self) -> Sequence[GameSummary]: ...
-    def save_game(self, game_id: int, game: Game) -> None: ...
+    def rename_player(self, changes: Sequence[tuple[int, str, str]]) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -439,31 +439,41 @@ class NameChange:
 
 
 class _RenameEverywhere(QUndoCommand):
+    """A rename the library has made already (the first redo, on push, does nothing); an
+    undo or redo the library refuses is said and leaves the stack."""
+
     def __init__(self, view: "PlayersView", changes: Sequence[NameChange], text: str) -> None:
         super().__init__(text)
         self._view = view
         self._changes = tuple(changes)
+        self._done = True
 
     def redo(self) -> None:
-        self._view._apply(self._changes)
+        if self._done:
+            self._done = False
+        elif not self._view._apply(self._changes):
+            self.setObsolete(True)
 
     def undo(self) -> None:
-        self._view._apply(tuple(NameChange(c.game_id, c.new, c.old) for c in self._changes))
+        back = tuple(NameChange(c.game_id, c.new, c.old) for c in self._changes)
+        if not self._view._apply(back):
+            self.setObsolete(True)
 
 
 class PlayersView(QWidget):
     """Every player of the library, and the selected player's page.
 
     Constructor: `PlayersView(library, prompts, parent=None)`; `refresh()` reads
-    the library again. Signals: `gamesChanged(list)` (ids of games whose names a rename
-    changed), `openRequested(int)` (a game id). `undo_stack` holds the renames;
-    `rename_action` renames or merges the selected player.
+    the library again. Signals: `gamesChanged(list)` (the renames a rename across the
+    library made, as (game id, old name, new name)), `openRequested(int)` (a game id).
+    `undo_stack` holds the renames; `rename_action` renames or merges the selected player.
     """
 
     exports_game = False
     prints_sheet = False
 
     gamesChanged = Signal(list)
+    """The renames made, as (game id, old name, new name)."""
     openRequested = Signal(int)
     """A game id: the user asked to open one of the player's games."""
 
@@ -647,6 +657,8 @@ class PlayersView(QWidget):
             reject=tr("players.rename_reject"),
         ):
             return False
+        if not self._apply(changes):
+            return False
         self.undo_stack.push(_RenameEverywhere(self, changes, text))
         self.select_player(new_name)
         return True
@@ -668,18 +680,15 @@ class PlayersView(QWidget):
             changes.append(NameChange(game.id, old, new_name))
         return changes, None
 
-    def _apply(self, changes: Sequence[NameChange]) -> None:
-        changed = []
+    def _apply(self, changes: Sequence[NameChange]) -> bool:
+        """Renames in every game at once, in one transaction: all or, refused (a full disk,
+        a game saved elsewhere meanwhile), none, which is said."""
         try:
-            for change in changes:
-                game = self.library.load_game(change.game_id)
-                self.library.save_game(
-                    change.game_id, game.with_player_renamed(change.old, change.new)
-                )
-                changed.append(change.game_id)
-        except Exception as error:
-            # Whatever the library fails with, the games renamed so far stay renamed and
-            # are shown as they are; the user is told which change did not go through.
+            self.library.rename_player([(c.game_id, c.old, c.new) for c in changes])
+        except (LibraryError, GameError) as error:
             self.prompts.warn(self, tr("players.cannot_rename"), error_said(error))
+            self.refresh()
+            return False
         self.refresh()
-        self.gamesChanged.emit(changed)
+        self.gamesChanged.emit([(c.game_id, c.old, c.new) for c in changes])
+        return True
