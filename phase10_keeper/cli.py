@@ -29,7 +29,8 @@ if TYPE_CHECKING:
     from phase10_keeper.rules import Game, GameState, Preset, Replay, Status
     from phase10_keeper.stats import LibraryStats, PhaseTally, PlayerStats
     from phase10_keeper.stats.standings import StandingsRow
-    from phase10_keeper.storage.library import GameSummary, Library
+    from phase10_keeper.storage.library import Library
+    from phase10_keeper.storage.summary import GameSummary
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2

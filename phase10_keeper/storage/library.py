@@ -13,7 +13,7 @@ from contextlib import contextmanager, suppress
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, NamedTuple, Self
+from typing import TYPE_CHECKING, Any, Self
 
 from phase10_keeper.rules.status import Status
 from phase10_keeper.storage.advice import (
@@ -73,6 +73,7 @@ from phase10_keeper.storage.rows import (
     write_hands,
     write_players,
 )
+from phase10_keeper.storage.summary import GameSummary, listing_order
 
 # The rules and the game file's encoding are imported where a game is encoded, decoded or
 # replayed: listing the library needs neither, and importing them costs more than it does.
@@ -110,23 +111,6 @@ Warn = Callable[[str], None]
 (a backup that failed): by default the log; the command line prints `warning:` lines."""
 
 
-# The records here are named tuples, not dataclasses: listing the library is a command of
-# its own, and importing dataclasses would be a sixth of its time.
-class GameSummary(NamedTuple):
-    id: int
-    title: str
-    started: str | None
-    finished: str | None
-    players: tuple[str, ...]
-    hands: int
-    status: Status
-    winner: str | None
-    created: str = ""
-    """When the game entered the library (UTC, ISO 8601)."""
-    deleted: str | None = None
-    """When the game was deleted, for games in the bin."""
-
-
 def _utc_now() -> datetime:
     return datetime.now(UTC)
 
@@ -139,23 +123,6 @@ def _new_revision() -> int:
     # Random rather than counted: after a backup is restored, a counter could repeat a
     # value for different content, and a stale copy would then pass for current.
     return int.from_bytes(os.urandom(8), "big") >> 2
-
-
-def _sort_moment(*candidates: str | None) -> float:
-    """Seconds since the epoch of the first readable timestamp; naive ones are local time."""
-    for candidate in candidates:
-        if candidate:
-            try:
-                return datetime.fromisoformat(candidate).timestamp()
-            except ValueError:
-                continue
-    return 0.0
-
-
-def _listing_order(game: GameSummary) -> tuple[float, int]:
-    """Games list in the order they were played (by their start, else when they entered
-    the library), then in the order they entered it."""
-    return _sort_moment(game.started, game.created), game.id
 
 
 class Library:
@@ -603,7 +570,7 @@ class Library:
             summaries = [
                 game for game in summaries if any(needle in name_key(name) for name in game.players)
             ]
-        summaries.sort(key=_listing_order, reverse=True)
+        summaries.sort(key=listing_order, reverse=True)
         return summaries
 
     def live_revisions(self) -> list[tuple[int, int]]:

@@ -10,7 +10,8 @@ import sys
 from pathlib import Path
 
 from phase10_keeper.rules import Cards, Game, Hand, PlayerResult
-from phase10_keeper.storage.library import GameSummary, Library
+from phase10_keeper.storage.library import Library
+from phase10_keeper.storage.summary import GameSummary
 
 PLAYERS = ("Ann", "Bob", "Cy", "Dee")
 GAME_LENGTH = 20

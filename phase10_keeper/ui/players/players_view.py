@@ -45,8 +45,9 @@ from phase10_keeper.stats import (
     player_key,
     stats_of_records,
 )
-from phase10_keeper.storage.library import GameSummary, LibraryError
+from phase10_keeper.storage.library import LibraryError
 from phase10_keeper.storage.stats_cache import RecordSource, game_records
+from phase10_keeper.storage.summary import GameSummary
 from phase10_keeper.ui.prompts import Prompts
 from phase10_keeper.ui.text.escape import plain
 from phase10_keeper.ui.text.translate import error_said, problem_said, tr, tr_count
