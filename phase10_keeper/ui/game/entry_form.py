@@ -9,24 +9,18 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QRectF, QSettings, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QSettings, Qt, Signal
 from PySide6.QtGui import (
     QColor,
-    QFocusEvent,
     QFont,
     QIntValidator,
     QKeyEvent,
     QKeySequence,
-    QMouseEvent,
-    QPainter,
     QPaintEvent,
     QPalette,
-    QPen,
     QResizeEvent,
 )
 from PySide6.QtWidgets import (
-    QAbstractButton,
-    QCheckBox,
     QComboBox,
     QFrame,
     QGridLayout,
@@ -34,9 +28,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
-    QRadioButton,
     QSizePolicy,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -49,7 +41,19 @@ from phase10_keeper.ui.game.draft import (
     points_players,
     renamed_snapshot,
 )
-from phase10_keeper.ui.text.escape import isolate, plain, plain_tooltip
+from phase10_keeper.ui.game.entry_fields import (
+    ARROWS,
+    KEY_EVENTS,
+    Button,
+    CountField,
+    PlayerTyping,
+    ProblemMarks,
+    Row,
+    in_placeholder_grey,
+    paint_panel,
+    set_tool_tip,
+)
+from phase10_keeper.ui.text.escape import isolate, plain_tooltip
 from phase10_keeper.ui.text.translate import (
     app_words,
     problem_said,
@@ -58,7 +62,7 @@ from phase10_keeper.ui.text.translate import (
     tr_count,
 )
 from phase10_keeper.ui.text.wording import phase_title
-from phase10_keeper.ui.widgets.colours import ERROR_COLOUR, WARNING_COLOUR
+from phase10_keeper.ui.widgets.colours import ERROR_COLOUR
 from phase10_keeper.ui.window_settings import points_by_default
 
 if TYPE_CHECKING:
@@ -67,152 +71,6 @@ if TYPE_CHECKING:
 
 NAME_WIDTH = 230
 COUNT_WIDTH = 54
-
-
-_KEY_EVENTS = (QEvent.Type.KeyPress, QEvent.Type.ShortcutOverride)
-
-_ARROWS = {
-    Qt.Key.Key_Up: (-1, 0),
-    Qt.Key.Key_Down: (1, 0),
-    Qt.Key.Key_Left: (0, -1),
-    Qt.Key.Key_Right: (0, 1),
-}
-
-
-def _set_tool_tip(widget: QWidget, text: str) -> None:
-    """Sets a tool tip that changes. Setting one sends the widget an event, which the
-    form's event filter sees: each record of a hand would send over a hundred for
-    nothing."""
-    if widget.toolTip() != text:
-        widget.setToolTip(text)
-
-
-_PlayerTyping = tuple[bool, bool, tuple[tuple[CardKind, int], ...], int | None, bool, int | None]
-"""What is typed for one player: went out, made it, the counts typed, the phase, by
-points, the points total typed."""
-
-
-class _CountField(QLineEdit):
-    """A count of cards, two digits at most: a click or the focus selects all of it, so
-    the digit typed next replaces the count rather than joining it ("1" into "10" gave
-    "110", which the field refuses)."""
-
-    def focusInEvent(self, event: QFocusEvent) -> None:
-        super().focusInEvent(event)
-        self.selectAll()
-
-    def mousePressEvent(self, event: QMouseEvent) -> None:
-        super().mousePressEvent(event)
-        if event.button() == Qt.MouseButton.LeftButton:
-            self.selectAll()
-
-
-class _Row:
-    """The widgets of one player's row, in the order Tab visits them."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self.label = QLabel()
-        plain(self.label)
-        self.went_out = QRadioButton()
-        self.made = QCheckBox()
-        self.phase: QComboBox | None = None
-        self.counts: dict[CardKind, QLineEdit] = {}
-        self.total = _CountField()
-        """The points total, typed instead of the counts while the row is by points."""
-        self.by_points = QToolButton()
-        self.showing_total = False
-        """The total is shown in place of the counts."""
-        self.points = QLabel()
-        self.phone = QPushButton()
-        """What the player's phone sent, when Phones at the Table runs: marks the row
-        filled from it, or offers it where the keeper typed something else."""
-        self.phone.hide()
-
-    def cells(self) -> list[QWidget]:
-        """The row's fields, one for each column: by points, the total stands in every
-        column of the counts."""
-        cells: list[QWidget] = [self.went_out, self.made]
-        if self.phase is not None:
-            cells.append(self.phase)
-        if self.showing_total:
-            cells.extend(self.total for _ in self.counts)
-        else:
-            cells.extend(self.counts.values())
-        return cells
-
-    def chain(self) -> list[QWidget]:
-        """The fields in the order Tab visits them."""
-        return list(dict.fromkeys(self.cells()))
-
-
-def in_placeholder_grey(label: QLabel, palette: QPalette) -> None:
-    """Shows the label's text in `palette`'s grey for placeholder text: headings, hints,
-    what the rules are. Called again when the palette changes."""
-    own = label.palette()
-    own.setColor(QPalette.ColorRole.WindowText, palette.color(QPalette.ColorRole.PlaceholderText))
-    label.setPalette(own)
-
-
-def paint_panel(
-    widget: QWidget, border: QPalette.ColorRole, width: int, fill: QColor | None = None
-) -> None:
-    """Paints `widget` as a rounded panel: a frame `width` wide in its palette's `border`
-    colour, filled with `fill` if given."""
-    painter = QPainter(widget)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    painter.setPen(QPen(widget.palette().color(border), width))
-    painter.setBrush(Qt.BrushStyle.NoBrush if fill is None else fill)
-    inset = width / 2
-    painter.drawRoundedRect(QRectF(widget.rect()).adjusted(inset, inset, -inset, -inset), 8, 8)
-
-
-class _Button(QPushButton):
-    """A button with room around its words: 16 pixels each side, 6 above and below."""
-
-    def sizeHint(self) -> QSize:
-        words = self.fontMetrics().size(Qt.TextFlag.TextShowMnemonic, self.text())
-        return QSize(words.width() + 32, words.height() + 12)
-
-    def minimumSizeHint(self) -> QSize:
-        return self.sizeHint()
-
-
-class _ProblemMarks(QWidget):
-    """Drawn over the form: a coloured frame on each field a problem is about.
-
-    One widget draws every mark, so the fields keep the window's own style: the style
-    sheet that drew them before made every field in the form slower to build and draw.
-    """
-
-    def __init__(self, form: QWidget) -> None:
-        super().__init__(form)
-        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
-        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.marked: dict[QWidget, str] = {}
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        if not self.marked:
-            return
-        form = self.parentWidget()
-        assert form is not None
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        for widget, severity in self.marked.items():
-            if not widget.isVisible():
-                continue
-            # The marks cover the form, their parent, from its corner: its places are theirs.
-            rect = QRectF(QRect(widget.mapTo(form, QPoint(0, 0)), widget.size()))
-            # A field's frame is drawn over; a check box or radio button gets a frame
-            # around it, clear of its box.
-            if isinstance(widget, QAbstractButton):
-                rect.adjust(-3, -3, 3, 3)
-            else:
-                rect.adjust(1, 1, -1, -1)
-            colour = ERROR_COLOUR if severity == "error" else WARNING_COLOUR
-            painter.setPen(QPen(QColor(colour), 2))
-            painter.drawRoundedRect(rect, 3, 3)
 
 
 class HandEntryForm(QFrame):
@@ -231,7 +89,7 @@ class HandEntryForm(QFrame):
         self.draft: HandDraft | None = None
         self.editing: int | None = None
         """The 0-based index of the hand being corrected, or None for the next hand."""
-        self._rows: list[_Row] = []
+        self._rows: list[Row] = []
         self._shape: tuple[object, ...] = ()
         self._position: dict[QObject, tuple[int, int]] = {}
         self._history: list[DraftSnapshot] = []
@@ -242,7 +100,7 @@ class HandEntryForm(QFrame):
         self._moving_inside: QLineEdit | None = None
         """The count whose cursor the arrows move, after Home or End in it."""
         self._phone_entries: Mapping[str, Entry] = {}
-        self._from_phone: dict[str, _PlayerTyping] = {}
+        self._from_phone: dict[str, PlayerTyping] = {}
         """Each player's typing as their phone's entry left it, to tell whether the keeper
         has typed over it since."""
 
@@ -265,13 +123,13 @@ class HandEntryForm(QFrame):
         self.grid = QGridLayout()
         self.grid.setHorizontalSpacing(12)
         self.grid.setVerticalSpacing(3)
-        self.record_button = _Button()
+        self.record_button = Button()
         self.record_button.setDefault(True)
         self.record_button.clicked.connect(self.submit)
-        self.cancel_button = _Button(tr("entry.cancel"))
+        self.cancel_button = Button(tr("entry.cancel"))
         self.cancel_button.clicked.connect(self.cancel)
         self.cancel_button.setAutoDefault(False)
-        self.clear_button = _Button(tr("entry.clear"))
+        self.clear_button = Button(tr("entry.clear"))
         self.clear_button.clicked.connect(self._clear)
         self.clear_button.setAutoDefault(False)
         # Out of the Tab chain: Tab past the last field, then Space, wiped the hand.
@@ -308,7 +166,7 @@ class HandEntryForm(QFrame):
         layout.addLayout(self.grid)
         layout.addLayout(buttons)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
-        self._marks = _ProblemMarks(self)
+        self._marks = ProblemMarks(self)
         in_placeholder_grey(self.hint, self.palette())
 
     # -- building ----------------------------------------------------------------------
@@ -508,7 +366,7 @@ class HandEntryForm(QFrame):
         name_font = QFont(count_font)
         name_font.setWeight(QFont.Weight.DemiBold)
         for row_index, name in enumerate(draft.participants):
-            row = _Row(name)
+            row = Row(name)
             row.label.setFont(name_font)
             grid_row = row_index + 1
             metrics = row.label.fontMetrics()
@@ -555,7 +413,7 @@ class HandEntryForm(QFrame):
                 self.grid.addWidget(combo, grid_row, column)
                 column += 1
             for kind in draft.kinds:
-                edit = _CountField()
+                edit = CountField()
                 edit.setFont(count_font)
                 edit.setValidator(QIntValidator(0, 99, edit))
                 edit.setMaxLength(2)
@@ -667,7 +525,7 @@ class HandEntryForm(QFrame):
                     if edit.hasFocus():
                         edit.selectAll()
                 self._mark_typed(edit, typed)
-                _set_tool_tip(
+                set_tool_tip(
                     edit, tr("entry.worked_out") if draft.is_worked_out(name, kind) else ""
                 )
             total = row.total
@@ -683,7 +541,7 @@ class HandEntryForm(QFrame):
         if switched:
             self._chain()
 
-    def _show_by_points(self, row: _Row, by_points: bool) -> None:
+    def _show_by_points(self, row: Row, by_points: bool) -> None:
         """Shows the total in place of the counts, or the counts again."""
         focused = row.total.hasFocus() or any(edit.hasFocus() for edit in row.counts.values())
         row.showing_total = by_points
@@ -707,7 +565,7 @@ class HandEntryForm(QFrame):
         for row in self._rows:
             for cell in [*row.cells(), *row.counts.values(), row.total]:
                 self._mark(cell, "")
-                _set_tool_tip(cell, "")
+                set_tool_tip(cell, "")
         if not problems:
             self.problems_label.clear()
             return
@@ -750,7 +608,7 @@ class HandEntryForm(QFrame):
                 )
         return fields
 
-    def _holding_fields(self, row: _Row) -> list[QWidget]:
+    def _holding_fields(self, row: Row) -> list[QWidget]:
         """The count fields a problem with the cards held is about: those that hold cards.
 
         The checks file problems with the number of cards held under 1-9, the kind
@@ -874,14 +732,14 @@ class HandEntryForm(QFrame):
     def _phone_buttons(self) -> list[QPushButton]:
         return [row.phone for row in self._rows]
 
-    def _typing_of(self, name: str) -> _PlayerTyping:
+    def _typing_of(self, name: str) -> PlayerTyping:
         assert self.draft is not None
         player = self.draft.players[name]
         typed = tuple(sorted(player.typed.items()))
         went_out = self.draft.went_out == name
         return (went_out, player.made, typed, player.phase, player.by_points, player.points)
 
-    def _untouched(self, name: str) -> _PlayerTyping:
+    def _untouched(self, name: str) -> PlayerTyping:
         """The player's typing as the form started: nothing, by points or by cards."""
         snapshot = self._history[0]
         for player, made, typed, phase, by_points, points in snapshot.players:
@@ -996,7 +854,7 @@ class HandEntryForm(QFrame):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.FocusOut and watched is self._moving_inside:
             self._moving_inside = None
-        if event.type() not in _KEY_EVENTS or watched not in self._position:
+        if event.type() not in KEY_EVENTS or watched not in self._position:
             return super().eventFilter(watched, event)
         if event.type() == QEvent.Type.ShortcutOverride:
             assert isinstance(event, QKeyEvent)
@@ -1046,8 +904,8 @@ class HandEntryForm(QFrame):
             # the arrows then move the cursor until it reaches the count's edge.
             self._moving_inside = watched
             return False
-        if key in _ARROWS:
-            step = _ARROWS[key]
+        if key in ARROWS:
+            step = ARROWS[key]
             if isinstance(watched, QComboBox) and step[0]:
                 return False
             if event.modifiers() & Qt.KeyboardModifier.ShiftModifier:

@@ -50,11 +50,8 @@ from phase10_keeper.rules import GameError, Hand, Problem, Status
 from phase10_keeper.sheet import HANDS_PER_PAGE
 from phase10_keeper.stats.standings import STANDINGS_COLUMNS, shown_columns
 from phase10_keeper.ui.game.delegates import CELL_SIZE, TOTAL_SIZE, PlayerHeader, ScoreCellDelegate
-from phase10_keeper.ui.game.entry_form import (
-    HandEntryForm,
-    in_placeholder_grey,
-    paint_panel,
-)
+from phase10_keeper.ui.game.entry_fields import in_placeholder_grey, paint_panel
+from phase10_keeper.ui.game.entry_form import HandEntryForm
 from phase10_keeper.ui.game.game_charts import GameCharts
 from phase10_keeper.ui.game.grid_model import ScoreGridModel
 from phase10_keeper.ui.game.session import GameSession

@@ -1,0 +1,165 @@
+"""The entry form's parts: a player's row of fields, the count field, the panel's
+button and painting, and the marks drawn on the fields a problem is about."""
+
+from PySide6.QtCore import QEvent, QPoint, QRect, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QFocusEvent, QMouseEvent, QPainter, QPaintEvent, QPalette, QPen
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QCheckBox,
+    QComboBox,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QRadioButton,
+    QToolButton,
+    QWidget,
+)
+
+from phase10_keeper.rules import CardKind
+from phase10_keeper.ui.text.escape import plain
+from phase10_keeper.ui.widgets.colours import ERROR_COLOUR, WARNING_COLOUR
+
+KEY_EVENTS = (QEvent.Type.KeyPress, QEvent.Type.ShortcutOverride)
+
+ARROWS = {
+    Qt.Key.Key_Up: (-1, 0),
+    Qt.Key.Key_Down: (1, 0),
+    Qt.Key.Key_Left: (0, -1),
+    Qt.Key.Key_Right: (0, 1),
+}
+
+
+def set_tool_tip(widget: QWidget, text: str) -> None:
+    """Sets a tool tip that changes. Setting one sends the widget an event, which the
+    form's event filter sees: each record of a hand would send over a hundred for
+    nothing."""
+    if widget.toolTip() != text:
+        widget.setToolTip(text)
+
+
+PlayerTyping = tuple[bool, bool, tuple[tuple[CardKind, int], ...], int | None, bool, int | None]
+"""What is typed for one player: went out, made it, the counts typed, the phase, by
+points, the points total typed."""
+
+
+class CountField(QLineEdit):
+    """A count of cards, two digits at most: a click or the focus selects all of it, so
+    the digit typed next replaces the count rather than joining it ("1" into "10" gave
+    "110", which the field refuses)."""
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        super().focusInEvent(event)
+        self.selectAll()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        super().mousePressEvent(event)
+        if event.button() == Qt.MouseButton.LeftButton:
+            self.selectAll()
+
+
+class Row:
+    """The widgets of one player's row, in the order Tab visits them."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.label = QLabel()
+        plain(self.label)
+        self.went_out = QRadioButton()
+        self.made = QCheckBox()
+        self.phase: QComboBox | None = None
+        self.counts: dict[CardKind, QLineEdit] = {}
+        self.total = CountField()
+        """The points total, typed instead of the counts while the row is by points."""
+        self.by_points = QToolButton()
+        self.showing_total = False
+        """The total is shown in place of the counts."""
+        self.points = QLabel()
+        self.phone = QPushButton()
+        """What the player's phone sent, when Phones at the Table runs: marks the row
+        filled from it, or offers it where the keeper typed something else."""
+        self.phone.hide()
+
+    def cells(self) -> list[QWidget]:
+        """The row's fields, one for each column: by points, the total stands in every
+        column of the counts."""
+        cells: list[QWidget] = [self.went_out, self.made]
+        if self.phase is not None:
+            cells.append(self.phase)
+        if self.showing_total:
+            cells.extend(self.total for _ in self.counts)
+        else:
+            cells.extend(self.counts.values())
+        return cells
+
+    def chain(self) -> list[QWidget]:
+        """The fields in the order Tab visits them."""
+        return list(dict.fromkeys(self.cells()))
+
+
+def in_placeholder_grey(label: QLabel, palette: QPalette) -> None:
+    """Shows the label's text in `palette`'s grey for placeholder text: headings, hints,
+    what the rules are. Called again when the palette changes."""
+    own = label.palette()
+    own.setColor(QPalette.ColorRole.WindowText, palette.color(QPalette.ColorRole.PlaceholderText))
+    label.setPalette(own)
+
+
+def paint_panel(
+    widget: QWidget, border: QPalette.ColorRole, width: int, fill: QColor | None = None
+) -> None:
+    """Paints `widget` as a rounded panel: a frame `width` wide in its palette's `border`
+    colour, filled with `fill` if given."""
+    painter = QPainter(widget)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(QPen(widget.palette().color(border), width))
+    painter.setBrush(Qt.BrushStyle.NoBrush if fill is None else fill)
+    inset = width / 2
+    painter.drawRoundedRect(QRectF(widget.rect()).adjusted(inset, inset, -inset, -inset), 8, 8)
+
+
+class Button(QPushButton):
+    """A button with room around its words: 16 pixels each side, 6 above and below."""
+
+    def sizeHint(self) -> QSize:
+        words = self.fontMetrics().size(Qt.TextFlag.TextShowMnemonic, self.text())
+        return QSize(words.width() + 32, words.height() + 12)
+
+    def minimumSizeHint(self) -> QSize:
+        return self.sizeHint()
+
+
+class ProblemMarks(QWidget):
+    """Drawn over the form: a coloured frame on each field a problem is about.
+
+    One widget draws every mark, so the fields keep the window's own style: the style
+    sheet that drew them before made every field in the form slower to build and draw.
+    """
+
+    def __init__(self, form: QWidget) -> None:
+        super().__init__(form)
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.marked: dict[QWidget, str] = {}
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        if not self.marked:
+            return
+        form = self.parentWidget()
+        assert form is not None
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        for widget, severity in self.marked.items():
+            if not widget.isVisible():
+                continue
+            # The marks cover the form, their parent, from its corner: its places are theirs.
+            rect = QRectF(QRect(widget.mapTo(form, QPoint(0, 0)), widget.size()))
+            # A field's frame is drawn over; a check box or radio button gets a frame
+            # around it, clear of its box.
+            if isinstance(widget, QAbstractButton):
+                rect.adjust(-3, -3, 3, 3)
+            else:
+                rect.adjust(1, 1, -1, -1)
+            colour = ERROR_COLOUR if severity == "error" else WARNING_COLOUR
+            painter.setPen(QPen(QColor(colour), 2))
+            painter.drawRoundedRect(rect, 3, 3)
