@@ -27,14 +27,13 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QPushButton,
     QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
 
 from phase10_keeper.language.wording import card_label, phase_description
-from phase10_keeper.rules import HAND_SIZE, CardKind, GameState, Hand, Problem
+from phase10_keeper.rules import CardKind, GameState, Hand, Problem
 from phase10_keeper.ui.game.draft import (
     DraftSnapshot,
     HandDraft,
@@ -53,13 +52,18 @@ from phase10_keeper.ui.game.entry_fields import (
     paint_panel,
     set_tool_tip,
 )
+from phase10_keeper.ui.game.phone_entries import (
+    fill_from_phone,
+    show_phone_button,
+    typing_of,
+    untouched,
+)
 from phase10_keeper.ui.text.escape import isolate, plain_tooltip
 from phase10_keeper.ui.text.translate import (
     app_words,
     problem_said,
     problem_where,
     tr,
-    tr_count,
 )
 from phase10_keeper.ui.text.wording import phase_title
 from phase10_keeper.ui.widgets.colours import ERROR_COLOUR
@@ -473,7 +477,7 @@ class HandEntryForm(QFrame):
         for index in range(self.grid.count()):
             item = self.grid.itemAt(index)
             child = item.widget() if item is not None else None
-            if child is not None and child not in self._phone_buttons():
+            if child is not None and child not in [row.phone for row in self._rows]:
                 child.show()
         for row in self._rows:
             row.total.hide()
@@ -729,57 +733,18 @@ class HandEntryForm(QFrame):
 
     # -- entries from phones ------------------------------------------------------------
 
-    def _phone_buttons(self) -> list[QPushButton]:
-        return [row.phone for row in self._rows]
-
-    def _typing_of(self, name: str) -> PlayerTyping:
-        assert self.draft is not None
-        player = self.draft.players[name]
-        typed = tuple(sorted(player.typed.items()))
-        went_out = self.draft.went_out == name
-        return (went_out, player.made, typed, player.phase, player.by_points, player.points)
-
-    def _untouched(self, name: str) -> PlayerTyping:
-        """The player's typing as the form started: nothing, by points or by cards."""
-        snapshot = self._history[0]
-        for player, made, typed, phase, by_points, points in snapshot.players:
-            if player == name:
-                went_out = snapshot.went_out == name
-                return (went_out, made, tuple(sorted(typed)), phase, by_points, points)
-        raise KeyError(name)
-
     def _fill_from_phone(self, name: str, entry: "Entry") -> None:
-        """Puts the phone's entry in the player's row, as if typed."""
-        draft = self.draft
-        assert draft is not None
-        result = entry.result
-        # "Made it" first: unticking it takes "went out" away from that player.
-        draft.set_made(name, result.made and not entry.went_out)
-        if entry.went_out:
-            draft.set_went_out(name)
-        elif draft.went_out == name:
-            draft.set_went_out(None)
-        draft.set_by_points(name, result.points is not None)
-        if result.points is not None:
-            draft.set_points(name, result.points)
-            self._from_phone[name] = self._typing_of(name)
-            return
-        for kind in draft.kinds:
-            if kind is not CardKind.LOW:
-                draft.set_count(name, kind, result.cards.count(kind) or None)
-        others = result.cards.total - result.cards.low
-        worked_out = not result.made and result.cards.low == max(0, HAND_SIZE - others)
-        draft.set_count(name, CardKind.LOW, None if worked_out else result.cards.low or None)
-        if draft.chooses_phase:
-            draft.set_phase(name, result.phase)
-        self._from_phone[name] = self._typing_of(name)
+        assert self.draft is not None
+        fill_from_phone(self.draft, name, entry)
+        self._from_phone[name] = typing_of(self.draft, name)
 
     def take_phone_entries(self, entries: Mapping[str, "Entry"]) -> None:
         """The entries phones sent for this hand. Each fills its player's row where the
         keeper has typed nothing there since (marked as sent from the phone); where the
         keeper typed something else, the row's phone button offers it instead. A points
         total fills the row by points."""
-        if self.draft is None or self.editing is not None:
+        draft = self.draft
+        if draft is None or self.editing is not None:
             return
         self._phone_entries = entries
         filled = False
@@ -790,22 +755,12 @@ class HandEntryForm(QFrame):
                 row.phone.hide()
                 self._from_phone.pop(name, None)
                 continue
-            said = _said(entry)
-            row.phone.show()
-            now = self._typing_of(name)
-            if now in (self._untouched(name), self._from_phone.get(name)):
+            now = typing_of(draft, name)
+            as_sent = now in (untouched(self._history[0], name), self._from_phone.get(name))
+            if as_sent:
                 self._fill_from_phone(name, entry)
                 filled = True
-                row.phone.setEnabled(False)
-                row.phone.setText(tr("phones.window_phone"))
-                row.phone.setToolTip(tr("phones.window_from_phone", name=name, said=said))
-            else:
-                row.phone.setEnabled(True)
-                row.phone.setText(tr("phones.window_take"))
-                row.phone.setToolTip(tr("phones.window_phone_differs", name=name, said=said))
-            # A mark where the phone filled the row; a button where the keeper chooses.
-            row.phone.setFlat(not row.phone.isEnabled())
-            row.phone.setAccessibleName(row.phone.toolTip())
+            show_phone_button(row.phone, name, entry, filled=as_sent)
         if filled:
             self._typed()
 
@@ -942,15 +897,3 @@ class HandEntryForm(QFrame):
             if cells[column] is not here and cells[column].isEnabled():
                 cells[column].setFocus(Qt.FocusReason.TabFocusReason)
                 return True
-
-
-def _said(entry: "Entry") -> str:
-    """A phone's entry in words: "made it, 2 cards, 15 points"."""
-    result = entry.result
-    if entry.went_out:
-        return tr("phones.said_out")
-    if result.points is not None:
-        key = "phones.said_made_points" if result.made else "phones.said_missed_points"
-        return tr_count(key, result.points)
-    key = "phones.said_made" if result.made else "phones.said_missed"
-    return tr_count(key, result.cards.total, points=result.cards.points)
