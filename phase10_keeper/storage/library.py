@@ -73,7 +73,7 @@ from phase10_keeper.storage.rows import (
     write_hands,
     write_players,
 )
-from phase10_keeper.storage.summary import GameSummary, listing_order
+from phase10_keeper.storage.summary import GameSummary, listing_order, stored_values_problem
 
 # The rules and the game file's encoding are imported where a game is encoded, decoded or
 # replayed: listing the library needs neither, and importing them costs more than it does.
@@ -528,7 +528,8 @@ class Library:
         with self._reading() as database:
             rows = fetch_all(
                 database,
-                f"SELECT {SUMMARY_COLUMNS} FROM games WHERE (deleted_at IS NOT NULL) = ?",
+                f"SELECT {SUMMARY_COLUMNS}, rules, seating FROM games "
+                "WHERE (deleted_at IS NOT NULL) = ?",
                 (deleted,),
             )
             seated: dict[int, list[str]] = {}
@@ -542,10 +543,18 @@ class Library:
             damaged_hands = suspect_hands(database)
         statuses = {status.value: status for status in Status}
         summaries = []
-        for row in rows:
+        # Most games share a few rule sets: each is checked once.
+        rules_checked: dict[str, str | None] = {}
+        for *row, rules, seating in rows:
             game_id, title, started, finished, created, status, winner, deleted_at = row[:8]
             players = seated.get(game_id, ())
             column = summary_problem(row, players) or damaged_hands.get(game_id)
+            if column is None and seating is not None:
+                column = stored_values_problem(rules, seating, players)
+            elif column is None:
+                if rules not in rules_checked:
+                    rules_checked[rules] = stored_values_problem(rules, None, players)
+                column = rules_checked[rules]
             if column is not None:
                 self._damaged_game(damaged_game(game_id, column))
                 continue
