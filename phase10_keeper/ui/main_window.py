@@ -25,6 +25,7 @@ from phase10_keeper.ui.text.escape import plain
 from phase10_keeper.ui.text.language_menu import language_menu
 from phase10_keeper.ui.text.translate import app_words, error_said, problem_where, tr
 from phase10_keeper.ui.widgets.colours import ERROR_COLOUR
+from phase10_keeper.ui.widgets.damage_bar import restore_newest_backup
 from phase10_keeper.ui.window_settings import save_window_state
 
 if TYPE_CHECKING:
@@ -171,14 +172,11 @@ class MainWindow(QMainWindow):
         self.print_action = self._action(tr("window.print"), self.print_score_sheet, standard.Print)
         self.export_sheet_action = self._action(tr("window.export_sheet"), self.export_score_sheet)
         self.blank_sheets_action = self._action(
-            tr("window.blank_sheets"),
-            self.print_blank_sheets,
-            QKeySequence("Ctrl+Shift+P"),
+            tr("window.blank_sheets"), self.print_blank_sheets, QKeySequence("Ctrl+Shift+P")
         )
         self.close_action = self._action(tr("window.close_game"), self.close_game, standard.Close)
         self.quit_action = self._action(tr("window.quit"), self.close)
-        # Windows has no standard key for Quit; Ctrl+Q is what the menus of most
-        # programs there show too.
+        # Windows has no standard key for Quit; Ctrl+Q is what most programs' menus there show.
         quit_keys = QKeySequence.keyBindings(standard.Quit)
         self.quit_action.setShortcuts(quit_keys or [QKeySequence("Ctrl+Q")])
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
@@ -216,9 +214,7 @@ class MainWindow(QMainWindow):
             tr("window.scoreboard"), self.show_scoreboard, QKeySequence("F11")
         )
         self.players_action = self._action(
-            tr("window.players"),
-            self.show_players,
-            QKeySequence("Ctrl+Shift+L"),
+            tr("window.players"), self.show_players, QKeySequence("Ctrl+Shift+L")
         )
         self.phones_action = self._action(tr("phones.window_action"), self.toggle_phones)
         self.phones_action.setCheckable(True)
@@ -448,7 +444,8 @@ class MainWindow(QMainWindow):
             view.importRequested.connect(self.import_game_file)
             view.blankSheetsRequested.connect(self.print_blank_sheets)
             view.playersRequested.connect(self.show_players)
-        self.start_view.set_games(self.library.list_games())
+            view.damage_bar.restoreRequested.connect(lambda: restore_newest_backup(self))
+        self.start_view.set_games(self.library.list_games(), self.library.damaged_games())
         self._show_page(self.start_view)
         self.start_view.new_button.setFocus()
 
@@ -462,6 +459,7 @@ class MainWindow(QMainWindow):
             view.gameDeleted.connect(self._game_deleted)
             view.gameRenamed.connect(self._game_renamed)
             view.message.connect(self.say)
+            view.damage_bar.restoreRequested.connect(lambda: restore_newest_backup(self))
         return self.games_view
 
     def _frame(self, page: "Page") -> QWidget:
@@ -526,6 +524,7 @@ class MainWindow(QMainWindow):
             view = self.players_view = PlayersView(self.library, self.prompts)
             view.gamesChanged.connect(self._games_renamed_players)
             view.openRequested.connect(self.open_game)
+            view.damage_bar.restoreRequested.connect(lambda: restore_newest_backup(self))
         self.players_view.refresh()
         self._show_page(self.players_view)
         self.players_view.table.setFocus()

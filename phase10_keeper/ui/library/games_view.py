@@ -56,6 +56,7 @@ from phase10_keeper.ui.prompts import Prompts
 from phase10_keeper.ui.text.escape import isolate, plain, plain_tooltip
 from phase10_keeper.ui.text.translate import error_said, tr
 from phase10_keeper.ui.text.wording import date_text, date_time_text, status_text
+from phase10_keeper.ui.widgets.damage_bar import DamageBar
 
 GAME_ID_ROLE = Qt.ItemDataRole.UserRole
 
@@ -72,6 +73,7 @@ class GameLibrary(Protocol):
     def rename_game(self, game_id: int, title: str) -> None: ...
     def delete_game(self, game_id: int) -> None: ...
     def restore_game(self, game_id: int) -> None: ...
+    def damaged_games(self) -> Sequence[Any]: ...
 
 
 def _muted_text() -> QColor:
@@ -409,6 +411,7 @@ class GamesView(QWidget):
         plain(self.empty_label, self.notice)
         self.notice.setWordWrap(True)
         self.notice.hide()
+        self.damage_bar = DamageBar("games.damaged_left_out")
 
         self.open_action = self._action(tr("games.open"), self.open_selected)
         self.rename_action = self._action(tr("games.rename"), self.rename_selected)
@@ -437,6 +440,7 @@ class GamesView(QWidget):
         top.addWidget(self.show_deleted)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
+        layout.addWidget(self.damage_bar)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.empty_label, 1)
         layout.addWidget(self.notice)
@@ -482,6 +486,7 @@ class GamesView(QWidget):
         if self.show_deleted.isChecked():
             games += binned
         self.model.set_games(games)
+        self.damage_bar.show_damage(self.library.damaged_games())
         self._fit_columns()
         if selected is not None:
             self.select_game(selected)

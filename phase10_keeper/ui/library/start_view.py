@@ -19,6 +19,7 @@ from phase10_keeper.resource_files import resource_path
 from phase10_keeper.rules import Status
 from phase10_keeper.ui.text.translate import tr, tr_count
 from phase10_keeper.ui.text.wording import date_text
+from phase10_keeper.ui.widgets.damage_bar import DamageBar
 
 RECENT_GAMES = 3
 ICON_SIZE = 64
@@ -35,8 +36,9 @@ def _unfinished(summary: Any) -> bool:
 class StartView(QWidget):
     """The start page (a `ui.page.Page`).
 
-    Constructor: `StartView(parent=None)`; `set_games(summaries)` (the library's list,
-    newest first) offers the latest unfinished games to continue.
+    Constructor: `StartView(parent=None)`; `set_games(summaries, damaged)` (the library's
+    list, newest first, and its damaged games) offers the latest unfinished games to
+    continue, and says which are damaged.
     Signals: `newGameRequested()`, `continueRequested(int)` (a game id),
     `libraryRequested()`, `importRequested()`, `blankSheetsRequested()`,
     `playersRequested()`.
@@ -106,6 +108,8 @@ class StartView(QWidget):
         column.setSpacing(6)
         column.addLayout(heading)
         column.addSpacing(18)
+        self.damage_bar = DamageBar("games.damaged_left_out")
+        column.addWidget(self.damage_bar)
         column.addWidget(self.continue_heading)
         column.addLayout(self.continue_layout)
         column.addSpacing(12)
@@ -185,8 +189,10 @@ class StartView(QWidget):
                     return True
         return super().eventFilter(watched, event)
 
-    def set_games(self, summaries: Sequence[Any]) -> None:
-        """Offers the newest unfinished games to continue; hides the section if none."""
+    def set_games(self, summaries: Sequence[Any], damaged: Sequence[Any] = ()) -> None:
+        """Offers the newest unfinished games to continue; hides the section if none.
+        The `damaged` games (GameDamaged) left out of `summaries` are named above it."""
+        self.damage_bar.show_damage(damaged)
         for button in self.continue_buttons.values():
             self.continue_layout.removeWidget(button)
             button.deleteLater()

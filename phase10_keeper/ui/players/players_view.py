@@ -46,6 +46,7 @@ from phase10_keeper.stats import (
     stats_of_records,
 )
 from phase10_keeper.storage.library import LibraryError
+from phase10_keeper.storage.messages import GameDamaged
 from phase10_keeper.storage.stats_cache import RecordSource, game_records
 from phase10_keeper.storage.summary import GameSummary
 from phase10_keeper.ui.prompts import Prompts
@@ -62,6 +63,7 @@ from phase10_keeper.ui.widgets.charts import (
     LineData,
     percent_text,
 )
+from phase10_keeper.ui.widgets.damage_bar import DamageBar
 from phase10_keeper.ui.widgets.text_table import TextTableModel
 
 _Index = QModelIndex | QPersistentModelIndex
@@ -77,6 +79,7 @@ class PlayersLibrary(RecordSource, Protocol):
 
     def list_games(self) -> Sequence[GameSummary]: ...
     def rename_player(self, changes: Sequence[tuple[int, str, str]]) -> None: ...
+    def damaged_games(self) -> Sequence[GameDamaged]: ...
 
 
 @dataclass(frozen=True)
@@ -538,8 +541,10 @@ class PlayersView(QWidget):
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
         splitter.setChildrenCollapsible(False)
+        self.damage_bar = DamageBar("players.damaged_left_out")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 8, 8, 8)
+        layout.addWidget(self.damage_bar)
         layout.addWidget(splitter)
 
     def _ask_path(self, parent: QWidget, title: str, name: str, filters: str) -> Path | None:
@@ -562,6 +567,7 @@ class PlayersView(QWidget):
         selected = self.selected_key()
         records, _ = game_records(self.library)
         summaries = {summary.id: summary for summary in self.library.list_games()}
+        self.damage_bar.show_damage(self.library.damaged_games())
         # A game file need not say when it started: it is dated by its import then.
         self.games = [
             LibraryGame(
