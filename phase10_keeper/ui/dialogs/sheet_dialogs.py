@@ -40,7 +40,7 @@ from phase10_keeper.rules import (
     name_problem,
     preset_rules,
 )
-from phase10_keeper.ui.prompts import Prompts
+from phase10_keeper.ui.prompts import Prompts, ask_output_path
 from phase10_keeper.ui.text.escape import isolate, plain
 from phase10_keeper.ui.text.translate import app_words, problem_said, tr, tr_count
 from phase10_keeper.ui.text.wording import preset_names
@@ -414,12 +414,14 @@ class SheetPrinter(QObject):
         suggested = request.suggested_name()
         if isinstance(folder, str) and Path(folder).is_dir():
             suggested = str(Path(folder) / suggested)
-        path = self.prompts.save_path(
-            self.widget, tr("sheet_dialog.save_title"), suggested, tr("sheet_dialog.pdf_files")
+        return ask_output_path(
+            self.prompts,
+            self.widget,
+            tr("sheet_dialog.save_title"),
+            suggested,
+            tr("sheet_dialog.pdf_files"),
+            suffix=PDF_SUFFIX,
         )
-        if path is not None and path.suffix.casefold() != PDF_SUFFIX:
-            path = path.with_name(path.name + PDF_SUFFIX)
-        return path
 
     def write(self, request: SheetRequest, path: Path) -> Path | None:
         """Writes the PDF and opens it; the path, or None after telling the user why not."""

@@ -49,7 +49,7 @@ from phase10_keeper.storage.library import LibraryError
 from phase10_keeper.storage.messages import GameDamaged
 from phase10_keeper.storage.stats_cache import RecordSource, game_records
 from phase10_keeper.storage.summary import GameSummary
-from phase10_keeper.ui.prompts import Prompts
+from phase10_keeper.ui.prompts import Prompts, ask_output_path
 from phase10_keeper.ui.text.escape import plain
 from phase10_keeper.ui.text.translate import error_said, problem_said, tr, tr_count
 from phase10_keeper.ui.text.wording import date_text, number_text
@@ -548,7 +548,7 @@ class PlayersView(QWidget):
         layout.addWidget(splitter)
 
     def _ask_path(self, parent: QWidget, title: str, name: str, filters: str) -> Path | None:
-        return self.prompts.save_path(parent, title, name, filters)
+        return ask_output_path(self.prompts, parent, title, name, filters)
 
     def _warn(self, parent: QWidget, title: str, text: str) -> None:
         self.prompts.warn(parent, title, text)
