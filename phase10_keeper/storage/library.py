@@ -444,6 +444,15 @@ class Library:
             write_players(database, game_id, game.players, players)
         write_hands(database, game_id, stored, texts, len(game.hands))
 
+    def data_version(self) -> int:
+        """A number that changes when another connection (another process, such as
+        `games import`, or another window) commits to the library, and never for this
+        connection's own writes: SQLite's `PRAGMA data_version`, read from the WAL's
+        shared index without reading the library (a few microseconds)."""
+        connection = self._live()
+        with self._guard():
+            return int(connection.execute("PRAGMA data_version").fetchone()[0])
+
     def known_revision(self, game_id: int) -> int | None:
         """The game's revision as this connection last read or wrote it (None if it has
         not): what a later `save_game` of that copy passes as its `revision`."""

@@ -21,6 +21,7 @@ from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPaintEvent, QUndo
 from PySide6.QtWidgets import QLabel, QMainWindow, QPushButton, QStackedWidget, QWidget
 
 from phase10_keeper.ui.appearance import appearance_menu, type_scale
+from phase10_keeper.ui.library.outside_changes import watch_library
 from phase10_keeper.ui.text.escape import plain
 from phase10_keeper.ui.text.language_menu import language_menu
 from phase10_keeper.ui.text.translate import app_words, error_said, problem_where, tr
@@ -409,6 +410,7 @@ class MainWindow(QMainWindow):
     def set_library(self, library: "Library") -> None:
         """Uses this library, and reopens the game left unfinished at the last quit."""
         self.library = library
+        watch_library(self)
         self._status_bar()
         self._checkpoint_timer.start()
         game_id = library.last_open_game()

@@ -16,6 +16,7 @@ from PySide6.QtCore import (
     QLocale,
     QModelIndex,
     QPersistentModelIndex,
+    QPoint,
     QSortFilterProxyModel,
     Qt,
     Signal,
@@ -480,6 +481,33 @@ class GamesView(QWidget):
     def refresh(self) -> None:
         """Reloads the list from the library, keeping the selected game selected."""
         selected = self.selected_id()
+        self._reload()
+        if selected is not None:
+            self.select_game(selected)
+        self._update_actions()
+
+    def refresh_in_place(self) -> None:
+        """Reloads the list after another program changed the library, leaving the view
+        as the user left it: the selected game selected, the filter as typed, and the
+        game at the top of the view at the top (a view scrolled to the top stays there,
+        where new games come in)."""
+        selected = self.selected_id()
+        vertical, horizontal = self.table.verticalScrollBar(), self.table.horizontalScrollBar()
+        down, left = vertical.value(), horizontal.value()
+        top = self.table.indexAt(QPoint(0, 0)).data(GAME_ID_ROLE)
+        self._reload()
+        if selected is not None:
+            self.select_game(selected)
+        row = None if top is None else self.model.row_of(int(top))
+        index = QModelIndex() if row is None else self.proxy.mapFromSource(self.model.index(row, 0))
+        if down and index.isValid():
+            self.table.scrollTo(index, QAbstractItemView.ScrollHint.PositionAtTop)
+        else:
+            vertical.setValue(down)
+        horizontal.setValue(left)
+        self._update_actions()
+
+    def _reload(self) -> None:
         games = list(self.library.list_games())
         binned = self.library.list_games(deleted=True)
         self._has_deleted = bool(binned)
@@ -488,9 +516,6 @@ class GamesView(QWidget):
         self.model.set_games(games)
         self.damage_bar.show_damage(self.library.damaged_games())
         self._fit_columns()
-        if selected is not None:
-            self.select_game(selected)
-        self._update_actions()
 
     def _fit_columns(self) -> None:
         """Makes each column (but Players, which takes the room left) as wide as its

@@ -191,8 +191,14 @@ class StartView(QWidget):
 
     def set_games(self, summaries: Sequence[Any], damaged: Sequence[Any] = ()) -> None:
         """Offers the newest unfinished games to continue; hides the section if none.
-        The `damaged` games (GameDamaged) left out of `summaries` are named above it."""
+        The `damaged` games (GameDamaged) left out of `summaries` are named above it.
+        A game's entry that had the keyboard focus has it again if the game is still
+        offered: the list is read again when another program changes the library."""
         self.damage_bar.show_damage(damaged)
+        focused = next(
+            (game_id for game_id, button in self.continue_buttons.items() if button.hasFocus()),
+            None,
+        )
         for button in self.continue_buttons.values():
             self.continue_layout.removeWidget(button)
             button.deleteLater()
@@ -211,6 +217,12 @@ class StartView(QWidget):
             self.continue_layout.addWidget(button)
             self.continue_buttons[summary.id] = button
         self.continue_heading.setVisible(bool(self.continue_buttons))
+        if focused is not None:
+            kept = self.continue_buttons.get(focused, self.entries()[0])
+            # The layout shows a button added to it only later, and a hidden one takes
+            # no focus.
+            kept.show()
+            kept.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _continue(self, game_id: int) -> None:
         self.continueRequested.emit(game_id)
