@@ -101,6 +101,21 @@ def test_the_last_unfinished_game_reopens_and_the_start_page_offers_it(open_app,
     assert library.last_open_game() == game_id
 
 
+def test_enter_on_the_start_page_continues_the_game_just_closed(qtbot, open_app, library) -> None:
+    game_id = library.add_game(game_with_hands(FOUR, 2))
+    library.set_last_open_game(game_id)
+    window = open_app()
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    window.close_action.trigger()
+    assert window.shown_page is window.start_view
+    focused = QApplication.focusWidget()
+    assert focused is not None
+    qtbot.keyClick(focused, Qt.Key.Key_Return)
+    assert window.session is not None
+    assert window.session.game_id == game_id
+
+
 def test_start_page_new_game_with_a_variant_and_a_house_phase_list(open_app, library) -> None:
     window = open_app()
     assert window.pages.currentWidget() is window.start_view

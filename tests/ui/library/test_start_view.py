@@ -86,7 +86,7 @@ def _shown(qtbot) -> StartView:
 @pytest.mark.qt_log_ignore("propagateSizeHints", "raise")
 def test_enter_opens_the_entry_with_the_focus_and_arrows_move(qtbot) -> None:
     view = _shown(qtbot)
-    view.new_button.setFocus()
+    view.new_button.setFocus(Qt.FocusReason.TabFocusReason)
     with qtbot.waitSignal(view.newGameRequested):
         qtbot.keyClick(view.new_button, Qt.Key.Key_Return)
     qtbot.keyClick(view.new_button, Qt.Key.Key_Down)
@@ -104,9 +104,9 @@ def test_enter_opens_the_entry_with_the_focus_and_arrows_move(qtbot) -> None:
 @pytest.mark.qt_log_ignore("propagateSizeHints", "raise")
 def test_the_entry_with_the_focus_is_drawn_differently(qtbot) -> None:
     view = _shown(qtbot)
-    view.new_button.setFocus()
+    view.new_button.setFocus(Qt.FocusReason.TabFocusReason)
     focused = view.new_button.grab().toImage()
-    view.library_button.setFocus()
+    view.library_button.setFocus(Qt.FocusReason.TabFocusReason)
     assert view.new_button.grab().toImage() != focused
 
 
@@ -125,3 +125,56 @@ def test_an_ampersand_in_a_title_or_a_name_is_shown_as_typed(qtbot) -> None:
     assert button.text().replace("&&", "&") == "Zoë & Co"
     assert button.description().replace("&&", "&").startswith("<b>Bo & Co</b>, Ann · ")
     assert button.accessibleName() == "Zoë & Co"
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints", "raise")
+def test_enter_continues_the_newest_game_where_the_page_was_given_new_game_focus(qtbot) -> None:
+    # The window shows the page and gives it focus on New game: with a game to continue,
+    # Enter continues it, as the page lists it first.
+    view = _shown(qtbot)
+    view.new_button.setFocus()
+    assert view.continue_buttons[4].hasFocus()
+    with qtbot.waitSignal(view.continueRequested) as opened:
+        qtbot.keyClick(view.focusWidget(), Qt.Key.Key_Return)
+    assert opened.args == [4]
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints", "raise")
+def test_focus_given_before_the_window_is_active_also_goes_to_the_game(qtbot) -> None:
+    view = StartView()
+    qtbot.addWidget(view)
+    view.set_games(GAMES)
+    view.new_button.setFocus()
+    view.show()
+    qtbot.waitExposed(view)
+    view.activateWindow()
+    qtbot.waitUntil(view.isActiveWindow)
+    assert view.continue_buttons[4].hasFocus()
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints", "raise")
+def test_new_game_chosen_by_the_user_keeps_the_focus_and_enter_opens_it(qtbot) -> None:
+    view = _shown(qtbot)
+    view.new_button.setFocus()
+    view.new_button.setFocus(Qt.FocusReason.TabFocusReason)
+    assert view.new_button.hasFocus()
+    view.new_button.setFocus()
+    assert view.new_button.hasFocus()
+    with qtbot.waitSignal(view.newGameRequested):
+        qtbot.keyClick(view.new_button, Qt.Key.Key_Return)
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints", "raise")
+def test_without_a_game_to_continue_new_game_keeps_the_focus(qtbot) -> None:
+    view = _shown(qtbot)
+    view.set_games(GAMES[1:2])
+    view.new_button.setFocus()
+    assert view.new_button.hasFocus()
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints", "raise")
+def test_tab_reaches_the_games_to_continue_before_new_game(qtbot) -> None:
+    view = _shown(qtbot)
+    view.continue_buttons[1].setFocus(Qt.FocusReason.TabFocusReason)
+    assert view.continue_buttons[1].nextInFocusChain() is view.new_button
+    assert view.continue_buttons[4].nextInFocusChain() is view.continue_buttons[2]
