@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from phase10_keeper.resource_files import resource_path
 from phase10_keeper.rules import Status
+from phase10_keeper.ui.text.escape import isolate
 from phase10_keeper.ui.text.translate import tr, tr_count
 from phase10_keeper.ui.text.wording import date_text
 
@@ -215,7 +216,7 @@ class StartView(QWidget):
                 played = tr("start.not_started")
             else:
                 played = tr_count("start.hands_played", summary.hands)
-            players = tr("names.separator").join(summary.players)
+            players = tr("names.separator").join(isolate(name) for name in summary.players)
             parts = [players, played, date_text(summary.started)]
             details = " · ".join(part for part in parts if part)
             button = self._game_link(title, details)

@@ -43,13 +43,17 @@ def test_start_view_offers_the_newest_unfinished_games(qtbot) -> None:
     assert list(view.continue_buttons) == [4, 2, 1]
     assert not view.continue_heading.isHidden()
     assert view.continue_buttons[1].text() == "Untitled game"
-    assert "Cy, Di · 5 hands played" in view.continue_buttons[2].description()
+    assert (
+        "\u2068Cy\u2069, \u2068Di\u2069 · 5 hands played" in view.continue_buttons[2].description()
+    )
     with qtbot.waitSignal(view.continueRequested) as chosen:
         qtbot.mouseClick(view.continue_buttons[2], Qt.MouseButton.LeftButton)
     assert chosen.args == [2]
-    assert "Ed, Flo · not started" in view.continue_buttons[1].description()
+    assert "\u2068Ed\u2069, \u2068Flo\u2069 · not started" in view.continue_buttons[1].description()
     view.set_games(GAMES[4:])
-    assert view.continue_buttons[0].description() == "Gus, Hal · 1 hand played"
+    assert (
+        view.continue_buttons[0].description() == "\u2068Gus\u2069, \u2068Hal\u2069 · 1 hand played"
+    )
     view.set_games(GAMES[1:2])
     assert view.continue_buttons == {}
     assert view.continue_heading.isHidden()
@@ -123,7 +127,11 @@ def test_an_ampersand_in_a_title_or_a_name_is_shown_as_typed(qtbot) -> None:
     assert QKeySequence.mnemonic(button.text()).isEmpty()
     assert QKeySequence.mnemonic(button.description()).isEmpty()
     assert button.text().replace("&&", "&") == "Zoë & Co"
-    assert button.description().replace("&&", "&").startswith("<b>Bo & Co</b>, Ann · ")
+    assert (
+        button.description()
+        .replace("&&", "&")
+        .startswith("\u2068<b>Bo & Co</b>\u2069, \u2068Ann\u2069 · ")
+    )
     assert button.accessibleName() == "Zoë & Co"
 
 
@@ -178,3 +186,11 @@ def test_tab_reaches_the_games_to_continue_before_new_game(qtbot) -> None:
     view.continue_buttons[1].setFocus(Qt.FocusReason.TabFocusReason)
     assert view.continue_buttons[1].nextInFocusChain() is view.new_button
     assert view.continue_buttons[4].nextInFocusChain() is view.continue_buttons[2]
+
+
+def test_a_right_to_left_name_keeps_the_order_of_the_names_listed(qtbot) -> None:
+    view = StartView()
+    qtbot.addWidget(view)
+    view.set_games([Summary(7, "", None, None, ("דנה", "Bo", "مريم"), 0, Status.IN_PROGRESS, None)])
+    details = view.continue_buttons[7].description()
+    assert details.startswith("\u2068דנה\u2069, \u2068Bo\u2069, \u2068مريم\u2069 · ")
