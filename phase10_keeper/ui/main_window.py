@@ -692,7 +692,7 @@ class MainWindow(QMainWindow):
             phones.stop()
             phones.deleteLater()
             if self.game_view is not None:
-                self.game_view.form.take_phone_entries({})
+                self.game_view.form.take_phone_entries(None)
         if dialog is not None:
             dialog.close()
             dialog.deleteLater()

@@ -45,19 +45,13 @@ from phase10_keeper.ui.game.entry_fields import (
     KEY_EVENTS,
     Button,
     CountField,
-    PlayerTyping,
     ProblemMarks,
     Row,
     in_placeholder_grey,
     paint_panel,
     set_tool_tip,
 )
-from phase10_keeper.ui.game.phone_entries import (
-    fill_from_phone,
-    show_phone_button,
-    typing_of,
-    untouched,
-)
+from phase10_keeper.ui.game.phone_entries import PhoneOffers, keep_phone_room
 from phase10_keeper.ui.text.escape import isolate, plain_tooltip
 from phase10_keeper.ui.text.translate import (
     app_words,
@@ -103,10 +97,7 @@ class HandEntryForm(QFrame):
         """The hand an undo put back in the form, until the form is started again."""
         self._moving_inside: QLineEdit | None = None
         """The count whose cursor the arrows move, after Home or End in it."""
-        self._phone_entries: Mapping[str, Entry] = {}
-        self._from_phone: dict[str, PlayerTyping] = {}
-        """Each player's typing as their phone's entry left it, to tell whether the keeper
-        has typed over it since."""
+        self._phones = PhoneOffers()
 
         self.title = QLabel()
         title_font = QFont(self.font())
@@ -188,8 +179,7 @@ class HandEntryForm(QFrame):
         With `typed`, `hand` is put in the form as if just typed: one Undo empties it.
         """
         self.draft = self._fresh(state, None if typed else hand)
-        self._phone_entries = {}
-        self._from_phone = {}
+        self._phones.forget()
         self._history = [self.draft.snapshot()]
         self._at = 0
         self._put_back = None
@@ -459,6 +449,7 @@ class HandEntryForm(QFrame):
             button.toggled.connect(lambda on, who=name: self._by_points_toggled(who, on))
             self.grid.addWidget(button, grid_row, column + 1)
             row.phone.clicked.connect(lambda _checked=False, who=name: self._take_phone(who))
+            keep_phone_room(row.phone, self._phones.running)
             self.grid.addWidget(row.phone, grid_row, column + 2)
             self._rows.append(row)
             cells = row.cells()
@@ -733,45 +724,21 @@ class HandEntryForm(QFrame):
 
     # -- entries from phones ------------------------------------------------------------
 
-    def _fill_from_phone(self, name: str, entry: "Entry") -> None:
-        assert self.draft is not None
-        fill_from_phone(self.draft, name, entry)
-        self._from_phone[name] = typing_of(self.draft, name)
-
-    def take_phone_entries(self, entries: Mapping[str, "Entry"]) -> None:
-        """The entries phones sent for this hand. Each fills its player's row where the
-        keeper has typed nothing there since (marked as sent from the phone); where the
-        keeper typed something else, the row's phone button offers it instead. A points
-        total fills the row by points."""
-        draft = self.draft
-        if draft is None or self.editing is not None:
-            return
-        self._phone_entries = entries
-        filled = False
-        for row in self._rows:
-            name = row.name
-            entry = entries.get(name)
-            if entry is None:
-                row.phone.hide()
-                self._from_phone.pop(name, None)
-                continue
-            now = typing_of(draft, name)
-            as_sent = now in (untouched(self._history[0], name), self._from_phone.get(name))
-            if as_sent:
-                self._fill_from_phone(name, entry)
-                filled = True
-            show_phone_button(row.phone, name, entry, filled=as_sent)
-        if filled:
+    def take_phone_entries(self, entries: Mapping[str, "Entry"] | None) -> None:
+        """The entries phones sent for this hand (None: the phones have stopped), as
+        `PhoneOffers.take` fills the rows with them."""
+        draft = None if self.editing is not None else self.draft
+        if self._phones.take(draft, self._history[0] if draft else None, self._rows, entries):
             self._typed()
 
     def _take_phone(self, name: str) -> None:
         """The keeper chose the phone's entry over what was typed."""
-        entry = self._phone_entries.get(name)
+        entry = self._phones.entries.get(name)
         if entry is None or self.draft is None:
             return
-        self._fill_from_phone(name, entry)
+        self._phones.fill(self.draft, name, entry)
         self._typed()
-        self.take_phone_entries(self._phone_entries)
+        self.take_phone_entries(self._phones.entries)
 
     def cancel(self) -> None:
         self.cancelled.emit()

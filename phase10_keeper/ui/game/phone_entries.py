@@ -1,13 +1,14 @@
 """How a phone's entry for a hand fills the form's draft, and how it is said on the
 row: the form offers a phone's entry only where the keeper has typed nothing else."""
 
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QPushButton
 
 from phase10_keeper.rules import HAND_SIZE, CardKind
 from phase10_keeper.ui.game.draft import DraftSnapshot, HandDraft
-from phase10_keeper.ui.game.entry_fields import PlayerTyping
+from phase10_keeper.ui.game.entry_fields import PlayerTyping, Row
 from phase10_keeper.ui.text.translate import tr, tr_count
 
 if TYPE_CHECKING:
@@ -82,3 +83,76 @@ def show_phone_button(button: QPushButton, name: str, entry: "Entry", *, filled:
         button.setToolTip(tr("phones.window_phone_differs", name=name, said=said))
     button.setFlat(filled)
     button.setAccessibleName(button.toolTip())
+
+
+def keep_phone_room(button: QPushButton, kept: bool) -> None:
+    """While phones run (`kept`), the row's phone button keeps its room, shown or not, at
+    the width of the widest thing it says: a phone's entry then moves nothing in the
+    form, and costs the window a repaint of the row, not a new layout of the window."""
+    policy = button.sizePolicy()
+    policy.setRetainSizeWhenHidden(kept)
+    button.setSizePolicy(policy)
+    widths = [0]
+    if kept:
+        shown = button.text()
+        for key in ("phones.window_phone", "phones.window_take"):
+            button.setText(tr(key))
+            widths.append(button.sizeHint().width())
+        button.setText(shown)
+    button.setMinimumWidth(max(widths))
+
+
+class PhoneOffers:
+    """The entries phones sent for the hand in the form, and what the form made of them."""
+
+    def __init__(self) -> None:
+        self.entries: Mapping[str, Entry] = {}
+        self.filled: dict[str, PlayerTyping] = {}
+        """Each player's typing as their phone's entry left it, to tell whether the keeper
+        has typed over it since."""
+        self.running = False
+        """Phones at the Table runs: the rows keep room for their phone buttons."""
+
+    def forget(self) -> None:
+        """A new form: no phone has sent anything for its hand yet."""
+        self.entries = {}
+        self.filled = {}
+
+    def fill(self, draft: HandDraft, name: str, entry: "Entry") -> None:
+        fill_from_phone(draft, name, entry)
+        self.filled[name] = typing_of(draft, name)
+
+    def take(
+        self,
+        draft: HandDraft | None,
+        first: DraftSnapshot | None,
+        rows: Sequence[Row],
+        entries: Mapping[str, "Entry"] | None,
+    ) -> bool:
+        """Takes `entries` (None: the phones have stopped) into `draft`, started as
+        `first`; with no draft (none, or a hand being corrected) only the rows' room
+        follows. Each entry fills its player's row where the keeper has typed nothing
+        there since (marked as sent from the phone); where the keeper typed something
+        else, the row's phone button offers it instead. Returns whether a row was filled."""
+        if (entries is not None) != self.running:
+            self.running = entries is not None
+            for row in rows:
+                keep_phone_room(row.phone, self.running)
+        if draft is None or first is None:
+            return False
+        self.entries = entries or {}
+        filled = False
+        for row in rows:
+            name = row.name
+            entry = self.entries.get(name)
+            if entry is None:
+                row.phone.hide()
+                self.filled.pop(name, None)
+                continue
+            now = typing_of(draft, name)
+            as_sent = now in (untouched(first, name), self.filled.get(name))
+            if as_sent:
+                self.fill(draft, name, entry)
+                filled = True
+            show_phone_button(row.phone, name, entry, filled=as_sent)
+        return filled

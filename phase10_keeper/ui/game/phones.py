@@ -7,6 +7,7 @@ phones. Stopping ends every phone's session; the codes of a new start are new.
 """
 
 import math
+import threading
 
 import segno
 from PySide6.QtCore import QByteArray, QObject, Qt, Signal
@@ -39,13 +40,20 @@ class PhonesAtTable(QObject):
     """The phones' server for one game session, while it runs."""
 
     entriesChanged = Signal()
-    """The table changed (an entry from a phone, most often). Emitted from the server's
-    thread: connected across threads, Qt queues it to the window's."""
+    """The table changed (an entry from a phone, most often). Emitted in the window's
+    thread, once for however many changes came in while the window was busy."""
+    _changedElsewhere = Signal()
+    """Emitted from the server's thread: Qt queues it to the window's."""
 
     def __init__(self, session: GameSession, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.session = session
         self.table = Table(session.game)
+        self._lock = threading.Lock()
+        self._told = False
+        """Whether a change is on its way to the window's thread and not yet taken: six
+        phones entering at once must cost the window one refresh, not six in a row."""
+        self._changedElsewhere.connect(self._take_change)
         server = PhoneServer(
             self.table, local_network_address(), DEFAULT_PORT, app_words(), next_free=True
         )
@@ -56,6 +64,16 @@ class PhonesAtTable(QObject):
         session.changed.connect(self._follow)
 
     def _table_changed(self, _revision: int) -> None:
+        with self._lock:
+            if self._told:
+                return
+            self._told = True
+        self._changedElsewhere.emit()
+
+    def _take_change(self) -> None:
+        # Cleared before the window reads the table: a change after this is told anew.
+        with self._lock:
+            self._told = False
         self.entriesChanged.emit()
 
     def _follow(self) -> None:

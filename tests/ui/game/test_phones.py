@@ -2,6 +2,7 @@
 filling the form marked with their phone, the keeper choosing when both typed, and the
 window's changes reaching the phones."""
 
+import threading
 from typing import Any
 
 import pytest
@@ -81,6 +82,61 @@ def test_an_entry_from_a_phone_fills_the_form_marked_with_its_phone(window: Any,
     assert "Marcus's phone" in row.phone.toolTip()
     # One Undo takes the phone's entry back out of the form, as typing would be.
     assert form.has_typing()
+
+
+def test_entries_from_several_phones_at_once_cost_the_window_one_refresh(window: Any, qtbot: Any):
+    """Six phones entering at once must not hold the window for six refreshes in a row:
+    the changes that came in while the window was busy are taken in one go."""
+    window.phones_action.trigger()
+    phones = window.phones
+    told: list[int] = []
+    phones.entriesChanged.connect(lambda: told.append(len(phones.snapshot().pending)))
+    entries = [(name, {"made": False, "cards": {"low": 2}}) for name in PLAYERS]
+    # From the server's side, as phones enter: the window's thread is busy meanwhile.
+    server_side = threading.Thread(
+        target=lambda: [phones.table.enter(name, data, name) for name, data in entries]
+    )
+    with qtbot.waitSignal(phones.entriesChanged, timeout=5000):
+        server_side.start()
+        server_side.join()
+    qtbot.wait(0)
+    assert told == [len(PLAYERS)]
+    form = window.game_view.form
+    assert all(form.draft.count(name, form.draft.kinds[0]) == 2 for name in PLAYERS)
+    # A change after the window took the others is told anew.
+    _enter(window, qtbot, "Kwame", {"made": False, "cards": {"low": 3}})
+    assert told == [len(PLAYERS), len(PLAYERS)]
+    assert form.draft.count("Kwame", form.draft.kinds[0]) == 3
+
+
+def test_a_phones_entry_moves_nothing_in_the_form(window: Any, qtbot: Any):
+    """While phones run, each row keeps room for its phone button, as wide as the widest
+    thing it says: an entry arriving, or the keeper typing over one, never changes the
+    form's size (a form of a new size is a new layout and repaint of the window)."""
+    window.phones_action.trigger()
+    form = window.game_view.form
+    window.show()
+    qtbot.waitExposed(window)
+    qtbot.wait(0)
+    hint = form.sizeHint()
+    row = next(row for row in form._rows if row.name == "Marcus")
+    _enter(window, qtbot, "Marcus", {"made": True, "cards": {"low": 1, "high": 1}})
+    qtbot.wait(0)
+    phone_at = row.phone.geometry()
+    assert form.sizeHint() == hint
+    # The keeper types something else: the mark becomes a button offering the entry.
+    form.draft.set_made("Marcus", False)
+    form._typed()
+    _enter(window, qtbot, "Marcus", {"made": True, "cards": {"low": 2, "high": 1}})
+    qtbot.wait(0)
+    assert row.phone.isEnabled()
+    assert row.phone.geometry() == phone_at
+    assert form.sizeHint() == hint
+    # Stopped, the rows give the room back.
+    window.stop_phones()
+    qtbot.wait(0)
+    assert not row.phone.sizePolicy().retainSizeWhenHidden()
+    assert row.phone.minimumWidth() == 0
 
 
 def test_a_phone_saying_its_player_went_out_marks_them_out(window: Any, qtbot: Any):
