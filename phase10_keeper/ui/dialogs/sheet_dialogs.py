@@ -164,6 +164,9 @@ class SheetDialog(QDialog):
         self.language_combo.setCurrentIndex(
             self.language_combo.findData(remembered_language(settings))
         )
+        self._shown_paper = self.paper_combo.currentData()
+        self._shown_language = self.language_combo.currentData()
+        """What the dialog opened with: only a change from it is the user's choice."""
         self.rules_combo = QComboBox()
         self.rules_combo.setAccessibleName(tr("sheet_dialog.rules_field"))
         self._fill_rules()
@@ -279,9 +282,13 @@ class SheetDialog(QDialog):
             self.message.set_problem(problem)
             return
         paper = str(self.paper_combo.currentData())
-        remember_paper(self.settings, paper)
         language = str(self.language_combo.currentData())
-        self.settings.setValue(LANGUAGE_KEY, language)
+        # A default accepted as shown is remembered as nothing: it goes on following the
+        # user's locale.
+        if paper != self._shown_paper:
+            remember_paper(self.settings, paper)
+        if language != self._shown_language:
+            self.settings.setValue(LANGUAGE_KEY, language)
         request = SheetRequest(paper=paper, language=language, to_printer=self._to_printer)
         if self.game is not None:
             self._request = replace(request, game=self.game)

@@ -239,7 +239,7 @@ class GamesTableModel(QAbstractTableModel):
             # With the time of day: one evening's games apart.
             return date_time_text(_day_of(game))
         if column == self.PLAYERS:
-            return tr("names.separator").join(game.players)
+            return tr("names.separator").join(isolate(name) for name in game.players)
         if column == self.HANDS:
             return QLocale().toString(game.hands)
         if column == self.STATUS:

@@ -81,7 +81,7 @@ class LibraryWatch(QObject):
         if games is not None and page is games:
             games.refresh_in_place()
         elif start is not None and page is start:
-            start.set_games(library.list_games(), library.damaged_games())
+            start.refresh_games(library.list_games(), library.damaged_games())
 
     @staticmethod
     def _data_version(library: "Library") -> int | None:

@@ -127,13 +127,14 @@ def records_words(records: Records) -> str:
         parts.append(tr("players.records_best_total", total=locale.toString(records.best_total)))
     if records.fastest_win is not None:
         parts.append(tr_count("players.records_fastest_win", records.fastest_win))
-    parts.append(
-        tr(
-            "players.records_streaks",
-            best=locale.toString(records.best_streak),
-            current=locale.toString(records.current_streak),
-        )
-    )
+    # A player who never won has no streak to speak of, and one whose streak has ended
+    # is not said to be on a streak of 0.
+    best = locale.toString(records.best_streak)
+    if records.current_streak:
+        current = locale.toString(records.current_streak)
+        parts.append(tr("players.records_streaks", best=best, current=current))
+    elif records.best_streak:
+        parts.append(tr("players.records_best_streak", best=best))
     if records.nemesis is not None:
         parts.append(tr("players.records_nemesis", name=records.nemesis))
     return tr("players.records", records=tr("players.records_separator").join(parts))

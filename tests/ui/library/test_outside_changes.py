@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QEvent, QPoint, Qt
+from PySide6.QtGui import QFocusEvent
 
 from phase10_keeper.rules import Game, Status
 from phase10_keeper.storage.gamefile import write_game
@@ -228,6 +229,39 @@ def test_the_start_page_offers_a_game_another_connection_adds(
     qtbot.waitUntil(lambda: added in start.continue_buttons, timeout=WAIT_MS)
     assert list(start.continue_buttons) == [added, 3, 2]
     assert start.continue_buttons[2].hasFocus()
+
+
+def test_the_focus_stays_where_the_user_put_it_in_a_window_not_active(
+    qtbot, window: MainWindow, other: Library
+) -> None:
+    start = window.start_view
+    assert start is not None
+    start.continue_buttons[1].setFocus()
+    assert not window.isActiveWindow()
+    _watch(window)
+    added = other.add_game(Game(("Kwame", "Dana"), title="Added elsewhere"))
+    qtbot.waitUntil(lambda: added in start.continue_buttons, timeout=WAIT_MS)
+    assert 1 not in start.continue_buttons
+    assert start.focusWidget() is start.continue_buttons[added]
+    other.add_game(Game(("Ana", "Bo"), title="And another"))
+    qtbot.waitUntil(lambda: added not in list(start.continue_buttons)[:1], timeout=WAIT_MS)
+    assert start.focusWidget() is start.continue_buttons[added]
+
+
+def test_new_game_chosen_by_the_user_keeps_the_focus_when_the_window_is_active_again(
+    qtbot, window: MainWindow, other: Library
+) -> None:
+    start = window.start_view
+    assert start is not None
+    _shown(qtbot, window)
+    start.new_button.setFocus(Qt.FocusReason.TabFocusReason)
+    _watch(window)
+    added = other.add_game(Game(("Kwame", "Dana"), title="Added elsewhere"))
+    qtbot.waitUntil(lambda: added in start.continue_buttons, timeout=WAIT_MS)
+    # What Qt tells the focused entry when the user comes back to the window.
+    came_back = QFocusEvent(QEvent.Type.FocusIn, Qt.FocusReason.ActiveWindowFocusReason)
+    QCoreApplication.sendEvent(start.new_button, came_back)
+    assert start.new_button.hasFocus()
 
 
 def test_the_start_page_is_not_rebuilt_while_nothing_changed(qtbot, window: MainWindow) -> None:
