@@ -82,13 +82,19 @@ def disk_is_full(folder: Path) -> bool:
         return False
 
 
+_SCHEMA_GONE = ("no such table", "no such column")
+"""The start of SQLite's error for a table or column the library's own statements name
+and its schema lacks: a library at the current version made them all, so one is gone
+only by damage (a flipped bit in a name)."""
+
+
 def failure(error: sqlite3.Error, path: Path, timeout: float) -> LibraryError:
     """The user-facing error for a failed SQLite call on the library at `path`."""
     # Extended codes such as SQLITE_IOERR_FSYNC share the primary code's meaning here.
     code = "_".join((getattr(error, "sqlite_errorname", None) or "").split("_")[:2])
     if code in _BUSY_CODES:
         return LibraryBusy(LibraryKey.BUSY, path=str(path), seconds=_seconds(timeout))
-    if code in DAMAGE_CODES:
+    if code in DAMAGE_CODES or (code == "SQLITE_ERROR" and str(error).startswith(_SCHEMA_GONE)):
         return damaged(path, str(error))
     if code == "SQLITE_FULL" or (code in _DISK_CODES and disk_is_full(path.parent)):
         return LibraryError(LibraryKey.DISK_FULL, path=str(path))

@@ -28,6 +28,7 @@ from phase10_keeper.ui.text.translate import app_words, error_said, tr
 from phase10_keeper.ui.window_settings import restore_window_state
 
 if TYPE_CHECKING:
+    from phase10_keeper.storage.library import Library, LibraryDamaged
     from phase10_keeper.storage.lock import LibraryHold
     from phase10_keeper.ui.prompts import Prompts
 
@@ -75,37 +76,51 @@ def open_library(window: MainWindow) -> bool:
     """Opens the library into the window; on failure says why and ends the app with 1.
 
     A damaged library with a good backup is offered back from that backup; the damaged
-    file is kept aside, never deleted.
+    file is kept aside, never deleted. Damage found only once the window reads the
+    library (a flipped bit in the schema) is offered back alike.
     """
-    from phase10_keeper.storage.library import (
-        Library,
-        LibraryBehind,
-        LibraryDamaged,
-        LibraryError,
-    )
+    from phase10_keeper.storage.library import LibraryDamaged, LibraryError
 
     try:
+        library = _opened(window)
+        errors.log_to(library.data_dir)
         try:
-            library = Library.open()
+            window.set_library(library)
         except LibraryDamaged as damaged:
-            message = _library_message(damaged)
-            restore = tr("app.restore_backup")
-            carry_on = tr("app.carry_on")
-            if damaged.backups and _carry_on_or_quit(window, message, restore, critical=True):
-                library = Library.open_from_backup(damaged.backups[0])
-            elif isinstance(damaged, LibraryBehind) and _carry_on_or_quit(
-                window, message, carry_on, critical=False
-            ):
-                library = Library.open(accept_behind=True)
-            else:
-                raise
+            library.close()
+            library = _restored(window, damaged)
+            window.set_library(library)
     except LibraryError as error:
         window.prompts.warn(window, tr("window.title"), _library_message(error))
         QApplication.exit(1)
         return False
-    errors.log_to(library.data_dir)
-    window.set_library(library)
     return True
+
+
+def _opened(window: MainWindow) -> "Library":
+    from phase10_keeper.storage.library import Library, LibraryDamaged
+
+    try:
+        return Library.open()
+    except LibraryDamaged as damaged:
+        return _restored(window, damaged)
+
+
+def _restored(window: MainWindow, damaged: "LibraryDamaged") -> "Library":
+    """The library from its newest backup, or as it is when only behind its mark, if the
+    user agrees; else `damaged` is raised again."""
+    from phase10_keeper.storage.library import Library, LibraryBehind
+
+    message = _library_message(damaged)
+    restore = tr("app.restore_backup")
+    carry_on = tr("app.carry_on")
+    if damaged.backups and _carry_on_or_quit(window, message, restore, critical=True):
+        return Library.open_from_backup(damaged.backups[0])
+    if isinstance(damaged, LibraryBehind) and _carry_on_or_quit(
+        window, message, carry_on, critical=False
+    ):
+        return Library.open(accept_behind=True)
+    raise damaged
 
 
 def fit_to_screen(window: MainWindow) -> None:

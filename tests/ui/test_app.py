@@ -3,8 +3,10 @@
 import gc
 import linecache
 import shutil
+import sqlite3
 import subprocess
 import sys
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -211,6 +213,29 @@ def test_a_damaged_library_is_offered_back_from_its_newest_backup(qtbot, monkeyp
     _library_of(window).close()
     kept_aside = list((library_file.parent / "damaged").rglob(library_file.name))
     assert [path.read_bytes() for path in kept_aside] == [damaged_bytes]
+
+
+def test_a_schema_damaged_past_opening_is_offered_back_from_its_newest_backup(qtbot) -> None:
+    """A flipped bit in a column's name passes the checks at opening and shows only when
+    the window first lists the games: it is damage, offered back as at opening, never
+    an unexpected error."""
+    game_id, library_file, _ = _damaged_library_with_backup(game_with_hands(FOUR, 2))
+    backup = next((library_file.parent / "backups").iterdir())
+    shutil.copyfile(backup, library_file)
+    with closing(sqlite3.connect(library_file)) as database:
+        database.execute("ALTER TABLE games RENAME COLUMN started TO startex")
+        database.commit()
+    answers = Answers()
+    window = MainWindow(prompts=answers)
+    qtbot.addWidget(window)
+    assert app.open_library(window)
+    assert "damaged" in answers.asked[0]
+    assert "no such column" in answers.asked[0]
+    assert answers.errors == []
+    library = _library_of(window)
+    assert [summary.id for summary in library.list_games()] == [game_id]
+    library.close()
+    assert list((library_file.parent / "damaged").rglob(library_file.name))
 
 
 def test_a_damaged_library_is_left_alone_when_the_user_declines(qtbot, monkeypatch) -> None:
