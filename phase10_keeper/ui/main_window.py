@@ -26,6 +26,7 @@ from phase10_keeper.ui.text.language_menu import language_menu
 from phase10_keeper.ui.text.translate import app_words, error_said, problem_where, tr
 from phase10_keeper.ui.widgets.colours import ERROR_COLOUR
 from phase10_keeper.ui.window_settings import save_window_state
+from phase10_keeper.ui.window_undo import name_undo_actions, redo_typing_first, undo_typing_first
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QUrl
@@ -58,12 +59,6 @@ def forget_sources() -> None:
     traceback reads what it needs afresh). Modules loaded later are checked without it
     (`ui.import_check`)."""
     linecache.clearcache()
-
-
-def _as_typed(text: str) -> str:
-    """A change's name for a menu item, whose "&" would mark a shortcut key: a title or a
-    name with "&" in it is shown as typed."""
-    return text.replace("&", "&&")
 
 
 class MainWindow(QMainWindow):
@@ -354,59 +349,28 @@ class MainWindow(QMainWindow):
 
     def undo(self) -> None:
         """Takes back typing in the entry form first, then the last change of the page."""
-        form = self._typing_form()
-        if form is not None and form.has_typing():
-            form.undo_typing()
-            return
-        stack = self.undo_group.activeStack()
-        if stack is not None and stack.canUndo():
-            stack.undo()
+        undo_typing_first(self._typing_form(), self.undo_group.activeStack())
 
     def redo(self) -> None:
         """Brings typing back first; redoing a change drops typing only when asked."""
-        form = self._typing_form()
-        if form is not None and form.can_redo_typing():
-            form.redo_typing()
-            return
-        stack = self.undo_group.activeStack()
-        if stack is None or not stack.canRedo():
-            return
-        if form is not None and form.has_typing():
-            # Asked only about typing of one's own: a hand an undo put back in the form
-            # goes back into the log as it was.
-            if form.holds_typing() and not self.prompts.confirm(
-                self,
-                tr("window.redo"),
-                tr("window.redo_question", action=stack.redoText()),
-                accept=tr("window.redo"),
-                reject=tr("window.keep_typing"),
-            ):
-                return
-            assert self.game_view is not None
-            self.game_view.form.start(self.game_view.session.state)
-        stack.redo()
+        state = None if self.session is None else self.session.state
+        redo_typing_first(
+            self._typing_form(), self.undo_group.activeStack(), state, self._drop_typing_to_redo
+        )
+
+    def _drop_typing_to_redo(self, change: str) -> bool:
+        return self.prompts.confirm(
+            self,
+            tr("window.redo"),
+            tr("window.redo_question", action=change),
+            accept=tr("window.redo"),
+            reject=tr("window.keep_typing"),
+        )
 
     def _update_undo_actions(self) -> None:
-        form = self._typing_form()
-        stack = self.undo_group.activeStack()
-        if form is not None and form.has_typing():
-            self.undo_action.setText(tr("window.undo_typing"))
-            self.undo_action.setEnabled(True)
-        elif stack is not None and stack.canUndo():
-            self.undo_action.setText(tr("window.undo_named", action=_as_typed(stack.undoText())))
-            self.undo_action.setEnabled(True)
-        else:
-            self.undo_action.setText(tr("window.undo"))
-            self.undo_action.setEnabled(False)
-        if form is not None and form.can_redo_typing():
-            self.redo_action.setText(tr("window.redo_typing"))
-            self.redo_action.setEnabled(True)
-        elif stack is not None and stack.canRedo():
-            self.redo_action.setText(tr("window.redo_named", action=_as_typed(stack.redoText())))
-            self.redo_action.setEnabled(True)
-        else:
-            self.redo_action.setText(tr("window.redo"))
-            self.redo_action.setEnabled(False)
+        name_undo_actions(
+            self._typing_form(), self.undo_group.activeStack(), self.undo_action, self.redo_action
+        )
 
     # -- pages ---------------------------------------------------------------------------
 
