@@ -34,6 +34,11 @@ class KeptDamagedError(ValueError):
     """Typing or an undo history read back that is not what the app writes."""
 
 
+class HistoryElsewhereError(KeptDamagedError):
+    """An undo history that ends at another hand log than the game's: the game was
+    changed where the history was not kept (another copy of the app, say)."""
+
+
 class Kept(NamedTuple):
     """What is kept with a game, as stored: each text None if there is none, or if it was
     damaged (then its column is named in `damaged`)."""
@@ -242,7 +247,7 @@ def _steps(document: object, shown: "Game") -> tuple[list[Step], int]:
     ):
         raise KeptDamagedError("the history's changes")
     if document["game"] != game_digest(shown):
-        raise KeptDamagedError("the history ends at another game")
+        raise HistoryElsewhereError("the history ends at another game")
     games: list[Game | None] = [None] * len(stored)
     games[at] = shown
     for index in range(at - 1, -1, -1):

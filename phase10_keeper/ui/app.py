@@ -194,8 +194,11 @@ def start(argv: list[str], prompts: "Prompts | None" = None) -> MainWindow:
 
 
 def come_forward(window: MainWindow, files: list[str]) -> None:
-    """Brings the window to the front, as asked by a later start, and opens each file."""
+    """Brings the window to the front, as asked by a later start, and opens each file;
+    what is typed is kept first, whatever the files do."""
     from PySide6.QtCore import Qt
+
+    window.keep_typing()
 
     window.setWindowState(window.windowState() & ~Qt.WindowState.WindowMinimized)
     window.show()

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from phase10_keeper.ui.dialogs.sheet_dialogs import SheetPrinter
     from phase10_keeper.ui.game.entry_form import HandEntryForm
     from phase10_keeper.ui.game.game_view import GameView
+    from phase10_keeper.ui.game.kept_typing import UnrecordedKeeper
     from phase10_keeper.ui.game.phones import PhonesAtTable, PhonesDialog
     from phase10_keeper.ui.game.scoreboard import Scoreboard
     from phase10_keeper.ui.game.session import GameSession
@@ -85,6 +86,8 @@ class MainWindow(QMainWindow):
         self.games_view: GamesView | None = None
         self.players_view: PlayersView | None = None
         self.game_view: GameView | None = None
+        self._keeper: UnrecordedKeeper | None = None
+        """Keeps the open game's typing and undo history in the library."""
         self.shown_page: Page | None = None
         """The page shown."""
         self._frames: dict[Page, QWidget] = {}
@@ -170,7 +173,9 @@ class MainWindow(QMainWindow):
             self.print_blank_sheets,
             QKeySequence("Ctrl+Shift+P"),
         )
-        self.close_action = self._action(tr("window.close_game"), self.close_game, standard.Close)
+        self.close_action = self._action(tr("window.close_game"), self.close_game)
+        # Every key the platform has for Close (Ctrl+W and Ctrl+F4), not only its first.
+        self.close_action.setShortcuts(QKeySequence.keyBindings(standard.Close))
         self.quit_action = self._action(tr("window.quit"), self.close)
         # Windows has no standard key for Quit; Ctrl+Q is what the menus of most
         # programs there show too.
@@ -550,7 +555,11 @@ class MainWindow(QMainWindow):
         view.shareRequested.connect(self.share_result)
         view.form.typingChanged.connect(self._update_undo_actions)
         if self.library is not None and session.game_id is not None:
+            from phase10_keeper.ui.game.kept_typing import UnrecordedKeeper
+
             self.library.set_last_open_game(session.game_id)
+            self._keeper = UnrecordedKeeper(session, view, self.library, session.game_id)
+            self._keeper.bring_back()
         self._show_game()
 
     def _large_type_changed(self, on: bool) -> None:
@@ -589,7 +598,10 @@ class MainWindow(QMainWindow):
         self.save_label.setText(text if ok else "✗ " + text)
 
     def _drop_session(self) -> None:
-        """Closes the open game's page: its views, models, connections and undo stack."""
+        """Closes the open game's page: its views, models, connections and undo stack,
+        once its typing and undo history are kept."""
+        self.keep_typing()
+        self._keeper = None
         self.stop_phones()
         session, view = self.session, self.game_view
         self.session = None
@@ -668,8 +680,16 @@ class MainWindow(QMainWindow):
         self._drop_session()
         self.show_start()
 
+    def keep_typing(self) -> None:
+        """Keeps the open game's typing and undo history in the library now, as they are
+        a moment after each change: before the game closes, the app quits or hands over."""
+        if self._keeper is not None:
+            self._keeper.keep()
+
     def _game_deleted(self, game_id: int) -> None:
         if self.session is not None and self.session.game_id == game_id:
+            if self._keeper is not None:
+                self._keeper.stop()
             if self.library is not None:
                 self.library.set_last_open_game(None)
             self._drop_session()
@@ -852,6 +872,7 @@ class MainWindow(QMainWindow):
     # -- closing -------------------------------------------------------------------------
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        self.keep_typing()
         if self.library is not None and self.session is not None:
             from phase10_keeper.rules import Status
 
