@@ -7,8 +7,9 @@ The typing is the entry form's JSON, which the window checks. The undo history i
 chain of games its changes go through, the game shown among them; each game but that one
 is stored as what tells it from its neighbour nearer the game shown (the hands from the
 first that differs, and whichever of the table's rules, players, first dealer and seating
-differ), so recording a hand costs one hand's JSON, not a whole game's: twenty changes of
-a 200-hand game take about 6 KB, where each change's games in full would take 2.4 MB.
+differ), so a change costs what it changed, not a whole game: twenty hands of a 200-hand
+game recorded take 0.8 KB to undo (5 KB, all undone, to redo), where each change's
+games in full would take 1.7 MB.
 """
 
 import hashlib
