@@ -13,12 +13,14 @@ within `body_timeout`.
 import asyncio
 import errno
 import json
+import logging
 import threading
 from collections.abc import Awaitable, Callable
 from time import monotonic
 from typing import Any
 
 from aiohttp import web
+from aiohttp.http_exceptions import HttpProcessingError
 from aiohttp.web_protocol import RequestHandler
 
 from phase10_keeper.companion.access import BAD_KEY_WINDOW, BadKeyBrake, Pass, Role
@@ -61,6 +63,28 @@ CLOSE_GRACE = 1.0
 """Seconds the streams are given to say the table has closed."""
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+class _UnreadableRequestsInOneLine(logging.LoggerAdapter):  # type: ignore[type-arg]
+    """aiohttp's server log, where a request it cannot parse (a scanner, a browser trying
+    HTTPS) is one short line at INFO, not an error with a traceback: it is answered 400
+    and harms nothing, and a stream of them would bury what `serve` says in its terminal.
+    The line names the kind of fault only: the request's own bytes stay out of the log."""
+
+    def log(self, level: int, msg: object, *args: object, **kwargs: Any) -> None:
+        error = kwargs.get("exc_info")
+        if isinstance(error, tuple):
+            error = error[1]
+        if isinstance(error, HttpProcessingError):
+            remote = args[0] if args else None
+            self.logger.info(
+                "answered %s to a request it cannot read from %s (%s)",
+                error.code,
+                remote,
+                type(error).__name__,
+            )
+            return
+        super().log(level, msg, *args, **kwargs)
 
 
 class _Refusal(Exception):  # noqa: N818
@@ -149,6 +173,7 @@ class PhoneServer:
             # an event too slowly) is cancelled: `serve` exits within seconds.
             shutdown_timeout=CLOSE_GRACE,
             access_log=None,
+            logger=_UnreadableRequestsInOneLine(logging.getLogger("aiohttp.server")),
             keepalive_timeout=self._idle_timeout,
             max_line_size=4096,
             max_field_size=4096,

@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 
 from phase10_keeper.companion.access import Keys
 from phase10_keeper.language import Words
+from phase10_keeper.language.bidi import isolate
 from phase10_keeper.language.wording import (
     listed_names,
     phase_description,
@@ -325,7 +326,9 @@ def _hand_of(state: GameState, pending: Mapping[str, Entry]) -> tuple[Hand, list
                 Severity.ERROR,
                 out[1],
                 "went_out",
-                lambda language: language("phones.two_went_out", names=listed_names(language, out)),
+                lambda language: language(
+                    "phones.two_went_out", names=listed_names(language, out, isolate)
+                ),
                 table_wide=True,
             )
         )

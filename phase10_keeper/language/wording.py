@@ -22,11 +22,12 @@ NameShown = Callable[[str], str]
 and isolated from the text around it in the window."""
 
 
-def _as_it_is(name: str) -> str:
+def as_it_is(name: str) -> str:
+    """A name shown as it is: on paper and in a terminal."""
     return name
 
 
-def listed_names(words: Words, names: Sequence[str], shown: NameShown = _as_it_is) -> str:
+def listed_names(words: Words, names: Sequence[str], shown: NameShown = as_it_is) -> str:
     """ "Ana", "Ana and Bo", "Ana, Bo and Cy" """
     if len(names) == 1:
         return shown(names[0])
@@ -112,7 +113,7 @@ def preset_name(words: Words, preset: Preset) -> str:
     return words(f"preset.{preset.value}")
 
 
-def win_reason(words: Words, state: GameState, shown: NameShown = _as_it_is) -> str:
+def win_reason(words: Words, state: GameState, shown: NameShown = as_it_is) -> str:
     """Why the winner of a finished game won."""
     rules = state.rules
     winner = state.winner or ""
@@ -137,7 +138,7 @@ def win_reason(words: Words, state: GameState, shown: NameShown = _as_it_is) -> 
     )
 
 
-def tie_sentence(words: Words, state: GameState, shown: NameShown = _as_it_is) -> str:
+def tie_sentence(words: Words, state: GameState, shown: NameShown = as_it_is) -> str:
     """Who tied, on what, and what they play now."""
     phase = state.replay_phase()
     values = {

@@ -4,7 +4,7 @@ from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 from phase10_keeper.language import Words, words_or_english
-from phase10_keeper.language.wording import win_reason
+from phase10_keeper.language.wording import NameShown, as_it_is, win_reason
 from phase10_keeper.rules import Entry, Game, GameState, HandRecord, Replay, Status, replay
 
 
@@ -141,11 +141,11 @@ class GameSeries(NamedTuple):
     def hands(self) -> int:
         return len(self.leaders)
 
-    def why(self, words: Words | None = None) -> str | None:
+    def why(self, words: Words | None = None, shown: NameShown = as_it_is) -> str | None:
         """Why the winner won, as a sentence fragment ("the only player to have ...")."""
         if self.status is not Status.FINISHED:
             return None
-        return win_reason(words_or_english(words), self.final)
+        return win_reason(words_or_english(words), self.final, shown)
 
     def series(self, name: str) -> PlayerSeries:
         for player in self.players:
@@ -208,17 +208,21 @@ def _phase_words(words: Words, tally: PhaseTally) -> str:
     return words.count("summary.phase_words", tally.attempts, phase=tally.label, made=tally.made)
 
 
-def summary_lines(series: GameSeries, language: Words | None = None) -> list[tuple[str, str]]:
+def summary_lines(
+    series: GameSeries, language: Words | None = None, shown: NameShown = as_it_is
+) -> list[tuple[str, str]]:
     """How the game went in a few plain sentences, as (heading, text) pairs: who won and
     why (or who leads), the tie-break, the fastest and slowest phase, who went out most
-    and the biggest hand; in English unless another language is given."""
+    and the biggest hand; in English unless another language is given. `shown` is how a
+    name is shown inside a sentence (the window isolates each)."""
     words = words_or_english(language)
     lines = []
     if series.status is Status.FINISHED and series.winner is not None:
-        text = words("summary.winner_text", name=series.winner, reason=series.why(words))
+        reason = series.why(words, shown)
+        text = words("summary.winner_text", name=shown(series.winner), reason=reason)
         lines.append((words("summary.winner"), text))
     else:
-        leader = series.leaders[-1]
+        leader = shown(series.leaders[-1])
         text = words.count("summary.leads", series.hands, name=leader)
         lines.append((words("summary.not_finished"), text))
     if series.tiebreak_hand is not None:
@@ -229,13 +233,14 @@ def summary_lines(series: GameSeries, language: Words | None = None) -> list[tup
     if series.slowest_phase is not None and series.slowest_phase != series.fastest_phase:
         lines.append((words("summary.slowest"), _phase_words(words, series.slowest_phase) + "."))
     if series.most_hands_out:
-        names = words("names.separator").join(name for name, _ in series.most_hands_out)
+        names = words("names.separator").join(shown(name) for name, _ in series.most_hands_out)
         count = series.most_hands_out[0][1]
         lines.append(
             (words("summary.most_out"), words.count("summary.most_out_text", count, names=names))
         )
     if series.biggest_hand is not None:
         big = series.biggest_hand
-        text = words("summary.biggest_text", name=big.player, points=big.points, hand=big.hand)
+        name = shown(big.player)
+        text = words("summary.biggest_text", name=name, points=big.points, hand=big.hand)
         lines.append((words("summary.biggest"), text))
     return lines

@@ -73,7 +73,7 @@ from phase10_keeper.storage.rows import (
     write_hands,
     write_players,
 )
-from phase10_keeper.storage.summary import GameSummary, listing_order
+from phase10_keeper.storage.summary import GameSummary, listing_order, stored_values_problem
 from phase10_keeper.storage.unrecorded import UnrecordedRows
 
 # The rules and the game file's encoding are imported where a game is encoded, decoded or
@@ -445,6 +445,15 @@ class Library(UnrecordedRows):
             write_players(database, game_id, game.players, players)
         write_hands(database, game_id, stored, texts, len(game.hands))
 
+    def data_version(self) -> int:
+        """A number that changes when another connection (another process, such as
+        `games import`, or another window) commits to the library, and never for this
+        connection's own writes: SQLite's `PRAGMA data_version`, read from the WAL's
+        shared index without reading the library (a few microseconds)."""
+        connection = self._live()
+        with self._guard():
+            return int(connection.execute("PRAGMA data_version").fetchone()[0])
+
     def known_revision(self, game_id: int) -> int | None:
         """The game's revision as this connection last read or wrote it (None if it has
         not): what a later `save_game` of that copy passes as its `revision`."""
@@ -529,7 +538,8 @@ class Library(UnrecordedRows):
         with self._reading() as database:
             rows = fetch_all(
                 database,
-                f"SELECT {SUMMARY_COLUMNS} FROM games WHERE (deleted_at IS NOT NULL) = ?",
+                f"SELECT {SUMMARY_COLUMNS}, rules, seating FROM games "
+                "WHERE (deleted_at IS NOT NULL) = ?",
                 (deleted,),
             )
             seated: dict[int, list[str]] = {}
@@ -543,10 +553,18 @@ class Library(UnrecordedRows):
             damaged_hands = suspect_hands(database)
         statuses = {status.value: status for status in Status}
         summaries = []
-        for row in rows:
+        # Most games share a few rule sets: each is checked once.
+        rules_checked: dict[str, str | None] = {}
+        for *row, rules, seating in rows:
             game_id, title, started, finished, created, status, winner, deleted_at = row[:8]
             players = seated.get(game_id, ())
             column = summary_problem(row, players) or damaged_hands.get(game_id)
+            if column is None and seating is not None:
+                column = stored_values_problem(rules, seating, players)
+            elif column is None:
+                if rules not in rules_checked:
+                    rules_checked[rules] = stored_values_problem(rules, None, players)
+                column = rules_checked[rules]
             if column is not None:
                 self._damaged_game(damaged_game(game_id, column))
                 continue

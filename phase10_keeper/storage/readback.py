@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from phase10_keeper.rules.status import Status
 from phase10_keeper.storage.messages import GameDamaged, Said
+from phase10_keeper.storage.summary import stored_values_problem
 
 # The game file's reader is imported where a game is read: listing needs none of it.
 if TYPE_CHECKING:
@@ -25,7 +26,10 @@ SUMMARY_COLUMNS = (
     "id, title, started, finished, created, status, winner, deleted_at, first_dealer, "
     "(SELECT COUNT(*) FROM hands WHERE hands.game_id = games.id), "
     "json_valid(rules) AND (seating IS NULL OR json_valid(seating)), "
-    "typeof(revision) = 'integer'"
+    "typeof(revision) = 'integer', "
+    "(SELECT MIN(seat) = 0 AND MAX(seat) = COUNT(*) - 1 FROM game_players "
+    "WHERE game_players.game_id = games.id), "
+    "(SELECT COUNT(*) = COALESCE(MAX(number), 0) FROM hands WHERE hands.game_id = games.id)"
 )
 """What a summary is made of, and what of the rest of the row can be checked in SQLite."""
 
@@ -112,6 +116,8 @@ def summary_problem(row: Sequence[object], players: Sequence[object]) -> str | N
         hands,
         json_ok,
         counted,
+        seats_ok,
+        numbers_ok,
     ) = row
     if not players or not all(is_text(name) and name for name in players):
         return "game_players.name"
@@ -128,6 +134,9 @@ def summary_problem(row: Sequence[object], players: Sequence[object]) -> str | N
         ("hands", isinstance(hands, int)),
         ("rules", json_ok == 1),
         ("revision", counted == 1),
+        # The app seats players 0, 1, 2... and numbers hands 1, 2, 3...
+        ("game_players.seat", seats_ok == 1),
+        ("hands.number", numbers_ok == 1),
     )
     return next((column for column, good in checks if not good), None)
 
@@ -173,6 +182,8 @@ def game_from_rows(
         column = "seating"
     if column is None and not all(map(is_text, texts)):
         column = "hands.data"
+    if column is None:
+        column = stored_values_problem(rules, seating, players)
     if column is not None:
         raise damaged_game(game_id, column)
     try:

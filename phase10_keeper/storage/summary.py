@@ -1,5 +1,7 @@
 """A game as the library lists it, and the order of the listing."""
 
+import json
+from collections.abc import Sequence
 from datetime import datetime
 from typing import NamedTuple
 
@@ -38,3 +40,103 @@ def listing_order(game: GameSummary) -> tuple[float, int]:
     """Games list in the order they were played (by their start, else when they entered
     the library), then in the order they entered it."""
     return _sort_moment(game.started, game.created), game.id
+
+
+# What the game file's writer puts in a stored game's rules and seating, as plain data:
+# listing checks each value with these instead of importing the rules and the game file's
+# reader (tests hold them to the rules' own names). Whether rules that look right can be
+# played, and whether the hands follow them, is found when the game is read.
+PRESETS = frozenset({"mattel", "masters", "even", "odd", "short", "fixed-hands"})
+ORDERS = frozenset({"sequence", "choose"})
+GROUP_KINDS = frozenset({"set", "run", "color", "color-run", "even-odd"})
+_RULES_KEYS = frozenset(
+    {"preset", "phases", "order", "target", "hands", "super_wild", "two_strike"}
+)
+_PHASE_KEYS = frozenset({"label", "groups"})
+_GROUP_KEYS = frozenset({"kind", "size"})
+_SEATING_KEYS = frozenset({"before_hand", "leave", "join", "after", "total", "phase"})
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_phase(value: object) -> bool:
+    if not isinstance(value, dict) or value.keys() != _PHASE_KEYS:
+        return False
+    groups = value["groups"]
+    return (
+        _is_int(value["label"])
+        and isinstance(groups, list)
+        and all(
+            isinstance(group, dict)
+            and group.keys() == _GROUP_KEYS
+            and group["kind"] in GROUP_KINDS
+            and _is_int(group["size"])
+            for group in groups
+        )
+    )
+
+
+def rules_are_as_written(rules: object) -> bool:
+    """Whether decoded stored rules hold only what the game file's writer puts there."""
+    if not isinstance(rules, dict) or not rules.keys() <= _RULES_KEYS:
+        return False
+    phases = rules.get("phases", [])
+    return (
+        rules.get("preset") in PRESETS
+        and isinstance(phases, list)
+        and all(map(_is_phase, phases))
+        and rules.get("order", "sequence") in ORDERS
+        and _is_int(rules.get("target", 0))
+        and _is_int(rules.get("hands", 0))
+        and rules.get("super_wild", True) is True
+        and rules.get("two_strike", True) is True
+    )
+
+
+def _is_change(change: object, players: Sequence[str]) -> bool:
+    if not isinstance(change, dict) or not change.keys() <= _SEATING_KEYS:
+        return False
+    before = change.get("before_hand", 0)
+    if not _is_int(before) or before < 1:
+        return False
+    if "leave" in change:
+        return change.keys() == {"before_hand", "leave"} and change["leave"] in players
+    return (
+        change.get("join") in players
+        and change.get("after", players[0]) in players
+        and _is_int(change.get("total"))
+        and _is_int(change.get("phase", 0))
+    )
+
+
+def seating_is_as_written(seating: object, players: Sequence[str]) -> bool:
+    """Whether decoded stored seating changes are what the game file's writer puts there:
+    a list of changes, each before a hand, naming the game's players."""
+    return (
+        isinstance(seating, list)
+        and bool(seating)
+        and all(_is_change(change, players) for change in seating)
+    )
+
+
+def _decoded(text: object) -> object:
+    """The JSON `text` holds (checked as JSON in SQLite); None where a flipped bit made it
+    another kind of value, or nests it deeper than Python decodes."""
+    if not isinstance(text, str):
+        return None
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+
+
+def stored_values_problem(rules: object, seating: object, players: Sequence[str]) -> str | None:
+    """ "rules" or "seating" if that stored JSON is not what the game file's writer puts
+    there (for these players); None if both are."""
+    if not rules_are_as_written(_decoded(rules)):
+        return "rules"
+    if seating is not None and not seating_is_as_written(_decoded(seating), players):
+        return "seating"
+    return None

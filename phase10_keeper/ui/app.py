@@ -9,7 +9,7 @@ and the app's icon once the first page has been drawn.
 import gc
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -209,8 +209,9 @@ def come_forward(window: MainWindow, files: list[str]) -> None:
 
 
 def _hold(data_dir: Path, files: list[str], prompts: "Prompts | None") -> "LibraryHold | int":
-    """This app's hold on the library; else the exit code: 0 once a running app has taken
-    over (brought forward, with the files to open), 1 if what holds it is no app."""
+    """This app's hold on the library; else the exit code: 0 once another writer has it
+    (a running app, brought forward with the files to open, or `serve`, which is named),
+    1 if the library cannot be held at all."""
     from phase10_keeper.storage.library import LibraryError
     from phase10_keeper.storage.lock import LibraryHeld, hold_library
 
@@ -226,8 +227,14 @@ def _hold(data_dir: Path, files: list[str], prompts: "Prompts | None") -> "Libra
         error = refused
     from phase10_keeper.ui.prompts import Prompts
 
-    (prompts or Prompts()).warn(None, tr("window.title"), _library_message(error))
-    return 1
+    message = _library_message(error)
+    # Said on stderr too, for a start from a terminal: a script waits on the message box.
+    if sys.stderr is not None:
+        with suppress(OSError, ValueError):
+            print(message, file=sys.stderr, flush=True)
+    (prompts or Prompts()).warn(None, tr("window.title"), message)
+    # The one writer there is keeps the library: this start has done what it can.
+    return 0 if isinstance(error, LibraryHeld) else 1
 
 
 def _listen(window: MainWindow, data_dir: Path) -> None:

@@ -21,10 +21,12 @@ from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPaintEvent, QUndo
 from PySide6.QtWidgets import QLabel, QMainWindow, QPushButton, QStackedWidget, QWidget
 
 from phase10_keeper.ui.appearance import appearance_menu, type_scale
+from phase10_keeper.ui.library.outside_changes import watch_library
 from phase10_keeper.ui.text.escape import plain
 from phase10_keeper.ui.text.language_menu import language_menu
 from phase10_keeper.ui.text.translate import app_words, error_said, problem_where, tr
 from phase10_keeper.ui.widgets.colours import ERROR_COLOUR
+from phase10_keeper.ui.widgets.damage_bar import restore_newest_backup
 from phase10_keeper.ui.window_settings import save_window_state
 from phase10_keeper.ui.window_undo import name_undo_actions, redo_typing_first, undo_typing_first
 
@@ -169,16 +171,13 @@ class MainWindow(QMainWindow):
         self.print_action = self._action(tr("window.print"), self.print_score_sheet, standard.Print)
         self.export_sheet_action = self._action(tr("window.export_sheet"), self.export_score_sheet)
         self.blank_sheets_action = self._action(
-            tr("window.blank_sheets"),
-            self.print_blank_sheets,
-            QKeySequence("Ctrl+Shift+P"),
+            tr("window.blank_sheets"), self.print_blank_sheets, QKeySequence("Ctrl+Shift+P")
         )
         self.close_action = self._action(tr("window.close_game"), self.close_game)
         # Every key the platform has for Close (Ctrl+W and Ctrl+F4), not only its first.
         self.close_action.setShortcuts(QKeySequence.keyBindings(standard.Close))
         self.quit_action = self._action(tr("window.quit"), self.close)
-        # Windows has no standard key for Quit; Ctrl+Q is what the menus of most
-        # programs there show too.
+        # Windows has no standard key for Quit; Ctrl+Q is what most programs' menus there show.
         quit_keys = QKeySequence.keyBindings(standard.Quit)
         self.quit_action.setShortcuts(quit_keys or [QKeySequence("Ctrl+Q")])
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
@@ -216,9 +215,7 @@ class MainWindow(QMainWindow):
             tr("window.scoreboard"), self.show_scoreboard, QKeySequence("F11")
         )
         self.players_action = self._action(
-            tr("window.players"),
-            self.show_players,
-            QKeySequence("Ctrl+Shift+L"),
+            tr("window.players"), self.show_players, QKeySequence("Ctrl+Shift+L")
         )
         self.phones_action = self._action(tr("phones.window_action"), self.toggle_phones)
         self.phones_action.setCheckable(True)
@@ -382,6 +379,7 @@ class MainWindow(QMainWindow):
     def set_library(self, library: "Library") -> None:
         """Uses this library, and reopens the game left unfinished at the last quit."""
         self.library = library
+        watch_library(self)
         self._status_bar()
         self._checkpoint_timer.start()
         game_id = library.last_open_game()
@@ -417,7 +415,8 @@ class MainWindow(QMainWindow):
             view.importRequested.connect(self.import_game_file)
             view.blankSheetsRequested.connect(self.print_blank_sheets)
             view.playersRequested.connect(self.show_players)
-        self.start_view.set_games(self.library.list_games())
+            view.damage_bar.restoreRequested.connect(lambda: restore_newest_backup(self))
+        self.start_view.set_games(self.library.list_games(), self.library.damaged_games())
         self._show_page(self.start_view)
         self.start_view.new_button.setFocus()
 
@@ -431,6 +430,7 @@ class MainWindow(QMainWindow):
             view.gameDeleted.connect(self._game_deleted)
             view.gameRenamed.connect(self._game_renamed)
             view.message.connect(self.say)
+            view.damage_bar.restoreRequested.connect(lambda: restore_newest_backup(self))
         return self.games_view
 
     def _frame(self, page: "Page") -> QWidget:
@@ -495,6 +495,7 @@ class MainWindow(QMainWindow):
             view = self.players_view = PlayersView(self.library, self.prompts)
             view.gamesChanged.connect(self._games_renamed_players)
             view.openRequested.connect(self.open_game)
+            view.damage_bar.restoreRequested.connect(lambda: restore_newest_backup(self))
         self.players_view.refresh()
         self._show_page(self.players_view)
         self.players_view.table.setFocus()

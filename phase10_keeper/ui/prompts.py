@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QWidget
 
 from phase10_keeper.ui.app_icon import use_app_icon
 from phase10_keeper.ui.text.escape import plain_box
-from phase10_keeper.ui.text.translate import tr
+from phase10_keeper.ui.text.translate import error_said, tr
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QDialog, QMessageBox
@@ -102,3 +102,33 @@ def _show(box: "QMessageBox") -> None:
     """Shows a message until it is answered, with the app's icon."""
     use_app_icon()
     plain_box(box).exec()
+
+
+def ask_output_path(
+    prompts: Prompts,
+    parent: QWidget,
+    title: str,
+    suggested: str,
+    filter_text: str,
+    *,
+    suffix: str = "",
+) -> Path | None:
+    """Where to write a file the user names (with `suffix` added where its name lacks
+    it), checked as the command line checks its outputs (storage.outputs.check_output):
+    never a game library, a folder, a device, a named pipe or a write-protected file. A
+    refused name is said and the dialog shown again at it; None if the user cancels.
+    The path returned is the file to write: a symbolic link's target."""
+    from phase10_keeper.storage.outputs import OutputRefused, check_output
+    from phase10_keeper.storage.paths import default_data_dir
+
+    while True:
+        path = prompts.save_path(parent, title, suggested, filter_text)
+        if path is None:
+            return None
+        if suffix and path.suffix.casefold() != suffix:
+            path = path.with_name(path.name + suffix)
+        try:
+            return check_output(path, data_dirs=[default_data_dir()])
+        except OutputRefused as refused:
+            prompts.warn(parent, tr("prompts.output_refused"), error_said(refused))
+            suggested = str(path)

@@ -4,6 +4,7 @@ import base64
 import json
 import re
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 
@@ -462,7 +463,8 @@ def test_422_when_two_players_say_they_went_out(table_served):
     client.request("PUT", "/api/pending/Kwame", key=table.keys.keeper, body={"made": False})
     answer = client.request("POST", "/api/hands", key=table.keys.keeper, body={})
     assert answer.status == 422
-    assert any("Priya and Marcus" in problem["message"] for problem in answer.data["problems"])
+    named = "\u2068Priya\u2069 and \u2068Marcus\u2069"
+    assert any(named in problem["message"] for problem in answer.data["problems"])
 
 
 def test_422_for_undo_with_no_hand_recorded(table_served):
@@ -577,3 +579,17 @@ def test_where_players_choose_their_phase_an_entry_says_which():
         assert client.request("PUT", f"/api/pending/{name}", key=key, body=said).status == 200
         pending = client.request("GET", "/api/game", key=key).data["pending"]
         assert pending[name]["phase"] == choices[0]
+
+
+def test_names_listed_in_a_problem_are_each_isolated_for_the_page():
+    players = ("דנה", "Bo", "Cy")
+    with served(Game(players=players)) as (table, client, _):
+        for name in ("דנה", "Bo"):
+            answer = client.request(
+                "PUT",
+                f"/api/pending/{quote(name)}",
+                key=table.keys.keeper,
+                body={"made": True, "went_out": True},
+            )
+    messages = [problem["message"] for problem in answer.data["problems"]]
+    assert any("\u2068דנה\u2069 and \u2068Bo\u2069" in message for message in messages), messages

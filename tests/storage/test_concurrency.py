@@ -107,3 +107,19 @@ def test_opening_while_another_copy_writes_never_looks_behind(data_dir: Path) ->
     assert opened > 0
     with Library.open(data_dir) as library:
         assert len(library.list_games()) == 150
+
+
+def test_the_data_version_moves_for_another_copys_commits_only(
+    library: Library, reopen: Callable[[], Library]
+) -> None:
+    other = reopen()
+    before = library.data_version()
+    game_id = library.add_game(friday_game())
+    library.rename_game(game_id, "own change")
+    library.checkpoint()
+    assert library.data_version() == before
+    other.rename_game(game_id, "the other copy's change")
+    assert library.data_version() != before
+    after = library.data_version()
+    assert library.list_games()[0].title == "the other copy's change"
+    assert library.data_version() == after

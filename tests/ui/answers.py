@@ -20,6 +20,8 @@ class Answers(Prompts):
         self.text_answer: str | None = None
         self.open_answer: Path | None = None
         self.save_answer: Path | None = None
+        self.save_answers: list[Path | None] = []
+        """Answers to the save dialog, one per showing, before `save_answer`."""
         self.dialog_answer = lambda dialog: False
         self.asked: list[str] = []
         self.defaults: list[bool] = []
@@ -53,7 +55,8 @@ class Answers(Prompts):
     def save_path(
         self, parent: QWidget, title: str, suggested: str, filter_text: str
     ) -> Path | None:
-        return self._ask(suggested, self.save_answer)
+        answer = self.save_answers.pop(0) if self.save_answers else self.save_answer
+        return self._ask(suggested, answer)
 
     def warn(self, parent: QWidget | None, title: str, text: str) -> None:
         self.warnings.append(text)

@@ -25,7 +25,7 @@ from phase10_keeper.storage.gamefile import write_game
 from phase10_keeper.storage.library import Library
 from phase10_keeper.ui import app
 from phase10_keeper.ui.dialogs.about_dialog import AboutDialog
-from phase10_keeper.ui.dialogs.sheet_dialogs import PAPER_KEY, SheetDialog
+from phase10_keeper.ui.dialogs.sheet_dialogs import PAPER_KEY, SheetDialog, remembered_paper
 from phase10_keeper.ui.library.games_view import GAME_ID_ROLE
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.new_game.new_game_dialog import NewGameDialog
@@ -99,6 +99,21 @@ def test_the_last_unfinished_game_reopens_and_the_start_page_offers_it(open_app,
     assert window.session is not None
     assert window.session.game_id == game_id
     assert library.last_open_game() == game_id
+
+
+def test_enter_on_the_start_page_continues_the_game_just_closed(qtbot, open_app, library) -> None:
+    game_id = library.add_game(game_with_hands(FOUR, 2))
+    library.set_last_open_game(game_id)
+    window = open_app()
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    window.close_action.trigger()
+    assert window.shown_page is window.start_view
+    focused = QApplication.focusWidget()
+    assert focused is not None
+    qtbot.keyClick(focused, Qt.Key.Key_Return)
+    assert window.session is not None
+    assert window.session.game_id == game_id
 
 
 def test_start_page_new_game_with_a_variant_and_a_house_phase_list(open_app, library) -> None:
@@ -411,7 +426,9 @@ def test_window_geometry_and_paper_are_remembered_across_a_restart(
     # The offscreen screen is 800 by 600 pixels; a restored window is kept on it.
     window.resize(700, 500)
     window.move(40, 30)
-    answers.dialog_answer = _accept_sheet_dialog("letter")
+    # The paper the dialog does not offer first: a default accepted is no choice.
+    chosen = "a4" if remembered_paper(QSettings()) == "letter" else "letter"
+    answers.dialog_answer = _accept_sheet_dialog(chosen)
     window.prompts = answers
     window._open_url = answers.open_url
     answers.save_answer = tmp_path / "blank.pdf"
@@ -419,13 +436,13 @@ def test_window_geometry_and_paper_are_remembered_across_a_restart(
     window.close()
     assert window.library is not None
     window.library.close()
-    assert QSettings().value(PAPER_KEY) == "letter"
+    assert QSettings().value(PAPER_KEY) == chosen
 
     again = app.launch()
     qtbot.waitUntil(lambda: again.library is not None)
     assert (again.width(), again.height()) == (700, 500)
     dialog = SheetDialog(QSettings(), again)
-    assert dialog.paper_combo.currentData() == "letter"
+    assert dialog.paper_combo.currentData() == chosen
     dialog.deleteLater()
     again.close()
     assert again.library is not None

@@ -40,7 +40,7 @@ from phase10_keeper.rules import (
     name_problem,
     preset_rules,
 )
-from phase10_keeper.ui.prompts import Prompts
+from phase10_keeper.ui.prompts import Prompts, ask_output_path
 from phase10_keeper.ui.text.escape import isolate, plain
 from phase10_keeper.ui.text.translate import app_words, problem_said, tr, tr_count
 from phase10_keeper.ui.text.wording import preset_names
@@ -164,6 +164,9 @@ class SheetDialog(QDialog):
         self.language_combo.setCurrentIndex(
             self.language_combo.findData(remembered_language(settings))
         )
+        self._shown_paper = self.paper_combo.currentData()
+        self._shown_language = self.language_combo.currentData()
+        """What the dialog opened with: only a change from it is the user's choice."""
         self.rules_combo = QComboBox()
         self.rules_combo.setAccessibleName(tr("sheet_dialog.rules_field"))
         self._fill_rules()
@@ -279,9 +282,13 @@ class SheetDialog(QDialog):
             self.message.set_problem(problem)
             return
         paper = str(self.paper_combo.currentData())
-        remember_paper(self.settings, paper)
         language = str(self.language_combo.currentData())
-        self.settings.setValue(LANGUAGE_KEY, language)
+        # A default accepted as shown is remembered as nothing: it goes on following the
+        # user's locale.
+        if paper != self._shown_paper:
+            remember_paper(self.settings, paper)
+        if language != self._shown_language:
+            self.settings.setValue(LANGUAGE_KEY, language)
         request = SheetRequest(paper=paper, language=language, to_printer=self._to_printer)
         if self.game is not None:
             self._request = replace(request, game=self.game)
@@ -414,12 +421,14 @@ class SheetPrinter(QObject):
         suggested = request.suggested_name()
         if isinstance(folder, str) and Path(folder).is_dir():
             suggested = str(Path(folder) / suggested)
-        path = self.prompts.save_path(
-            self.widget, tr("sheet_dialog.save_title"), suggested, tr("sheet_dialog.pdf_files")
+        return ask_output_path(
+            self.prompts,
+            self.widget,
+            tr("sheet_dialog.save_title"),
+            suggested,
+            tr("sheet_dialog.pdf_files"),
+            suffix=PDF_SUFFIX,
         )
-        if path is not None and path.suffix.casefold() != PDF_SUFFIX:
-            path = path.with_name(path.name + PDF_SUFFIX)
-        return path
 
     def write(self, request: SheetRequest, path: Path) -> Path | None:
         """Writes the PDF and opens it; the path, or None after telling the user why not."""

@@ -14,6 +14,7 @@ from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QTabWidget, QWidget
 
 from phase10_keeper.rules import Game, Replay, Status
+from phase10_keeper.ui.text.escape import in_sentence
 from phase10_keeper.ui.text.translate import app_words, tr, tr_count
 from phase10_keeper.ui.text.wording import number_text
 
@@ -124,7 +125,7 @@ def summary_text(series: "GameSeries") -> str:
 
     return "<br>".join(
         tr("game_charts.summary_line", heading=f"<b>{escape(heading)}</b>", text=escape(text))
-        for heading, text in summary_lines(series, app_words())
+        for heading, text in summary_lines(series, app_words(), in_sentence)
     )
 
 

@@ -13,6 +13,7 @@ both filled.
 
 import math
 from collections.abc import Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QModelIndex, QObject, QSize, Qt, Signal
@@ -57,7 +58,7 @@ from phase10_keeper.ui.game.grid_model import ScoreGridModel
 from phase10_keeper.ui.game.kept_typing import KeptNote
 from phase10_keeper.ui.game.session import GameSession
 from phase10_keeper.ui.game.standings_model import STRETCHED, StandingsModel, column_number
-from phase10_keeper.ui.prompts import Prompts
+from phase10_keeper.ui.prompts import Prompts, ask_output_path
 from phase10_keeper.ui.text import wording
 from phase10_keeper.ui.text.escape import isolate, plain
 from phase10_keeper.ui.text.translate import app_words, problem_where, tr, tr_count
@@ -262,7 +263,7 @@ class GameView(QWidget):
         self.side_tabs.setDocumentMode(True)
         self.side_tabs.addTab(self.standings, tr("game.standings"))
         self.charts = GameCharts(
-            ask_path=prompts.save_path,
+            ask_path=partial(ask_output_path, prompts),
             warn=prompts.warn,
         )
         self.side_tabs.addTab(self.charts, tr("game.charts"))

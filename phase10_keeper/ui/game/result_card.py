@@ -20,6 +20,7 @@ from phase10_keeper.rules import Game, Replay, Status
 from phase10_keeper.stats.standings import standings_rows
 from phase10_keeper.ui.game.game_charts import totals_data
 from phase10_keeper.ui.text import wording
+from phase10_keeper.ui.text.escape import isolate
 from phase10_keeper.ui.text.translate import app_words, tr, tr_count
 from phase10_keeper.ui.widgets.charts import LineChart
 
@@ -181,7 +182,8 @@ class ResultCard:
         else:
             leaders = _leaders(state)
             if len(leaders) > 1:
-                headline = tr("result_card.leaders", names=listed_names(app_words(), leaders))
+                names = listed_names(app_words(), leaders, isolate)
+                headline = tr("result_card.leaders", names=names)
             else:
                 headline = tr("result_card.leader", name=leaders[0] if leaders else "")
             reason = tr_count("result_card.so_far", len(state.hands))

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 
 from phase10_keeper.rules import Game, Replay
 from phase10_keeper.ui.game.result_card import result_card
-from phase10_keeper.ui.prompts import Prompts
+from phase10_keeper.ui.prompts import Prompts, ask_output_path
 from phase10_keeper.ui.text.escape import plain
 from phase10_keeper.ui.text.translate import tr
 
@@ -99,13 +99,16 @@ class ShareDialog(QDialog):
         """Writes the card as a PNG; the path written, or None (cancelled, or failed
         after telling the user)."""
         if path is None:
-            path = self.prompts.save_path(
-                self, tr("share.save_title"), self.suggested_name(), tr("share.png_files")
+            path = ask_output_path(
+                self.prompts,
+                self,
+                tr("share.save_title"),
+                self.suggested_name(),
+                tr("share.png_files"),
+                suffix=PNG_SUFFIX,
             )
             if path is None:
                 return None
-            if path.suffix.casefold() != PNG_SUFFIX:
-                path = path.with_name(path.name + PNG_SUFFIX)
         if not write_png(self.image, path):
             self.prompts.warn(
                 self, tr("share.cannot_save_title"), tr("share.cannot_save", path=path)

@@ -6,7 +6,7 @@ from PySide6.QtWidgets import QWidget
 
 from phase10_keeper.rules import Game, GameError, replay
 from phase10_keeper.storage.gamefile import SUFFIX, GameFileError, read_game, write_game
-from phase10_keeper.ui.prompts import Prompts
+from phase10_keeper.ui.prompts import Prompts, ask_output_path
 from phase10_keeper.ui.text.translate import error_said, problem_where, tr
 
 
@@ -54,8 +54,8 @@ def export_game(parent: QWidget, prompts: Prompts, game: Game, path: Path | None
     or None if the user cancelled or the file could not be written (they were told why).
     """
     if path is None:
-        path = prompts.save_path(
-            parent, tr("files.export_title"), file_name_for(game.title), game_file_filter()
+        path = ask_output_path(
+            prompts, parent, tr("files.export_title"), file_name_for(game.title), game_file_filter()
         )
         if path is None:
             return None

@@ -16,6 +16,7 @@ from PySide6.QtCore import (
     QLocale,
     QModelIndex,
     QPersistentModelIndex,
+    QPoint,
     QSortFilterProxyModel,
     Qt,
     Signal,
@@ -56,6 +57,7 @@ from phase10_keeper.ui.prompts import Prompts
 from phase10_keeper.ui.text.escape import isolate, plain, plain_tooltip
 from phase10_keeper.ui.text.translate import error_said, tr
 from phase10_keeper.ui.text.wording import date_text, date_time_text, status_text
+from phase10_keeper.ui.widgets.damage_bar import DamageBar
 
 GAME_ID_ROLE = Qt.ItemDataRole.UserRole
 
@@ -72,6 +74,7 @@ class GameLibrary(Protocol):
     def rename_game(self, game_id: int, title: str) -> None: ...
     def delete_game(self, game_id: int) -> None: ...
     def restore_game(self, game_id: int) -> None: ...
+    def damaged_games(self) -> Sequence[Any]: ...
 
 
 def _muted_text() -> QColor:
@@ -236,7 +239,7 @@ class GamesTableModel(QAbstractTableModel):
             # With the time of day: one evening's games apart.
             return date_time_text(_day_of(game))
         if column == self.PLAYERS:
-            return tr("names.separator").join(game.players)
+            return tr("names.separator").join(isolate(name) for name in game.players)
         if column == self.HANDS:
             return QLocale().toString(game.hands)
         if column == self.STATUS:
@@ -409,6 +412,7 @@ class GamesView(QWidget):
         plain(self.empty_label, self.notice)
         self.notice.setWordWrap(True)
         self.notice.hide()
+        self.damage_bar = DamageBar("games.damaged_left_out")
 
         self.open_action = self._action(tr("games.open"), self.open_selected)
         self.rename_action = self._action(tr("games.rename"), self.rename_selected)
@@ -437,6 +441,7 @@ class GamesView(QWidget):
         top.addWidget(self.show_deleted)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
+        layout.addWidget(self.damage_bar)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.empty_label, 1)
         layout.addWidget(self.notice)
@@ -476,16 +481,41 @@ class GamesView(QWidget):
     def refresh(self) -> None:
         """Reloads the list from the library, keeping the selected game selected."""
         selected = self.selected_id()
+        self._reload()
+        if selected is not None:
+            self.select_game(selected)
+        self._update_actions()
+
+    def refresh_in_place(self) -> None:
+        """Reloads the list after another program changed the library, leaving the view
+        as the user left it: the selected game selected, the filter as typed, and the
+        game at the top of the view at the top (a view scrolled to the top stays there,
+        where new games come in)."""
+        selected = self.selected_id()
+        vertical, horizontal = self.table.verticalScrollBar(), self.table.horizontalScrollBar()
+        down, left = vertical.value(), horizontal.value()
+        top = self.table.indexAt(QPoint(0, 0)).data(GAME_ID_ROLE)
+        self._reload()
+        if selected is not None:
+            self.select_game(selected)
+        row = None if top is None else self.model.row_of(int(top))
+        index = QModelIndex() if row is None else self.proxy.mapFromSource(self.model.index(row, 0))
+        if down and index.isValid():
+            self.table.scrollTo(index, QAbstractItemView.ScrollHint.PositionAtTop)
+        else:
+            vertical.setValue(down)
+        horizontal.setValue(left)
+        self._update_actions()
+
+    def _reload(self) -> None:
         games = list(self.library.list_games())
         binned = self.library.list_games(deleted=True)
         self._has_deleted = bool(binned)
         if self.show_deleted.isChecked():
             games += binned
         self.model.set_games(games)
+        self.damage_bar.show_damage(self.library.damaged_games())
         self._fit_columns()
-        if selected is not None:
-            self.select_game(selected)
-        self._update_actions()
 
     def _fit_columns(self) -> None:
         """Makes each column (but Players, which takes the room left) as wide as its

@@ -1,10 +1,11 @@
 """What the app shows when no game is open: start a game, continue one, import, print."""
 
 from collections.abc import Sequence
+from itertools import pairwise
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QAction, QKeyEvent, QPalette, QPixmap, QUndoStack
+from PySide6.QtGui import QAction, QFocusEvent, QKeyEvent, QPalette, QPixmap, QUndoStack
 from PySide6.QtWidgets import (
     QCommandLinkButton,
     QFrame,
@@ -17,10 +18,14 @@ from PySide6.QtWidgets import (
 
 from phase10_keeper.resource_files import resource_path
 from phase10_keeper.rules import Status
+from phase10_keeper.ui.text.escape import isolate
 from phase10_keeper.ui.text.translate import tr, tr_count
 from phase10_keeper.ui.text.wording import date_text
+from phase10_keeper.ui.widgets.damage_bar import DamageBar
 
 RECENT_GAMES = 3
+GIVEN_FOCUS = (Qt.FocusReason.OtherFocusReason, Qt.FocusReason.ActiveWindowFocusReason)
+"""How a focus comes that the program gave, not the user (a Tab, a click, a shortcut)."""
 ICON_SIZE = 64
 STYLE = """
 QCommandLinkButton { border: 2px solid transparent; border-radius: 6px; }
@@ -35,8 +40,9 @@ def _unfinished(summary: Any) -> bool:
 class StartView(QWidget):
     """The start page (a `ui.page.Page`).
 
-    Constructor: `StartView(parent=None)`; `set_games(summaries)` (the library's list,
-    newest first) offers the latest unfinished games to continue.
+    Constructor: `StartView(parent=None)`; `set_games(summaries, damaged)` (the library's
+    list, newest first, and its damaged games) offers the latest unfinished games to
+    continue, and says which are damaged; `refresh_games` does so on the page shown.
     Signals: `newGameRequested()`, `continueRequested(int)` (a game id),
     `libraryRequested()`, `importRequested()`, `blankSheetsRequested()`,
     `playersRequested()`.
@@ -99,6 +105,9 @@ class StartView(QWidget):
         self.continue_layout = QVBoxLayout()
         self.continue_layout.setSpacing(2)
         self.continue_buttons: dict[int, QCommandLinkButton] = {}
+        self._focus_to_continue = False
+        """Whether New game, given the focus by the program, passes it to the newest game
+        to continue: until the user has moved the focus on this page themselves."""
         start_heading = QLabel(tr("start.start"))
         start_heading.setFont(heading_font)
 
@@ -106,6 +115,8 @@ class StartView(QWidget):
         column.setSpacing(6)
         column.addLayout(heading)
         column.addSpacing(18)
+        self.damage_bar = DamageBar("games.damaged_left_out")
+        column.addWidget(self.damage_bar)
         column.addWidget(self.continue_heading)
         column.addLayout(self.continue_layout)
         column.addSpacing(12)
@@ -169,6 +180,8 @@ class StartView(QWidget):
         return [*self.continue_buttons.values(), *self.start_buttons]
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.FocusIn and isinstance(event, QFocusEvent):
+            self._focus_came(watched, event.reason())
         # Buttons outside a dialog ignore Enter; on this page it opens the entry, and the
         # arrow keys walk the list the way they do in a menu.
         if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
@@ -185,8 +198,42 @@ class StartView(QWidget):
                     return True
         return super().eventFilter(watched, event)
 
-    def set_games(self, summaries: Sequence[Any]) -> None:
-        """Offers the newest unfinished games to continue; hides the section if none."""
+    def _focus_came(self, watched: QObject, reason: Qt.FocusReason) -> None:
+        """The page shown is given the focus on New game; with a game to continue, it
+        goes to that game instead, first in the list, so Enter continues the last game
+        as a user expects. A focus the user moved (Tab, a click, the arrows) stays."""
+        if reason not in GIVEN_FOCUS:
+            self._focus_to_continue = False
+        elif watched is self.new_button and self._focus_to_continue and self.continue_buttons:
+            self._focus_to_continue = False
+            next(iter(self.continue_buttons.values())).setFocus(reason)
+
+    def set_games(self, summaries: Sequence[Any], damaged: Sequence[Any] = ()) -> None:
+        """Offers the newest unfinished games to continue; hides the section if none.
+        The `damaged` games (GameDamaged) left out of `summaries` are named above it."""
+        self._list_games(summaries, damaged)
+        self._focus_to_continue = bool(self.continue_buttons)
+
+    def refresh_games(self, summaries: Sequence[Any], damaged: Sequence[Any] = ()) -> None:
+        """`set_games` on the page as the user left it, after another program changed the
+        library: the entry with the focus (the one that will have it when the window is
+        active again) keeps it; if its game is no longer offered, the first entry takes
+        it, where it would have gone anyway."""
+        focus = self.focusWidget()
+        focused = next(
+            (game_id for game_id, button in self.continue_buttons.items() if button is focus),
+            None,
+        )
+        self._list_games(summaries, damaged)
+        if focused is not None:
+            kept = self.continue_buttons.get(focused, self.entries()[0])
+            # The layout shows a button added to it only later, and a hidden one takes
+            # no focus.
+            kept.show()
+            kept.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _list_games(self, summaries: Sequence[Any], damaged: Sequence[Any]) -> None:
+        self.damage_bar.show_damage(damaged)
         for button in self.continue_buttons.values():
             self.continue_layout.removeWidget(button)
             button.deleteLater()
@@ -197,7 +244,7 @@ class StartView(QWidget):
                 played = tr("start.not_started")
             else:
                 played = tr_count("start.hands_played", summary.hands)
-            players = tr("names.separator").join(summary.players)
+            players = tr("names.separator").join(isolate(name) for name in summary.players)
             parts = [players, played, date_text(summary.started)]
             details = " · ".join(part for part in parts if part)
             button = self._game_link(title, details)
@@ -205,6 +252,10 @@ class StartView(QWidget):
             self.continue_layout.addWidget(button)
             self.continue_buttons[summary.id] = button
         self.continue_heading.setVisible(bool(self.continue_buttons))
+        # Tab walks the entries in the order they are drawn, the games to continue first.
+        chain = [*self.continue_buttons.values(), self.new_button]
+        for before, after in pairwise(chain):
+            QWidget.setTabOrder(before, after)
 
     def _continue(self, game_id: int) -> None:
         self.continueRequested.emit(game_id)

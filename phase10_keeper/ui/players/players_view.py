@@ -46,9 +46,10 @@ from phase10_keeper.stats import (
     stats_of_records,
 )
 from phase10_keeper.storage.library import LibraryError
+from phase10_keeper.storage.messages import GameDamaged
 from phase10_keeper.storage.stats_cache import RecordSource, game_records
 from phase10_keeper.storage.summary import GameSummary
-from phase10_keeper.ui.prompts import Prompts
+from phase10_keeper.ui.prompts import Prompts, ask_output_path
 from phase10_keeper.ui.text.escape import plain
 from phase10_keeper.ui.text.translate import error_said, problem_said, tr, tr_count
 from phase10_keeper.ui.text.wording import date_text, number_text
@@ -62,6 +63,7 @@ from phase10_keeper.ui.widgets.charts import (
     LineData,
     percent_text,
 )
+from phase10_keeper.ui.widgets.damage_bar import DamageBar
 from phase10_keeper.ui.widgets.text_table import TextTableModel
 
 _Index = QModelIndex | QPersistentModelIndex
@@ -77,6 +79,7 @@ class PlayersLibrary(RecordSource, Protocol):
 
     def list_games(self) -> Sequence[GameSummary]: ...
     def rename_player(self, changes: Sequence[tuple[int, str, str]]) -> None: ...
+    def damaged_games(self) -> Sequence[GameDamaged]: ...
 
 
 @dataclass(frozen=True)
@@ -124,13 +127,14 @@ def records_words(records: Records) -> str:
         parts.append(tr("players.records_best_total", total=locale.toString(records.best_total)))
     if records.fastest_win is not None:
         parts.append(tr_count("players.records_fastest_win", records.fastest_win))
-    parts.append(
-        tr(
-            "players.records_streaks",
-            best=locale.toString(records.best_streak),
-            current=locale.toString(records.current_streak),
-        )
-    )
+    # A player who never won has no streak to speak of, and one whose streak has ended
+    # is not said to be on a streak of 0.
+    best = locale.toString(records.best_streak)
+    if records.current_streak:
+        current = locale.toString(records.current_streak)
+        parts.append(tr("players.records_streaks", best=best, current=current))
+    elif records.best_streak:
+        parts.append(tr("players.records_best_streak", best=best))
     if records.nemesis is not None:
         parts.append(tr("players.records_nemesis", name=records.nemesis))
     return tr("players.records", records=tr("players.records_separator").join(parts))
@@ -538,12 +542,14 @@ class PlayersView(QWidget):
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
         splitter.setChildrenCollapsible(False)
+        self.damage_bar = DamageBar("players.damaged_left_out")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 8, 8, 8)
+        layout.addWidget(self.damage_bar)
         layout.addWidget(splitter)
 
     def _ask_path(self, parent: QWidget, title: str, name: str, filters: str) -> Path | None:
-        return self.prompts.save_path(parent, title, name, filters)
+        return ask_output_path(self.prompts, parent, title, name, filters)
 
     def _warn(self, parent: QWidget, title: str, text: str) -> None:
         self.prompts.warn(parent, title, text)
@@ -562,6 +568,7 @@ class PlayersView(QWidget):
         selected = self.selected_key()
         records, _ = game_records(self.library)
         summaries = {summary.id: summary for summary in self.library.list_games()}
+        self.damage_bar.show_damage(self.library.damaged_games())
         # A game file need not say when it started: it is dated by its import then.
         self.games = [
             LibraryGame(

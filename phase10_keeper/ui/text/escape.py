@@ -11,19 +11,11 @@ from typing import TYPE_CHECKING
 from PySide6 import QtGui
 from PySide6.QtWidgets import QLabel
 
+# The window's names are isolated as the phones' page isolates them.
+from phase10_keeper.language.bidi import isolate as isolate
+
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QMessageBox
-
-FIRST_STRONG_ISOLATE = "\u2068"
-POP_DIRECTIONAL_ISOLATE = "\u2069"
-
-
-def isolate(text: str) -> str:
-    """`text` wrapped in Unicode isolates, for a name or title inside a sentence: a
-    right-to-left name, or one holding a direction override, reorders only itself.
-    """
-    return f"{FIRST_STRONG_ISOLATE}{text}{POP_DIRECTIONAL_ISOLATE}"
-
 
 SENTENCE_NAME_LENGTH = 32
 """Characters of a name shown inside a sentence; a longer one ends in an ellipsis, so a

@@ -18,11 +18,13 @@ from phase10_keeper.rules import (
     preset_rules,
 )
 from phase10_keeper.ui.dialogs.sheet_dialogs import (
+    LANGUAGE_KEY,
     PAPER_KEY,
     SheetDialog,
     SheetPrinter,
     SheetRequest,
     names_problem,
+    remembered_language,
     remembered_paper,
     split_names,
 )
@@ -166,6 +168,39 @@ def test_paper_size_is_remembered_across_a_restart(qtbot, tmp_path: Path) -> Non
     qtbot.addWidget(second)
     assert second.paper_combo.currentData() == "letter"
     assert remembered_paper(_settings(tmp_path)) == "letter"
+
+
+def test_only_what_the_user_changed_is_remembered(
+    qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A default accepted as it was shown is no choice: it follows the locale later."""
+    monkeypatch.setenv("LC_ALL", "de_DE.UTF-8")
+    untouched = SheetDialog(_settings(tmp_path))
+    qtbot.addWidget(untouched)
+    untouched.accept()
+    assert untouched.request() is not None
+    assert not _settings(tmp_path).contains(PAPER_KEY)
+    assert not _settings(tmp_path).contains(LANGUAGE_KEY)
+
+    language_changed = SheetDialog(_settings(tmp_path))
+    qtbot.addWidget(language_changed)
+    language_changed.language_combo.setCurrentIndex(language_changed.language_combo.findData("fr"))
+    language_changed.accept()
+    assert _settings(tmp_path).value(LANGUAGE_KEY) == "fr"
+    assert not _settings(tmp_path).contains(PAPER_KEY)
+
+    monkeypatch.setenv("LC_ALL", "en_US.UTF-8")
+    assert remembered_paper(_settings(tmp_path)) == "letter"
+    assert remembered_language(_settings(tmp_path)) == "fr"
+
+
+def test_a_choice_back_to_the_default_is_remembered(qtbot, tmp_path: Path) -> None:
+    _settings(tmp_path).setValue(PAPER_KEY, "letter")
+    dialog = SheetDialog(_settings(tmp_path))
+    qtbot.addWidget(dialog)
+    dialog.paper_combo.setCurrentIndex(dialog.paper_combo.findData("a4"))
+    dialog.accept()
+    assert _settings(tmp_path).value(PAPER_KEY) == "a4"
 
 
 def test_paper_defaults_to_the_locale(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -242,7 +242,7 @@ def test_the_window_is_seen_at_scale_factor_2(window_at) -> None:
 @pytest.mark.qt_log_ignore("propagateSizeHints", "raise", "grabbing the keyboard")
 def test_from_the_start_page_to_the_first_hand_by_keyboard(qtbot) -> None:
     library = Library.open()
-    library.add_game(Game(players=("Ann", "Bo"), title=default_title()))
+    earlier = library.add_game(Game(players=("Ann", "Bo"), title=default_title()))
     window = MainWindow(library)
     qtbot.addWidget(window)
     window.resize(*LAPTOP)
@@ -252,6 +252,9 @@ def test_from_the_start_page_to_the_first_hand_by_keyboard(qtbot) -> None:
     qtbot.waitUntil(window.isActiveWindow)
     start = window.start_view
     assert start is not None
+    # Enter would continue the unfinished game, first on the page; New game is next.
+    assert QApplication.focusWidget() is start.continue_buttons[earlier]
+    qtbot.keyClick(start.continue_buttons[earlier], Qt.Key.Key_Down)
     assert QApplication.focusWidget() is start.new_button
     qtbot.keyClick(start.new_button, Qt.Key.Key_Return)
     dialog = window.findChild(NewGameDialog)

@@ -110,7 +110,7 @@ def test_an_unfinished_game_shows_the_leader_so_far(qapp) -> None:
     assert "After 1 hand: the game goes on." in texts
     # After three hands Priya, Marcus and Kwame have one phase and 100 each.
     texts = _texts(game_with_hands(FOUR, 3))
-    assert "Priya, Marcus and Kwame share the lead" in texts
+    assert "\u2068Priya\u2069, \u2068Marcus\u2069 and \u2068Kwame\u2069 share the lead" in texts
     assert "After 3 hands: the game goes on." in texts
 
 
@@ -126,7 +126,15 @@ def test_an_unfinished_game_tied_at_the_top_names_everyone_who_shares_the_lead(q
     game = game.with_hand_appended(went_out(players, "Marcus", Priya=2, Kwame=3))
     texts = _texts(game)
     assert not any(text.endswith(" leads") for text in texts)
-    assert "Priya and Marcus share the lead" in texts
+    assert "\u2068Priya\u2069 and \u2068Marcus\u2069 share the lead" in texts
+
+
+def test_a_right_to_left_name_sharing_the_lead_keeps_the_order_of_the_names(qapp) -> None:
+    players = ("דנה", "Bo", "Cy")
+    game = Game(players=players, rules=build_rules(), title="Friday night")
+    game = game.with_hand_appended(went_out(players, "דנה", Bo=2, Cy=3))
+    game = game.with_hand_appended(went_out(players, "Bo", דנה=2, Cy=3))
+    assert "\u2068דנה\u2069 and \u2068Bo\u2069 share the lead" in _texts(game)
 
 
 def test_the_card_takes_the_palettes_colours(qapp) -> None:

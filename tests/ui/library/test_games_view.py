@@ -82,10 +82,23 @@ def test_table_model_passes_the_model_tester(qtmodeltester) -> None:
     qtmodeltester.check(model)
     assert model.rowCount() == 3
     assert model.index(0, GamesTableModel.TITLE).data() == "Sunday"
-    assert model.index(1, GamesTableModel.PLAYERS).data() == "Kwame, Dana, Priya"
+    assert model.index(1, GamesTableModel.PLAYERS).data() == ", ".join(
+        isolate(name) for name in ("Kwame", "Dana", "Priya")
+    )
     assert model.index(1, GamesTableModel.HANDS).data() == "1"
     assert model.index(1, GamesTableModel.STATUS).data() == "In progress"
     assert model.index(1, 0).data(GAME_ID_ROLE) == 2
+
+
+def test_a_right_to_left_name_keeps_the_order_of_the_players_listed() -> None:
+    library = _empty_library()
+    library.add_game(Game(("Priya", "עמית", "Marcus")))
+    model = GamesTableModel()
+    model.set_games(library.list_games())
+    # Each name isolated: the Hebrew name cannot carry the comma and the next name
+    # over to its side.
+    expected = ", ".join(isolate(name) for name in ("Priya", "עמית", "Marcus"))
+    assert model.index(0, GamesTableModel.PLAYERS).data() == expected
 
 
 def test_dates_follow_the_locale(german_locale) -> None:

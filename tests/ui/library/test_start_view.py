@@ -43,13 +43,17 @@ def test_start_view_offers_the_newest_unfinished_games(qtbot) -> None:
     assert list(view.continue_buttons) == [4, 2, 1]
     assert not view.continue_heading.isHidden()
     assert view.continue_buttons[1].text() == "Untitled game"
-    assert "Cy, Di · 5 hands played" in view.continue_buttons[2].description()
+    assert (
+        "\u2068Cy\u2069, \u2068Di\u2069 · 5 hands played" in view.continue_buttons[2].description()
+    )
     with qtbot.waitSignal(view.continueRequested) as chosen:
         qtbot.mouseClick(view.continue_buttons[2], Qt.MouseButton.LeftButton)
     assert chosen.args == [2]
-    assert "Ed, Flo · not started" in view.continue_buttons[1].description()
+    assert "\u2068Ed\u2069, \u2068Flo\u2069 · not started" in view.continue_buttons[1].description()
     view.set_games(GAMES[4:])
-    assert view.continue_buttons[0].description() == "Gus, Hal · 1 hand played"
+    assert (
+        view.continue_buttons[0].description() == "\u2068Gus\u2069, \u2068Hal\u2069 · 1 hand played"
+    )
     view.set_games(GAMES[1:2])
     assert view.continue_buttons == {}
     assert view.continue_heading.isHidden()
@@ -86,7 +90,7 @@ def _shown(qtbot) -> StartView:
 @pytest.mark.qt_log_ignore("propagateSizeHints", "raise")
 def test_enter_opens_the_entry_with_the_focus_and_arrows_move(qtbot) -> None:
     view = _shown(qtbot)
-    view.new_button.setFocus()
+    view.new_button.setFocus(Qt.FocusReason.TabFocusReason)
     with qtbot.waitSignal(view.newGameRequested):
         qtbot.keyClick(view.new_button, Qt.Key.Key_Return)
     qtbot.keyClick(view.new_button, Qt.Key.Key_Down)
@@ -104,9 +108,9 @@ def test_enter_opens_the_entry_with_the_focus_and_arrows_move(qtbot) -> None:
 @pytest.mark.qt_log_ignore("propagateSizeHints", "raise")
 def test_the_entry_with_the_focus_is_drawn_differently(qtbot) -> None:
     view = _shown(qtbot)
-    view.new_button.setFocus()
+    view.new_button.setFocus(Qt.FocusReason.TabFocusReason)
     focused = view.new_button.grab().toImage()
-    view.library_button.setFocus()
+    view.library_button.setFocus(Qt.FocusReason.TabFocusReason)
     assert view.new_button.grab().toImage() != focused
 
 
@@ -123,5 +127,70 @@ def test_an_ampersand_in_a_title_or_a_name_is_shown_as_typed(qtbot) -> None:
     assert QKeySequence.mnemonic(button.text()).isEmpty()
     assert QKeySequence.mnemonic(button.description()).isEmpty()
     assert button.text().replace("&&", "&") == "Zoë & Co"
-    assert button.description().replace("&&", "&").startswith("<b>Bo & Co</b>, Ann · ")
+    assert (
+        button.description()
+        .replace("&&", "&")
+        .startswith("\u2068<b>Bo & Co</b>\u2069, \u2068Ann\u2069 · ")
+    )
     assert button.accessibleName() == "Zoë & Co"
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints", "raise")
+def test_enter_continues_the_newest_game_where_the_page_was_given_new_game_focus(qtbot) -> None:
+    # The window shows the page and gives it focus on New game: with a game to continue,
+    # Enter continues it, as the page lists it first.
+    view = _shown(qtbot)
+    view.new_button.setFocus()
+    assert view.continue_buttons[4].hasFocus()
+    with qtbot.waitSignal(view.continueRequested) as opened:
+        qtbot.keyClick(view.focusWidget(), Qt.Key.Key_Return)
+    assert opened.args == [4]
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints", "raise")
+def test_focus_given_before_the_window_is_active_also_goes_to_the_game(qtbot) -> None:
+    view = StartView()
+    qtbot.addWidget(view)
+    view.set_games(GAMES)
+    view.new_button.setFocus()
+    view.show()
+    qtbot.waitExposed(view)
+    view.activateWindow()
+    qtbot.waitUntil(view.isActiveWindow)
+    assert view.continue_buttons[4].hasFocus()
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints", "raise")
+def test_new_game_chosen_by_the_user_keeps_the_focus_and_enter_opens_it(qtbot) -> None:
+    view = _shown(qtbot)
+    view.new_button.setFocus()
+    view.new_button.setFocus(Qt.FocusReason.TabFocusReason)
+    assert view.new_button.hasFocus()
+    view.new_button.setFocus()
+    assert view.new_button.hasFocus()
+    with qtbot.waitSignal(view.newGameRequested):
+        qtbot.keyClick(view.new_button, Qt.Key.Key_Return)
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints", "raise")
+def test_without_a_game_to_continue_new_game_keeps_the_focus(qtbot) -> None:
+    view = _shown(qtbot)
+    view.set_games(GAMES[1:2])
+    view.new_button.setFocus()
+    assert view.new_button.hasFocus()
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints", "raise")
+def test_tab_reaches_the_games_to_continue_before_new_game(qtbot) -> None:
+    view = _shown(qtbot)
+    view.continue_buttons[1].setFocus(Qt.FocusReason.TabFocusReason)
+    assert view.continue_buttons[1].nextInFocusChain() is view.new_button
+    assert view.continue_buttons[4].nextInFocusChain() is view.continue_buttons[2]
+
+
+def test_a_right_to_left_name_keeps_the_order_of_the_names_listed(qtbot) -> None:
+    view = StartView()
+    qtbot.addWidget(view)
+    view.set_games([Summary(7, "", None, None, ("דנה", "Bo", "مريم"), 0, Status.IN_PROGRESS, None)])
+    details = view.continue_buttons[7].description()
+    assert details.startswith("\u2068דנה\u2069, \u2068Bo\u2069, \u2068مريم\u2069 · ")

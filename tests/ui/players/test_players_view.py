@@ -125,14 +125,22 @@ def test_a_players_page_has_their_records_across_game_nights(view, answers) -> N
         "Records across game nights: best total 0 · fastest win in 1 hand"
         " · longest winning streak 2, now 2."
     )
+    # Bob never won: no streak is said of him, not "streak 0, now 0".
     assert view.select_player("Bob")
-    assert records.text() == (
-        "Records across game nights: best total 50 · longest winning streak 0, now 0"
-        " · nemesis Priya."
-    )
+    assert records.text() == "Records across game nights: best total 50 · nemesis Priya."
     assert records_words(Records()) == (
         "Records across game nights: none yet, until a game they sat in is finished."
     )
+
+
+def test_a_streak_that_has_ended_is_said_without_a_streak_of_0_now() -> None:
+    ended = Records(best_total=40, fastest_win=9, best_streak=3, current_streak=0)
+    assert records_words(ended) == (
+        "Records across game nights: best total 40 · fastest win in 9 hands"
+        " · longest winning streak 3."
+    )
+    going = Records(best_total=40, fastest_win=9, best_streak=3, current_streak=1)
+    assert "longest winning streak 3, now 1." in records_words(going)
 
 
 def test_records_follow_a_rename(view, answers) -> None:

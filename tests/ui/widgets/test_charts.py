@@ -348,11 +348,21 @@ def test_the_summary_sets_each_heading_in_bold_and_a_name_as_typed() -> None:
     players = ("<i>Bo</i>", "Cy")
     game = game_with_hands(players, 1, build_rules(target=1))
     text = summary_text(game_series(game, replay(game)))
-    assert text.startswith("<b>Winner</b>: &lt;i&gt;Bo&lt;/i&gt;")
+    assert text.startswith("<b>Winner</b>: \u2068&lt;i&gt;Bo&lt;/i&gt;\u2069")
     assert "<i>" not in text
     phases = phase_race_data(game_series(game, replay(game)))
     assert phases.lines[1].details[1] == "Hand 1 · Cy: 0 phases made"
     assert phases.lines[0].details[1] == "Hand 1 · <i>Bo</i>: 1 phase made"
+
+
+def test_the_summary_isolates_each_name_it_lists() -> None:
+    players = ("דנה", "Bo", "Cy")
+    game = Game(players=players, rules=build_rules(target=3))
+    for first in ("דנה", "Bo"):
+        game = game.with_hand_appended(went_out(players, first, Cy=3))
+    text = summary_text(game_series(game, replay(game)))
+    assert "\u2068דנה\u2069, \u2068Bo\u2069" in text
+    assert "\u2068Cy\u2069 leads" in text
 
 
 def test_the_summary_speaks_the_windows_language() -> None:
