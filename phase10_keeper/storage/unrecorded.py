@@ -16,12 +16,13 @@ import hashlib
 import sqlite3
 from collections.abc import Sequence
 from contextlib import AbstractContextManager
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from phase10_keeper.storage.readback import is_text
 from phase10_keeper.storage.rows import compact
 
+# The rules, the game file's encoding and dataclasses are imported where a game is encoded
+# or decoded: listing the library, which opens it, needs none of them.
 if TYPE_CHECKING:
     from phase10_keeper.rules import Game
 
@@ -124,6 +125,8 @@ def _text(value: object) -> str | None:
 def game_digest(game: "Game") -> str:
     """Tells one hand log from another: the same for the same players, rules, seating and
     hands, whatever the title."""
+    from dataclasses import replace
+
     from phase10_keeper.storage.gamefile import game_to_json
 
     document = game_to_json(replace(game, title="", started=None))
@@ -132,6 +135,8 @@ def game_digest(game: "Game") -> str:
 
 def _table(game: "Game") -> dict[str, Any]:
     """The game file's keys of the table: everything of a game but its hands and title."""
+    from dataclasses import replace
+
     from phase10_keeper.storage.gamefile import game_to_json
 
     document = game_to_json(replace(game, hands=(), title="", started=None))
@@ -161,6 +166,8 @@ def _difference(game: "Game", neighbour: "Game") -> dict[str, Any]:
 
 
 def _from_difference(difference: object, neighbour: "Game") -> "Game":
+    from dataclasses import replace
+
     from phase10_keeper.storage.gamefile import FORMAT, VERSION, game_from_json
 
     if not isinstance(difference, dict) or set(difference) - {*_TABLE_KEYS, "keep", "hands"}:
