@@ -74,6 +74,7 @@ from phase10_keeper.storage.rows import (
     write_players,
 )
 from phase10_keeper.storage.summary import GameSummary, listing_order, stored_values_problem
+from phase10_keeper.storage.unrecorded import UnrecordedRows
 
 # The rules and the game file's encoding are imported where a game is encoded, decoded or
 # replayed: listing the library needs neither, and importing them costs more than it does.
@@ -125,7 +126,7 @@ def _new_revision() -> int:
     return int.from_bytes(os.urandom(8), "big") >> 2
 
 
-class Library:
+class Library(UnrecordedRows):
     """The open game library. Open it with `Library.open`; close it when done."""
 
     path: Path
@@ -631,8 +632,10 @@ class Library:
             self._remember(game_id, saved._replace(revision=revision, game=renamed))
 
     def delete_game(self, game_id: int) -> None:
-        """Moves the game to the bin: it leaves the list but can be restored."""
+        """Moves the game to the bin: it leaves the list but can be restored, without the
+        typing and undo history kept with it."""
         self._update_game(game_id, "deleted_at = COALESCE(deleted_at, ?)", self._now())
+        self.keep_unrecorded(game_id, None, None)
 
     def restore_game(self, game_id: int) -> None:
         self._update_game(game_id, "deleted_at = NULL")

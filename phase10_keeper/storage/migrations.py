@@ -72,7 +72,19 @@ _VERSION_2 = (
 # (JSON); NULL for a game whose table never changed.
 _VERSION_3 = ("ALTER TABLE games ADD COLUMN seating TEXT",)
 
-STEPS: tuple[tuple[str, ...], ...] = (_VERSION_1, _VERSION_2, _VERSION_3)
+# Version 4: what is kept with a game that is not part of it: the entry form's typing not
+# recorded yet and the undo history, each as JSON (see storage.unrecorded).
+_VERSION_4 = (
+    """
+    CREATE TABLE unrecorded (
+        game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        typing TEXT,
+        history TEXT
+    )
+    """,
+)
+
+STEPS: tuple[tuple[str, ...], ...] = (_VERSION_1, _VERSION_2, _VERSION_3, _VERSION_4)
 """STEPS[n] takes a library from version n to version n + 1."""
 
 SCHEMA_VERSION = len(STEPS)

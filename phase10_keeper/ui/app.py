@@ -209,8 +209,11 @@ def start(argv: list[str], prompts: "Prompts | None" = None) -> MainWindow:
 
 
 def come_forward(window: MainWindow, files: list[str]) -> None:
-    """Brings the window to the front, as asked by a later start, and opens each file."""
+    """Brings the window to the front, as asked by a later start, and opens each file;
+    what is typed is kept first, whatever the files do."""
     from PySide6.QtCore import Qt
+
+    window.keep_typing()
 
     window.setWindowState(window.windowState() & ~Qt.WindowState.WindowMinimized)
     window.show()
@@ -256,6 +259,30 @@ def _listen(window: MainWindow, data_dir: Path) -> None:
     server.asked.connect(lambda asked: come_forward(window, asked))
 
 
+_TERMINATE_WAKERS: list[object] = []
+"""What wakes the event loop for SIGTERM, kept for as long as the app runs."""
+
+
+def end_on_terminate(app: QApplication) -> None:
+    """SIGTERM (a logout, `kill`) ends the app as quitting does, so the window keeps what
+    is typed first. Python runs a signal's handler only between its own steps, and Qt's
+    event loop may be waiting in C: the signal also wakes it, through a socket it watches.
+    """
+    import signal
+    import socket
+
+    from PySide6.QtCore import QSocketNotifier
+
+    reader, writer = socket.socketpair()
+    reader.setblocking(False)
+    writer.setblocking(False)
+    signal.set_wakeup_fd(writer.fileno())
+    signal.signal(signal.SIGTERM, lambda number, frame: QApplication.quit())
+    notifier = QSocketNotifier(reader.fileno(), QSocketNotifier.Type.Read, app)
+    notifier.activated.connect(lambda: reader.recv(64))
+    _TERMINATE_WAKERS.append((reader, writer, notifier))
+
+
 def run(argv: list[str], prompts: "Prompts | None" = None) -> int:
     """The app from start to quit: one per data folder, so a second start hands over to
     the first (see single_instance) and ends."""
@@ -269,6 +296,7 @@ def run(argv: list[str], prompts: "Prompts | None" = None) -> int:
     if isinstance(hold, int):
         return hold
     window = start(argv, prompts)
+    end_on_terminate(app)
     # Listening waits for the first paint: QtNetwork takes longer to load than the empty
     # window takes to draw, and a later start waits for the answer.
     window.after_next_paint(lambda: _listen(window, data_dir))

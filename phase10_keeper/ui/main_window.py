@@ -28,6 +28,7 @@ from phase10_keeper.ui.text.translate import app_words, error_said, problem_wher
 from phase10_keeper.ui.widgets.colours import ERROR_COLOUR
 from phase10_keeper.ui.widgets.damage_bar import restore_newest_backup
 from phase10_keeper.ui.window_settings import save_window_state
+from phase10_keeper.ui.window_undo import name_undo_actions, redo_typing_first, undo_typing_first
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QUrl
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
     from phase10_keeper.ui.dialogs.sheet_dialogs import SheetPrinter
     from phase10_keeper.ui.game.entry_form import HandEntryForm
     from phase10_keeper.ui.game.game_view import GameView
+    from phase10_keeper.ui.game.kept_typing import UnrecordedKeeper
     from phase10_keeper.ui.game.phones import PhonesAtTable, PhonesDialog
     from phase10_keeper.ui.game.scoreboard import Scoreboard
     from phase10_keeper.ui.game.session import GameSession
@@ -60,12 +62,6 @@ def forget_sources() -> None:
     traceback reads what it needs afresh). Modules loaded later are checked without it
     (`ui.import_check`)."""
     linecache.clearcache()
-
-
-def _as_typed(text: str) -> str:
-    """A change's name for a menu item, whose "&" would mark a shortcut key: a title or a
-    name with "&" in it is shown as typed."""
-    return text.replace("&", "&&")
 
 
 class MainWindow(QMainWindow):
@@ -92,6 +88,8 @@ class MainWindow(QMainWindow):
         self.games_view: GamesView | None = None
         self.players_view: PlayersView | None = None
         self.game_view: GameView | None = None
+        self._keeper: UnrecordedKeeper | None = None
+        """Keeps the open game's typing and undo history in the library."""
         self.shown_page: Page | None = None
         """The page shown."""
         self._frames: dict[Page, QWidget] = {}
@@ -175,7 +173,9 @@ class MainWindow(QMainWindow):
         self.blank_sheets_action = self._action(
             tr("window.blank_sheets"), self.print_blank_sheets, QKeySequence("Ctrl+Shift+P")
         )
-        self.close_action = self._action(tr("window.close_game"), self.close_game, standard.Close)
+        self.close_action = self._action(tr("window.close_game"), self.close_game)
+        # Every key the platform has for Close (Ctrl+W and Ctrl+F4), not only its first.
+        self.close_action.setShortcuts(QKeySequence.keyBindings(standard.Close))
         self.quit_action = self._action(tr("window.quit"), self.close)
         # Windows has no standard key for Quit; Ctrl+Q is what most programs' menus there show.
         quit_keys = QKeySequence.keyBindings(standard.Quit)
@@ -351,59 +351,28 @@ class MainWindow(QMainWindow):
 
     def undo(self) -> None:
         """Takes back typing in the entry form first, then the last change of the page."""
-        form = self._typing_form()
-        if form is not None and form.has_typing():
-            form.undo_typing()
-            return
-        stack = self.undo_group.activeStack()
-        if stack is not None and stack.canUndo():
-            stack.undo()
+        undo_typing_first(self._typing_form(), self.undo_group.activeStack())
 
     def redo(self) -> None:
         """Brings typing back first; redoing a change drops typing only when asked."""
-        form = self._typing_form()
-        if form is not None and form.can_redo_typing():
-            form.redo_typing()
-            return
-        stack = self.undo_group.activeStack()
-        if stack is None or not stack.canRedo():
-            return
-        if form is not None and form.has_typing():
-            # Asked only about typing of one's own: a hand an undo put back in the form
-            # goes back into the log as it was.
-            if form.holds_typing() and not self.prompts.confirm(
-                self,
-                tr("window.redo"),
-                tr("window.redo_question", action=stack.redoText()),
-                accept=tr("window.redo"),
-                reject=tr("window.keep_typing"),
-            ):
-                return
-            assert self.game_view is not None
-            self.game_view.form.start(self.game_view.session.state)
-        stack.redo()
+        state = None if self.session is None else self.session.state
+        redo_typing_first(
+            self._typing_form(), self.undo_group.activeStack(), state, self._drop_typing_to_redo
+        )
+
+    def _drop_typing_to_redo(self, change: str) -> bool:
+        return self.prompts.confirm(
+            self,
+            tr("window.redo"),
+            tr("window.redo_question", action=change),
+            accept=tr("window.redo"),
+            reject=tr("window.keep_typing"),
+        )
 
     def _update_undo_actions(self) -> None:
-        form = self._typing_form()
-        stack = self.undo_group.activeStack()
-        if form is not None and form.has_typing():
-            self.undo_action.setText(tr("window.undo_typing"))
-            self.undo_action.setEnabled(True)
-        elif stack is not None and stack.canUndo():
-            self.undo_action.setText(tr("window.undo_named", action=_as_typed(stack.undoText())))
-            self.undo_action.setEnabled(True)
-        else:
-            self.undo_action.setText(tr("window.undo"))
-            self.undo_action.setEnabled(False)
-        if form is not None and form.can_redo_typing():
-            self.redo_action.setText(tr("window.redo_typing"))
-            self.redo_action.setEnabled(True)
-        elif stack is not None and stack.canRedo():
-            self.redo_action.setText(tr("window.redo_named", action=_as_typed(stack.redoText())))
-            self.redo_action.setEnabled(True)
-        else:
-            self.redo_action.setText(tr("window.redo"))
-            self.redo_action.setEnabled(False)
+        name_undo_actions(
+            self._typing_form(), self.undo_group.activeStack(), self.undo_action, self.redo_action
+        )
 
     # -- pages ---------------------------------------------------------------------------
 
@@ -587,7 +556,11 @@ class MainWindow(QMainWindow):
         view.shareRequested.connect(self.share_result)
         view.form.typingChanged.connect(self._update_undo_actions)
         if self.library is not None and session.game_id is not None:
+            from phase10_keeper.ui.game.kept_typing import UnrecordedKeeper
+
             self.library.set_last_open_game(session.game_id)
+            self._keeper = UnrecordedKeeper(session, view, self.library, session.game_id)
+            self._keeper.bring_back()
         self._show_game()
 
     def _large_type_changed(self, on: bool) -> None:
@@ -626,7 +599,10 @@ class MainWindow(QMainWindow):
         self.save_label.setText(text if ok else "✗ " + text)
 
     def _drop_session(self) -> None:
-        """Closes the open game's page: its views, models, connections and undo stack."""
+        """Closes the open game's page: its views, models, connections and undo stack,
+        once its typing and undo history are kept."""
+        self.keep_typing()
+        self._keeper = None
         self.stop_phones()
         session, view = self.session, self.game_view
         self.session = None
@@ -705,8 +681,16 @@ class MainWindow(QMainWindow):
         self._drop_session()
         self.show_start()
 
+    def keep_typing(self) -> None:
+        """Keeps the open game's typing and undo history in the library now, as they are
+        a moment after each change: before the game closes, the app quits or hands over."""
+        if self._keeper is not None:
+            self._keeper.keep()
+
     def _game_deleted(self, game_id: int) -> None:
         if self.session is not None and self.session.game_id == game_id:
+            if self._keeper is not None:
+                self._keeper.stop()
             if self.library is not None:
                 self.library.set_last_open_game(None)
             self._drop_session()
@@ -889,6 +873,7 @@ class MainWindow(QMainWindow):
     # -- closing -------------------------------------------------------------------------
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        self.keep_typing()
         if self.library is not None and self.session is not None:
             from phase10_keeper.rules import Status
 

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QMessageBox
 
 from phase10_keeper.language import ENGLISH
 from phase10_keeper.rules import Cards, Game, PlayerResult
+from phase10_keeper.storage.unrecorded import Kept
 from phase10_keeper.ui.text.translate import use_language
 
 
@@ -74,6 +75,7 @@ class MemoryLibrary:
         self.saves = 0
         self.last_open: int | None = None
         self.fail_with: Exception | None = None
+        self.kept: dict[int, Kept] = {}
 
     def checkpoint(self) -> None:
         pass
@@ -109,6 +111,15 @@ class MemoryLibrary:
 
     def set_last_open_game(self, game_id: int | None) -> None:
         self.last_open = game_id
+
+    def keep_unrecorded(self, game_id: int, typing: str | None, history: str | None) -> None:
+        if typing is None and history is None:
+            self.kept.pop(game_id, None)
+        else:
+            self.kept[game_id] = Kept(typing, history, ())
+
+    def unrecorded(self, game_id: int) -> Kept:
+        return self.kept.get(game_id, Kept(None, None, ()))
 
 
 @pytest.fixture

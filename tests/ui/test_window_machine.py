@@ -60,6 +60,7 @@ from phase10_keeper.sheet import HANDS_PER_PAGE
 from phase10_keeper.stats.standings import STANDINGS_COLUMNS
 from phase10_keeper.storage.gamefile import read_game
 from phase10_keeper.storage.library import Library
+from phase10_keeper.storage.unrecorded import MAX_KEPT_CHANGES
 from phase10_keeper.ui.game.draft import HandDraft
 from phase10_keeper.ui.game.grid_model import MARKS_ROLE
 from phase10_keeper.ui.game.scoreboard import Scoreboard
@@ -185,6 +186,10 @@ class WindowMachine(RuleBasedStateMachine):
         self.history: list[Game] = []
         """The open game after each change its undo stack holds; `at` is the current."""
         self.at = 0
+        self.kept: dict[int, tuple[list[Game], int]] = {}
+        """Each closed game's undo history kept with it in the library, as `history`, `at`."""
+        self.last_open: int | None = None
+        """The game the window reopens when the app starts again."""
 
     def teardown(self) -> None:
         self.window.close()
@@ -241,10 +246,30 @@ class WindowMachine(RuleBasedStateMachine):
         return view
 
     def opened(self, game_id: int) -> None:
-        """A game was opened on a page of its own: its undo history starts afresh."""
-        self.open_id = game_id
-        self.history = [self.games[game_id]]
-        self.at = 0
+        """A game was opened on a page of its own, with the undo history kept with it."""
+        self.open_id = self.last_open = game_id
+        history, at = self.kept.pop(game_id, ([self.games[game_id]], 0))
+        if not _same(replace(history[at], title=self.games[game_id].title), self.games[game_id]):
+            history, at = [self.games[game_id]], 0
+        self.history, self.at = history, at
+
+    def closing(self) -> None:
+        """The open game closes: its undo history is kept with it, as far as the window
+        keeps one, to come back when it is opened again."""
+        if self.open_id is None:
+            return
+        first = max(0, self.at - MAX_KEPT_CHANGES)
+        last = min(len(self.history) - 1, self.at + MAX_KEPT_CHANGES)
+        self.kept[self.open_id] = (self.history[first : last + 1], self.at - first)
+        self.open_id = None
+
+    def gone(self, game_id: int) -> None:
+        """The game was moved to the bin: nothing is kept with it, nor reopened."""
+        self.kept.pop(game_id, None)
+        if self.last_open == game_id:
+            self.last_open = None
+        if self.open_id == game_id:
+            self.open_id = None
 
     def changed(self, game: Game) -> None:
         assert self.open_id is not None
@@ -279,6 +304,7 @@ class WindowMachine(RuleBasedStateMachine):
         for name in NAMES[:players]:
             assert dialog.add_player(name)
         dialog.select_preset(preset)
+        self.closing()
         dialog.accept()
         assert len(created) == 1
         assert self.window.session is not None
@@ -291,7 +317,8 @@ class WindowMachine(RuleBasedStateMachine):
     def open_from_the_start_page(self, data: st.DataObject) -> None:
         self.look_at_the_window()
         self.window.close_game()
-        self.open_id = None
+        self.closing()
+        self.last_open = None
         start = self.window.start_view
         assert start is not None
         game_id = pick(data, sorted(start.continue_buttons))
@@ -309,6 +336,7 @@ class WindowMachine(RuleBasedStateMachine):
         assert view.select_game(game_id)
         QTest.keyClick(view.table, Qt.Key.Key_Return)
         if game_id != self.open_id:
+            self.closing()
             self.opened(game_id)
 
     @precondition(lambda self: self.open_id is not None)
@@ -316,7 +344,36 @@ class WindowMachine(RuleBasedStateMachine):
     def close_the_game(self) -> None:
         self.look_at_the_window()
         self.window.close_action.trigger()
-        self.open_id = None
+        self.closing()
+        self.last_open = None
+
+    @rule(finish_with=st.sampled_from(("Ctrl+Q", "close")))
+    def restart_the_app(self, finish_with: str) -> None:
+        """The app quits (Ctrl+Q, or the window closed) and starts again on the same
+        library: the unfinished game open then opens again, with its undo history."""
+        self.look_at_the_window()
+        if finish_with == "Ctrl+Q":
+            QTest.keyClick(QApplication.focusWidget() or self.window, Qt.Key.Key_Q, CTRL)
+        else:
+            self.window.close()
+        assert not self.window.isVisible()
+        if self.open_id is not None and self.playing():
+            self.last_open = self.open_id
+        elif self.open_id is not None:
+            self.last_open = None
+        self.closing()
+        self.window.deleteLater()
+        QApplication.processEvents()
+        self.library.close()
+        self.library = Library.open(Path(self.folder.name) / "data")
+        self.window = MainWindow(self.library, prompts=self.answers, open_url=lambda url: True)
+        self.window.show()
+        self.window.activateWindow()
+        assert QTest.qWaitForWindowActive(self.window)
+        # The library page's own undo history belongs to the window that has gone.
+        self.titles_before = {}
+        if self.last_open is not None:
+            self.opened(self.last_open)
 
     @rule(data=st.data(), answer=st.booleans())
     def delete_a_game(self, data: st.DataObject, answer: bool) -> None:
@@ -329,8 +386,7 @@ class WindowMachine(RuleBasedStateMachine):
         view.delete_action.trigger()
         if answer:
             self.deleted.add(game_id)
-            if self.open_id == game_id:
-                self.open_id = None
+            self.gone(game_id)
 
     @rule(data=st.data())
     def restore_a_game(self, data: st.DataObject) -> None:
@@ -382,8 +438,7 @@ class WindowMachine(RuleBasedStateMachine):
             self.deleted.discard(game_id)
         elif text.startswith("Restore"):
             self.deleted.add(game_id)
-            if self.open_id == game_id:
-                self.open_id = None
+            self.gone(game_id)
         else:
             self.renames_undone.append(game_id)
 

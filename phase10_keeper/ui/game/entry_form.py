@@ -275,6 +275,16 @@ class HandEntryForm(QFrame):
 
     # -- the typing history ------------------------------------------------------------
 
+    def bring_back(self, snapshot: DraftSnapshot) -> None:
+        """Puts typing kept from before in the form, as if just typed: one Undo empties it."""
+        assert self.draft is not None
+        del self._history[self._at + 1 :]
+        self._history.append(snapshot)
+        self._at += 1
+        self.draft.restore(snapshot)
+        self.refresh(force=True)
+        self.typingChanged.emit()
+
     def has_typing(self) -> bool:
         """True if anything was typed since the form was last started."""
         return self._at > 0

@@ -55,6 +55,7 @@ from phase10_keeper.ui.game.entry_fields import in_placeholder_grey, paint_panel
 from phase10_keeper.ui.game.entry_form import HandEntryForm
 from phase10_keeper.ui.game.game_charts import GameCharts
 from phase10_keeper.ui.game.grid_model import ScoreGridModel
+from phase10_keeper.ui.game.kept_typing import KeptNote
 from phase10_keeper.ui.game.session import GameSession
 from phase10_keeper.ui.game.standings_model import STRETCHED, StandingsModel, column_number
 from phase10_keeper.ui.prompts import Prompts, ask_output_path
@@ -314,10 +315,13 @@ class GameView(QWidget):
         self.save_problem.setWordWrap(True)
         self.save_problem.setTextFormat(Qt.TextFormat.PlainText)
         self.save_problem.hide()
+        self.kept_note = KeptNote()
+        self.kept_note.visibilityChanged.connect(self._fit_grid)
 
         entry = QVBoxLayout()
         entry.setSpacing(SPACING)
         entry.addWidget(self.save_problem)
+        entry.addWidget(self.kept_note)
         entry.addWidget(self.form, 0, Qt.AlignmentFlag.AlignTop)
         entry.addStretch(1)
         bottom = QHBoxLayout()
@@ -530,8 +534,9 @@ class GameView(QWidget):
         if banner < 0:
             banner = self.banner.sizeHint().height()
         below = self.form.sizeHint().height() if not self.form.isHidden() else SIDE_PANEL_HEIGHT
-        if not self.save_problem.isHidden():
-            below += self.save_problem.sizeHint().height() + SPACING
+        for note in (self.save_problem, self.kept_note):
+            if not note.isHidden():
+                below += note.sizeHint().height() + SPACING
         return self.height() - 2 * MARGIN - banner - below - 2 * SPACING
 
     def _fit_grid(self) -> None:

@@ -5,6 +5,7 @@ log with `Game.with_hand_*`, replays it from the first hand that changed, pushes
 command and saves. Every view then redraws from `session.state`.
 """
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Protocol
 
@@ -13,6 +14,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from phase10_keeper.rules import (
     Game,
+    GameError,
     GameState,
     Hand,
     Leave,
@@ -22,6 +24,7 @@ from phase10_keeper.rules import (
     replay_from,
 )
 from phase10_keeper.storage.messages import GameChanged
+from phase10_keeper.storage.unrecorded import MAX_KEPT_CHANGES, Step
 from phase10_keeper.ui.text.escape import isolate
 from phase10_keeper.ui.text.translate import error_said, tr
 
@@ -51,7 +54,7 @@ class _ChangeGame(QUndoCommand):
         before: Game,
         after: Game,
         first_changed: int,
-        replayed: Replay,
+        replayed: Replay | None,
         recorded: Hand | None = None,
     ) -> None:
         super().__init__(text)
@@ -64,12 +67,16 @@ class _ChangeGame(QUndoCommand):
         self._recorded = recorded
 
     def redo(self) -> None:
+        if self._session._rebuilding:
+            return
         replayed, self._replayed = self._replayed, None
         if replayed is None:
             replayed = self._session._replayed(self._after, self._first_changed)
         self._session._show(self._after, replayed, self.text(), self._recorded)
 
     def undo(self) -> None:
+        if self._session._rebuilding:
+            return
         self._session._show(
             self._before,
             self._session._replayed(self._before, self._first_changed),
@@ -112,6 +119,9 @@ class GameSession(QObject):
         self._renames: list[tuple[str, str]] = []
         """Renames made across the library since the game was opened, which undo and redo
         keep: the games on the undo stack still hold the names from before."""
+        self._rebuilding = False
+        """The undo stack is being filled with a history kept from before: its changes
+        were made already."""
 
     @property
     def state(self) -> GameState:
@@ -205,14 +215,70 @@ class GameSession(QObject):
             return replay(game)
         return replay_from(self.replay.first(first_changed), game)
 
+    def kept_history(self) -> tuple[list[Step], int]:
+        """The undo history to keep with the game: up to MAX_KEPT_CHANGES changes either
+        side of the game shown, in the names it has now, and how many of them are done.
+        None at all if its games do not follow one from another to the game shown."""
+        stack = self.undo_stack
+        first = max(0, stack.index() - MAX_KEPT_CHANGES)
+        steps: list[Step] = []
+        for index in range(first, min(stack.count(), stack.index() + MAX_KEPT_CHANGES)):
+            command = stack.command(index)
+            assert isinstance(command, _ChangeGame)
+            before, after = self._renamed(command._before), self._renamed(command._after)
+            if steps and not _same_log(steps[-1].after, before):
+                return [], 0
+            steps.append(Step(command.text(), before, after, command._recorded is not None))
+        at = stack.index() - first
+        shown = steps[at - 1].after if at else steps[0].before if steps else self.game
+        return (steps, at) if _same_log(shown, self.game) else ([], 0)
+
+    def take_history(self, steps: Sequence[Step], at: int) -> bool:
+        """Fills the empty undo stack with a history kept from before (`steps`, the first
+        `at` of them done), which ends at the game shown; False, and nothing changes, if
+        a game in it cannot be replayed."""
+        commands = []
+        try:
+            after = self.replay
+            for step in reversed(steps[:at]):
+                first_changed = _first_changed(step.before, step.after)
+                before = _replayed_beside(after, step.after, step.before, first_changed)
+                commands.append((step, first_changed))
+                after = before
+            before = self.replay
+            for step in steps[at:]:
+                first_changed = _first_changed(step.before, step.after)
+                before = _replayed_beside(before, step.before, step.after, first_changed)
+                commands.append((step, first_changed))
+        except (GameError, ValueError):
+            return False
+        done = commands[:at][::-1]
+        self._rebuilding = True
+        try:
+            for step, first_changed in [*done, *commands[at:]]:
+                recorded = step.after.hands[-1] if step.recorded else None
+                self.undo_stack.push(
+                    _ChangeGame(
+                        self, step.text, step.before, step.after, first_changed, None, recorded
+                    )
+                )
+            self.undo_stack.setIndex(at)
+        finally:
+            self._rebuilding = False
+        return True
+
+    def _renamed(self, game: Game) -> Game:
+        """`game` under the names given across the library since the game was opened."""
+        for old, new in self._renames:
+            if old in game.players:
+                game = game.with_player_renamed(old, new)
+        return game
+
     def _show(self, game: Game, result: Replay, what: str, recorded: Hand | None = None) -> None:
         # The undo stack holds hand logs; a rename since must survive undo and redo.
         if game.title != self.game.title:
             game = replace(game, title=self.game.title)
-        renamed = game
-        for old, new in self._renames:
-            if old in renamed.players:
-                renamed = renamed.with_player_renamed(old, new)
+        renamed = self._renamed(game)
         if renamed is not game:
             game, result = renamed, replay(renamed)
         self.game = game
@@ -256,3 +322,28 @@ class GameSession(QObject):
         if recorded is not None:
             self.recordUndone.emit(recorded)
         self.save_refused.emit(tr("session.changed_elsewhere", change=what))
+
+
+def _same_log(game: Game, other: Game) -> bool:
+    """The same hand log, table and rules, whatever the titles."""
+    return replace(game, title=other.title, started=other.started) == other
+
+
+def _first_changed(before: Game, after: Game) -> int:
+    """The index of the first hand a change changed; 0 if it changed the table."""
+    if (before.players, before.seating) != (after.players, after.seating):
+        return 0
+    changed = 0
+    for old, new in zip(before.hands, after.hands, strict=False):
+        if old is not new and old != new:
+            break
+        changed += 1
+    return changed
+
+
+def _replayed_beside(known: Replay, known_game: Game, game: Game, first_changed: int) -> Replay:
+    """The replay of `game`, which differs from `known_game` (replayed as `known`) from
+    the hand at `first_changed` on; GameError if it cannot be replayed."""
+    if first_changed == 0 or game.seating != known_game.seating:
+        return replay(game)
+    return replay_from(known.first(first_changed), game)

@@ -1,0 +1,277 @@
+"""What is kept with a game besides its hands: the typing not recorded yet and the undo
+history, so closing the window or the app loses neither. Neither is part of the game: no
+game file, export, statistic or sheet shows them, and each is read back as strictly as a
+game is, so a damaged one is dropped with a warning and never blocks opening the game.
+
+The typing is the entry form's JSON, which the window checks. The undo history is the
+chain of games its changes go through, the game shown among them; each game but that one
+is stored as what tells it from its neighbour nearer the game shown (the hands from the
+first that differs, and whichever of the table's rules, players, first dealer and seating
+differ), so a change costs what it changed, not a whole game: twenty hands of a 200-hand
+game recorded take 0.8 KB to undo (5 KB, all undone, to redo), where each change's
+games in full would take 1.7 MB.
+"""
+
+import hashlib
+import sqlite3
+from collections.abc import Sequence
+from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from phase10_keeper.storage.readback import is_text
+from phase10_keeper.storage.rows import compact
+
+# The rules, the game file's encoding and dataclasses are imported where a game is encoded
+# or decoded: listing the library, which opens it, needs none of them.
+if TYPE_CHECKING:
+    from phase10_keeper.rules import Game
+
+MAX_KEPT_CHANGES = 20
+"""The undo history kept has at most this many changes to undo, and as many to redo."""
+
+_TABLE_KEYS = ("rules", "players", "first_dealer", "seating")
+
+
+class KeptDamagedError(ValueError):
+    """Typing or an undo history read back that is not what the app writes."""
+
+
+class HistoryElsewhereError(KeptDamagedError):
+    """An undo history that ends at another hand log than the game's: the game was
+    changed where the history was not kept (another copy of the app, say)."""
+
+
+class Kept(NamedTuple):
+    """What is kept with a game, as stored: each text None if there is none, or if it was
+    damaged (then its column is named in `damaged`)."""
+
+    typing: str | None
+    history: str | None
+    damaged: tuple[str, ...]
+
+
+class Step(NamedTuple):
+    """One change of the undo history: its name, the game before and after it, and
+    whether it recorded a hand (the last of `after`)."""
+
+    text: str
+    before: "Game"
+    after: "Game"
+    recorded: bool
+
+
+class UnrecordedRows:
+    """The library's part that keeps typing and undo histories, a row per game."""
+
+    if TYPE_CHECKING:
+
+        def _reading(self) -> AbstractContextManager[sqlite3.Connection]: ...
+
+        def _writing(
+            self, *, change: bool = True
+        ) -> AbstractContextManager[sqlite3.Connection]: ...
+
+    def keep_unrecorded(self, game_id: int, typing: str | None, history: str | None) -> None:
+        """Keeps the typing and the undo history with the game (in place of what was kept),
+        or, both None, keeps nothing for it. A game deleted meanwhile keeps nothing."""
+        with self._writing(change=False) as database:
+            if typing is None and history is None:
+                database.execute("DELETE FROM unrecorded WHERE game_id = ?", (game_id,))
+                return
+            database.execute(
+                "INSERT INTO unrecorded (game_id, typing, history) "
+                "SELECT id, ?, ? FROM games WHERE id = ? AND deleted_at IS NULL "
+                "ON CONFLICT (game_id) DO UPDATE SET "
+                "typing = excluded.typing, history = excluded.history",
+                (typing, history, game_id),
+            )
+
+    def unrecorded(self, game_id: int) -> Kept:
+        """What is kept with the game; a value that is not UTF-8 JSON text counts as
+        damaged and reads as none."""
+        with self._reading() as database:
+            database.text_factory = bytes
+            try:
+                row = database.execute(
+                    "SELECT typing, json_valid(typing), history, json_valid(history) "
+                    "FROM unrecorded WHERE game_id = ?",
+                    (game_id,),
+                ).fetchone()
+            finally:
+                database.text_factory = str
+        if row is None:
+            return Kept(None, None, ())
+        damaged = []
+        texts: list[str | None] = []
+        for column, value, valid in (("typing", *row[:2]), ("history", *row[2:])):
+            text = _text(value)
+            if value is not None and (text is None or valid != 1):
+                damaged.append(f"unrecorded.{column}")
+                text = None
+            texts.append(text)
+        return Kept(texts[0], texts[1], tuple(damaged))
+
+
+def _text(value: object) -> str | None:
+    if not isinstance(value, bytes):
+        return None
+    try:
+        text = value.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    return text if is_text(text) else None
+
+
+def game_digest(game: "Game") -> str:
+    """Tells one hand log from another: the same for the same players, rules, seating and
+    hands, whatever the title."""
+    from dataclasses import replace
+
+    from phase10_keeper.storage.gamefile import game_to_json
+
+    document = game_to_json(replace(game, title="", started=None))
+    return hashlib.sha256(compact(document).encode("utf-8")).hexdigest()
+
+
+def _table(game: "Game") -> dict[str, Any]:
+    """The game file's keys of the table: everything of a game but its hands and title."""
+    from dataclasses import replace
+
+    from phase10_keeper.storage.gamefile import game_to_json
+
+    document = game_to_json(replace(game, hands=(), title="", started=None))
+    return {key: document.get(key) for key in _TABLE_KEYS}
+
+
+def _kept_hands(game: "Game", neighbour: "Game") -> int:
+    kept = 0
+    for mine, theirs in zip(game.hands, neighbour.hands, strict=False):
+        if mine is not theirs and mine != theirs:
+            break
+        kept += 1
+    return kept
+
+
+def _difference(game: "Game", neighbour: "Game") -> dict[str, Any]:
+    from phase10_keeper.storage.gamefile import hands_to_json
+
+    kept = _kept_hands(game, neighbour) if game.players == neighbour.players else 0
+    table, theirs = _table(game), _table(neighbour)
+    difference: dict[str, Any] = {
+        key: table[key] for key in _TABLE_KEYS if table[key] != theirs[key]
+    }
+    difference["keep"] = kept
+    difference["hands"] = hands_to_json(game.players, game.hands[kept:])
+    return difference
+
+
+def _from_difference(difference: object, neighbour: "Game") -> "Game":
+    from dataclasses import replace
+
+    from phase10_keeper.storage.gamefile import FORMAT, VERSION, game_from_json
+
+    if not isinstance(difference, dict) or set(difference) - {*_TABLE_KEYS, "keep", "hands"}:
+        raise KeptDamagedError("a change's game")
+    kept = difference.get("keep")
+    if not isinstance(kept, int) or isinstance(kept, bool) or not 0 <= kept <= len(neighbour.hands):
+        raise KeptDamagedError("the hands a change keeps")
+    document: dict[str, Any] = {"format": FORMAT, "version": VERSION, **_table(neighbour)}
+    document.update({key: difference[key] for key in _TABLE_KEYS if key in difference})
+    document["hands"] = difference.get("hands")
+    game = game_from_json({key: value for key, value in document.items() if value is not None})
+    if kept and game.players != neighbour.players:
+        raise KeptDamagedError("the players of a change")
+    return replace(
+        game,
+        hands=neighbour.hands[:kept] + game.hands,
+        title=neighbour.title,
+        started=neighbour.started,
+    )
+
+
+def history_to_json(steps: Sequence[Step], at: int, shown: "Game") -> str:
+    """The undo history as stored: `steps` in order, the first `at` of them done, so the
+    game shown is the one after `steps[at - 1]` (before `steps[0]` if `at` is 0)."""
+    games = [steps[0].before, *(step.after for step in steps)]
+    stored: list[dict[str, Any] | None] = [None] * len(games)
+    for index in range(at - 1, -1, -1):
+        stored[index] = _difference(games[index], games[index + 1])
+    for index in range(at + 1, len(games)):
+        stored[index] = _difference(games[index], games[index - 1])
+    return compact(
+        {
+            "game": game_digest(shown),
+            "at": at,
+            "texts": [step.text for step in steps],
+            "recorded": [step.recorded for step in steps],
+            "games": stored,
+        }
+    )
+
+
+def history_from_json(text: str, shown: "Game") -> tuple[list[Step], int]:
+    """The undo history stored as `text`, which must end at `shown` (the game as the
+    library holds it): its steps, and how many of them are done. KeptDamagedError if it is not
+    what the app writes, or if it belongs to another hand log (the game was changed where
+    this history was not kept)."""
+    from phase10_keeper.rules import GameError
+    from phase10_keeper.storage.gamefile import GameFileError, loads_json
+
+    try:
+        document = loads_json(text)
+        return _steps(document, shown)
+    except (GameFileError, GameError) as error:
+        raise KeptDamagedError(str(error)) from None
+
+
+def _steps(document: object, shown: "Game") -> tuple[list[Step], int]:
+    if not isinstance(document, dict) or set(document) != {
+        "game",
+        "at",
+        "texts",
+        "recorded",
+        "games",
+    }:
+        raise KeptDamagedError("the history's keys")
+    texts, recorded, stored, at = (
+        document["texts"],
+        document["recorded"],
+        document["games"],
+        document["at"],
+    )
+    if not (
+        isinstance(texts, list)
+        and isinstance(recorded, list)
+        and isinstance(stored, list)
+        and 0 < len(texts) <= 2 * MAX_KEPT_CHANGES
+        and len(recorded) == len(texts)
+        and len(stored) == len(texts) + 1
+        and all(isinstance(name, str) and is_text(name) and name for name in texts)
+        and all(isinstance(flag, bool) for flag in recorded)
+        and isinstance(at, int)
+        and not isinstance(at, bool)
+        and 0 <= at <= len(texts)
+        and stored[at] is None
+    ):
+        raise KeptDamagedError("the history's changes")
+    if document["game"] != game_digest(shown):
+        raise HistoryElsewhereError("the history ends at another game")
+    games: list[Game | None] = [None] * len(stored)
+    games[at] = shown
+    for index in range(at - 1, -1, -1):
+        neighbour = games[index + 1]
+        assert neighbour is not None
+        games[index] = _from_difference(stored[index], neighbour)
+    for index in range(at + 1, len(stored)):
+        neighbour = games[index - 1]
+        assert neighbour is not None
+        games[index] = _from_difference(stored[index], neighbour)
+    steps = []
+    for index, (name, flag) in enumerate(zip(texts, recorded, strict=True)):
+        before, after = games[index], games[index + 1]
+        assert before is not None
+        assert after is not None
+        if flag and len(after.hands) != len(before.hands) + 1:
+            raise KeptDamagedError("a hand recorded")
+        steps.append(Step(name, before, after, flag))
+    return steps, at

@@ -1,0 +1,79 @@
+"""The window's Edit → Undo and Redo: typing in the entry form first, then the last
+change on the undo stack of the page shown."""
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from phase10_keeper.ui.text.translate import tr
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QAction, QUndoStack
+
+    from phase10_keeper.rules import GameState
+    from phase10_keeper.ui.game.entry_form import HandEntryForm
+
+
+def _as_typed(text: str) -> str:
+    """A change's name for a menu item, whose "&" would mark a shortcut key: a title or a
+    name with "&" in it is shown as typed."""
+    return text.replace("&", "&&")
+
+
+def undo_typing_first(form: "HandEntryForm | None", stack: "QUndoStack | None") -> None:
+    """Takes back typing in the form first (`form`: the entry form if its page is shown),
+    then the last change on `stack`."""
+    if form is not None and form.has_typing():
+        form.undo_typing()
+        return
+    if stack is not None and stack.canUndo():
+        stack.undo()
+
+
+def redo_typing_first(
+    form: "HandEntryForm | None",
+    stack: "QUndoStack | None",
+    state: "GameState | None",
+    drop_typing: Callable[[str], bool],
+) -> None:
+    """Brings typing back first; redoing a change drops typing only when `drop_typing`,
+    asked with the change's name, says so. `state`: the open game's."""
+    if form is not None and form.can_redo_typing():
+        form.redo_typing()
+        return
+    if stack is None or not stack.canRedo():
+        return
+    if form is not None and form.has_typing():
+        # Asked only about typing of one's own: a hand an undo put back in the form
+        # goes back into the log as it was.
+        if form.holds_typing() and not drop_typing(stack.redoText()):
+            return
+        assert state is not None
+        form.start(state)
+    stack.redo()
+
+
+def name_undo_actions(
+    form: "HandEntryForm | None",
+    stack: "QUndoStack | None",
+    undo_action: "QAction",
+    redo_action: "QAction",
+) -> None:
+    """Undo and Redo say what they would take back or bring back, and work only then."""
+    if form is not None and form.has_typing():
+        undo_action.setText(tr("window.undo_typing"))
+        undo_action.setEnabled(True)
+    elif stack is not None and stack.canUndo():
+        undo_action.setText(tr("window.undo_named", action=_as_typed(stack.undoText())))
+        undo_action.setEnabled(True)
+    else:
+        undo_action.setText(tr("window.undo"))
+        undo_action.setEnabled(False)
+    if form is not None and form.can_redo_typing():
+        redo_action.setText(tr("window.redo_typing"))
+        redo_action.setEnabled(True)
+    elif stack is not None and stack.canRedo():
+        redo_action.setText(tr("window.redo_named", action=_as_typed(stack.redoText())))
+        redo_action.setEnabled(True)
+    else:
+        redo_action.setText(tr("window.redo"))
+        redo_action.setEnabled(False)
