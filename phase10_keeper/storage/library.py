@@ -116,8 +116,8 @@ def _utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-def _stamp(moment: datetime) -> str:
-    return moment.astimezone(UTC).isoformat(timespec="seconds")
+def _stamp(moment: datetime, timespec: str = "seconds") -> str:
+    return moment.astimezone(UTC).isoformat(timespec=timespec)
 
 
 def _new_revision() -> int:
@@ -337,7 +337,7 @@ class Library(UnrecordedRows):
                     game.started,
                     now if state.status is Status.FINISHED else None,
                     now,
-                    now,
+                    self._now("milliseconds"),
                     compact(rules_to_json(game.rules)),
                     game.first_dealer,
                     state.status.value,
@@ -430,7 +430,7 @@ class Library(UnrecordedRows):
                 game.title,
                 game.started,
                 finished,
-                self._now(),
+                self._now("milliseconds"),
                 compact(rules_to_json(game.rules)),
                 game.first_dealer,
                 state.status.value,
@@ -619,7 +619,7 @@ class Library(UnrecordedRows):
                 raise self._no_game(game_id)
             database.execute(
                 "UPDATE games SET title = ?, revision = ?, updated = ? WHERE id = ?",
-                (title, revision, self._now(), game_id),
+                (title, revision, self._now("milliseconds"), game_id),
             )
         if self._known.get(game_id) != row[0]:
             return
@@ -672,7 +672,8 @@ class Library(UnrecordedRows):
         return None if row is None else int(row[0])
 
     def last_changed_unfinished_game(self) -> int | None:
-        """The unfinished game (not deleted) saved most recently, if any."""
+        """The unfinished game (not deleted) saved most recently, if any: `updated` is kept
+        to the millisecond, so that two saves within one second still come in order."""
         with self._reading() as database:
             row = database.execute(
                 "SELECT id FROM games WHERE deleted_at IS NULL AND status != ? "
@@ -734,8 +735,8 @@ class Library(UnrecordedRows):
             raise LibraryError(LibraryKey.CLOSED)
         return self._connection
 
-    def _now(self) -> str:
-        return _stamp(self._clock())
+    def _now(self, timespec: str = "seconds") -> str:
+        return _stamp(self._clock(), timespec)
 
     @contextmanager
     def _guard(self) -> Iterator[None]:
@@ -827,7 +828,7 @@ class Library(UnrecordedRows):
         with self._writing() as database:
             cursor = database.execute(
                 f"UPDATE games SET {assignment}, updated = ? WHERE id = ?",
-                (*values, self._now(), game_id),
+                (*values, self._now("milliseconds"), game_id),
             )
             if cursor.rowcount == 0:
                 raise self._no_game(game_id)

@@ -5,6 +5,7 @@ import sqlite3
 from collections.abc import Callable
 from contextlib import closing
 from dataclasses import replace
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -419,3 +420,20 @@ def test_live_revisions_are_of_every_game_not_deleted_oldest_first(tmp_path: Pat
         earlier = library.add_game(Game(("Cleo", "Dev"), started="2026-01-01T20:00:00+00:00"))
         library.delete_game(library.add_game(Game(("Eun", "Fay"))))
         assert [game_id for game_id, _ in library.live_revisions()] == [earlier, later]
+
+
+def test_the_unfinished_game_changed_last_is_told_apart_within_one_second(
+    data_dir: Path,
+) -> None:
+    """Two saves in the same second still come in order: `serve` without a game serves
+    the one changed last."""
+    moments = iter(datetime(2026, 12, 1, 20, 0, 0, 1000 * step, tzinfo=UTC) for step in range(99))
+    with Library.open(data_dir, clock=lambda: next(moments)) as library:
+        first = library.add_game(friday_game(1))
+        second = library.add_game(friday_game(1))
+        assert library.last_changed_unfinished_game() == second
+        played = library.load_game(first).with_hand_appended(table_hand(PLAYERS, 1))
+        library.save_game(first, played)
+        assert library.last_changed_unfinished_game() == first
+        library.rename_game(second, "Later")
+        assert library.last_changed_unfinished_game() == second
