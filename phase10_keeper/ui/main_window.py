@@ -418,7 +418,7 @@ class MainWindow(QMainWindow):
             view.damage_bar.restoreRequested.connect(lambda: restore_newest_backup(self))
         self.start_view.set_games(self.library.list_games(), self.library.damaged_games())
         self._show_page(self.start_view)
-        self.start_view.new_button.setFocus()
+        self.start_view.focus_first()
 
     def _games(self) -> "GamesView":
         assert self.library is not None

@@ -5,7 +5,7 @@ from itertools import pairwise
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QAction, QFocusEvent, QKeyEvent, QPalette, QPixmap, QUndoStack
+from PySide6.QtGui import QAction, QKeyEvent, QPalette, QPixmap, QUndoStack
 from PySide6.QtWidgets import (
     QCommandLinkButton,
     QFrame,
@@ -24,8 +24,6 @@ from phase10_keeper.ui.text.wording import date_text
 from phase10_keeper.ui.widgets.damage_bar import DamageBar
 
 RECENT_GAMES = 3
-GIVEN_FOCUS = (Qt.FocusReason.OtherFocusReason, Qt.FocusReason.ActiveWindowFocusReason)
-"""How a focus comes that the program gave, not the user (a Tab, a click, a shortcut)."""
 ICON_SIZE = 64
 STYLE = """
 QCommandLinkButton { border: 2px solid transparent; border-radius: 6px; }
@@ -105,9 +103,6 @@ class StartView(QWidget):
         self.continue_layout = QVBoxLayout()
         self.continue_layout.setSpacing(2)
         self.continue_buttons: dict[int, QCommandLinkButton] = {}
-        self._focus_to_continue = False
-        """Whether New game, given the focus by the program, passes it to the newest game
-        to continue: until the user has moved the focus on this page themselves."""
         start_heading = QLabel(tr("start.start"))
         start_heading.setFont(heading_font)
 
@@ -180,8 +175,6 @@ class StartView(QWidget):
         return [*self.continue_buttons.values(), *self.start_buttons]
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.FocusIn and isinstance(event, QFocusEvent):
-            self._focus_came(watched, event.reason())
         # Buttons outside a dialog ignore Enter; on this page it opens the entry, and the
         # arrow keys walk the list the way they do in a menu.
         if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
@@ -198,21 +191,19 @@ class StartView(QWidget):
                     return True
         return super().eventFilter(watched, event)
 
-    def _focus_came(self, watched: QObject, reason: Qt.FocusReason) -> None:
-        """The page shown is given the focus on New game; with a game to continue, it
-        goes to that game instead, first in the list, so Enter continues the last game
-        as a user expects. A focus the user moved (Tab, a click, the arrows) stays."""
-        if reason not in GIVEN_FOCUS:
-            self._focus_to_continue = False
-        elif watched is self.new_button and self._focus_to_continue and self.continue_buttons:
-            self._focus_to_continue = False
-            next(iter(self.continue_buttons.values())).setFocus(reason)
+    def focus_first(self) -> None:
+        """Gives the focus to the first entry: the newest game to continue if there is
+        one, so Enter continues the last game as a user expects; else New game."""
+        first = self.entries()[0]
+        # The layout shows a button added to it only later, and a hidden one takes no
+        # focus.
+        first.show()
+        first.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def set_games(self, summaries: Sequence[Any], damaged: Sequence[Any] = ()) -> None:
         """Offers the newest unfinished games to continue; hides the section if none.
         The `damaged` games (GameDamaged) left out of `summaries` are named above it."""
         self._list_games(summaries, damaged)
-        self._focus_to_continue = bool(self.continue_buttons)
 
     def refresh_games(self, summaries: Sequence[Any], damaged: Sequence[Any] = ()) -> None:
         """`set_games` on the page as the user left it, after another program changed the

@@ -136,11 +136,11 @@ def test_an_ampersand_in_a_title_or_a_name_is_shown_as_typed(qtbot) -> None:
 
 
 @pytest.mark.qt_log_ignore("propagateSizeHints", "raise")
-def test_enter_continues_the_newest_game_where_the_page_was_given_new_game_focus(qtbot) -> None:
-    # The window shows the page and gives it focus on New game: with a game to continue,
-    # Enter continues it, as the page lists it first.
+def test_enter_continues_the_newest_game_the_page_gives_the_focus_to(qtbot) -> None:
+    # The window shows the page and gives it the focus: with a game to continue, on it,
+    # first in the list, so Enter continues it.
     view = _shown(qtbot)
-    view.new_button.setFocus()
+    view.focus_first()
     assert view.continue_buttons[4].hasFocus()
     with qtbot.waitSignal(view.continueRequested) as opened:
         qtbot.keyClick(view.focusWidget(), Qt.Key.Key_Return)
@@ -152,7 +152,7 @@ def test_focus_given_before_the_window_is_active_also_goes_to_the_game(qtbot) ->
     view = StartView()
     qtbot.addWidget(view)
     view.set_games(GAMES)
-    view.new_button.setFocus()
+    view.focus_first()
     view.show()
     qtbot.waitExposed(view)
     view.activateWindow()
@@ -161,22 +161,21 @@ def test_focus_given_before_the_window_is_active_also_goes_to_the_game(qtbot) ->
 
 
 @pytest.mark.qt_log_ignore("propagateSizeHints", "raise")
-def test_new_game_chosen_by_the_user_keeps_the_focus_and_enter_opens_it(qtbot) -> None:
+def test_new_game_reached_by_the_arrows_opens_with_enter(qtbot) -> None:
     view = _shown(qtbot)
-    view.new_button.setFocus()
-    view.new_button.setFocus(Qt.FocusReason.TabFocusReason)
-    assert view.new_button.hasFocus()
-    view.new_button.setFocus()
+    view.focus_first()
+    for _ in view.continue_buttons:
+        qtbot.keyClick(view.focusWidget(), Qt.Key.Key_Down)
     assert view.new_button.hasFocus()
     with qtbot.waitSignal(view.newGameRequested):
         qtbot.keyClick(view.new_button, Qt.Key.Key_Return)
 
 
 @pytest.mark.qt_log_ignore("propagateSizeHints", "raise")
-def test_without_a_game_to_continue_new_game_keeps_the_focus(qtbot) -> None:
+def test_without_a_game_to_continue_new_game_takes_the_focus(qtbot) -> None:
     view = _shown(qtbot)
     view.set_games(GAMES[1:2])
-    view.new_button.setFocus()
+    view.focus_first()
     assert view.new_button.hasFocus()
 
 
