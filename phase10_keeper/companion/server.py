@@ -570,7 +570,13 @@ class ThreadedPhoneServer:
     def __init__(self, server: PhoneServer) -> None:
         self.server = server
         self.loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(target=self.loop.run_forever, name="phones", daemon=True)
+        self._thread = threading.Thread(target=self._run, name="phones", daemon=True)
+
+    def _run(self) -> None:
+        try:
+            self.loop.run_forever()
+        finally:
+            self.loop.close()
 
     def start(self) -> None:
         """Returns once the server listens; OSError if it cannot."""
@@ -581,14 +587,17 @@ class ThreadedPhoneServer:
             self._end_thread()
             raise
 
-    def stop(self) -> None:
-        """Ends every phone's session and the thread, within a few seconds."""
+    def stop(self, *, wait: bool = True) -> None:
+        """Ends every phone's session at once, and the server and its thread: within a
+        few seconds, waited for, or (not `wait`) on their own, as every phone is told."""
+        self.server.table.keys.end_sessions()
         done = asyncio.run_coroutine_threadsafe(self.server.close(), self.loop)
+        if not wait:
+            done.add_done_callback(lambda _done: self.loop.call_soon_threadsafe(self.loop.stop))
+            return
         done.result(timeout=CLOSE_GRACE + 2)
         self._end_thread()
 
     def _end_thread(self) -> None:
         self.loop.call_soon_threadsafe(self.loop.stop)
         self._thread.join(timeout=2)
-        if not self._thread.is_alive():
-            self.loop.close()

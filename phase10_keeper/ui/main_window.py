@@ -661,12 +661,14 @@ class MainWindow(QMainWindow):
         if self.phones is not None and self.game_view is not None:
             self.game_view.form.take_phone_entries(self.phones.snapshot().pending)
 
-    def stop_phones(self) -> None:
+    def stop_phones(self, *, wait: bool = False) -> None:
+        """Ends Phones at the Table; the server tells the phones while the window goes
+        on, unless `wait` (the app is closing: the phones are told before it ends)."""
         phones, dialog = self.phones, self.phones_dialog
         self.phones = self.phones_dialog = None
         self.phones_action.setChecked(False)
         if phones is not None:
-            phones.stop()
+            phones.stop(wait=wait)
             phones.deleteLater()
             if self.game_view is not None:
                 self.game_view.form.take_phone_entries(None)
@@ -879,6 +881,6 @@ class MainWindow(QMainWindow):
 
             finished = self.session.state.status is Status.FINISHED
             self.library.set_last_open_game(None if finished else self.session.game_id)
-        self.stop_phones()
+        self.stop_phones(wait=True)
         save_window_state(self, QSettings())
         super().closeEvent(event)

@@ -82,11 +82,12 @@ class PhonesAtTable(QObject):
     def snapshot(self) -> Snapshot:
         return self.table.snapshot()
 
-    def stop(self) -> None:
-        """Ends every phone's session and the server."""
+    def stop(self, *, wait: bool = True) -> None:
+        """Ends every phone's session at once, and the server: waited for, or (not
+        `wait`) in the server's thread while the window goes on."""
         self.session.changed.disconnect(self._follow)
         self.table.unlisten(self._table_changed)
-        self._running.stop()
+        self._running.stop(wait=wait)
 
 
 def _code(link: str) -> QSvgWidget:

@@ -2,6 +2,7 @@
 filling the form marked with their phone, the keeper choosing when both typed, and the
 window's changes reaching the phones."""
 
+import asyncio
 import threading
 from typing import Any
 
@@ -278,3 +279,38 @@ def test_the_phones_window_shows_each_link_whole_and_copies_it_whole(qtbot: Any)
     assert sorted(shown) == sorted(every)
     for link, widget in shown.items():
         assert _link_shown_whole(widget, link), link
+
+
+def test_stopping_never_waits_for_the_phones_but_closing_the_app_does(
+    window: Any, qtbot: Any, monkeypatch: pytest.MonkeyPatch
+):
+    """Stop Sharing or closing the game ends every session at once, and the server
+    tells the phones in its own thread while the window goes on; closing the app waits
+    until they are told."""
+    from phase10_keeper.companion.server import PhoneServer
+
+    told = threading.Event()
+    close = PhoneServer.close
+
+    async def close_when_told(server: PhoneServer) -> None:
+        while not told.is_set():
+            await asyncio.sleep(0.01)
+        await close(server)
+
+    monkeypatch.setattr(PhoneServer, "close", close_when_told)
+    window.phones_action.trigger()
+    keys = window.phones.table.keys
+    session = keys.open_session(keys.by_key(keys.viewer))
+    running = window.phones._running
+    window.phones_dialog.stopRequested.emit()
+    # Back in the window with the server still closing: the phones' sessions ended.
+    assert window.phones is None
+    assert keys.by_session(session) is None
+    assert running._thread.is_alive()
+    told.set()
+    qtbot.waitUntil(lambda: not running._thread.is_alive(), timeout=10_000)
+    # Closing the app: the phones are told before it ends.
+    window.phones_action.trigger()
+    running = window.phones._running
+    window.close()
+    assert not running._thread.is_alive()
