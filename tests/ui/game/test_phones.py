@@ -281,6 +281,11 @@ def test_the_phones_window_shows_each_link_whole_and_copies_it_whole(qtbot: Any)
         assert _link_shown_whole(widget, link), link
 
 
+def _server_of(window: Any) -> Any:
+    """The phones' server running for the window, with its thread."""
+    return window.phones._running
+
+
 def test_stopping_never_waits_for_the_phones_but_closing_the_app_does(
     window: Any, qtbot: Any, monkeypatch: pytest.MonkeyPatch
 ):
@@ -301,7 +306,7 @@ def test_stopping_never_waits_for_the_phones_but_closing_the_app_does(
     window.phones_action.trigger()
     keys = window.phones.table.keys
     session = keys.open_session(keys.by_key(keys.viewer))
-    running = window.phones._running
+    running = _server_of(window)
     window.phones_dialog.stopRequested.emit()
     # Back in the window with the server still closing: the phones' sessions ended.
     assert window.phones is None
@@ -311,6 +316,6 @@ def test_stopping_never_waits_for_the_phones_but_closing_the_app_does(
     qtbot.waitUntil(lambda: not running._thread.is_alive(), timeout=10_000)
     # Closing the app: the phones are told before it ends.
     window.phones_action.trigger()
-    running = window.phones._running
+    running = _server_of(window)
     window.close()
     assert not running._thread.is_alive()
