@@ -658,6 +658,8 @@ class MainWindow(QMainWindow):
         self._phone_entries()
 
     def _phone_entries(self) -> None:
+        if self.phones is not None and self.phones_dialog is not None:
+            self.phones_dialog.follow(self.phones.links)
         if self.phones is not None and self.game_view is not None:
             self.game_view.form.take_phone_entries(self.phones.snapshot().pending)
 

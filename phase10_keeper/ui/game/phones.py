@@ -8,6 +8,7 @@ phones. Stopping ends every phone's session; the codes of a new start are new.
 
 import math
 import threading
+from typing import Any
 
 import segno
 from PySide6.QtCore import QByteArray, QObject, Qt, Signal
@@ -59,9 +60,13 @@ class PhonesAtTable(QObject):
         )
         self._running = ThreadedPhoneServer(server)
         self._running.start()
-        self.links = server.links()
         self.table.listen(self._table_changed)
         session.changed.connect(self._follow)
+
+    @property
+    def links(self) -> dict[str, Any]:
+        """Every link, a player who joined since the start with theirs."""
+        return self._running.server.links()
 
     def _table_changed(self, _revision: int) -> None:
         with self._lock:
@@ -125,15 +130,34 @@ class PhonesDialog(QDialog):
 
     stopRequested = Signal()
 
-    def __init__(self, links: dict[str, object], parent: QWidget | None = None) -> None:
+    def __init__(self, links: dict[str, Any], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(tr("phones.window_title"))
         intro = QLabel(tr("phones.window_intro"))
         intro.setWordWrap(True)
+        self.links: dict[str, Any] = {}
+        self._scroll = QScrollArea()
+        self._scroll.setWidgetResizable(True)
+        self.follow(links)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        stop = QPushButton(tr("phones.window_stop"))
+        buttons.addButton(stop, QDialogButtonBox.ButtonRole.DestructiveRole)
+        stop.clicked.connect(self.stopRequested)
+        buttons.rejected.connect(self.hide)
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addWidget(self._scroll, 1)
+        layout.addWidget(buttons)
+        self.resize(3 * (QR_SIZE + 60), 2 * (QR_SIZE + 110) + 80)
+
+    def follow(self, links: dict[str, Any]) -> None:
+        """Shows the codes of `links`: a player who joins gets a code at once."""
+        if links == self.links:
+            return
+        self.links = links
         codes = QWidget()
         grid = QGridLayout(codes)
         players = links["players"]
-        assert isinstance(players, dict)
         labelled = [*players.items(), (tr("phones.window_scoreboard"), links["viewer"])]
         for index, (label, link) in enumerate(labelled):
             column = index % 3
@@ -148,16 +172,5 @@ class PhonesDialog(QDialog):
             grid.addWidget(name, row, column, Qt.AlignmentFlag.AlignHCenter)
             grid.addWidget(code, row + 1, column, Qt.AlignmentFlag.AlignHCenter)
             grid.addWidget(address, row + 2, column, Qt.AlignmentFlag.AlignHCenter)
-        scroll = QScrollArea()
-        scroll.setWidget(codes)
-        scroll.setWidgetResizable(True)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        stop = QPushButton(tr("phones.window_stop"))
-        buttons.addButton(stop, QDialogButtonBox.ButtonRole.DestructiveRole)
-        stop.clicked.connect(self.stopRequested)
-        buttons.rejected.connect(self.hide)
-        layout = QVBoxLayout(self)
-        layout.addWidget(intro)
-        layout.addWidget(scroll, 1)
-        layout.addWidget(buttons)
-        self.resize(3 * (QR_SIZE + 60), 2 * (QR_SIZE + 110) + 80)
+        # The scroll area deletes the codes it showed.
+        self._scroll.setWidget(codes)

@@ -196,6 +196,8 @@ def test_a_hand_recorded_in_the_window_reaches_the_phones(window: Any, qtbot: An
 
 
 def test_corrections_joins_and_leaves_in_the_window_reach_the_phones(window: Any, qtbot: Any):
+    from PySide6.QtWidgets import QTextEdit
+
     from phase10_keeper.rules import Join, Leave
 
     window.phones_action.trigger()
@@ -217,6 +219,10 @@ def test_corrections_joins_and_leaves_in_the_window_reach_the_phones(window: Any
     assert table.snapshot().state.player("Marcus").total == 10
     window.session.change_seating(Join(before_hand=2, name="Dana"))
     assert "Dana" in table.keys.players
+    # The codes show hers at once: she scans in without the sharing started again.
+    qtbot.waitUntil(lambda: "Dana" in window.phones_dialog.links["players"], timeout=5000)
+    fields = window.phones_dialog.findChildren(QTextEdit)
+    assert window.phones.links["players"]["Dana"] in [field.toPlainText() for field in fields]
     assert "Dana" in table.snapshot().state.participants()
     window.session.change_seating(Leave(before_hand=2, name="Kwame"))
     assert "Kwame" not in table.snapshot().state.participants()
