@@ -275,7 +275,10 @@ def test_ctrl_c_in_a_running_command_exits_130(tmp_path: Path) -> None:
         [
             sys.executable,
             "-c",
-            "import sys, phase10_keeper.cli as cli, phase10_keeper.sheet as sheet\n"
+            "import signal, sys, phase10_keeper.cli as cli, phase10_keeper.sheet as sheet\n"
+            # As a command typed at a terminal has it: a suite run in the background
+            # of a shell hands its children SIGINT ignored.
+            "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
             "def wait(*a, **k):\n"
             "    print('writing', flush=True, file=sys.stderr)\n"
             "    sys.stdin.read()\n"
