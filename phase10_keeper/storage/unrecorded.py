@@ -12,7 +12,6 @@ game recorded take 0.8 KB to undo (5 KB, all undone, to redo), where each change
 games in full would take 1.7 MB.
 """
 
-import hashlib
 import sqlite3
 from collections.abc import Sequence
 from contextlib import AbstractContextManager
@@ -125,6 +124,9 @@ def _text(value: object) -> str | None:
 def game_digest(game: "Game") -> str:
     """Tells one hand log from another: the same for the same players, rules, seating and
     hands, whatever the title."""
+    # Here, not at the top: hashlib loads OpenSSL's library, megabytes the window does
+    # not need until there is typing to keep.
+    import hashlib
     from dataclasses import replace
 
     from phase10_keeper.storage.gamefile import game_to_json
