@@ -59,21 +59,30 @@ def name_undo_actions(
     redo_action: "QAction",
 ) -> None:
     """Undo and Redo say what they would take back or bring back, and work only then."""
-    if form is not None and form.has_typing():
-        undo_action.setText(tr("window.undo_typing"))
-        undo_action.setEnabled(True)
-    elif stack is not None and stack.canUndo():
-        undo_action.setText(tr("window.undo_named", action=_as_typed(stack.undoText())))
-        undo_action.setEnabled(True)
+    _name_action(
+        undo_action,
+        ("window.undo_typing", "window.undo_named", "window.undo"),
+        typing=form is not None and form.has_typing(),
+        change=stack.undoText() if stack is not None and stack.canUndo() else None,
+    )
+    _name_action(
+        redo_action,
+        ("window.redo_typing", "window.redo_named", "window.redo"),
+        typing=form is not None and form.can_redo_typing(),
+        change=stack.redoText() if stack is not None and stack.canRedo() else None,
+    )
+
+
+def _name_action(
+    action: "QAction", keys: tuple[str, str, str], *, typing: bool, change: str | None
+) -> None:
+    """`action` names the typing it works on, else the page's `change`, else nothing
+    and is off; `keys` word the three."""
+    typing_key, change_key, plain_key = keys
+    if typing:
+        action.setText(tr(typing_key))
+    elif change is not None:
+        action.setText(tr(change_key, action=_as_typed(change)))
     else:
-        undo_action.setText(tr("window.undo"))
-        undo_action.setEnabled(False)
-    if form is not None and form.can_redo_typing():
-        redo_action.setText(tr("window.redo_typing"))
-        redo_action.setEnabled(True)
-    elif stack is not None and stack.canRedo():
-        redo_action.setText(tr("window.redo_named", action=_as_typed(stack.redoText())))
-        redo_action.setEnabled(True)
-    else:
-        redo_action.setText(tr("window.redo"))
-        redo_action.setEnabled(False)
+        action.setText(tr(plain_key))
+    action.setEnabled(typing or change is not None)
