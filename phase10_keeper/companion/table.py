@@ -9,7 +9,6 @@ revision; the window connects one to a Qt signal.
 
 import threading
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any, NamedTuple
 
 from phase10_keeper.companion.access import Keys
@@ -239,7 +238,7 @@ class Table:
             errors = [problem for problem in problems if problem.is_error]
             if hand is None or errors:
                 raise Refused(errors)
-            game = replace(now.game, hands=(*now.game.hands, hand))
+            game = now.game.with_hand_appended(hand)
             replayed = replay_from(now.replayed, game)
             self._save(game, replayed)
             self._changed(Snapshot(game, replayed, {}, now.revision + 1))
@@ -248,7 +247,11 @@ class Table:
 
     def undo(self, seen: int | None = None) -> Snapshot:
         """Takes back the last recorded hand; its results become the entries again, to be
-        put right and recorded anew, as the window does."""
+        put right and recorded anew, as the window does.
+
+        The hand goes as the game's own removal takes it: a player who left or joined
+        after it still leaves or joins before the next hand, which is now the hand taken
+        back; its results are the entries of those who play it."""
         with self._lock:
             now = self._snapshot
             if self._save is None:
@@ -258,12 +261,17 @@ class Table:
             if not now.game.hands:
                 raise NothingToUndo
             last = now.game.hands[-1]
-            game = replace(now.game, hands=now.game.hands[:-1])
+            game = now.game.with_hand_removed(len(now.game.hands) - 1)
+            # A game's last hand can always go: a seating change may follow only a hand
+            # after which the game goes on, and it goes on before that hand just as well.
             replayed = replay(game)
             self._save(game, replayed)
+            state = replayed.final
+            playing = set() if state.is_over else set(state.participants())
             pending = {
                 name: Entry(result, name == last.went_out, "keeper")
                 for name, result in last.results.items()
+                if name in playing
             }
             self._changed(Snapshot(game, replayed, pending, now.revision + 1))
         self._tell()

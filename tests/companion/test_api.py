@@ -3,12 +3,13 @@
 import base64
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 from urllib.parse import quote
 
 import pytest
 
-from phase10_keeper.rules import Game, Preset, preset_rules, replay
+from phase10_keeper.rules import Game, Join, Leave, Preset, preset_rules, replay
 from phase10_keeper.storage.gamefile import read_game, standings_to_json
 
 from .helpers import PLAYERS, EventStream, first_hand, served
@@ -593,3 +594,35 @@ def test_names_listed_in_a_problem_are_each_isolated_for_the_page():
             )
     messages = [problem["message"] for problem in answer.data["problems"]]
     assert any("\u2068דנה\u2069 and \u2068Bo\u2069" in message for message in messages), messages
+
+
+@pytest.mark.parametrize(
+    "change",
+    [Leave(before_hand=2, name="Kwame"), Join(before_hand=2, name="Dana", after="Priya")],
+    ids=["left", "joined"],
+)
+def test_undo_right_after_a_seating_change_keeps_it_before_the_next_hand(change):
+    """Issue 32: a player left or joined after the last hand, and the keeper's Undo
+    answered 500 (the seating change was left past the end of the hand log). The hand is
+    taken back as the game's own removal takes it: the change stays before the next hand,
+    which is now the hand taken back, and its results are the entries of those who play
+    it."""
+    game = Game(players=PLAYERS, hands=(first_hand(),)).with_seating_change(change)
+    with served(game) as (table, client, saved):
+        answer = client.request("POST", "/api/undo", key=table.keys.keeper, body={})
+        assert answer.status == 200, answer.data
+        assert saved.games == [game.with_hand_removed(0)]
+        assert saved.games[0].seating == (replace(change, before_hand=1),)
+        assert answer.data["hands_played"] == 0
+        playing = answer.data["participants"]
+        assert ("Kwame" in playing) is isinstance(change, Join)
+        assert ("Dana" in playing) is isinstance(change, Join)
+        assert set(answer.data["pending"]) == {"Priya", "Marcus", "Kwame"} & set(playing)
+        assert answer.data["pending"]["Priya"] == {"made": True, "went_out": True}
+        # The hand taken back is recorded again from its entries (a joiner's added).
+        if isinstance(change, Join):
+            client.request("PUT", "/api/pending/Dana", key=table.keys.keeper, body={"made": True})
+        again = client.request("POST", "/api/hands", key=table.keys.keeper, body={})
+        assert again.status == 200, again.data
+        assert saved.games[-1].seating == (replace(change, before_hand=1),)
+        assert len(saved.games[-1].hands) == 1
