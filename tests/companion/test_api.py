@@ -9,6 +9,7 @@ from urllib.parse import quote
 
 import pytest
 
+from phase10_keeper.companion.server import is_origin_of, names_address
 from phase10_keeper.rules import Game, Join, Leave, Preset, preset_rules, replay
 from phase10_keeper.storage.gamefile import read_game, standings_to_json
 
@@ -626,3 +627,69 @@ def test_undo_right_after_a_seating_change_keeps_it_before_the_next_hand(change)
         assert again.status == 200, again.data
         assert saved.games[-1].seating == (replace(change, before_hand=1),)
         assert len(saved.games[-1].hands) == 1
+
+
+@pytest.mark.parametrize(
+    ("served_as", "sent_as"),
+    [
+        ("LocalHost", "localhost"),
+        ("localhost", "LOCALHOST"),
+        ("::1", "[::1]"),
+        ("0:0:0:0:0:0:0:1", "[::1]"),
+        ("0:0:0:0:0:0:0:1", "[0:0:0:0:0:0:0:1]"),
+    ],
+)
+def test_host_and_origin_name_the_served_host_in_any_case_or_spelling(served_as, sent_as):
+    """Issue 32: `serve --host LocalHost` refused every browser request with 421, since a
+    browser sends the host in lower case (and an IPv6 address in its shortest form). The
+    host compares as a host name compares, ignoring case, and an address as the address
+    it spells; the port compares exactly."""
+    with served(Game(players=PLAYERS), host=served_as) as (table, client, _):
+        port = client.server.port
+        same_site = {"Host": f"{sent_as}:{port}", "Origin": f"http://{sent_as}:{port}"}
+        assert client.request("GET", "/", headers=same_site).status == 200
+        answer = client.request(
+            "PUT",
+            "/api/pending/Priya",
+            key=table.keys.keeper,
+            body={"made": True},
+            headers=same_site,
+        )
+        assert answer.status == 200, answer.data
+        for host in (f"{sent_as}:0{port}", f"{sent_as}:{port + 1}", sent_as, f"{sent_as}.:{port}"):
+            assert client.request("GET", "/", headers={"Host": host}).status == 421, host
+        other_port = {**same_site, "Origin": f"http://{sent_as}:{port + 1}"}
+        answer = client.request(
+            "PUT",
+            "/api/pending/Priya",
+            key=table.keys.keeper,
+            body={"made": True},
+            headers=other_port,
+        )
+        assert answer.status == 403
+
+
+@pytest.mark.parametrize(
+    ("authority", "names_it"),
+    [
+        ("[::1]:8765", True),
+        ("[0::1]:8765", True),
+        ("::1:8765", False),
+        ("[::1]", False),
+        ("[::1:8765", False),
+        ("", False),
+        ("[::2]:8765", False),
+        (":8765", False),
+    ],
+)
+def test_a_host_header_names_an_ipv6_address_only_in_brackets(authority, names_it):
+    assert names_address(authority, "::1", 8765) is names_it
+
+
+def test_a_host_header_or_origin_without_a_port_means_port_80():
+    assert names_address("LocalHost", "localhost", 80)
+    assert not names_address("localhost", "localhost", 8080)
+    assert is_origin_of("http://localhost", "localhost", 80)
+    assert is_origin_of("HTTP://LOCALHOST:8080", "localhost", 8080)
+    for origin in ("https://localhost:8080", "localhost:8080", "null", "http://localhost:8080/"):
+        assert not is_origin_of(origin, "localhost", 8080), origin
