@@ -538,8 +538,16 @@
     const name = target;
     drafts[name] = fromPending(null);
     showEntry();
-    await call("DELETE", `/api/pending/${encodeURIComponent(name)}`);
+    await call("DELETE", pendingPath(name));
   });
+
+  // A player's entry, by name. A browser takes a path segment that is only dots (even
+  // written %2E) for a step in the path, so a player named "." or ".." is named with a
+  // space before: the table compares names as game files do, trimmed.
+  function pendingPath(name) {
+    const segment = encodeURIComponent(name);
+    return `/api/pending/${name === "." || name === ".." ? "%20" + segment : segment}`;
+  }
 
   const timers = {};
   function send(name, draft) {
@@ -550,7 +558,7 @@
       const asked = draft.edits;
       let answer;
       try {
-        answer = await call("PUT", `/api/pending/${encodeURIComponent(name)}`, resultOf(draft));
+        answer = await call("PUT", pendingPath(name), resultOf(draft));
       } catch (error) {
         if (asked === draft.edits) draft.sending = false;
         return;

@@ -693,3 +693,33 @@ def test_a_host_header_or_origin_without_a_port_means_port_80():
     assert is_origin_of("HTTP://LOCALHOST:8080", "localhost", 8080)
     for origin in ("https://localhost:8080", "localhost:8080", "null", "http://localhost:8080/"):
         assert not is_origin_of(origin, "localhost", 8080), origin
+
+
+@pytest.mark.parametrize(
+    "names",
+    [
+        (".", "..", "a/b ?#", "50% off", "🎲 Zoë", "%2E"),
+        ("...", "a\\b", "&=+;,", "\u05d3\u05e0\u05d4"),
+    ],
+)
+def test_any_name_at_all_is_a_path_segment_written_as_the_page_writes_it(names):
+    """Issue 32: a name of dots is a step in a browser's path, even written %2E: the page
+    writes "." and ".." with a space before, which the table's comparison of names (as in
+    game files, trimmed) takes away."""
+    with served(Game(players=names)) as (table, client, _):
+        for name in names:
+            segment = quote(name, safe="")
+            forms = [segment, f"%20{segment}"]
+            if name in (".", ".."):
+                forms.append(name.replace(".", "%2E"))
+            for form in forms:
+                answer = client.request(
+                    "PUT", f"/api/pending/{form}", key=table.keys.players[name], body={"made": True}
+                )
+                assert answer.status == 200, (name, form, answer.data)
+                assert set(table.snapshot().pending) == {name}
+                cleared = client.request(
+                    "DELETE", f"/api/pending/{form}", key=table.keys.players[name]
+                )
+                assert cleared.status == 200
+                assert table.snapshot().pending == {}

@@ -5,6 +5,7 @@ and `chromium-driver`). Screenshots go to $PHASE10_KEEPER_SCREENSHOTS when it is
 be looked at; else to the test's temporary folder.
 """
 
+import json
 import os
 import shutil
 from collections.abc import Callable, Iterator
@@ -333,3 +334,27 @@ def test_where_players_choose_their_phase_the_phone_asks_which(browser):
         sent(browser)
         assert table.snapshot().pending["Kwame"].result.phase == 4
         check_layout(browser, dark=False)
+
+
+def test_any_name_at_all_enters_from_its_phone_and_from_the_keepers(browser):
+    """Issue 32: players named `.` or `..` could not enter: the browser takes such a path
+    segment, even written %2E, for a step in the path, and the entry went to /api/."""
+    names = (".", "..", "a/b ?#", "50% off", "🎲 Zoë", "%2E")
+    with served(Game(players=names)) as (table, client, _):
+        links = client.server.links()
+        view(browser, PHONE)
+        for name in names:
+            open_link(browser, links["players"][name])
+            click(browser, "made")
+            sent(browser)
+            assert table.snapshot().pending[name].result.made, name
+        open_link(browser, links["keeper"])
+        for name in names:
+            label = json.dumps(words("en")("phones.edit_name", name=name), ensure_ascii=False)
+            browser.find_element(By.CSS_SELECTOR, f"button[aria-label={label}]").click()
+            wait(browser, lambda d, name=name: name in text_of(d, "entry-title"))
+            click(browser, "missed")
+            sent(browser)
+            assert not table.snapshot().pending[name].result.made, name
+            click(browser, "clear")
+            wait(browser, lambda d, name=name: name not in table.snapshot().pending)
