@@ -559,6 +559,10 @@ class PhoneServer:
             raise _Refusal(
                 422, "no hand has been recorded", self._problems([nothing], language)
             ) from None
+        except Refused as refused:
+            raise _Refusal(
+                422, "this hand cannot be taken back", self._problems(refused.problems, language)
+            ) from None
         except LibraryError as error:
             raise _Refusal(503, error.worded(language)) from None
         return self._game_response(request)

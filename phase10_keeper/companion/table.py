@@ -97,6 +97,13 @@ def _from_rules(problem: Problem) -> TableProblem:
     )
 
 
+_UNDO_AFTER_THE_END = TableProblem(
+    Severity.ERROR, None, None, lambda language: language("phones.undo_after_the_end")
+)
+"""Players left after the last hand and ended the game: taken back, the hand would come
+after the end, and could never be recorded again."""
+
+
 class Refused(Exception):  # noqa: N818
     """An entry or a hand the rules refuse; `problems` says why."""
 
@@ -251,7 +258,8 @@ class Table:
 
         The hand goes as the game's own removal takes it: a player who left or joined
         after it still leaves or joins before the next hand, which is now the hand taken
-        back; its results are the entries of those who play it."""
+        back; its results are the entries of those who play it. Refused where players who
+        left after it ended the game."""
         with self._lock:
             now = self._snapshot
             if self._save is None:
@@ -265,9 +273,11 @@ class Table:
             # A game's last hand can always go: a seating change may follow only a hand
             # after which the game goes on, and it goes on before that hand just as well.
             replayed = replay(game)
-            self._save(game, replayed)
             state = replayed.final
-            playing = set() if state.is_over else set(state.participants())
+            if state.is_over:
+                raise Refused([_UNDO_AFTER_THE_END])
+            self._save(game, replayed)
+            playing = set(state.participants())
             pending = {
                 name: Entry(result, name == last.went_out, "keeper")
                 for name, result in last.results.items()

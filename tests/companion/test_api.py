@@ -10,6 +10,7 @@ from urllib.parse import quote
 import pytest
 
 from phase10_keeper.companion.server import is_origin_of, names_address
+from phase10_keeper.language import words
 from phase10_keeper.rules import Game, Join, Leave, Preset, preset_rules, replay
 from phase10_keeper.storage.gamefile import read_game, standings_to_json
 
@@ -723,3 +724,20 @@ def test_any_name_at_all_is_a_path_segment_written_as_the_page_writes_it(names):
                 )
                 assert cleared.status == 200
                 assert table.snapshot().pending == {}
+
+
+def test_undo_is_refused_where_players_left_after_the_last_hand_and_ended_the_game():
+    """Taken back, the hand could never be recorded again (the game ends before it): it
+    stays, and the keeper is told why."""
+    game = (
+        Game(players=PLAYERS, hands=(first_hand(),))
+        .with_seating_change(Leave(before_hand=2, name="Kwame"))
+        .with_seating_change(Leave(before_hand=2, name="Marcus"))
+    )
+    with served(game) as (table, client, saved):
+        answer = client.request("POST", "/api/undo", key=table.keys.keeper, body={})
+        assert answer.status == 422, answer.data
+        (problem,) = answer.data["problems"]
+        assert problem["message"] == words("en")("phones.undo_after_the_end")
+        assert saved.games == []
+        assert table.snapshot().game == game
