@@ -352,12 +352,20 @@ def test_any_name_at_all_enters_from_its_phone_and_from_the_keepers(browser):
         for name in names:
             label = json.dumps(words("en")("phones.edit_name", name=name), ensure_ascii=False)
             browser.find_element(By.CSS_SELECTOR, f"button[aria-label={label}]").click()
-            wait(browser, lambda d, name=name: name in text_of(d, "entry-title"))
+
+            def entering(driver: Any, name: str = name) -> bool:
+                return name in text_of(driver, "entry-title")
+
+            wait(browser, entering)
             click(browser, "missed")
             sent(browser)
             assert not table.snapshot().pending[name].result.made, name
             click(browser, "clear")
-            wait(browser, lambda d, name=name: name not in table.snapshot().pending)
+
+            def cleared(_driver: Any, name: str = name) -> bool:
+                return name not in table.snapshot().pending
+
+            wait(browser, cleared)
 
 
 def _keeper_with_the_first_hand_entered(table: Any, browser: Any, client: Any) -> None:
