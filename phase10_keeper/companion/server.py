@@ -12,6 +12,7 @@ within `body_timeout`.
 
 import asyncio
 import errno
+import ipaddress
 import json
 import logging
 import threading
@@ -111,6 +112,44 @@ def _json_response(data: object, status: int = 200) -> web.Response:
 def url_host(host: str) -> str:
     """The host as a URL and a Host header write it: an IPv6 address in brackets."""
     return f"[{host}]" if ":" in host else host
+
+
+HTTP_PORT = 80
+"""The port a Host header or an origin means when it names none."""
+
+
+def host_key(host: str) -> str:
+    """What two spellings of one host share: a name ignoring case (browsers send it in
+    lower case, whatever the link said), an address as the address it spells (browsers
+    send an IPv6 address in its shortest form)."""
+    try:
+        if host.startswith("[") and host.endswith("]"):
+            return f"[{ipaddress.IPv6Address(host[1:-1]).compressed}]"
+        return ipaddress.IPv4Address(host).compressed
+    except ValueError:
+        return host.lower()
+
+
+def _host_and_port(authority: str) -> tuple[str, str]:
+    """`host[:port]` as a Host header or an origin gives it (an IPv6 address in
+    brackets); the port as written, the default one where none is."""
+    host, colon, port = authority.rpartition(":")
+    if not colon or authority.endswith("]"):
+        return authority, str(HTTP_PORT)
+    return host, port
+
+
+def names_address(authority: str, host: str, port: int) -> bool:
+    """Whether `authority` (a Host header's `host[:port]`) names `host` and `port`: the
+    host in any case or spelling, the port exactly."""
+    asked_host, asked_port = _host_and_port(authority)
+    return asked_port == str(port) and host_key(asked_host) == host_key(url_host(host))
+
+
+def is_origin_of(origin: str, host: str, port: int) -> bool:
+    """Whether `origin` (an Origin header) is the page served on `host` and `port`."""
+    scheme, separator, authority = origin.partition("://")
+    return bool(separator) and scheme.lower() == "http" and names_address(authority, host, port)
 
 
 class PhoneServer:
@@ -285,11 +324,11 @@ class PhoneServer:
         self._busy.add(protocol)
         self._asked.add(protocol)
         try:
-            if request.headers.get("Host", "").lower() != f"{url_host(self.host)}:{self.port}":
+            if not names_address(request.headers.get("Host", ""), self.host, self.port):
                 raise _Refusal(421, "this server answers only to its own address and port")
             if request.method not in ("GET", "HEAD"):
                 origin = request.headers.get("Origin")
-                if origin is not None and origin != self.origin:
+                if origin is not None and not is_origin_of(origin, self.host, self.port):
                     raise _Refusal(403, "a change from another site")
             if (request.content_length or 0) > MAX_BODY:
                 raise _Refusal(413, f"a request body holds at most {MAX_BODY} bytes")
@@ -519,6 +558,10 @@ class PhoneServer:
             )
             raise _Refusal(
                 422, "no hand has been recorded", self._problems([nothing], language)
+            ) from None
+        except Refused as refused:
+            raise _Refusal(
+                422, "this hand cannot be taken back", self._problems(refused.problems, language)
             ) from None
         except LibraryError as error:
             raise _Refusal(503, error.worded(language)) from None

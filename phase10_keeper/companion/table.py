@@ -9,7 +9,6 @@ revision; the window connects one to a Qt signal.
 
 import threading
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any, NamedTuple
 
 from phase10_keeper.companion.access import Keys
@@ -96,6 +95,13 @@ def _from_rules(problem: Problem) -> TableProblem:
         lambda language: problem_text(language, problem),
         problem.key in _TABLE_KEYS,
     )
+
+
+_UNDO_AFTER_THE_END = TableProblem(
+    Severity.ERROR, None, None, lambda language: language("phones.undo_after_the_end")
+)
+"""Players left after the last hand and ended the game: taken back, the hand would come
+after the end, and could never be recorded again."""
 
 
 class Refused(Exception):  # noqa: N818
@@ -239,7 +245,7 @@ class Table:
             errors = [problem for problem in problems if problem.is_error]
             if hand is None or errors:
                 raise Refused(errors)
-            game = replace(now.game, hands=(*now.game.hands, hand))
+            game = now.game.with_hand_appended(hand)
             replayed = replay_from(now.replayed, game)
             self._save(game, replayed)
             self._changed(Snapshot(game, replayed, {}, now.revision + 1))
@@ -248,7 +254,12 @@ class Table:
 
     def undo(self, seen: int | None = None) -> Snapshot:
         """Takes back the last recorded hand; its results become the entries again, to be
-        put right and recorded anew, as the window does."""
+        put right and recorded anew, as the window does.
+
+        The hand goes as the game's own removal takes it: a player who left or joined
+        after it still leaves or joins before the next hand, which is now the hand taken
+        back; its results are the entries of those who play it. Refused where players who
+        left after it ended the game."""
         with self._lock:
             now = self._snapshot
             if self._save is None:
@@ -258,12 +269,19 @@ class Table:
             if not now.game.hands:
                 raise NothingToUndo
             last = now.game.hands[-1]
-            game = replace(now.game, hands=now.game.hands[:-1])
+            game = now.game.with_hand_removed(len(now.game.hands) - 1)
+            # A game's last hand can always go: a seating change may follow only a hand
+            # after which the game goes on, and it goes on before that hand just as well.
             replayed = replay(game)
+            state = replayed.final
+            if state.is_over:
+                raise Refused([_UNDO_AFTER_THE_END])
             self._save(game, replayed)
+            playing = set(state.participants())
             pending = {
                 name: Entry(result, name == last.went_out, "keeper")
                 for name, result in last.results.items()
+                if name in playing
             }
             self._changed(Snapshot(game, replayed, pending, now.revision + 1))
         self._tell()

@@ -222,6 +222,8 @@
   }
 
   function show(data) {
+    // An answer and the table's events travel apart: an older game never covers a newer.
+    if (game && data.revision < game.revision) return;
     game = data;
     if (draftsHand !== game.hand) {
       drafts = {};
@@ -538,19 +540,45 @@
     const name = target;
     drafts[name] = fromPending(null);
     showEntry();
-    await call("DELETE", `/api/pending/${encodeURIComponent(name)}`);
+    clearTimeout(timers[name]);
+    delete timers[name];
+    await sending(() => call("DELETE", pendingPath(name)));
   });
 
+  // A player's entry, by name. A browser takes a path segment that is only dots (even
+  // written %2E) for a step in the path, so a player named "." or ".." is named with a
+  // space before: the table compares names as game files do, trimmed.
+  function pendingPath(name) {
+    const segment = encodeURIComponent(name);
+    return `/api/pending/${name === "." || name === ".." ? "%20" + segment : segment}`;
+  }
+
+  // Changes this page made that the table has not answered yet, and those waiting to be
+  // sent: while there are any, the hand shown is not yet the table's.
   const timers = {};
+  let changesOut = 0;
+  function changesOnTheWay() {
+    return changesOut > 0 || Object.keys(timers).length > 0;
+  }
+  async function sending(request) {
+    changesOut += 1;
+    try {
+      return await request();
+    } finally {
+      changesOut -= 1;
+    }
+  }
+
   function send(name, draft) {
     clearTimeout(timers[name]);
     timers[name] = setTimeout(async () => {
+      delete timers[name];
       // An answer counts only if nothing was changed since it was asked for: a later
       // change has its own request on the way.
       const asked = draft.edits;
       let answer;
       try {
-        answer = await call("PUT", `/api/pending/${encodeURIComponent(name)}`, resultOf(draft));
+        answer = await sending(() => call("PUT", pendingPath(name), resultOf(draft)));
       } catch (error) {
         if (asked === draft.edits) draft.sending = false;
         return;
@@ -626,11 +654,16 @@
     return count(result.made ? "phones.said_made" : "phones.said_missed", cards, { points });
   }
 
+  // The keeper records (or takes back) the hand the page shows, named by its revision:
+  // the table refuses it if anything changed since, and the page then shows the change.
+  // A change of the keeper's own not yet at the table is such a change.
   async function keeperAction(path, doneKey) {
     const said = $("keeper-said");
     // The table's event may come before the answer: the hand is the one the keeper saw.
     const hand = game.hand;
-    const answer = await call("POST", path, { revision: game.revision });
+    const answer = changesOnTheWay()
+      ? { status: 409, data: null }
+      : await call("POST", path, { revision: game.revision });
     if (answer.status === 200) {
       said.className = "sent good";
       said.textContent = text(doneKey, { hand });
@@ -639,12 +672,24 @@
     } else if (answer.status === 409) {
       said.className = "sent";
       said.textContent = text("phones.stale");
+      showLatest();
     } else {
       said.className = "sent";
       said.textContent = text("phones.refused");
       if (answer.data && answer.data.problems) showProblems($("hand-problems"), answer.data.problems);
     }
   }
+  // The table as it is now, not waiting for its event (the line may be slow).
+  async function showLatest() {
+    let answer;
+    try {
+      answer = await call("GET", "/api/game");
+    } catch (error) {
+      return;
+    }
+    if (answer.status === 200 && !closed) show(answer.data);
+  }
+
   $("record").addEventListener("click", () => keeperAction("/api/hands", "phones.recorded"));
   $("undo").addEventListener("click", () => keeperAction("/api/undo", "phones.undone"));
 

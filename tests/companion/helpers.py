@@ -84,12 +84,13 @@ class Saved:
 
 @contextmanager
 def served(
-    game: Game, *, keeps_hands: bool = True, **options: Any
+    game: Game, *, keeps_hands: bool = True, host: str = "127.0.0.1", **options: Any
 ) -> Iterator[tuple[Table, Client, Saved]]:
-    """The game served on 127.0.0.1 at a free port, in a thread of its own."""
+    """The game served on `host` (a loopback address) at a free port, in a thread of its
+    own."""
     saved = Saved()
     table = Table(game, saved if keeps_hands else None)
-    server = PhoneServer(table, "127.0.0.1", 0, words("en"), **options)
+    server = PhoneServer(table, host, 0, words("en"), **options)
     running = ThreadedPhoneServer(server)
     running.start()
     try:

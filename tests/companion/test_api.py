@@ -3,12 +3,15 @@
 import base64
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 from urllib.parse import quote
 
 import pytest
 
-from phase10_keeper.rules import Game, Preset, preset_rules, replay
+from phase10_keeper.companion.server import is_origin_of, names_address
+from phase10_keeper.language import words
+from phase10_keeper.rules import Game, Join, Leave, Preset, preset_rules, replay
 from phase10_keeper.storage.gamefile import read_game, standings_to_json
 
 from .helpers import PLAYERS, EventStream, first_hand, served
@@ -593,3 +596,148 @@ def test_names_listed_in_a_problem_are_each_isolated_for_the_page():
             )
     messages = [problem["message"] for problem in answer.data["problems"]]
     assert any("\u2068דנה\u2069 and \u2068Bo\u2069" in message for message in messages), messages
+
+
+@pytest.mark.parametrize(
+    "change",
+    [Leave(before_hand=2, name="Kwame"), Join(before_hand=2, name="Dana", after="Priya")],
+    ids=["left", "joined"],
+)
+def test_undo_right_after_a_seating_change_keeps_it_before_the_next_hand(change):
+    """Issue 32: a player left or joined after the last hand, and the keeper's Undo
+    answered 500 (the seating change was left past the end of the hand log). The hand is
+    taken back as the game's own removal takes it: the change stays before the next hand,
+    which is now the hand taken back, and its results are the entries of those who play
+    it."""
+    game = Game(players=PLAYERS, hands=(first_hand(),)).with_seating_change(change)
+    with served(game) as (table, client, saved):
+        answer = client.request("POST", "/api/undo", key=table.keys.keeper, body={})
+        assert answer.status == 200, answer.data
+        assert saved.games == [game.with_hand_removed(0)]
+        assert saved.games[0].seating == (replace(change, before_hand=1),)
+        assert answer.data["hands_played"] == 0
+        playing = answer.data["participants"]
+        assert ("Kwame" in playing) is isinstance(change, Join)
+        assert ("Dana" in playing) is isinstance(change, Join)
+        assert set(answer.data["pending"]) == {"Priya", "Marcus", "Kwame"} & set(playing)
+        assert answer.data["pending"]["Priya"] == {"made": True, "went_out": True}
+        # The hand taken back is recorded again from its entries (a joiner's added).
+        if isinstance(change, Join):
+            client.request("PUT", "/api/pending/Dana", key=table.keys.keeper, body={"made": True})
+        again = client.request("POST", "/api/hands", key=table.keys.keeper, body={})
+        assert again.status == 200, again.data
+        assert saved.games[-1].seating == (replace(change, before_hand=1),)
+        assert len(saved.games[-1].hands) == 1
+
+
+@pytest.mark.parametrize(
+    ("served_as", "sent_as"),
+    [
+        ("LocalHost", "localhost"),
+        ("localhost", "LOCALHOST"),
+        ("::1", "[::1]"),
+        ("0:0:0:0:0:0:0:1", "[::1]"),
+        ("0:0:0:0:0:0:0:1", "[0:0:0:0:0:0:0:1]"),
+    ],
+)
+def test_host_and_origin_name_the_served_host_in_any_case_or_spelling(served_as, sent_as):
+    """Issue 32: `serve --host LocalHost` refused every browser request with 421, since a
+    browser sends the host in lower case (and an IPv6 address in its shortest form). The
+    host compares as a host name compares, ignoring case, and an address as the address
+    it spells; the port compares exactly."""
+    with served(Game(players=PLAYERS), host=served_as) as (table, client, _):
+        port = client.server.port
+        same_site = {"Host": f"{sent_as}:{port}", "Origin": f"http://{sent_as}:{port}"}
+        assert client.request("GET", "/", headers=same_site).status == 200
+        answer = client.request(
+            "PUT",
+            "/api/pending/Priya",
+            key=table.keys.keeper,
+            body={"made": True},
+            headers=same_site,
+        )
+        assert answer.status == 200, answer.data
+        for host in (f"{sent_as}:0{port}", f"{sent_as}:{port + 1}", sent_as, f"{sent_as}.:{port}"):
+            assert client.request("GET", "/", headers={"Host": host}).status == 421, host
+        other_port = {**same_site, "Origin": f"http://{sent_as}:{port + 1}"}
+        answer = client.request(
+            "PUT",
+            "/api/pending/Priya",
+            key=table.keys.keeper,
+            body={"made": True},
+            headers=other_port,
+        )
+        assert answer.status == 403
+
+
+@pytest.mark.parametrize(
+    ("authority", "names_it"),
+    [
+        ("[::1]:8765", True),
+        ("[0::1]:8765", True),
+        ("::1:8765", False),
+        ("[::1]", False),
+        ("[::1:8765", False),
+        ("", False),
+        ("[::2]:8765", False),
+        (":8765", False),
+    ],
+)
+def test_a_host_header_names_an_ipv6_address_only_in_brackets(authority, names_it):
+    assert names_address(authority, "::1", 8765) is names_it
+
+
+def test_a_host_header_or_origin_without_a_port_means_port_80():
+    assert names_address("LocalHost", "localhost", 80)
+    assert not names_address("localhost", "localhost", 8080)
+    assert is_origin_of("http://localhost", "localhost", 80)
+    assert is_origin_of("HTTP://LOCALHOST:8080", "localhost", 8080)
+    for origin in ("https://localhost:8080", "localhost:8080", "null", "http://localhost:8080/"):
+        assert not is_origin_of(origin, "localhost", 8080), origin
+
+
+@pytest.mark.parametrize(
+    "names",
+    [
+        (".", "..", "a/b ?#", "50% off", "🎲 Zoë", "%2E"),
+        ("...", "a\\b", "&=+;,", "\u05d3\u05e0\u05d4"),
+    ],
+)
+def test_any_name_at_all_is_a_path_segment_written_as_the_page_writes_it(names):
+    """Issue 32: a name of dots is a step in a browser's path, even written %2E: the page
+    writes "." and ".." with a space before, which the table's comparison of names (as in
+    game files, trimmed) takes away."""
+    with served(Game(players=names)) as (table, client, _):
+        for name in names:
+            segment = quote(name, safe="")
+            forms = [segment, f"%20{segment}"]
+            if name in (".", ".."):
+                forms.append(name.replace(".", "%2E"))
+            for form in forms:
+                answer = client.request(
+                    "PUT", f"/api/pending/{form}", key=table.keys.players[name], body={"made": True}
+                )
+                assert answer.status == 200, (name, form, answer.data)
+                assert set(table.snapshot().pending) == {name}
+                cleared = client.request(
+                    "DELETE", f"/api/pending/{form}", key=table.keys.players[name]
+                )
+                assert cleared.status == 200
+                assert table.snapshot().pending == {}
+
+
+def test_undo_is_refused_where_players_left_after_the_last_hand_and_ended_the_game():
+    """Taken back, the hand could never be recorded again (the game ends before it): it
+    stays, and the keeper is told why."""
+    game = (
+        Game(players=PLAYERS, hands=(first_hand(),))
+        .with_seating_change(Leave(before_hand=2, name="Kwame"))
+        .with_seating_change(Leave(before_hand=2, name="Marcus"))
+    )
+    with served(game) as (table, client, saved):
+        answer = client.request("POST", "/api/undo", key=table.keys.keeper, body={})
+        assert answer.status == 422, answer.data
+        (problem,) = answer.data["problems"]
+        assert problem["message"] == words("en")("phones.undo_after_the_end")
+        assert saved.games == []
+        assert table.snapshot().game == game

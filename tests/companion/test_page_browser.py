@@ -5,6 +5,7 @@ and `chromium-driver`). Screenshots go to $PHASE10_KEEPER_SCREENSHOTS when it is
 be looked at; else to the test's temporary folder.
 """
 
+import json
 import os
 import shutil
 from collections.abc import Callable, Iterator
@@ -333,3 +334,98 @@ def test_where_players_choose_their_phase_the_phone_asks_which(browser):
         sent(browser)
         assert table.snapshot().pending["Kwame"].result.phase == 4
         check_layout(browser, dark=False)
+
+
+def test_any_name_at_all_enters_from_its_phone_and_from_the_keepers(browser):
+    """Issue 32: players named `.` or `..` could not enter: the browser takes such a path
+    segment, even written %2E, for a step in the path, and the entry went to /api/."""
+    names = (".", "..", "a/b ?#", "50% off", "🎲 Zoë", "%2E")
+    with served(Game(players=names)) as (table, client, _):
+        links = client.server.links()
+        view(browser, PHONE)
+        for name in names:
+            open_link(browser, links["players"][name])
+            click(browser, "made")
+            sent(browser)
+            assert table.snapshot().pending[name].result.made, name
+        open_link(browser, links["keeper"])
+        for name in names:
+            label = json.dumps(words("en")("phones.edit_name", name=name), ensure_ascii=False)
+            browser.find_element(By.CSS_SELECTOR, f"button[aria-label={label}]").click()
+
+            def entering(driver: Any, name: str = name) -> bool:
+                return name in text_of(driver, "entry-title")
+
+            wait(browser, entering)
+            click(browser, "missed")
+            sent(browser)
+            assert not table.snapshot().pending[name].result.made, name
+            click(browser, "clear")
+
+            def cleared(_driver: Any, name: str = name) -> bool:
+                return name not in table.snapshot().pending
+
+            wait(browser, cleared)
+
+
+def _keeper_with_the_first_hand_entered(table: Any, browser: Any, client: Any) -> None:
+    for name, entry in first_hand().results.items():
+        body: dict[str, object] = {"made": entry.made, "went_out": name == "Priya"}
+        cards = {kind.value: n for kind, n in entry.cards.items() if n}
+        if cards:
+            body["cards"] = cards
+        table.enter(name, body, name)
+    view(browser, PHONE)
+    open_link(browser, client.server.links()["keeper"])
+    wait(browser, lambda d: "missed it, 10 cards, 90 points" in text_of(d, "entries"))
+
+
+def test_the_keeper_records_only_the_hand_shown_an_entry_changed_meanwhile_is_shown_first(
+    browser,
+):
+    """The keeper taps Record on the hand the page shows while Kwame's entry changes: the
+    page sends the revision it shows, the table refuses it as stale, and the page shows
+    the changed hand and says so; nothing is recorded until the keeper taps again."""
+    english = words("en")
+    with served(Game(players=PLAYERS)) as (table, client, saved):
+        _keeper_with_the_first_hand_entered(table, browser, client)
+        with held_still(client):
+            table.enter("Kwame", {"made": False, "cards": {"low": 10}}, "Kwame")
+            click(browser, "record")
+        wait(browser, lambda d: text_of(d, "keeper-said") == english("phones.stale"))
+        wait(browser, lambda d: "missed it, 10 cards, 50 points" in text_of(d, "entries"))
+        assert saved.games == []
+        click(browser, "record")
+        wait(browser, lambda d: text_of(d, "keeper-said") == "Hand 1 is recorded.")
+        assert saved.games[-1].hands[0].results["Kwame"].cards.low == 10
+
+
+def test_the_keepers_own_change_still_on_its_way_is_never_recorded_unseen(browser):
+    """Issue 32: the keeper changed Marcus's entry and tapped Record before the change had
+    left the page (it waits a moment for the next tap): the hand recorded was the one
+    before the change, and the change then went to the next hand. The page records only
+    once its changes are at the table and shown."""
+    english = words("en")
+    with served(Game(players=PLAYERS)) as (table, client, saved):
+        _keeper_with_the_first_hand_entered(table, browser, client)
+        label = json.dumps(english("phones.edit_name", name="Marcus"))
+        browser.find_element(By.CSS_SELECTOR, f"button[aria-label={label}]").click()
+        wait(browser, lambda d: "Marcus" in text_of(d, "entry-title"))
+        # One tap on + and one on Record, quicker than any change is sent.
+        browser.execute_script(
+            """
+            const more = [...document.querySelectorAll('#kinds li.kind')]
+              .find((item) => item.querySelector('#kind-low'))
+              .querySelectorAll('button')[1];
+            more.click();
+            document.getElementById('record').click();
+            """
+        )
+        wait(browser, lambda d: text_of(d, "keeper-said") == english("phones.stale"))
+        wait(browser, lambda d: "made it, 3 cards, 20 points" in text_of(d, "entries"))
+        assert saved.games == []
+        assert table.snapshot().pending["Marcus"].result.cards.low == 2
+        click(browser, "record")
+        wait(browser, lambda d: text_of(d, "keeper-said") == "Hand 1 is recorded.")
+        assert saved.games[-1].hands[0].results["Marcus"].cards.low == 2
+        assert table.snapshot().pending == {}
