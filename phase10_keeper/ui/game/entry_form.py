@@ -9,13 +9,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QSettings, Qt, Signal
+from PySide6.QtCore import QEvent, QSettings, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QFont,
     QIntValidator,
-    QKeyEvent,
-    QKeySequence,
     QPaintEvent,
     QPalette,
     QResizeEvent,
@@ -41,8 +39,6 @@ from phase10_keeper.ui.game.draft import (
     renamed_snapshot,
 )
 from phase10_keeper.ui.game.entry_fields import (
-    ARROWS,
-    KEY_EVENTS,
     Button,
     CountField,
     ProblemMarks,
@@ -51,6 +47,7 @@ from phase10_keeper.ui.game.entry_fields import (
     paint_panel,
     set_tool_tip,
 )
+from phase10_keeper.ui.game.entry_keys import FormKeys
 from phase10_keeper.ui.game.phone_entries import PhoneOffers, keep_phone_room
 from phase10_keeper.ui.text.escape import isolate, plain_tooltip
 from phase10_keeper.ui.text.translate import (
@@ -89,14 +86,12 @@ class HandEntryForm(QFrame):
         """The 0-based index of the hand being corrected, or None for the next hand."""
         self._rows: list[Row] = []
         self._shape: tuple[object, ...] = ()
-        self._position: dict[QObject, tuple[int, int]] = {}
         self._history: list[DraftSnapshot] = []
         self._at = 0
         self._showing_problems = False
         self._put_back: DraftSnapshot | None = None
         """The hand an undo put back in the form, until the form is started again."""
-        self._moving_inside: QLineEdit | None = None
-        """The count whose cursor the arrows move, after Home or End in it."""
+        self._keys = FormKeys(self, self)
         self._phones = PhoneOffers()
 
         self.title = QLabel()
@@ -338,7 +333,7 @@ class HandEntryForm(QFrame):
             if widget is not None:
                 widget.deleteLater()
         self._rows = []
-        self._position = {}
+        self._keys.forget()
 
     def _header(self, text: str, column: int, align: Qt.AlignmentFlag) -> None:
         label = QLabel(text)
@@ -463,15 +458,14 @@ class HandEntryForm(QFrame):
             self.grid.addWidget(row.phone, grid_row, column + 2)
             self._rows.append(row)
             cells = row.cells()
-            self._position[row.total] = (row_index, len(cells) - len(row.counts))
+            self._keys.watch(row.total, row_index, len(cells) - len(row.counts))
             for cell_column, cell in enumerate([*cells, row.total]):
-                self._position.setdefault(cell, (row_index, cell_column))
                 # Start from the values a refreshed cell usually has: only a cell whose
                 # value changes is marked again. Set before the keys are filtered, so
                 # their change events do not pass through the filter too.
                 cell.setProperty("problem", "")
                 cell.setProperty("typed", True)
-                cell.installEventFilter(self)
+                self._keys.watch(cell, row_index, cell_column)
         self.grid.setColumnStretch(column + 3, 1)
         # A layout shows new children of a visible panel only later, and a hidden
         # widget cannot take the focus the next keystroke needs.
@@ -750,6 +744,10 @@ class HandEntryForm(QFrame):
         self._typed()
         self.take_phone_entries(self._phones.entries)
 
+    def rows(self) -> list[Row]:
+        """The players' rows, in the order of the table."""
+        return self._rows
+
     def cancel(self) -> None:
         self.cancelled.emit()
 
@@ -780,97 +778,3 @@ class HandEntryForm(QFrame):
             # must replace what is wrong, not join it.
             if isinstance(fields[0], QLineEdit):
                 fields[0].selectAll()
-
-    # -- keyboard ----------------------------------------------------------------------
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.FocusOut and watched is self._moving_inside:
-            self._moving_inside = None
-        if event.type() not in KEY_EVENTS or watched not in self._position:
-            return super().eventFilter(watched, event)
-        if event.type() == QEvent.Type.ShortcutOverride:
-            assert isinstance(event, QKeyEvent)
-            # A count field's own undo is worth nothing; Ctrl+Z must undo the last hand.
-            if event.matches(QKeySequence.StandardKey.Undo) or event.matches(
-                QKeySequence.StandardKey.Redo
-            ):
-                event.ignore()
-                return True
-            return super().eventFilter(watched, event)
-        if event.type() != QEvent.Type.KeyPress:
-            return super().eventFilter(watched, event)
-        assert isinstance(event, QKeyEvent)
-        if event.matches(QKeySequence.StandardKey.Undo) or event.matches(
-            QKeySequence.StandardKey.Redo
-        ):
-            # Nothing to undo: the key must not reach the field either (a list would
-            # search for it, and miss the next digit typed).
-            return True
-        row_index, column = self._position[watched]
-        row = self._rows[row_index]
-        key = Qt.Key(event.key())
-        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            self.submit()
-            return True
-        if key == Qt.Key.Key_Escape and self.editing is not None:
-            self.cancel()
-            return True
-        if key == Qt.Key.Key_O and not event.modifiers() & ~Qt.KeyboardModifier.ShiftModifier:
-            row.went_out.setChecked(not row.went_out.isChecked())
-            if not row.made.isEnabled() and not (
-                self._move(row_index, column, 1, 0) or self._move(row_index, column, -1, 0)
-            ):
-                self.record_button.setFocus(Qt.FocusReason.TabFocusReason)
-            return True
-        if key == Qt.Key.Key_P and not event.modifiers() & ~Qt.KeyboardModifier.ShiftModifier:
-            row.by_points.toggle()
-            return True
-        if key == Qt.Key.Key_Space and not event.modifiers():
-            # On every control of the row, as the hint says: a radio button or a list
-            # would take Space as "select" (a player marked as out by mistake).
-            if row.made.isEnabled():
-                row.made.setChecked(not row.made.isChecked())
-            return True
-        if isinstance(watched, QLineEdit) and key in (Qt.Key.Key_Home, Qt.Key.Key_End):
-            # Home and End step inside the count, as in a spreadsheet's cell being edited:
-            # the arrows then move the cursor until it reaches the count's edge.
-            self._moving_inside = watched
-            return False
-        if key in ARROWS:
-            step = ARROWS[key]
-            if isinstance(watched, QComboBox) and step[0]:
-                return False
-            if event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
-                return False
-            if isinstance(watched, QLineEdit) and step[1] and self._moves_inside(watched, step[1]):
-                return False
-            self._move(row_index, column, *step)
-            return True
-        return super().eventFilter(watched, event)
-
-    def _moves_inside(self, edit: QLineEdit, direction: int) -> bool:
-        """Whether ← or → moves the cursor in `edit` rather than to the next field: only
-        after Home or End there, or with part of the count selected; as in a spreadsheet,
-        an arrow after a digit goes on to the next field ("1 ← 1" gave 11)."""
-        selected = len(edit.selectedText())
-        if selected and selected < len(edit.text()):
-            return True
-        if edit is not self._moving_inside or selected:
-            return False
-        return edit.cursorPosition() != (len(edit.text()) if direction > 0 else 0)
-
-    def _move(self, row_index: int, column: int, down: int, right: int) -> bool:
-        """Focuses the nearest enabled cell that way, like a spreadsheet; False if none.
-        A total by points spans the counts' columns: it is one cell to move across."""
-        here = self._rows[row_index].cells()[column]
-        while True:
-            row_index += down
-            column += right
-            if not 0 <= row_index < len(self._rows):
-                return False
-            cells = self._rows[row_index].cells()
-            if not 0 <= column < len(cells):
-                return False
-            if cells[column] is not here and cells[column].isEnabled():
-                cells[column].setFocus(Qt.FocusReason.TabFocusReason)
-                return True
