@@ -64,6 +64,9 @@ if TYPE_CHECKING:
     # Only when the phones' server runs: the form comes up with every game.
     from phase10_keeper.companion.table import Entry
 
+AskedAbout = tuple[GameState, DraftSnapshot, int | None]
+"""The hand a question was about: the game it follows, what was typed, the hand corrected."""
+
 NAME_WIDTH = 230
 COUNT_WIDTH = 54
 
@@ -93,6 +96,10 @@ class HandEntryForm(QFrame):
         """The hand an undo put back in the form, until the form is started again."""
         self._keys = FormKeys(self, self)
         self._phones = PhoneOffers()
+        self._asking = False
+        """The question about an unusual hand is open."""
+        self._changed_by_phone = False
+        """A phone's entry changed the hand while the question was open."""
 
         self.title = QLabel()
         title_font = QFont(self.font())
@@ -733,6 +740,7 @@ class HandEntryForm(QFrame):
         `PhoneOffers.take` fills the rows with them."""
         draft = None if self.editing is not None else self.draft
         if self._phones.take(draft, self._history[0] if draft else None, self._rows, entries):
+            self._changed_by_phone = self._changed_by_phone or self._asking
             self._typed()
 
     def _take_phone(self, name: str) -> None:
@@ -762,13 +770,44 @@ class HandEntryForm(QFrame):
             self.show_problems(errors)
             self._focus_problem(errors[0])
             return
-        if problems and not self.accept_warnings(problems):
-            self.show_problems(problems)
-            self._focus_problem(problems[0])
-            return
+        # The hand is fixed before the question: the question runs the event loop, and a
+        # phone's entry or a change at the table can reach the form while it is open.
         hand = draft.hand()
+        asked_about: AskedAbout = (draft.state, draft.snapshot(), self.editing)
+        self._changed_by_phone = False
+        if problems:
+            self._asking = True
+            try:
+                accepted = self.accept_warnings(problems)
+            finally:
+                self._asking = False
+            if self._changed_while_asked(asked_about):
+                return
+            if not accepted:
+                self.show_problems(problems)
+                self._focus_problem(problems[0])
+                return
         self.show_problems([])
         self.submitted.emit(hand)
+
+    def _changed_while_asked(self, asked_about: "AskedAbout") -> bool:
+        """Whether the hand in the form is no longer the one just asked about; if so,
+        nothing is recorded: the form shows the hand as it is now, says why above its
+        problems, and Enter asks again."""
+        state, snapshot, editing = asked_about
+        draft = self.draft
+        if (
+            draft is not None
+            and draft.state is state
+            and draft.snapshot() == snapshot
+            and self.editing == editing
+        ):
+            return False
+        if draft is not None:
+            self.show_problems(draft.problems())
+        key = "entry.changed_by_phone" if self._changed_by_phone else "entry.changed_while_asked"
+        self.problems_label.setText("\n".join(filter(None, [tr(key), self.problems_label.text()])))
+        return True
 
     def _focus_problem(self, problem: Problem) -> None:
         fields = [field for field in self._fields_for(problem) if field.isEnabled()]
