@@ -43,6 +43,7 @@ from phase10_keeper.ui.game.entry_fields import (
     CountField,
     ProblemMarks,
     Row,
+    focus_field,
     in_placeholder_grey,
     paint_panel,
     set_tool_tip,
@@ -203,6 +204,7 @@ class HandEntryForm(QFrame):
             self.record_button.setText(tr("entry.record_hand", number=number))
         self.cancel_button.setVisible(editing is not None)
         draft = self.draft
+        self.hint.setText(tr("entry.hint_phase" if draft.chooses_phase else "entry.hint"))
         shape = (
             draft.participants,
             draft.kinds,
@@ -329,9 +331,12 @@ class HandEntryForm(QFrame):
         self._recheck()
 
     def _recheck(self) -> None:
-        """Problems shown after a try to record follow the entry as it is fixed."""
+        """Problems shown after a try to record follow the entry as it is fixed; a note
+        about the last change (a phase made already) goes with the next."""
         if self._showing_problems and self.draft is not None:
             self.show_problems(self.draft.problems())
+        elif self.problems_label.text():
+            self.problems_label.clear()
 
     def _clear_grid(self) -> None:
         while self.grid.count():
@@ -549,7 +554,9 @@ class HandEntryForm(QFrame):
 
     def _show_by_points(self, row: Row, by_points: bool) -> None:
         """Shows the total in place of the counts, or the counts again."""
-        focused = row.total.hasFocus() or any(edit.hasFocus() for edit in row.counts.values())
+        # The window's focus, not the field's own: a window not active (no window manager
+        # gives it back after a dialog) still sends its keys to it.
+        focused = self.window().focusWidget() in (row.total, *row.counts.values())
         row.showing_total = by_points
         row.by_points.blockSignals(True)
         row.by_points.setChecked(by_points)
@@ -562,8 +569,7 @@ class HandEntryForm(QFrame):
             edit.setVisible(not by_points)
         if focused:
             # The field typed in is gone: the one in its place takes the keys.
-            target = row.total if by_points else next(iter(row.counts.values()))
-            target.setFocus(Qt.FocusReason.TabFocusReason)
+            focus_field(row.total if by_points else next(iter(row.counts.values())))
 
     def show_problems(self, problems: list[Problem]) -> None:
         """Marks each field a problem is about and lists the problems under the table."""
@@ -686,7 +692,7 @@ class HandEntryForm(QFrame):
         for row in self._rows:
             for cell in row.cells()[2:]:
                 if cell.isEnabled():
-                    cell.setFocus(Qt.FocusReason.TabFocusReason)
+                    focus_field(cell)
                     return
 
     # -- reacting to the user ----------------------------------------------------------
@@ -708,6 +714,25 @@ class HandEntryForm(QFrame):
         assert self.draft is not None
         self.draft.set_phase(name, label)
         self._typed()
+
+    def phase_labels(self) -> list[int]:
+        """The labels of every phase of the game's rules, made or not."""
+        return [] if self.draft is None else [p.label for p in self.draft.state.rules.phases]
+
+    def type_phase(self, row: Row, label: int | None) -> None:
+        """The phase typed in a row's box: chosen if the player may try it; one made
+        already, or digits that spell no phase yet ("1" of "10" once 1 is made), leave
+        the row with no phase, and a phase made is said under the table."""
+        assert row.phase is not None
+        index = row.phase.findData(label) if label is not None else -1
+        if index >= 0:
+            row.phase.setCurrentIndex(index)
+            return
+        row.phase.setCurrentIndex(0)
+        if label is not None:
+            self.problems_label.setText(
+                "✗ " + tr("entry.phase_made_already", name=row.name, phase=label)
+            )
 
     def _total_typed(self, name: str, text: str) -> None:
         assert self.draft is not None
@@ -812,8 +837,6 @@ class HandEntryForm(QFrame):
     def _focus_problem(self, problem: Problem) -> None:
         fields = [field for field in self._fields_for(problem) if field.isEnabled()]
         if fields:
-            fields[0].setFocus(Qt.FocusReason.TabFocusReason)
-            # Focused already, a field is not selected by the focus: the fix typed next
-            # must replace what is wrong, not join it.
-            if isinstance(fields[0], QLineEdit):
-                fields[0].selectAll()
+            # Selected even if focused already: the fix typed next must replace what is
+            # wrong, not join it.
+            focus_field(fields[0])

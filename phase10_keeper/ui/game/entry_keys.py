@@ -9,7 +9,10 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QComboBox, QLineEdit, QWidget
 
-from phase10_keeper.ui.game.entry_fields import ARROWS, KEY_EVENTS, Row
+from phase10_keeper.ui.game.entry_fields import ARROWS, KEY_EVENTS, Row, focus_field
+
+BOX_KEYS = frozenset((Qt.Key.Key_Home, Qt.Key.Key_End, Qt.Key.Key_PageUp, Qt.Key.Key_PageDown))
+"""Keys a phase box would take to step its choice unseen: they do nothing there."""
 
 
 class KeyedForm(Protocol):
@@ -24,6 +27,10 @@ class KeyedForm(Protocol):
 
     def cancel(self) -> None: ...
 
+    def phase_labels(self) -> Sequence[int]: ...
+
+    def type_phase(self, row: Row, label: int | None) -> None: ...
+
 
 class FormKeys(QObject):
     """Watches the form's fields for the keys that work across them."""
@@ -35,6 +42,8 @@ class FormKeys(QObject):
         """Each field watched: its row, and its column in the row's cells."""
         self._moving_inside: QLineEdit | None = None
         """The count whose cursor the arrows move, after Home or End in it."""
+        self._phase_typed = ""
+        """The digits typed in the focused phase box since it took the focus."""
 
     def watch(self, cell: QWidget, row_index: int, column: int) -> None:
         self.position.setdefault(cell, (row_index, column))
@@ -44,8 +53,14 @@ class FormKeys(QObject):
         self.position = {}
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.FocusOut and watched is self._moving_inside:
-            self._moving_inside = None
+        if event.type() == QEvent.Type.FocusOut:
+            self._phase_typed = ""
+            if watched is self._moving_inside:
+                self._moving_inside = None
+        if event.type() == QEvent.Type.Wheel and isinstance(watched, QComboBox):
+            # A wheel turned over a phase box on the way down the form changed the
+            # phase unseen: it turns only the box being typed in.
+            return not watched.hasFocus()
         if event.type() not in KEY_EVENTS or watched not in self.position:
             return False
         if event.type() == QEvent.Type.ShortcutOverride:
@@ -85,7 +100,12 @@ class FormKeys(QObject):
                 self.form.record_button.setFocus(Qt.FocusReason.TabFocusReason)
             return True
         if key == Qt.Key.Key_P and not event.modifiers() & ~Qt.KeyboardModifier.ShiftModifier:
+            # From every field of the row; the digits typed next are the total's.
             row.by_points.toggle()
+            if row.showing_total:
+                focus_field(row.total)
+            elif watched is row.total:
+                focus_field(next(iter(row.counts.values())))
             return True
         if key == Qt.Key.Key_Space and not event.modifiers():
             # On every control of the row, as the hint says: a radio button or a list
@@ -98,10 +118,10 @@ class FormKeys(QObject):
             # the arrows then move the cursor until it reaches the count's edge.
             self._moving_inside = watched
             return False
+        if isinstance(watched, QComboBox) and (phase_key := self._phase_key(row, event)):
+            return phase_key
         if key in ARROWS:
             step = ARROWS[key]
-            if isinstance(watched, QComboBox) and step[0]:
-                return False
             if event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
                 return False
             if isinstance(watched, QLineEdit) and step[1] and self._moves_inside(watched, step[1]):
@@ -135,5 +155,33 @@ class FormKeys(QObject):
             if not 0 <= column < len(cells):
                 return False
             if cells[column] is not here and cells[column].isEnabled():
-                cells[column].setFocus(Qt.FocusReason.TabFocusReason)
+                focus_field(cells[column])
                 return True
+
+    def _phase_key(self, row: Row, event: QKeyEvent) -> bool:
+        """A key in a phase box: True if it is dealt with here. Digits choose the phase
+        whose label they spell, exactly, as a list's keyboard search does, but never the
+        nearest ("1" once phase 1 is made chose 10); Alt+↓ and F4 open the list, and the
+        keys that would step the choice unseen do nothing. The arrows move on (below)."""
+        key = Qt.Key(event.key())
+        modifiers = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        if key in ARROWS and modifiers & Qt.KeyboardModifier.AltModifier:
+            return False
+        if key in BOX_KEYS:
+            return True
+        text = event.text()
+        if not text or not text.isprintable() or modifiers & ~Qt.KeyboardModifier.ShiftModifier:
+            return False
+        if not text.isdigit():
+            # A letter would search the list's words; Space, O and P were taken above.
+            return True
+        spelt = [str(label) for label in self.form.phase_labels()]
+        typed = self._phase_typed + text
+        if not any(label.startswith(typed) for label in spelt):
+            typed = text
+        if not any(label.startswith(typed) for label in spelt):
+            self._phase_typed = ""
+            return True
+        self._phase_typed = typed
+        self.form.type_phase(row, int(typed) if typed in spelt else None)
+        return True
