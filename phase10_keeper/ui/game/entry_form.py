@@ -489,6 +489,8 @@ class HandEntryForm(QFrame):
         for row in self._rows:
             row.total.hide()
         self._marks.marked.clear()
+        self._marks.fields = {cell for row in self._rows for cell in [*row.chain(), row.total]}
+        self._marks.fields |= {self.record_button, self.cancel_button}
         self._marks.raise_()
         self._chain()
 
@@ -776,6 +778,10 @@ class HandEntryForm(QFrame):
         self._phones.fill(self.draft, name, entry)
         self._typed()
         self.take_phone_entries(self._phones.entries)
+
+    def show_focus(self) -> None:
+        """Draws the ring round the field with the keys again, where it is now."""
+        self._marks.update()
 
     def rows(self) -> list[Row]:
         """The players' rows, in the order of the table."""

@@ -11,6 +11,8 @@ from PySide6.QtWidgets import QComboBox, QLineEdit, QWidget
 
 from phase10_keeper.ui.game.entry_fields import ARROWS, KEY_EVENTS, Row, focus_field
 
+FOCUS_EVENTS = (QEvent.Type.FocusIn, QEvent.Type.FocusOut)
+
 BOX_KEYS = frozenset((Qt.Key.Key_Home, Qt.Key.Key_End, Qt.Key.Key_PageUp, Qt.Key.Key_PageDown))
 """Keys a phase box would take to step its choice unseen: they do nothing there."""
 
@@ -30,6 +32,8 @@ class KeyedForm(Protocol):
     def phase_labels(self) -> Sequence[int]: ...
 
     def type_phase(self, row: Row, label: int | None) -> None: ...
+
+    def show_focus(self) -> None: ...
 
 
 class FormKeys(QObject):
@@ -53,6 +57,8 @@ class FormKeys(QObject):
         self.position = {}
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() in FOCUS_EVENTS:
+            self.form.show_focus()
         if event.type() == QEvent.Type.FocusOut:
             self._phase_typed = ""
             if watched is self._moving_inside:
@@ -79,6 +85,8 @@ class FormKeys(QObject):
             # Nothing to undo: the key must not reach the field either (a list would
             # search for it, and miss the next digit typed).
             return True
+        # The ring moves with a key that moves the focus, told to the field or not.
+        self.form.show_focus()
         return self._key_pressed(watched, event)
 
     def _key_pressed(self, watched: QObject, event: QKeyEvent) -> bool:
