@@ -27,6 +27,7 @@ from phase10_keeper.ui.text.language_menu import language_menu
 from phase10_keeper.ui.text.translate import app_words, error_said, problem_where, tr
 from phase10_keeper.ui.widgets.colours import ERROR_COLOUR
 from phase10_keeper.ui.widgets.damage_bar import restore_newest_backup
+from phase10_keeper.ui.window_focus import KeysOnShow, open_dialog
 from phase10_keeper.ui.window_settings import save_window_state
 from phase10_keeper.ui.window_undo import name_undo_actions, redo_typing_first, undo_typing_first
 
@@ -110,6 +111,7 @@ class MainWindow(QMainWindow):
         self._status_widgets: tuple[QLabel, QPushButton] | None = None
         self._undo_offered_for = ""
         self._build_menus()
+        KeysOnShow(self, self.take_keys)
         self.setWindowTitle(tr("window.title"))
         self.resize(1360, 840)
         self._update_actions()
@@ -573,6 +575,14 @@ class MainWindow(QMainWindow):
         self._show_page(self.game_view)
         self.game_view.form.focus_first()
 
+    def take_keys(self) -> None:
+        """The window takes the keys back, after a dialog or at start: an X server
+        without a window manager gives them to no window when a dialog closes."""
+        if self.game_view is not None and self.shown_page is self.game_view:
+            self.game_view.take_keys()
+        else:
+            self.activateWindow()
+
     def _game_changed(self) -> None:
         if self.game_view is not None and self.shown_page is self.game_view:
             self.setWindowTitle(self.game_view.page_title())
@@ -719,8 +729,7 @@ class MainWindow(QMainWindow):
         dialog = NewGameDialog(self, roster=self.library.roster(), taken=titles)
         dialog.setWindowModality(Qt.WindowModality.WindowModal)
         dialog.gameCreated.connect(self._game_created)
-        dialog.finished.connect(dialog.deleteLater)
-        dialog.open()
+        open_dialog(dialog, self.take_keys)
         return dialog
 
     def _game_created(self, game: "Game") -> None:
@@ -798,8 +807,7 @@ class MainWindow(QMainWindow):
             return None
         dialog = PlayerLeavesDialog(self.session.state, self)
         dialog.leaving.connect(self._change_seating)
-        dialog.finished.connect(dialog.deleteLater)
-        dialog.open()
+        open_dialog(dialog, self.take_keys)
         return dialog
 
     def player_joins(self) -> QWidget | None:
@@ -811,8 +819,7 @@ class MainWindow(QMainWindow):
         roster = self.library.roster() if self.library is not None else []
         dialog = PlayerJoinsDialog(self.session.state, self.session.game.players, roster, self)
         dialog.joining.connect(self._change_seating)
-        dialog.finished.connect(dialog.deleteLater)
-        dialog.open()
+        open_dialog(dialog, self.take_keys)
         return dialog
 
     def _change_seating(self, change: object) -> None:
@@ -870,8 +877,7 @@ class MainWindow(QMainWindow):
         from phase10_keeper.ui.dialogs.about_dialog import AboutDialog
 
         dialog = AboutDialog(self)
-        dialog.finished.connect(dialog.deleteLater)
-        dialog.open()
+        open_dialog(dialog, self.take_keys)
         return dialog
 
     # -- closing -------------------------------------------------------------------------

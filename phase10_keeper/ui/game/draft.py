@@ -103,7 +103,11 @@ class HandDraft:
         )
         self.went_out: str | None = None
         self.players: dict[str, PlayerDraft] = {
-            name: PlayerDraft(by_points=name in by_points) for name in self.participants
+            name: PlayerDraft(
+                phase=self._starting_phase(name) if self.chooses_phase else None,
+                by_points=name in by_points,
+            )
+            for name in self.participants
         }
         if hand is not None:
             self._fill(hand)
@@ -122,6 +126,18 @@ class HandDraft:
             player.typed = {kind: count for kind, count in result.cards.items() if count}
             if not result.made and result.cards.low == self._worked_out_low(name):
                 player.typed.pop(CardKind.LOW, None)
+
+    def _starting_phase(self, name: str) -> int | None:
+        """Where a player's phase choice starts, so that most hands need no phase typed:
+        the phase they tried last if they have not made it, else the lowest not made."""
+        left = {phase.label for phase in self.state.phases_left(name)}
+        for record in reversed(self.state.hands):
+            entry = record.entries.get(name)
+            if entry is not None and entry.phase is not None:
+                if entry.phase in left:
+                    return entry.phase
+                break
+        return min(left, default=None)
 
     def set_went_out(self, name: str | None) -> None:
         """Whoever went out made it; moving "went out" on leaves the first player's own

@@ -29,6 +29,16 @@ ARROWS = {
 }
 
 
+def focus_field(widget: QWidget) -> None:
+    """Gives a field of the form the keys, its count selected so the digits typed next
+    replace it: a field the window focuses while it is not the active window is told so
+    only later, or never (an X server without a window manager), and its own selecting
+    on focus then comes too late ("50" then "70" gave "507")."""
+    widget.setFocus(Qt.FocusReason.TabFocusReason)
+    if isinstance(widget, QLineEdit):
+        widget.selectAll()
+
+
 def set_tool_tip(widget: QWidget, text: str) -> None:
     """Sets a tool tip that changes. Setting one sends the widget an event, which the
     form's event filter sees: each record of a hand would send over a hundred for
@@ -129,10 +139,14 @@ class Button(QPushButton):
 
 
 class ProblemMarks(QWidget):
-    """Drawn over the form: a coloured frame on each field a problem is about.
+    """Drawn over the form: a coloured frame on each field a problem is about, and a ring
+    in the highlight colour round the field that takes the keys.
 
     One widget draws every mark, so the fields keep the window's own style: the style
     sheet that drew them before made every field in the form slower to build and draw.
+    The ring is the form's own because a style's focus frame can be faint or missing
+    (on a check box, in a dark palette), and a field the window focuses while it is not
+    active is never told so: the ring follows the window's focus, not the field's.
     """
 
     def __init__(self, form: QWidget) -> None:
@@ -140,26 +154,36 @@ class ProblemMarks(QWidget):
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.marked: dict[QWidget, str] = {}
+        self.fields: set[QWidget] = set()
+        """The fields that get the ring when they take the keys."""
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        if not self.marked:
-            return
         form = self.parentWidget()
         assert form is not None
+        focused = form.window().focusWidget()
+        ringed = focused if focused in self.fields and focused.isVisible() else None
+        if not self.marked and ringed is None:
+            return
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         for widget, severity in self.marked.items():
             if not widget.isVisible():
                 continue
-            # The marks cover the form, their parent, from its corner: its places are theirs.
-            rect = QRectF(QRect(widget.mapTo(form, QPoint(0, 0)), widget.size()))
-            # A field's frame is drawn over; a check box or radio button gets a frame
-            # around it, clear of its box.
-            if isinstance(widget, QAbstractButton):
-                rect.adjust(-3, -3, 3, 3)
-            else:
-                rect.adjust(1, 1, -1, -1)
             colour = ERROR_COLOUR if severity == "error" else WARNING_COLOUR
             painter.setPen(QPen(QColor(colour), 2))
-            painter.drawRoundedRect(rect, 3, 3)
+            painter.drawRoundedRect(_frame(form, widget, 0), 3, 3)
+        if ringed is not None:
+            # Outside a problem's frame, so both show.
+            painter.setPen(QPen(self.palette().color(QPalette.ColorRole.Highlight), 2))
+            painter.drawRoundedRect(_frame(form, ringed, 3), 4, 4)
+
+
+def _frame(form: QWidget, widget: QWidget, outset: int) -> QRectF:
+    """Where a frame round `widget` is drawn on the marks, which cover `form` from its
+    corner: a field's frame over its edge, a check box's or radio button's clear of its
+    box; `outset` pixels further out."""
+    rect = QRectF(QRect(widget.mapTo(form, QPoint(0, 0)), widget.size()))
+    inset = -3 if isinstance(widget, QAbstractButton) else 1
+    inset -= outset
+    return rect.adjusted(inset, inset, -inset, -inset)

@@ -9,13 +9,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QSettings, Qt, Signal
+from PySide6.QtCore import QEvent, QSettings, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QFont,
     QIntValidator,
-    QKeyEvent,
-    QKeySequence,
     QPaintEvent,
     QPalette,
     QResizeEvent,
@@ -41,16 +39,16 @@ from phase10_keeper.ui.game.draft import (
     renamed_snapshot,
 )
 from phase10_keeper.ui.game.entry_fields import (
-    ARROWS,
-    KEY_EVENTS,
     Button,
     CountField,
     ProblemMarks,
     Row,
+    focus_field,
     in_placeholder_grey,
     paint_panel,
     set_tool_tip,
 )
+from phase10_keeper.ui.game.entry_keys import FormKeys
 from phase10_keeper.ui.game.phone_entries import PhoneOffers, keep_phone_room
 from phase10_keeper.ui.text.escape import isolate, plain_tooltip
 from phase10_keeper.ui.text.translate import (
@@ -66,6 +64,9 @@ from phase10_keeper.ui.window_settings import points_by_default
 if TYPE_CHECKING:
     # Only when the phones' server runs: the form comes up with every game.
     from phase10_keeper.companion.table import Entry
+
+AskedAbout = tuple[GameState, DraftSnapshot, int | None]
+"""The hand a question was about: the game it follows, what was typed, the hand corrected."""
 
 NAME_WIDTH = 230
 COUNT_WIDTH = 54
@@ -89,15 +90,17 @@ class HandEntryForm(QFrame):
         """The 0-based index of the hand being corrected, or None for the next hand."""
         self._rows: list[Row] = []
         self._shape: tuple[object, ...] = ()
-        self._position: dict[QObject, tuple[int, int]] = {}
         self._history: list[DraftSnapshot] = []
         self._at = 0
         self._showing_problems = False
         self._put_back: DraftSnapshot | None = None
         """The hand an undo put back in the form, until the form is started again."""
-        self._moving_inside: QLineEdit | None = None
-        """The count whose cursor the arrows move, after Home or End in it."""
+        self._keys = FormKeys(self, self)
         self._phones = PhoneOffers()
+        self._asking = False
+        """The question about an unusual hand is open."""
+        self._changed_by_phone = False
+        """A phone's entry changed the hand while the question was open."""
 
         self.title = QLabel()
         title_font = QFont(self.font())
@@ -201,6 +204,7 @@ class HandEntryForm(QFrame):
             self.record_button.setText(tr("entry.record_hand", number=number))
         self.cancel_button.setVisible(editing is not None)
         draft = self.draft
+        self.hint.setText(tr("entry.hint_phase" if draft.chooses_phase else "entry.hint"))
         shape = (
             draft.participants,
             draft.kinds,
@@ -327,9 +331,12 @@ class HandEntryForm(QFrame):
         self._recheck()
 
     def _recheck(self) -> None:
-        """Problems shown after a try to record follow the entry as it is fixed."""
+        """Problems shown after a try to record follow the entry as it is fixed; a note
+        about the last change (a phase made already) goes with the next."""
         if self._showing_problems and self.draft is not None:
             self.show_problems(self.draft.problems())
+        elif self.problems_label.text():
+            self.problems_label.clear()
 
     def _clear_grid(self) -> None:
         while self.grid.count():
@@ -338,7 +345,7 @@ class HandEntryForm(QFrame):
             if widget is not None:
                 widget.deleteLater()
         self._rows = []
-        self._position = {}
+        self._keys.forget()
 
     def _header(self, text: str, column: int, align: Qt.AlignmentFlag) -> None:
         label = QLabel(text)
@@ -463,15 +470,14 @@ class HandEntryForm(QFrame):
             self.grid.addWidget(row.phone, grid_row, column + 2)
             self._rows.append(row)
             cells = row.cells()
-            self._position[row.total] = (row_index, len(cells) - len(row.counts))
+            self._keys.watch(row.total, row_index, len(cells) - len(row.counts))
             for cell_column, cell in enumerate([*cells, row.total]):
-                self._position.setdefault(cell, (row_index, cell_column))
                 # Start from the values a refreshed cell usually has: only a cell whose
                 # value changes is marked again. Set before the keys are filtered, so
                 # their change events do not pass through the filter too.
                 cell.setProperty("problem", "")
                 cell.setProperty("typed", True)
-                cell.installEventFilter(self)
+                self._keys.watch(cell, row_index, cell_column)
         self.grid.setColumnStretch(column + 3, 1)
         # A layout shows new children of a visible panel only later, and a hidden
         # widget cannot take the focus the next keystroke needs.
@@ -483,6 +489,8 @@ class HandEntryForm(QFrame):
         for row in self._rows:
             row.total.hide()
         self._marks.marked.clear()
+        self._marks.fields = {cell for row in self._rows for cell in [*row.chain(), row.total]}
+        self._marks.fields |= {self.record_button, self.cancel_button}
         self._marks.raise_()
         self._chain()
 
@@ -548,7 +556,9 @@ class HandEntryForm(QFrame):
 
     def _show_by_points(self, row: Row, by_points: bool) -> None:
         """Shows the total in place of the counts, or the counts again."""
-        focused = row.total.hasFocus() or any(edit.hasFocus() for edit in row.counts.values())
+        # The window's focus, not the field's own: a window not active (no window manager
+        # gives it back after a dialog) still sends its keys to it.
+        focused = self.window().focusWidget() in (row.total, *row.counts.values())
         row.showing_total = by_points
         row.by_points.blockSignals(True)
         row.by_points.setChecked(by_points)
@@ -561,8 +571,7 @@ class HandEntryForm(QFrame):
             edit.setVisible(not by_points)
         if focused:
             # The field typed in is gone: the one in its place takes the keys.
-            target = row.total if by_points else next(iter(row.counts.values()))
-            target.setFocus(Qt.FocusReason.TabFocusReason)
+            focus_field(row.total if by_points else next(iter(row.counts.values())))
 
     def show_problems(self, problems: list[Problem]) -> None:
         """Marks each field a problem is about and lists the problems under the table."""
@@ -685,7 +694,7 @@ class HandEntryForm(QFrame):
         for row in self._rows:
             for cell in row.cells()[2:]:
                 if cell.isEnabled():
-                    cell.setFocus(Qt.FocusReason.TabFocusReason)
+                    focus_field(cell)
                     return
 
     # -- reacting to the user ----------------------------------------------------------
@@ -707,6 +716,25 @@ class HandEntryForm(QFrame):
         assert self.draft is not None
         self.draft.set_phase(name, label)
         self._typed()
+
+    def phase_labels(self) -> list[int]:
+        """The labels of every phase of the game's rules, made or not."""
+        return [] if self.draft is None else [p.label for p in self.draft.state.rules.phases]
+
+    def type_phase(self, row: Row, label: int | None) -> None:
+        """The phase typed in a row's box: chosen if the player may try it; one made
+        already, or digits that spell no phase yet ("1" of "10" once 1 is made), leave
+        the row with no phase, and a phase made is said under the table."""
+        assert row.phase is not None
+        index = row.phase.findData(label) if label is not None else -1
+        if index >= 0:
+            row.phase.setCurrentIndex(index)
+            return
+        row.phase.setCurrentIndex(0)
+        if label is not None:
+            self.problems_label.setText(
+                "✗ " + tr("entry.phase_made_already", name=row.name, phase=label)
+            )
 
     def _total_typed(self, name: str, text: str) -> None:
         assert self.draft is not None
@@ -739,6 +767,7 @@ class HandEntryForm(QFrame):
         `PhoneOffers.take` fills the rows with them."""
         draft = None if self.editing is not None else self.draft
         if self._phones.take(draft, self._history[0] if draft else None, self._rows, entries):
+            self._changed_by_phone = self._changed_by_phone or self._asking
             self._typed()
 
     def _take_phone(self, name: str) -> None:
@@ -749,6 +778,14 @@ class HandEntryForm(QFrame):
         self._phones.fill(self.draft, name, entry)
         self._typed()
         self.take_phone_entries(self._phones.entries)
+
+    def show_focus(self) -> None:
+        """Draws the ring round the field with the keys again, where it is now."""
+        self._marks.update()
+
+    def rows(self) -> list[Row]:
+        """The players' rows, in the order of the table."""
+        return self._rows
 
     def cancel(self) -> None:
         self.cancelled.emit()
@@ -764,113 +801,48 @@ class HandEntryForm(QFrame):
             self.show_problems(errors)
             self._focus_problem(errors[0])
             return
-        if problems and not self.accept_warnings(problems):
-            self.show_problems(problems)
-            self._focus_problem(problems[0])
-            return
+        # The hand is fixed before the question: the question runs the event loop, and a
+        # phone's entry or a change at the table can reach the form while it is open.
         hand = draft.hand()
+        asked_about: AskedAbout = (draft.state, draft.snapshot(), self.editing)
+        self._changed_by_phone = False
+        if problems:
+            self._asking = True
+            try:
+                accepted = self.accept_warnings(problems)
+            finally:
+                self._asking = False
+            if self._changed_while_asked(asked_about):
+                return
+            if not accepted:
+                self.show_problems(problems)
+                self._focus_problem(problems[0])
+                return
         self.show_problems([])
         self.submitted.emit(hand)
+
+    def _changed_while_asked(self, asked_about: "AskedAbout") -> bool:
+        """Whether the hand in the form is no longer the one just asked about; if so,
+        nothing is recorded: the form shows the hand as it is now, says why above its
+        problems, and Enter asks again."""
+        state, snapshot, editing = asked_about
+        draft = self.draft
+        if (
+            draft is not None
+            and draft.state is state
+            and draft.snapshot() == snapshot
+            and self.editing == editing
+        ):
+            return False
+        if draft is not None:
+            self.show_problems(draft.problems())
+        key = "entry.changed_by_phone" if self._changed_by_phone else "entry.changed_while_asked"
+        self.problems_label.setText("\n".join(filter(None, [tr(key), self.problems_label.text()])))
+        return True
 
     def _focus_problem(self, problem: Problem) -> None:
         fields = [field for field in self._fields_for(problem) if field.isEnabled()]
         if fields:
-            fields[0].setFocus(Qt.FocusReason.TabFocusReason)
-            # Focused already, a field is not selected by the focus: the fix typed next
-            # must replace what is wrong, not join it.
-            if isinstance(fields[0], QLineEdit):
-                fields[0].selectAll()
-
-    # -- keyboard ----------------------------------------------------------------------
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.FocusOut and watched is self._moving_inside:
-            self._moving_inside = None
-        if event.type() not in KEY_EVENTS or watched not in self._position:
-            return super().eventFilter(watched, event)
-        if event.type() == QEvent.Type.ShortcutOverride:
-            assert isinstance(event, QKeyEvent)
-            # A count field's own undo is worth nothing; Ctrl+Z must undo the last hand.
-            if event.matches(QKeySequence.StandardKey.Undo) or event.matches(
-                QKeySequence.StandardKey.Redo
-            ):
-                event.ignore()
-                return True
-            return super().eventFilter(watched, event)
-        if event.type() != QEvent.Type.KeyPress:
-            return super().eventFilter(watched, event)
-        assert isinstance(event, QKeyEvent)
-        if event.matches(QKeySequence.StandardKey.Undo) or event.matches(
-            QKeySequence.StandardKey.Redo
-        ):
-            # Nothing to undo: the key must not reach the field either (a list would
-            # search for it, and miss the next digit typed).
-            return True
-        row_index, column = self._position[watched]
-        row = self._rows[row_index]
-        key = Qt.Key(event.key())
-        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            self.submit()
-            return True
-        if key == Qt.Key.Key_Escape and self.editing is not None:
-            self.cancel()
-            return True
-        if key == Qt.Key.Key_O and not event.modifiers() & ~Qt.KeyboardModifier.ShiftModifier:
-            row.went_out.setChecked(not row.went_out.isChecked())
-            if not row.made.isEnabled() and not (
-                self._move(row_index, column, 1, 0) or self._move(row_index, column, -1, 0)
-            ):
-                self.record_button.setFocus(Qt.FocusReason.TabFocusReason)
-            return True
-        if key == Qt.Key.Key_P and not event.modifiers() & ~Qt.KeyboardModifier.ShiftModifier:
-            row.by_points.toggle()
-            return True
-        if key == Qt.Key.Key_Space and not event.modifiers():
-            # On every control of the row, as the hint says: a radio button or a list
-            # would take Space as "select" (a player marked as out by mistake).
-            if row.made.isEnabled():
-                row.made.setChecked(not row.made.isChecked())
-            return True
-        if isinstance(watched, QLineEdit) and key in (Qt.Key.Key_Home, Qt.Key.Key_End):
-            # Home and End step inside the count, as in a spreadsheet's cell being edited:
-            # the arrows then move the cursor until it reaches the count's edge.
-            self._moving_inside = watched
-            return False
-        if key in ARROWS:
-            step = ARROWS[key]
-            if isinstance(watched, QComboBox) and step[0]:
-                return False
-            if event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
-                return False
-            if isinstance(watched, QLineEdit) and step[1] and self._moves_inside(watched, step[1]):
-                return False
-            self._move(row_index, column, *step)
-            return True
-        return super().eventFilter(watched, event)
-
-    def _moves_inside(self, edit: QLineEdit, direction: int) -> bool:
-        """Whether ← or → moves the cursor in `edit` rather than to the next field: only
-        after Home or End there, or with part of the count selected; as in a spreadsheet,
-        an arrow after a digit goes on to the next field ("1 ← 1" gave 11)."""
-        selected = len(edit.selectedText())
-        if selected and selected < len(edit.text()):
-            return True
-        if edit is not self._moving_inside or selected:
-            return False
-        return edit.cursorPosition() != (len(edit.text()) if direction > 0 else 0)
-
-    def _move(self, row_index: int, column: int, down: int, right: int) -> bool:
-        """Focuses the nearest enabled cell that way, like a spreadsheet; False if none.
-        A total by points spans the counts' columns: it is one cell to move across."""
-        here = self._rows[row_index].cells()[column]
-        while True:
-            row_index += down
-            column += right
-            if not 0 <= row_index < len(self._rows):
-                return False
-            cells = self._rows[row_index].cells()
-            if not 0 <= column < len(cells):
-                return False
-            if cells[column] is not here and cells[column].isEnabled():
-                cells[column].setFocus(Qt.FocusReason.TabFocusReason)
-                return True
+            # Selected even if focused already: the fix typed next must replace what is
+            # wrong, not join it.
+            focus_field(fields[0])

@@ -51,7 +51,7 @@ from phase10_keeper.rules import GameError, Hand, Problem, Status
 from phase10_keeper.sheet import HANDS_PER_PAGE
 from phase10_keeper.stats.standings import STANDINGS_COLUMNS, shown_columns
 from phase10_keeper.ui.game.delegates import CELL_SIZE, TOTAL_SIZE, PlayerHeader, ScoreCellDelegate
-from phase10_keeper.ui.game.entry_fields import in_placeholder_grey, paint_panel
+from phase10_keeper.ui.game.entry_fields import focus_field, in_placeholder_grey, paint_panel
 from phase10_keeper.ui.game.entry_form import HandEntryForm
 from phase10_keeper.ui.game.game_charts import GameCharts
 from phase10_keeper.ui.game.grid_model import ScoreGridModel
@@ -673,11 +673,24 @@ class GameView(QWidget):
         self.save_problem.show()
         self._fit_grid()
 
+    def take_keys(self) -> None:
+        """Gives the window the keys, where they were, or at the
+        form's first field if that is gone: when a dialog closes, an X server without a
+        window manager gives the keys to no window at all, and keys typed went nowhere
+        or, later, to a field nobody looked at."""
+        window = self.window()
+        window.activateWindow()
+        focused = window.focusWidget()
+        if (focused is None or not focused.isVisible()) and self.form.isVisible():
+            self.form.focus_first()
+        elif focused is not None:
+            focus_field(focused)
+
     # -- changing the game -------------------------------------------------------------
 
     def ask_to_accept_warnings(self, problems: list[Problem]) -> bool:
         """Asks once whether to record a hand the checks find unusual; Enter goes back."""
-        return self.prompts.confirm(
+        answer = self.prompts.confirm(
             self,
             tr("game.unusual_title"),
             tr("game.unusual_question"),
@@ -685,6 +698,8 @@ class GameView(QWidget):
             accept=tr("game.record_anyway"),
             reject=tr("game.go_back"),
         )
+        self.take_keys()
+        return answer
 
     def _hand_submitted(self, hand: object) -> None:
         assert isinstance(hand, Hand)
@@ -756,14 +771,17 @@ class GameView(QWidget):
     def correct_hand(self, index: int) -> None:
         """Opens the hand at `index` in the entry panel, filled in as recorded; asks first
         if that would throw away typing."""
-        if self.form.has_typing() and not self.prompts.confirm(
-            self,
-            tr("game.correct_title"),
-            tr("game.correct_question", number=index + 1),
-            accept=tr("game.correct_hand", number=index + 1),
-            reject=tr("game.keep_typing"),
-        ):
-            return
+        if self.form.has_typing():
+            correct = self.prompts.confirm(
+                self,
+                tr("game.correct_title"),
+                tr("game.correct_question", number=index + 1),
+                accept=tr("game.correct_hand", number=index + 1),
+                reject=tr("game.keep_typing"),
+            )
+            self.take_keys()
+            if not correct:
+                return
         self.form.show()
         self.form.start(
             self.session.state_before(index), editing=index, hand=self.session.game.hands[index]
@@ -784,6 +802,7 @@ class GameView(QWidget):
             self.prompts.run_dialog(dialog)
         finally:
             dialog.deleteLater()
+        self.take_keys()
         return True
 
     def rename_player(self) -> "RenamePlayerDialog":
@@ -798,6 +817,7 @@ class GameView(QWidget):
         dialog = RenamePlayerDialog(players, current, self)
         dialog.renamed.connect(self.session.rename_player)
         dialog.finished.connect(dialog.deleteLater)
+        dialog.finished.connect(self.take_keys)
         dialog.open()
         return dialog
 
@@ -807,13 +827,15 @@ class GameView(QWidget):
         if index is None:
             return
         number = index + 1
-        if self.prompts.confirm(
+        delete = self.prompts.confirm(
             self,
             tr("game.delete_title"),
             tr("game.delete_question", number=number),
             accept=tr("game.delete_hand", number=number),
             reject=tr("game.keep_hand"),
-        ):
+        )
+        self.take_keys()
+        if delete:
             self.delete_hand(index)
 
     def delete_hand(self, index: int) -> None:
@@ -826,5 +848,6 @@ class GameView(QWidget):
                 tr("game.cannot_delete_title", number=number),
                 tr("game.cannot_delete_reason", problem=problem_where(error.problems[0])),
             )
+            self.take_keys()
             return
         self.message.emit(tr("game.deleted", number=number), True)

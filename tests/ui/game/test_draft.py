@@ -116,7 +116,11 @@ def test_masters_needs_a_phase_for_each_player() -> None:
     draft = fresh(Preset.MASTERS)
     assert draft.chooses_phase
     assert len(draft.phase_choices("Dana")) == 10
+    # Each starts at the lowest phase not made: a first hand needs no phase typed.
+    assert {name: draft.players[name].phase for name in PLAYERS} == dict.fromkeys(PLAYERS, 1)
     draft.set_went_out("Priya")
+    for name in PLAYERS:
+        draft.set_phase(name, None)
     assert {p.player for p in draft.problems() if p.field == "phase"} == set(PLAYERS)
     for label, name in enumerate(PLAYERS, start=1):
         draft.set_phase(name, label)

@@ -2,8 +2,8 @@
 clipped; names lined up whatever their script."""
 
 import pytest
-from PySide6.QtCore import QEvent, QObject, QPoint, QRect
-from PySide6.QtGui import QColor
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, Qt
+from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QLabel, QWidget
 
 from phase10_keeper.language import words
@@ -42,13 +42,13 @@ def form(qtbot):
     return window.game_view.form
 
 
-def _marked_pixels(form, widget: QWidget, outset: int) -> int:
-    """Pixels of the error colour within `outset` pixels around `widget` (negative: only
-    inside it), as the form is drawn now."""
+def _marked_pixels(form, widget: QWidget, outset: int, colour: str = ERROR_COLOUR) -> int:
+    """Pixels of `colour` (the error colour) within `outset` pixels around `widget`
+    (negative: only inside it), as the form is drawn now."""
     corner = widget.mapTo(form, QPoint(0, 0))
     area = QRect(corner, widget.size()).adjusted(-outset, -outset, outset, outset)
     image = form.grab(area).toImage()
-    red = QColor(ERROR_COLOUR)
+    red = QColor(colour)
     return sum(
         1
         for x in range(image.width())
@@ -89,6 +89,24 @@ def test_a_mark_is_drawn_over_a_count_fields_frame(form) -> None:
     form.submit()
     assert field.property("problem") == "error"
     assert _marked_pixels(form, field, 0) > 20
+
+
+@pytest.mark.parametrize("dark", [False, True])
+def test_the_field_with_the_keys_is_ringed_whatever_its_kind(form, dark: bool) -> None:
+    """Drawn by the form round the window's focus, in light and dark, told to the field
+    or not (a window not active is never told)."""
+    if dark:
+        palette = form.palette()
+        palette.setColor(QPalette.ColorRole.Window, QColor("#202124"))
+        palette.setColor(QPalette.ColorRole.Highlight, QColor("#8ab4f8"))
+        form.setPalette(palette)
+    ring = form._marks.palette().color(QPalette.ColorRole.Highlight).name()
+    row, next_row = form._rows[1], form._rows[2]
+    for field in (row.went_out, row.made, row.counts[CardKind.LOW], next_row.went_out):
+        field.setFocus(Qt.FocusReason.TabFocusReason)
+        assert form.window().focusWidget() is field
+        assert _marked_pixels(form, field, 6, ring) > 20, field
+        assert _marked_pixels(form, row.counts[CardKind.HIGH], 6, ring) == 0
 
 
 def test_clear_takes_the_problems_away_with_the_typing(form) -> None:

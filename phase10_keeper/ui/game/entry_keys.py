@@ -1,0 +1,195 @@
+"""The entry form's keyboard: the arrows move like a spreadsheet's, O, Space and P work
+on every field of a row, Enter records, and a count's own undo gives way to the
+window's."""
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeyEvent, QKeySequence
+from PySide6.QtWidgets import QComboBox, QLineEdit, QWidget
+
+from phase10_keeper.ui.game.entry_fields import ARROWS, KEY_EVENTS, Row, focus_field
+
+FOCUS_EVENTS = (QEvent.Type.FocusIn, QEvent.Type.FocusOut)
+
+BOX_KEYS = frozenset((Qt.Key.Key_Home, Qt.Key.Key_End, Qt.Key.Key_PageUp, Qt.Key.Key_PageDown))
+"""Keys a phase box would take to step its choice unseen: they do nothing there."""
+
+
+class KeyedForm(Protocol):
+    """What the keys ask of the form they are typed in."""
+
+    editing: int | None
+    record_button: QWidget
+
+    def rows(self) -> Sequence[Row]: ...
+
+    def submit(self) -> None: ...
+
+    def cancel(self) -> None: ...
+
+    def phase_labels(self) -> Sequence[int]: ...
+
+    def type_phase(self, row: Row, label: int | None) -> None: ...
+
+    def show_focus(self) -> None: ...
+
+
+class FormKeys(QObject):
+    """Watches the form's fields for the keys that work across them."""
+
+    def __init__(self, form: KeyedForm, parent: QObject) -> None:
+        super().__init__(parent)
+        self.form = form
+        self.position: dict[QObject, tuple[int, int]] = {}
+        """Each field watched: its row, and its column in the row's cells."""
+        self._moving_inside: QLineEdit | None = None
+        """The count whose cursor the arrows move, after Home or End in it."""
+        self._phase_typed = ""
+        """The digits typed in the focused phase box since it took the focus."""
+
+    def watch(self, cell: QWidget, row_index: int, column: int) -> None:
+        self.position.setdefault(cell, (row_index, column))
+        cell.installEventFilter(self)
+
+    def forget(self) -> None:
+        self.position = {}
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() in FOCUS_EVENTS:
+            self.form.show_focus()
+        if event.type() == QEvent.Type.FocusOut:
+            self._phase_typed = ""
+            if watched is self._moving_inside:
+                self._moving_inside = None
+        if event.type() == QEvent.Type.Wheel and isinstance(watched, QComboBox):
+            # A wheel turned over a phase box on the way down the form changed the
+            # phase unseen: it turns only the box being typed in.
+            return not watched.hasFocus()
+        if event.type() not in KEY_EVENTS or watched not in self.position:
+            return False
+        if event.type() == QEvent.Type.ShortcutOverride:
+            assert isinstance(event, QKeyEvent)
+            # A count field's own undo is worth nothing; Ctrl+Z must undo the last hand.
+            if event.matches(QKeySequence.StandardKey.Undo) or event.matches(
+                QKeySequence.StandardKey.Redo
+            ):
+                event.ignore()
+                return True
+            return False
+        assert isinstance(event, QKeyEvent)
+        if event.matches(QKeySequence.StandardKey.Undo) or event.matches(
+            QKeySequence.StandardKey.Redo
+        ):
+            # Nothing to undo: the key must not reach the field either (a list would
+            # search for it, and miss the next digit typed).
+            return True
+        # The ring moves with a key that moves the focus, told to the field or not.
+        self.form.show_focus()
+        return self._key_pressed(watched, event)
+
+    def _key_pressed(self, watched: QObject, event: QKeyEvent) -> bool:
+        row_index, column = self.position[watched]
+        rows = self.form.rows()
+        row = rows[row_index]
+        key = Qt.Key(event.key())
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.form.submit()
+            return True
+        if key == Qt.Key.Key_Escape and self.form.editing is not None:
+            self.form.cancel()
+            return True
+        if key == Qt.Key.Key_O and not event.modifiers() & ~Qt.KeyboardModifier.ShiftModifier:
+            row.went_out.setChecked(not row.went_out.isChecked())
+            if not row.made.isEnabled() and not (
+                self._move(row_index, column, 1, 0) or self._move(row_index, column, -1, 0)
+            ):
+                self.form.record_button.setFocus(Qt.FocusReason.TabFocusReason)
+            return True
+        if key == Qt.Key.Key_P and not event.modifiers() & ~Qt.KeyboardModifier.ShiftModifier:
+            # From every field of the row; the digits typed next are the total's.
+            row.by_points.toggle()
+            if row.showing_total:
+                focus_field(row.total)
+            elif watched is row.total:
+                focus_field(next(iter(row.counts.values())))
+            return True
+        if key == Qt.Key.Key_Space and not event.modifiers():
+            # On every control of the row, as the hint says: a radio button or a list
+            # would take Space as "select" (a player marked as out by mistake).
+            if row.made.isEnabled():
+                row.made.setChecked(not row.made.isChecked())
+            return True
+        if isinstance(watched, QLineEdit) and key in (Qt.Key.Key_Home, Qt.Key.Key_End):
+            # Home and End step inside the count, as in a spreadsheet's cell being edited:
+            # the arrows then move the cursor until it reaches the count's edge.
+            self._moving_inside = watched
+            return False
+        if isinstance(watched, QComboBox) and (phase_key := self._phase_key(row, event)):
+            return phase_key
+        if key in ARROWS:
+            step = ARROWS[key]
+            if event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+                return False
+            if isinstance(watched, QLineEdit) and step[1] and self._moves_inside(watched, step[1]):
+                return False
+            self._move(row_index, column, *step)
+            return True
+        return False
+
+    def _moves_inside(self, edit: QLineEdit, direction: int) -> bool:
+        """Whether ← or → moves the cursor in `edit` rather than to the next field: only
+        after Home or End there, or with part of the count selected; as in a spreadsheet,
+        an arrow after a digit goes on to the next field ("1 ← 1" gave 11)."""
+        selected = len(edit.selectedText())
+        if selected and selected < len(edit.text()):
+            return True
+        if edit is not self._moving_inside or selected:
+            return False
+        return edit.cursorPosition() != (len(edit.text()) if direction > 0 else 0)
+
+    def _move(self, row_index: int, column: int, down: int, right: int) -> bool:
+        """Focuses the nearest enabled cell that way, like a spreadsheet; False if none.
+        A total by points spans the counts' columns: it is one cell to move across."""
+        rows = self.form.rows()
+        here = rows[row_index].cells()[column]
+        while True:
+            row_index += down
+            column += right
+            if not 0 <= row_index < len(rows):
+                return False
+            cells = rows[row_index].cells()
+            if not 0 <= column < len(cells):
+                return False
+            if cells[column] is not here and cells[column].isEnabled():
+                focus_field(cells[column])
+                return True
+
+    def _phase_key(self, row: Row, event: QKeyEvent) -> bool:
+        """A key in a phase box: True if it is dealt with here. Digits choose the phase
+        whose label they spell, exactly, as a list's keyboard search does, but never the
+        nearest ("1" once phase 1 is made chose 10); Alt+↓ and F4 open the list, and the
+        keys that would step the choice unseen do nothing. The arrows move on (below)."""
+        key = Qt.Key(event.key())
+        modifiers = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        if key in ARROWS and modifiers & Qt.KeyboardModifier.AltModifier:
+            return False
+        if key in BOX_KEYS:
+            return True
+        text = event.text()
+        if not text or not text.isprintable() or modifiers & ~Qt.KeyboardModifier.ShiftModifier:
+            return False
+        if not text.isdigit():
+            # A letter would search the list's words; Space, O and P were taken above.
+            return True
+        spelt = [str(label) for label in self.form.phase_labels()]
+        typed = self._phase_typed + text
+        if not any(label.startswith(typed) for label in spelt):
+            typed = text
+        if not any(label.startswith(typed) for label in spelt):
+            self._phase_typed = ""
+            return True
+        self._phase_typed = typed
+        self.form.type_phase(row, int(typed) if typed in spelt else None)
+        return True
