@@ -68,6 +68,11 @@ def context_keys() -> list[tuple[str, list[tuple[str, str]]]]:
                     tr("help.key_range", first=_key("0"), last=_key("9")),
                     tr("help.cards_left"),
                 ),
+                (
+                    tr("help.key_range", first=_key("0"), last=_key("9")),
+                    tr("help.phase_digits"),
+                ),
+                (f"{_key('F4')} {_key('Alt+↓')}", tr("help.phase_list")),
                 (enter, tr("help.record_hand")),
                 (_key("Esc"), tr("help.stop_correcting")),
             ],

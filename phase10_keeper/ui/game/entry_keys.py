@@ -130,7 +130,10 @@ class FormKeys(QObject):
             return phase_key
         if key in ARROWS:
             step = ARROWS[key]
-            if event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+            if event.modifiers() & (
+                Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.AltModifier
+            ):
+                # Shift+arrow selects in a count; Alt+↓ opens a phase box's list.
                 return False
             if isinstance(watched, QLineEdit) and step[1] and self._moves_inside(watched, step[1]):
                 return False

@@ -5,13 +5,16 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QApplication, QLineEdit, QWidget
 
 from phase10_keeper.rules import NO_CARDS, Cards, Game, Hand, PlayerResult, Preset, build_rules
 from phase10_keeper.storage.library import Library
+from phase10_keeper.ui.dialogs.help_pages import context_keys
 from phase10_keeper.ui.game.session import GameSession
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.new_game.new_game_dialog import NewGameDialog
+from phase10_keeper.ui.text.translate import tr
 
 from ..answers import Answers
 from ..games import FOUR
@@ -99,10 +102,23 @@ def test_a_made_phase_typed_is_said_and_records_nothing(masters, qtbot) -> None:
 
 
 @pytest.mark.qt_log_ignore("propagateSizeHints", "support raise", "support grabbing")
-def test_f4_opens_the_phase_list(masters, qtbot) -> None:
+@pytest.mark.parametrize(
+    "key",
+    [
+        QKeySequence(Qt.Key.Key_F4),
+        QKeySequence(Qt.KeyboardModifier.AltModifier | Qt.Key.Key_Down),
+    ],
+)
+def test_the_keys_the_help_names_open_the_phase_list(masters, qtbot, key) -> None:
+    shown = key.toString(QKeySequence.SequenceFormat.NativeText).replace("Down", "↓")
+    entering = dict(context_keys())[tr("help.entering_hand")]
+    assert any(
+        f"<kbd>{shown}</kbd>" in keys and what == tr("help.phase_list") for keys, what in entering
+    )
     box = masters._rows[1].phase
     box.setFocus(Qt.FocusReason.TabFocusReason)
-    press(qtbot, Qt.Key.Key_F4)
+    combination = key[0]
+    press(qtbot, combination.key(), combination.keyboardModifiers())
     assert box.view().isVisible()
     box.hidePopup()
 
