@@ -2,6 +2,8 @@
 
 from datetime import date
 
+import pytest
+
 from phase10_keeper.language import LANGUAGES, words
 from phase10_keeper.language.wording import listed_names, printed_date, tie_sentence, win_reason
 from phase10_keeper.rules import Cards, Game, Hand, PlayerResult, build_rules, replay
@@ -83,3 +85,12 @@ def test_english_names_each_month_in_short() -> None:
     shown = [printed_date("en", date(2026, month, 28)) for month in range(1, 13)]
     names = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
     assert shown == [f"28 {name} 2026" for name in names]
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_seat_in_the_command_lines_standings_is_no_place_in_a_ranking(code: str) -> None:
+    # "Platz 1  Maximilian  300" reads as first place: the seat needs a word of its own.
+    language = words(code)
+    seat = language("cli.seat").casefold()
+    ranks = {language(key).casefold() for key in ("players.game_place", "standings.place_tip")}
+    assert seat not in ranks
