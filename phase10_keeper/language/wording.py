@@ -2,6 +2,7 @@
 and why. The command line, the statistics and the printed sheet all word them here."""
 
 from collections.abc import Callable, Sequence
+from datetime import date, datetime
 
 from phase10_keeper.language import Words
 from phase10_keeper.rules import (
@@ -16,6 +17,48 @@ from phase10_keeper.rules import (
     WinReason,
     preset_rules,
 )
+
+_PRINTED_DATES = {
+    "en": "{day} {month_name} {year}",
+    "de": "{day:02}.{month:02}.{year}",
+    "fr": "{day:02}/{month:02}/{year}",
+    "es": "{day:02}/{month:02}/{year}",
+    "nl": "{day:02}-{month:02}-{year}",
+    "pl": "{day:02}.{month:02}.{year}",
+}
+"""How each language writes a date on paper: the form its readers expect on a printed
+page, whichever country they are in (English in the day-month-year order that neither
+side of the Atlantic misreads)."""
+_DATE_AND_TIME = {"fr": "{date} {time}"}
+"""Where a language joins a date and a time of day otherwise than with a comma."""
+_ENGLISH_MONTHS = [
+    "Jan",
+    "Feb",
+    "Mar",
+    "Apr",
+    "May",
+    "Jun",
+    "Jul",
+    "Aug",
+    "Sep",
+    "Oct",
+    "Nov",
+    "Dec",
+]
+
+
+def printed_date(code: str, day: date) -> str:
+    """The date as the language with this code writes it on paper: 6 Dec 2026, 06.12.2026."""
+    return _PRINTED_DATES[code].format(
+        day=day.day, month=day.month, year=day.year, month_name=_ENGLISH_MONTHS[day.month - 1]
+    )
+
+
+def printed_moment(code: str, moment: datetime) -> str:
+    """A date and a time of day (24-hour) as the language writes them on paper."""
+    pattern = _DATE_AND_TIME.get(code, "{date}, {time}")
+    return pattern.format(date=printed_date(code, moment.date()), time=moment.strftime("%H:%M"))
+
 
 NameShown = Callable[[str], str]
 """How a name is shown inside a sentence: as it is on paper and in a terminal, cut short

@@ -8,7 +8,12 @@ from datetime import datetime
 from typing import NamedTuple
 
 from phase10_keeper.language import Words, words_or_english
-from phase10_keeper.language.wording import tie_sentence, win_reason
+from phase10_keeper.language.wording import (
+    printed_date,
+    printed_moment,
+    tie_sentence,
+    win_reason,
+)
 from phase10_keeper.rules import (
     MAX_PLAYERS,
     Game,
@@ -89,7 +94,9 @@ class Sheet(NamedTuple):
         return name not in self.left or hand_number < self.left[name]
 
 
-def _date(started: str | None) -> str:
+def _date(started: str | None, code: str) -> str:
+    """When the game started, as the sheet's language writes it, at the time of day on
+    the table's clock when it was recorded."""
     if not started:
         return ""
     try:
@@ -98,8 +105,8 @@ def _date(started: str | None) -> str:
         # Not a time at all: the sheet gets a line to write the date on instead.
         return ""
     if "T" not in started and " " not in started:
-        return moment.strftime("%Y-%m-%d")
-    return moment.strftime("%Y-%m-%d, %H:%M")
+        return printed_date(code, moment.date())
+    return printed_moment(code, moment)
 
 
 def _outcome(words: Words, state: GameState) -> str:
@@ -191,7 +198,7 @@ def filled_sheet(
     return Sheet(
         words=words,
         title=title or game.title,
-        date=_date(game.started),
+        date=_date(game.started, words.code),
         rules=game.rules,
         players=game.players,
         filled=True,

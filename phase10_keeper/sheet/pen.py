@@ -26,6 +26,15 @@ read in a quarter of the time, and what nearly every sheet needs."""
 
 THIN, MEDIUM, THICK = 0.4, 0.9, 1.6
 
+# Marks that the table draws and the legend under it shows as samples.
+EN_DASH = "\u2013"
+PHASE_BOX_WIDTH, PHASE_BOX_HEIGHT = 15.0, 13.0
+"""The phase box in each hand's cell: room for a handwritten "10"."""
+UNUSED_GREY = 0.94
+"""Behind the columns after the last hand of a game of a fixed number of hands."""
+TRACKER_BOX = 9.5
+TRACKER_GAP = 1.3
+
 
 @cache
 def width_of(font: str) -> WidthOf:

@@ -8,7 +8,6 @@ import io
 import math
 from collections.abc import Sequence
 from enum import Enum
-from functools import cached_property
 from typing import NamedTuple
 
 from reportlab.lib.pagesizes import A4, LETTER, landscape
@@ -17,11 +16,9 @@ from reportlab.pdfgen.canvas import Canvas
 from phase10_keeper import __version__
 from phase10_keeper.language import Words
 from phase10_keeper.language.wording import (
-    card_label,
-    phase_description,
     rules_description,
 )
-from phase10_keeper.rules import CARD_POINTS, CardKind, Game, Order, Replay, RuleSet
+from phase10_keeper.rules import Game, Order, Replay, RuleSet
 from phase10_keeper.sheet import HANDS_PER_PAGE, Paper, SheetError
 from phase10_keeper.sheet.fit import (
     fit_text,
@@ -29,6 +26,7 @@ from phase10_keeper.sheet.fit import (
     printable_form,
     wrap_text,
 )
+from phase10_keeper.sheet.legend import Legend
 from phase10_keeper.sheet.model import (
     Cell,
     Column,
@@ -40,17 +38,22 @@ from phase10_keeper.sheet.model import (
 )
 from phase10_keeper.sheet.pen import (
     BOLD,
+    EN_DASH,
     MEDIUM,
+    PHASE_BOX_HEIGHT,
+    PHASE_BOX_WIDTH,
     REGULAR,
     THICK,
     THIN,
+    TRACKER_BOX,
+    TRACKER_GAP,
+    UNUSED_GREY,
     Pen,
     check_printable,
     register_fonts,
     width_of,
 )
 
-EN_DASH = "\u2013"
 PAGE_SIZES = {Paper.LETTER: landscape(LETTER), Paper.A4: landscape(A4)}
 
 MARGIN = 38.0
@@ -68,8 +71,6 @@ NAME_WIDTH = 124.0
 TOTAL_WIDTH = 62.0
 CARRIED_WIDTH = 46.0
 CELL_PAD = 3.0
-PHASE_BOX_WIDTH, PHASE_BOX_HEIGHT = 15.0, 13.0
-"""The phase box in each hand's cell: room for a handwritten "10"."""
 
 NAME_SIZE, NAME_MIN_SIZE = 12.0, 7.0
 NAME_PAD = 6.0
@@ -78,25 +79,11 @@ TWO_LINE_NAME_ROW = 40.0
 POINTS_SIZE = 14.0
 ABSENT_GREY = 0.88
 """Behind the struck-through cells of players who sat out a replay hand."""
-UNUSED_GREY = 0.94
-"""Behind the columns after the last hand of a game of a fixed number of hands."""
 
-LEGEND_TEXT = 8.5
-LEGEND_LEADING = 11.0
-NOTE_SIZE = 8.0
-NOTE_LEADING = 10.0
-LEGEND_PAD = 6.0
-CARD_BOX_WIDTH = 136.0
-CARD_VALUE_RIGHT = 72.0
-KEY_BOX_WIDTH = 204.0
-KEY_SAMPLE_WIDTH = 40.0
-PHASE_LABEL_SLOT = 17.0
-PHASE_COLUMN_GAP = 12.0
-PHASE_SPARE_MAX = 24.0
-PHASE_LINES_MIN = 5
-PHASE_LINES_MAX = 10
-TRACKER_BOX = 9.5
-TRACKER_GAP = 1.3
+NOTE_OVER_TRACKER = 3.5
+"""From the phase tracker's top up to the baseline of a note over it."""
+LEFT_NOTE_SIZES = (7.5, 6.0)
+"""The note of when a player left, in the closed part of their row."""
 
 
 class Rendered(NamedTuple):
@@ -265,10 +252,11 @@ def _draw_head_row(pen: Pen, sheet: Sheet, page: Page, grid: Grid) -> None:
     )
 
 
-def _tracker(pen: Pen, x: float, bottom: float, rules: RuleSet, made: frozenset[int]) -> None:
+def _tracker(pen: Pen, x: float, bottom: float, rules: RuleSet, made: frozenset[int]) -> float:
     """The phase labels under a player's name, filled in as they are made (choose order).
 
-    Laid out in lines of as many as fit the name cell, the last line at `bottom`.
+    Laid out in lines of as many as fit the name cell, the last line at `bottom`; returns
+    the top of the first line.
     """
     step = TRACKER_BOX + TRACKER_GAP
     per_line = max(1, int((NAME_WIDTH - 2 * NAME_PAD + TRACKER_GAP) // step))
@@ -283,6 +271,7 @@ def _tracker(pen: Pen, x: float, bottom: float, rules: RuleSet, made: frozenset[
             6 if phase.label < 10 else 5,
             made=phase.label in made,
         )
+    return bottom + (lines - 1) * step + TRACKER_BOX
 
 
 def _winner_tag(pen: Pen, words: Words, x: float, y: float) -> None:
@@ -303,8 +292,10 @@ def _draw_name_cell(pen: Pen, sheet: Sheet, page: Page, grid: Grid, row: int) ->
     bottom = top - grid.row_height
     x, room = grid.left + NAME_PAD, NAME_WIDTH - 2 * NAME_PAD
     tracker = sheet.rules.order is Order.CHOOSE
+    tracker_top = bottom
     if tracker:
-        _tracker(pen, x, bottom + 4, sheet.rules, page.made.get(name, frozenset()))
+        made = page.made.get(name, frozenset())
+        tracker_top = _tracker(pen, x, bottom + 4, sheet.rules, made)
     if not name:
         return
     winner = sheet.filled and name == sheet.winner and page.number == len(sheet.pages)
@@ -316,7 +307,7 @@ def _draw_name_cell(pen: Pen, sheet: Sheet, page: Page, grid: Grid, row: int) ->
         _winner_tag(pen, sheet.words, x, bottom + 5)
     text = printable_form(name)
     measure = width_of(BOLD)
-    note = _seating_note(sheet, name)
+    note = _seating_note(sheet, name, leaving=_closed_cells(sheet, page, grid, name) is None)
     if tracker or note or grid.row_height < TWO_LINE_NAME_ROW:
         shown, size = fit_text(text, measure, room, NAME_SIZE, NAME_MIN_SIZE)
         lines = [shown]
@@ -330,19 +321,65 @@ def _draw_name_cell(pen: Pen, sheet: Sheet, page: Page, grid: Grid, row: int) ->
     for index, line in enumerate(lines):
         pen.text(x, first - index * leading, line, BOLD, size)
     if note:
-        pen.fitted(x, first - size - 3, note, REGULAR, (7, 5.5), room)
+        # In a short row, up from the phase tracker to keep its descenders off the boxes.
+        baseline = max(first - size - 3, tracker_top + NOTE_OVER_TRACKER)
+        pen.fitted(x, baseline, note, REGULAR, (7, 5.5), room)
 
 
-def _seating_note(sheet: Sheet, name: str) -> str:
-    """Under a name: when the player joined and on what total, or when they left."""
+def _seating_note(sheet: Sheet, name: str, *, leaving: bool) -> str:
+    """Under a name: when the player joined and on what total, and, with `leaving`,
+    when they left."""
     words = sheet.words
     notes = []
     if name in sheet.joined:
         number, total = sheet.joined[name]
         notes.append(words("sheet.joined_at", hand=number, total=total))
-    if name in sheet.left:
-        notes.append(words("sheet.left_after", hand=sheet.left[name] - 1))
+    if leaving and name in sheet.left:
+        notes.append(_left_note(sheet, name))
     return words("sheet.notes_separator").join(notes)
+
+
+def _left_note(sheet: Sheet, name: str) -> str:
+    return sheet.words("sheet.left_after", hand=sheet.left[name] - 1)
+
+
+def _closed_cells(sheet: Sheet, page: Page, grid: Grid, name: str) -> tuple[float, float] | None:
+    """Where the note of when a player left goes in the closed part of their row on this
+    page: the left end of the room and its width. None where the page has no closed part
+    or one too narrow for the note, which then goes under the name."""
+    if name not in sheet.left:
+        return None
+    slots = [
+        slot
+        for slot in range(HANDS_PER_PAGE)
+        if page.first_hand + slot >= sheet.left[name]
+        and _slot_kind(sheet, page, slot) is not SlotKind.UNUSED
+    ]
+    if not slots:
+        return None
+    left = grid.hand_x(slots[0]) + CELL_PAD + 1
+    room = grid.hand_x(slots[-1]) + grid.hand_width - CELL_PAD - left
+    if width_of(REGULAR)(_left_note(sheet, name), LEFT_NOTE_SIZES[1]) > room:
+        return None
+    return left, room
+
+
+def _draw_left_notes(pen: Pen, sheet: Sheet, page: Page, grid: Grid) -> None:
+    """When each player who left did so, above the line that crosses out the rest of
+    their row, on a patch of the row's grey that keeps the column lines out of it."""
+    for row, name in enumerate(sheet.players):
+        closed = _closed_cells(sheet, page, grid, name)
+        if closed is None:
+            continue
+        x, room = closed
+        note = _left_note(sheet, name)
+        shown, size = fit_text(note, width_of(REGULAR), room, *LEFT_NOTE_SIZES)
+        top = grid.row_top(row)
+        middle = top - grid.row_height / 2
+        # From the line across the row up to the row's top, as if the cells were one.
+        patch = (width_of(REGULAR)(shown, size) + 2, grid.row_height / 2 - 2 * THIN)
+        pen.fill(x - 1, middle + THIN, *patch, UNUSED_GREY)
+        pen.text(x, (top + middle) / 2 - size * 0.36, shown, REGULAR, size)
 
 
 def _draw_hand_cell(
@@ -477,266 +514,6 @@ def _draw_lines(pen: Pen, grid: Grid) -> None:
     pen.frame(grid.left, grid.bottom, grid.right - grid.left, grid.top - grid.bottom, THICK)
 
 
-def _rule_notes(words: Words, rules: RuleSet) -> list[str]:
-    notes = []
-    if rules.order is Order.CHOOSE:
-        notes.append(words("note.masters"))
-    if rules.hands is not None:
-        notes.append(words.count("note.fixed_hands", rules.hands))
-    elif rules.order is Order.CHOOSE:
-        notes.append(words.count("note.ends_choose", rules.target))
-    else:
-        notes.append(words("note.ends_sequence", phase=rules.target_phase.label))
-    if rules.two_strike_applies:
-        notes.append(words("note.two_strike"))
-    if rules.hands is not None:
-        notes.append(words("note.tie_fixed"))
-    elif rules.order is Order.CHOOSE:
-        notes.append(words("note.tie_choose", phase=rules.phases[-1].label))
-    else:
-        notes.append(words("note.tie_sequence"))
-    return notes
-
-
-class Legend:
-    """The reference strip under the table: phases, card values and how cells are marked.
-
-    `joined` and `left` say someone joined or left during the game: the key explains how
-    their rows are marked.
-    """
-
-    def __init__(
-        self,
-        rules: RuleSet,
-        filled: bool,
-        width: float,
-        words: Words,
-        *,
-        joined: bool = False,
-        left: bool = False,
-    ) -> None:
-        self.rules = rules
-        self.filled = filled
-        self.width = width
-        self.words = words
-        self.joined = joined
-        self.left = left
-
-    @property
-    def phases_width(self) -> float:
-        return self.width - CARD_BOX_WIDTH - KEY_BOX_WIDTH - 2 * GAP
-
-    def phase_layout(self) -> tuple[int, list[float]]:
-        """Lines per column and each column's width for the phase list.
-
-        As many columns side by side as fit at the phases' natural width, keeping at
-        least PHASE_LINES_MIN lines in a column, a little spare width between them. A
-        list too wide for that gets columns of PHASE_LINES_MAX lines, narrowed in
-        proportion, and its descriptions shrink to fit.
-        """
-        room = self.phases_width - 2 * LEGEND_PAD + PHASE_COLUMN_GAP
-        count = len(self.rules.phases)
-        chosen = math.ceil(count / PHASE_LINES_MAX)
-        # No more columns than fit at their narrowest, so the search stays short however
-        # long the list.
-        most = max(chosen, int(room // (PHASE_LABEL_SLOT + PHASE_COLUMN_GAP)))
-        for columns in range(chosen, min(count, most) + 1):
-            lines = math.ceil(count / columns)
-            if columns > 1 and lines < PHASE_LINES_MIN:
-                break
-            if sum(self._natural_widths(lines)) <= room:
-                chosen = columns
-        lines = math.ceil(count / chosen)
-        widths = self._natural_widths(lines)
-        spare = room - sum(widths)
-        if spare >= 0:
-            # Columns too far apart read as separate lists: keep the rest of the room free.
-            return lines, [width + min(spare / len(widths), PHASE_SPARE_MAX) for width in widths]
-        return lines, [width * room / sum(widths) for width in widths]
-
-    @cached_property
-    def _phase_widths(self) -> list[float]:
-        """Each phase description's width, measured once: layouts try many column counts."""
-        measure = width_of(REGULAR)
-        return [measure(description, LEGEND_TEXT) for description in self._descriptions]
-
-    @cached_property
-    def _descriptions(self) -> list[str]:
-        return [phase_description(self.words, phase) for phase in self.rules.phases]
-
-    def _natural_widths(self, lines: int) -> list[float]:
-        widths = self._phase_widths
-        return [
-            PHASE_LABEL_SLOT + PHASE_COLUMN_GAP + max(widths[start : start + lines])
-            for start in range(0, len(widths), lines)
-        ]
-
-    def notes(self) -> list[str]:
-        room = self.phases_width - 2 * LEGEND_PAD
-        return [
-            line
-            for note in _rule_notes(self.words, self.rules)
-            for line in wrap_text(note, width_of(REGULAR), room, NOTE_SIZE)
-        ]
-
-    @property
-    def height(self) -> float:
-        phases = self.phase_layout()[0] * LEGEND_LEADING + 3 + len(self.notes()) * NOTE_LEADING
-        cards = len(self.card_lines()) * LEGEND_LEADING + 3 + len(self.card_notes()) * NOTE_LEADING
-        body = max(phases, cards, len(self.key()) * LEGEND_LEADING + 4)
-        return 2 * LEGEND_PAD + 12 + body
-
-    def draw(self, pen: Pen, left: float, top: float) -> None:
-        height = self.height
-        bottom = top - height
-        boxes = (
-            (left, self.phases_width, self.words("legend.phases"), self._draw_phases),
-            (
-                left + self.phases_width + GAP,
-                CARD_BOX_WIDTH,
-                self.words("legend.card_values"),
-                self._draw_cards,
-            ),
-            (
-                left + self.width - KEY_BOX_WIDTH,
-                KEY_BOX_WIDTH,
-                self.words("legend.marking"),
-                self._draw_key,
-            ),
-        )
-        for x, width, heading, content in boxes:
-            pen.frame(x, bottom, width, height, THIN)
-            pen.fitted(
-                x + LEGEND_PAD, top - LEGEND_PAD - 8, heading, BOLD, (9, 7), width - 2 * LEGEND_PAD
-            )
-            content(
-                pen,
-                x + LEGEND_PAD,
-                top - LEGEND_PAD - 12 - LEGEND_LEADING + 2,
-                width - 2 * LEGEND_PAD,
-            )
-
-    def _draw_phases(self, pen: Pen, x: float, y: float, width: float) -> None:
-        lines, widths = self.phase_layout()
-        left = x
-        for column, column_width in enumerate(widths):
-            shown = slice(column * lines, (column + 1) * lines)
-            for line, (phase, description) in enumerate(
-                zip(self.rules.phases[shown], self._descriptions[shown], strict=True)
-            ):
-                baseline = y - line * LEGEND_LEADING
-                label_right = left + PHASE_LABEL_SLOT - 5
-                pen.text(label_right, baseline, str(phase.label), BOLD, LEGEND_TEXT, "right")
-                pen.fitted(
-                    left + PHASE_LABEL_SLOT,
-                    baseline,
-                    description,
-                    REGULAR,
-                    (LEGEND_TEXT, 6.5),
-                    column_width - PHASE_LABEL_SLOT - PHASE_COLUMN_GAP,
-                )
-            left += column_width
-        baseline = y - lines * LEGEND_LEADING - 3
-        for note in self.notes():
-            pen.text(x, baseline, note, REGULAR, NOTE_SIZE)
-            baseline -= NOTE_LEADING
-
-    def card_lines(self) -> list[tuple[str, int]]:
-        kinds = [CardKind.LOW, CardKind.HIGH, CardKind.SKIP, CardKind.WILD]
-        if self.rules.super_wild:
-            kinds.append(CardKind.SUPER_WILD)
-        return [(card_label(self.words, kind), CARD_POINTS[kind]) for kind in kinds]
-
-    def card_notes(self) -> list[str]:
-        note = self.words("legend.card_note")
-        return wrap_text(note, width_of(REGULAR), CARD_BOX_WIDTH - 2 * LEGEND_PAD, NOTE_SIZE)
-
-    def _draw_cards(self, pen: Pen, x: float, y: float, width: float) -> None:
-        lines = self.card_lines()
-        for index, (label, points) in enumerate(lines):
-            baseline = y - index * LEGEND_LEADING
-            pen.fitted(x, baseline, label, REGULAR, (LEGEND_TEXT, 6), CARD_VALUE_RIGHT - 16)
-            pen.text(x + CARD_VALUE_RIGHT, baseline, str(points), BOLD, LEGEND_TEXT, "right")
-        baseline = y - len(lines) * LEGEND_LEADING - 3
-        for note in self.card_notes():
-            pen.text(x, baseline, note, REGULAR, NOTE_SIZE)
-            baseline -= NOTE_LEADING
-
-    def key(self) -> list[tuple[str, str]]:
-        """Samples of what the cells show, each with the words that explain it."""
-        words = self.words
-        if self.filled:
-            lines = [
-                ("missed", words("key.missed")),
-                ("made", words("key.made")),
-                ("points", words("key.points")),
-                ("total", words("key.total")),
-                ("dealer", words("key.dealer")),
-            ]
-        else:
-            lines = [
-                ("empty", words("key.empty")),
-                ("made", words("key.made_blank")),
-                ("points", words("key.points")),
-                ("total", words("key.total_blank")),
-            ]
-        if self.rules.order is Order.CHOOSE:
-            lines.append(("tracker", words("key.tracker" if self.filled else "key.tracker_blank")))
-        if self.joined:
-            lines.append(("joined", words("key.joined")))
-        if self.left:
-            lines.append(("left", words("key.left")))
-        if self.rules.hands is not None:
-            lines.append(("unused", words.count("key.unused", self.rules.hands)))
-            lines.append(("tied", words("key.tied")))
-        return lines
-
-    def _draw_key(self, pen: Pen, x: float, y: float, width: float) -> None:
-        box = (PHASE_BOX_WIDTH * 0.75, PHASE_BOX_HEIGHT * 0.75)
-        for index, (sample, words) in enumerate(self.key()):
-            baseline = y - index * LEGEND_LEADING
-            if sample in ("missed", "empty"):
-                label = "3" if sample == "missed" else ""
-                pen.labelled_box(x, baseline - 1.5, box, label, 6.5, made=False)
-            elif sample == "made":
-                pen.labelled_box(x, baseline - 1.5, box, "3", 6.5, made=True)
-                pen.tick(x + box[0] + 1.5, baseline, 9)
-            elif sample == "points":
-                pen.text(x, baseline, "25", BOLD, 10)
-            elif sample == "total":
-                total = "Σ 140" if self.filled else self.words("sheet.total")
-                pen.fitted(x, baseline, total, REGULAR, (7.5, 5), KEY_SAMPLE_WIDTH - 2)
-            elif sample == "dealer":
-                dealer = self.words("sheet.dealer", name=self.words("key.sample_name"))
-                pen.fitted(x, baseline, dealer, REGULAR, (7.5, 5), KEY_SAMPLE_WIDTH - 2)
-            elif sample == "tied":
-                tied = self.words("sheet.tied")
-                pen.fitted(x, baseline, tied, BOLD, (7.5, 5), KEY_SAMPLE_WIDTH - 2)
-            elif sample == "joined":
-                pen.fill(x, baseline - 3, box[0], LEGEND_LEADING - 1, UNUSED_GREY)
-                pen.line(x + box[0], baseline - 3, x + box[0], baseline + LEGEND_LEADING - 4, THICK)
-            elif sample == "left":
-                pen.fill(x, baseline - 3, box[0] * 1.6, LEGEND_LEADING - 1, UNUSED_GREY)
-                pen.line(x, baseline + 2, x + box[0] * 1.6, baseline + 2, THIN)
-                pen.line(x, baseline - 3, x, baseline + LEGEND_LEADING - 4, THICK)
-            elif sample == "unused":
-                pen.fill(x, baseline - 3, box[0] * 1.6, LEGEND_LEADING - 1, UNUSED_GREY)
-                pen.text(x + box[0] * 0.8, baseline, EN_DASH, BOLD, 8, "centre")
-            else:
-                for place, made in enumerate((True, False, True)):
-                    left = x + place * (TRACKER_BOX + TRACKER_GAP)
-                    size = (TRACKER_BOX, TRACKER_BOX)
-                    pen.labelled_box(left, baseline - 1.5, size, str(place + 1), 6, made=made)
-            pen.fitted(
-                x + KEY_SAMPLE_WIDTH,
-                baseline,
-                words,
-                REGULAR,
-                (LEGEND_TEXT, 6.5),
-                width - KEY_SAMPLE_WIDTH,
-            )
-
-
 def _draw_footer(
     pen: Pen, sheet: Sheet, page: Page, left: float, right: float, bottom: float
 ) -> None:
@@ -791,6 +568,7 @@ def _draw_page(pen: Pen, sheet: Sheet, page: Page, paper: Paper) -> None:
     _draw_head_row(pen, sheet, page, grid)
     _draw_body(pen, sheet, page, grid)
     _draw_lines(pen, grid)
+    _draw_left_notes(pen, sheet, page, grid)
     # Right under the table: a short table leaves its spare room at the foot of the page.
     legend.draw(pen, left, legend_top(grid))
     _draw_footer(pen, sheet, page, left, right, MARGIN)

@@ -136,7 +136,7 @@ def test_a_joiner_and_a_leaver_are_marked_and_explained() -> None:
     assert [sheet.seated_for("Dana", n) for n in (4, 5, 12)] == [True, False, False]
     assert [sheet.seated_for("Eve", n) for n in (6, 7, 8)] == [False, True, True]
     text = page_text(read_sheet(game=game), 0)
-    assert "Dana\nleft after hand 4" in text
+    assert "left after hand 4" in text
     assert "Eve\njoined at hand 7 on 120" in text
     assert "joined here (total by the name)" in text
     assert "row closed: left the game" in text

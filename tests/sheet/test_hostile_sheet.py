@@ -8,8 +8,9 @@ import pytest
 
 from phase10_keeper.language import Words, wording, words
 from phase10_keeper.rules import MAX_PHASES, Group, GroupKind, Phase, Preset, build_rules
-from phase10_keeper.sheet import render, write_score_sheet
-from phase10_keeper.sheet.render import Legend
+from phase10_keeper.sheet import legend as legend_module
+from phase10_keeper.sheet import write_score_sheet
+from phase10_keeper.sheet.legend import Legend
 
 from .pdfs import all_text, read_sheet
 
@@ -36,7 +37,7 @@ def test_the_phase_layout_measures_each_phase_once(monkeypatch: pytest.MonkeyPat
         calls += 1
         return original(language, phase)
 
-    monkeypatch.setattr(render, "phase_description", counted)
+    monkeypatch.setattr(legend_module, "phase_description", counted)
     legend.phase_layout()
     # The work is counted, not timed: a busy machine slows every clock.
     assert calls == MAX_PHASES

@@ -251,8 +251,8 @@ def test_names_print_literally() -> None:
 @pytest.mark.parametrize(
     ("started", "shown"),
     [
-        ("2026-11-29T19:30:00+01:00", "2026-11-29, 19:30"),
-        ("2026-11-29", "2026-11-29"),
+        ("2026-11-29T19:30:00+01:00", "29 Nov 2026, 19:30"),
+        ("2026-12-06", "6 Dec 2026"),
         ("last Friday", None),
         (None, None),
     ],
@@ -264,6 +264,23 @@ def test_the_date_the_game_started(started: str | None, shown: str | None) -> No
         assert "last Friday" not in text
     else:
         assert f"Friday night\n{shown}\n" in text
+
+
+@pytest.mark.parametrize(
+    ("language", "shown"),
+    [
+        ("en", "6 Dec 2026, 19:30"),
+        ("de", "06.12.2026, 19:30"),
+        ("fr", "06/12/2026 19:30"),
+        ("es", "06/12/2026, 19:30"),
+        ("nl", "06-12-2026, 19:30"),
+        ("pl", "06.12.2026, 19:30"),
+    ],
+)
+def test_the_date_is_written_as_the_sheets_language_writes_it(language: str, shown: str) -> None:
+    game = sample_game(2, started="2026-12-06T19:30:00+01:00")
+    text = page_text(read_sheet(game=game, language=language), 0)
+    assert f"Friday night\n{shown}\n" in text
 
 
 def test_title_is_printed() -> None:
