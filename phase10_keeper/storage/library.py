@@ -51,7 +51,7 @@ from phase10_keeper.storage.messages import (
 )
 from phase10_keeper.storage.migrations import SCHEMA_VERSION, migrate, user_version
 from phase10_keeper.storage.opening import examine, make_folder
-from phase10_keeper.storage.paths import LIBRARY_FILE, default_data_dir
+from phase10_keeper.storage.paths import LIBRARY_FILE, SET_ASIDE_DIR_NAME, default_data_dir
 from phase10_keeper.storage.readback import (
     SUMMARY_COLUMNS,
     damaged_game,
@@ -99,7 +99,6 @@ __all__ = [
     "good_backups",
 ]
 
-SET_ASIDE_DIR_NAME = "damaged"
 DEFAULT_TIMEOUT = 5.0
 """Seconds to wait for another copy of the app that is writing to the same library."""
 
