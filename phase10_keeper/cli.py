@@ -467,25 +467,44 @@ def _games_export(arguments: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _card_target(arguments: argparse.Namespace) -> "Path | BinaryIO | None":
+    """Where `--card` writes, checked before anything is read; None without the option.
+    A PNG is bytes no terminal can show: `-` takes standard output only when it goes to a
+    file or a pipe."""
+    if arguments.card is None:
+        return None
+    target = _output(arguments, arguments.card, [])
+    if not isinstance(target, Path) and sys.stdout.isatty():
+        raise UsageError(_words()("cli.card_to_terminal"))
+    return target
+
+
 def _games_show(arguments: argparse.Namespace) -> int:
     from phase10_keeper.storage.gamefile import standings_to_json
 
+    card = _card_target(arguments)
     with _library(arguments, read_only=True) as library:
         game = library.load_game(arguments.id)
         replayed = _replayed(game, _words()("cli.game", id=arguments.id))
-        if arguments.card is not None:
-            from phase10_keeper.ui.game.card_file import write_card
+        if card is not None:
+            from phase10_keeper.ui.game.card_file import card_bytes
 
-            language = system_language()
-            try:
-                card = Path(arguments.card)
-                write_card(
-                    card, library, arguments.id, game=game, replayed=replayed, language=language
-                )
-            except OSError as error:
-                reason = error.strerror or error
-                message = _words()("cli.cannot_write", path=arguments.card, reason=reason)
-                raise UsageError(message) from None
+            image = card_bytes(
+                library, arguments.id, game=game, replayed=replayed, language=system_language()
+            )
+    if isinstance(card, Path):
+        from phase10_keeper.files import write_atomically
+
+        try:
+            write_atomically(card, image)
+        except OSError as error:
+            reason = error.strerror or error
+            message = _words()("cli.cannot_write", path=arguments.card, reason=reason)
+            raise UsageError(message) from None
+    elif card is not None:
+        # Standard output carries the image alone: the standings would spoil it.
+        card.write(image)
+        return EXIT_OK
     state = replayed.final
     if arguments.json:
         print(json.dumps(standings_to_json(state)))

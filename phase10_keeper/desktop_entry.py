@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from phase10_keeper.cli import EXIT_OK, UsageError
+from phase10_keeper.cli import EXIT_OK, UsageError, shown
 from phase10_keeper.language import Words, system_language, words
 from phase10_keeper.resource_files import resource_path
 
@@ -60,12 +60,31 @@ def gui_program() -> Path:
     raise UsageError(_words()("desktop_entry.no_program", folder=folders[0]))
 
 
+def _path_shown(path: Path | str) -> str:
+    """A path as the terminal should show it: bytes that are not UTF-8 and control
+    characters written as escapes, so no folder name can act on the terminal."""
+    return shown(os.fsencode(path).decode("utf-8", "backslashreplace"))
+
+
+def _expressible(text: str) -> bool:
+    """Whether a desktop entry can hold `text`: the file is UTF-8, and its values hold no
+    control characters (a line break would end the key and begin a line of its own; the
+    escapes the specification has for some are read differently by launchers in `Exec`)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return not any(ord(char) < 0x20 or 0x7F <= ord(char) < 0xA0 for char in text)
+
+
 def exec_value(program: Path) -> str:
     """The path as a desktop entry's `Exec` takes it: quoted where it holds a character
     the specification reserves, with `"`, `` ` ``, `$` and `\\` escaped inside the
     quotes; then every backslash doubled again and `%` doubled, as the file's string
-    values and field codes ask."""
+    values and field codes ask. UsageError for a path no entry can hold."""
     text = str(program)
+    if not _expressible(text):
+        raise UsageError(_words()("desktop_entry.inexpressible", path=_path_shown(text)))
     reserved = set(" \t\n\"'\\><~|&;$*?#()`")
     if reserved & set(text):
         inner = "".join("\\" + char if char in '"`$\\' else char for char in text)
@@ -101,13 +120,14 @@ def _words() -> Words:
 
 
 def add(home: Path) -> Path:
-    """Writes the entry, its icons and metainfo under `home`; the entry's path."""
+    """Writes the entry, its icons and metainfo under `home`; the entry's path. Nothing is
+    written for a program whose path no entry can hold."""
     program = gui_program()
     files = installed_files(home)
+    entry = next(iter(files))
+    text = desktop_entry_text(files[entry].read_text(encoding="utf-8"), program)
     for target, source in files.items():
-        content = source.read_bytes()
-        if target.suffix == ".desktop":
-            content = desktop_entry_text(content.decode("utf-8"), program).encode("utf-8")
+        content = text.encode("utf-8") if target == entry else source.read_bytes()
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(content)
@@ -115,8 +135,7 @@ def add(home: Path) -> Path:
             reason = error.strerror or error
             raise UsageError(_words()("cli.cannot_write", path=target, reason=reason)) from None
     _refresh_caches(home)
-    entry = next(iter(files))
-    print(_words()("desktop_entry.added", entry=entry, program=program))
+    print(_words()("desktop_entry.added", entry=_path_shown(entry), program=_path_shown(program)))
     return entry
 
 
@@ -135,9 +154,9 @@ def remove(home: Path) -> int:
         removed += 1
     if removed:
         _refresh_caches(home)
-        print(_words().count("desktop_entry.removed", removed, folder=home))
+        print(_words().count("desktop_entry.removed", removed, folder=_path_shown(home)))
     else:
-        print(_words()("desktop_entry.nothing_to_remove", folder=home))
+        print(_words()("desktop_entry.nothing_to_remove", folder=_path_shown(home)))
     return removed
 
 

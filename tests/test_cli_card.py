@@ -102,14 +102,15 @@ def test_the_command_lines_card_is_the_windows(qapp, tmp_path: Path) -> None:
 
     from phase10_keeper.rules import replay
     from phase10_keeper.storage.gamefile import read_game
-    from phase10_keeper.ui.game.card_file import write_card
+    from phase10_keeper.ui.game.card_file import card_bytes
     from phase10_keeper.ui.game.result_card import result_card
 
     game = read_game(_finished_game_file())
     written = tmp_path / "card.png"
     with Library.open(tmp_path / "library") as library:
         game_id = library.add_game(game)
-        write_card(written, library, game_id, game=game, replayed=replay(game), language="en")
+        image = card_bytes(library, game_id, game=game, replayed=replay(game), language="en")
+    written.write_bytes(image)
     window = result_card(game, replay(game), QApplication.palette(), QApplication.font())
     assert QImage(str(written)).convertToFormat(window.format()) == window
 
@@ -121,7 +122,7 @@ def test_a_game_that_set_a_record_says_so_on_its_card(qapp, tmp_path: Path) -> N
     from PySide6.QtGui import QImage
 
     from phase10_keeper.rules import Cards, Game, Hand, PlayerResult, build_rules, replay
-    from phase10_keeper.ui.game.card_file import write_card
+    from phase10_keeper.ui.game.card_file import card_bytes
 
     players = ("Priya", "Marcus")
 
@@ -142,6 +143,115 @@ def test_a_game_that_set_a_record_says_so_on_its_card(qapp, tmp_path: Path) -> N
             ids = [library.add_game(game) for game in games]
             card = tmp_path / f"card-{len(games)}.png"
             last = games[-1]
-            write_card(card, library, ids[-1], game=last, replayed=replay(last), language="en")
+            image = card_bytes(library, ids[-1], game=last, replayed=replay(last), language="en")
+            card.write_bytes(image)
         heights.append(QImage(str(card)).height())
     assert heights[0] > heights[1]
+
+
+_COMMAND = (sys.executable, "-m", "phase10_keeper", "--data-dir")
+
+
+def _refusals(library_dir: Path, tmp_path: Path) -> dict[str, str]:
+    """Each place a card must not be written, with what the refusal says of it."""
+    live = library_dir / "library.sqlite3"
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "library.sqlite3").write_bytes(live.read_bytes())
+    (elsewhere / "library.sqlite3.revision").write_bytes(
+        (library_dir / "library.sqlite3.revision").read_bytes()
+    )
+    link = tmp_path / "link.png"
+    link.symlink_to(live)
+    pipe = tmp_path / "pipe.png"
+    os.mkfifo(pipe)
+    protected = tmp_path / "protected.png"
+    protected.write_bytes(b"keep me")
+    protected.chmod(0o444)
+    [backup] = (library_dir / "backups").iterdir()
+    library = "is a game library"
+    return {
+        str(live): library,
+        str(library_dir / "library.sqlite3.revision"): library,
+        str(elsewhere / "library.sqlite3"): library,
+        str(elsewhere / "library.sqlite3.revision"): library,
+        str(link): library,
+        str(backup): library,
+        str(pipe): "is a named pipe",
+        str(protected): "is write-protected",
+        "/dev/null": "is a device",
+        str(tmp_path): "is a folder",
+        f"{tmp_path / 'newdir'}/": "is a folder",
+    }
+
+
+def test_a_card_is_never_written_over_the_library_or_what_no_output_may_replace(
+    library_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--card` is checked as every other output is: refused before the library is read
+    and before Qt is loaded, with one `error:` line, and nothing is written."""
+    from phase10_keeper.cli import main
+
+    refusals = _refusals(library_dir, tmp_path)
+    before = {
+        path: Path(path).read_bytes()
+        for path in refusals
+        if Path(path).is_file() and not Path(path).is_fifo()
+    }
+    for target, said in refusals.items():
+        code = main(["--data-dir", str(library_dir), "games", "show", "1", "--card", target])
+        out, err = capsys.readouterr()
+        assert (code, out) == (2, ""), (target, err)
+        assert err.startswith(f"error: {target} {said}"), err
+        assert err.count("\n") == 1
+    assert {path: Path(path).read_bytes() for path in before} == before
+    assert Path(tmp_path / "pipe.png").is_fifo()
+    assert not (tmp_path / "newdir").exists()
+    shown = main(["--data-dir", str(library_dir), "games", "list"])
+    assert (shown, capsys.readouterr().err) == (0, "")
+
+
+def test_a_dash_sends_the_card_to_standard_output(library_dir: Path, tmp_path: Path) -> None:
+    """To a pipe, the PNG alone: the standings would spoil the image."""
+    env = {
+        name: value
+        for name, value in os.environ.items()
+        if name not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")
+    }
+    shown = subprocess.run(
+        [*_COMMAND, str(library_dir), "games", "show", "1", "--card", "-"],
+        capture_output=True,
+        env=env,
+        cwd=tmp_path,
+        check=False,
+        timeout=120,
+    )
+    assert (shown.returncode, shown.stderr) == (0, b"")
+    assert shown.stdout.startswith(b"\x89PNG\r\n\x1a\n")
+    assert not (tmp_path / "-").exists()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal")
+def test_a_dash_refuses_to_print_the_card_on_a_terminal(library_dir: Path, tmp_path: Path) -> None:
+    import pty
+
+    controller, terminal = pty.openpty()
+    try:
+        shown = subprocess.run(
+            [*_COMMAND, str(library_dir), "games", "show", "1", "--card", "-"],
+            stdout=terminal,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=tmp_path,
+            check=False,
+            timeout=120,
+        )
+    finally:
+        os.close(terminal)
+        os.close(controller)
+    assert shown.returncode == 2
+    assert shown.stderr.splitlines() == [
+        "error: a PNG image cannot be shown on a terminal: give --card a file name, "
+        "or send standard output to a file or a pipe"
+    ]
+    assert not (tmp_path / "-").exists()

@@ -363,3 +363,30 @@ def test_an_import_beside_a_running_holder_of_the_library(
         code, out, _ = run(capsys, "--data-dir", str(tmp_path), "games", "import", str(WORKED_HAND))
         assert (code, out) == (0, "1\n")
         assert [game.id for game in app.list_games()] == [1]
+
+
+@pytest.mark.parametrize("damaged", ["garbage", "2026-11-29T19:30:00", ""])
+def test_a_damaged_time_of_change_is_a_warning_not_a_traceback(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, damaged: str
+) -> None:
+    """With the newest backup over a day old, opening the library to write reads the
+    time of its last change; a damaged one is said in a warning, and a backup is made."""
+    import sqlite3
+    from contextlib import closing
+
+    data_dir = tmp_path / "data"
+    _library_with_a_game(data_dir)
+    [backup] = (data_dir / "backups").iterdir()
+    backup.rename(backup.with_name("library-20200101-000000-000000.sqlite3"))
+    with closing(sqlite3.connect(data_dir / LIBRARY_FILE)) as database:
+        database.execute("UPDATE meta SET value = ? WHERE key = 'changed_at'", (damaged,))
+        database.commit()
+    code, out, err = run(capsys, "--data-dir", str(data_dir), "games", "import", str(WORKED_HAND))
+    assert (code, out) == (0, "2\n")
+    assert err == (
+        f"warning: the time of the last change to the game library {data_dir / LIBRARY_FILE} "
+        "is not a time in the past; a backup is made in case, and the next change writes the "
+        "time anew\n"
+    )
+    # The old backup, the one made in case on opening, and the import's at closing.
+    assert len(list((data_dir / "backups").iterdir())) == 3

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from phase10_keeper import desktop_entry
-from phase10_keeper.cli import main
+from phase10_keeper.cli import UsageError, main
 from phase10_keeper.desktop_entry import APP_ID, ICON_SIZES, exec_value
 from phase10_keeper.resource_files import resource_path
 
@@ -163,3 +163,54 @@ def test_the_entry_starts_the_real_program_of_this_install(data_home: Path) -> N
     desktop_entry.add(data_home)
     assert desktop_entry_of(data_home)["Exec"] == exec_value(program.absolute())
     assert os.access(program, os.X_OK)
+
+
+@pytest.mark.parametrize("folder", ["my\napps", "tab\there", "bell\x07", "caf\udce9"])
+def test_a_path_no_desktop_entry_can_hold_is_refused(
+    tmp_path: Path,
+    data_home: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    folder: str,
+) -> None:
+    """A desktop entry is UTF-8 text without control characters, one key a line: a
+    newline in the install's folder would end `Exec` and add lines of its own."""
+    bin_folder = Path(os.fsdecode(os.fsencode(tmp_path / folder / "bin")))
+    bin_folder.mkdir(parents=True)
+    program = bin_folder / "phase10-keeper-app"
+    program.write_text("#!/bin/sh\n", encoding="utf-8")
+    program.chmod(0o755)
+    monkeypatch.setattr(sys, "executable", str(bin_folder / "python3"))
+    assert main(["install-desktop-entry"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith("error: a desktop entry cannot name ")
+    assert err.endswith("; move the install to a folder whose path has none of them\n")
+    assert err.count("\n") == 1
+    assert "\x07" not in err
+    assert not data_home.exists()
+
+
+def test_exec_can_never_add_a_line_to_the_entry() -> None:
+    with pytest.raises(UsageError):
+        exec_value(Path("/opt/x\nNoDisplay=true/phase10-keeper-app"))
+
+
+def test_the_folders_printed_show_terminal_controls_escaped(
+    tmp_path: Path,
+    install: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    home = tmp_path / "share\x1b]0;owned\x07"
+    monkeypatch.setenv("XDG_DATA_HOME", str(home))
+    assert main(["install-desktop-entry"]) == 0
+    added = capsys.readouterr().out
+    assert main(["install-desktop-entry", "--remove"]) == 0
+    removed = capsys.readouterr().out
+    assert main(["install-desktop-entry", "--remove"]) == 0
+    nothing = capsys.readouterr().out
+    for said in (added, removed, nothing):
+        assert "\x1b" not in said
+        assert "\x07" not in said
+        assert "share\\x1b]0;owned\\x07" in said

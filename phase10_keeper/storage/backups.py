@@ -44,6 +44,28 @@ def backup_time(backup: Path) -> datetime:
     return datetime.fromisoformat(f"{day}T{time}.{microseconds}").replace(tzinfo=UTC)
 
 
+NO_TIME_OF_CHANGE = (
+    "the time of the last change to the game library {path} is not a time in the past; "
+    "a backup is made in case, and the next change writes the time anew"
+)
+"""What the library says (in English, as its warnings are) when `changed_since` is None."""
+
+
+def changed_since(changed_at: object, backup: datetime | None, now: datetime) -> bool | None:
+    """Whether the library changed after its newest backup, made at `backup` (None: it
+    has none), by `changed_at`, the time of its last change as the library holds it. None
+    when that is no time in the past (damaged: not text, no time zone, or after `now`),
+    which says nothing of when the library last changed."""
+    try:
+        moment = datetime.fromisoformat(changed_at)  # type: ignore[arg-type]
+        if moment > now:
+            return None
+    except (TypeError, ValueError):
+        # A time without a time zone cannot be compared with one that has one: TypeError.
+        return None
+    return backup is None or moment > backup
+
+
 def copy_database(source: sqlite3.Connection, target: Path) -> None:
     """Writes a snapshot of `source` to `target`, which appears complete or not at all."""
     temporary = target.with_name(f".{target.name}.tmp")

@@ -70,12 +70,29 @@ MAX_FILE_BYTES = 16 * 1024 * 1024
 """A game of the most hands allowed, pretty-printed, is a few megabytes."""
 
 
+LARGEST_NUMBER = 2**63 - 1
+"""The largest whole number a game file may hold (SQLite's largest integer): every count,
+score and label is far below it, and a message can show any number up to it in a line."""
+
+
+class _LongNumber:
+    """A whole number in a file too long even to read (Python reads at most 4300 digits):
+    kept as a stand-in, so that the reader says where it is, as for any number too large."""
+
+
+def _whole_number(digits: str) -> "int | _LongNumber":
+    try:
+        return int(digits)
+    except ValueError:
+        return _LongNumber()
+
+
 def _type_name(value: object) -> JsonType:
     if value is None:
         return JsonType.NULL
     if isinstance(value, bool):
         return JsonType.BOOLEAN
-    if isinstance(value, int | float):
+    if isinstance(value, int | float | _LongNumber):
         return JsonType.NUMBER
     if isinstance(value, str):
         return JsonType.TEXT
@@ -89,9 +106,13 @@ def _is_int(value: object) -> bool:
 
 
 def _expect_int(value: object, what: Place) -> int:
+    if isinstance(value, _LongNumber):
+        raise GameFileError(GameFileKey.NUMBER_TOO_LARGE, what=what)
     if not _is_int(value):
         raise GameFileError(GameFileKey.NOT_WHOLE_NUMBER, what=what, type=_type_name(value))
     assert isinstance(value, int)
+    if not -LARGEST_NUMBER <= value <= LARGEST_NUMBER:
+        raise GameFileError(GameFileKey.NUMBER_TOO_LARGE, what=what)
     return value
 
 
@@ -327,7 +348,7 @@ def _cards_from_json(data: object, hand: Place, name: str) -> Cards:
             )
         count = (
             value
-            if type(value) is int
+            if type(value) is int and abs(value) <= DECK_SIZE
             else _expect_int(value, place(PlaceKey.CARD_COUNT, _player_in(hand, name), kind=key))
         )
         # Small impossible counts are left to the rules, which say what is wrong with
@@ -582,8 +603,9 @@ def _refuse_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def loads_json(text: str) -> Any:
-    """JSON read as strictly as a game file is: a repeated key, a number too long to read
-    or nesting too deep is a GameFileError, like text that is not JSON."""
+    """JSON read as strictly as a game file is: a repeated key or nesting too deep is a
+    GameFileError, like text that is not JSON. A whole number too long to read is read as
+    a stand-in that no reader of a game takes for a number it can use."""
     try:
         with cycle_collector_paused():
             return json.loads(text, object_pairs_hook=_refuse_repeated_keys)
@@ -594,7 +616,12 @@ def loads_json(text: str) -> Any:
             GameFileKey.NOT_JSON, line=error.lineno, column=error.colno, detail=error.msg
         ) from None
     except ValueError:
-        raise GameFileError(GameFileKey.NUMBER_TOO_LONG) from None
+        # A number too long to read: read again, the slower way, with a stand-in for it,
+        # so that what reads the document says where it is.
+        with cycle_collector_paused():
+            return json.loads(
+                text, object_pairs_hook=_refuse_repeated_keys, parse_int=_whole_number
+            )
     except RecursionError:
         raise GameFileError(GameFileKey.NESTED_TOO_DEEPLY) from None
 

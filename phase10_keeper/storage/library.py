@@ -16,13 +16,12 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any, Self
 
 from phase10_keeper.rules.status import Status
-from phase10_keeper.storage.advice import (
-    describe_backup,
-    failure,
-)
+from phase10_keeper.storage.advice import describe_backup, failure
 from phase10_keeper.storage.backups import (
+    NO_TIME_OF_CHANGE,
     backup_dir,
     backup_time,
+    changed_since,
     copy_database,
     list_backups,
     make_backup,
@@ -51,7 +50,7 @@ from phase10_keeper.storage.messages import (
 )
 from phase10_keeper.storage.migrations import SCHEMA_VERSION, migrate, user_version
 from phase10_keeper.storage.opening import examine, make_folder
-from phase10_keeper.storage.paths import LIBRARY_FILE, default_data_dir
+from phase10_keeper.storage.paths import LIBRARY_FILE, SET_ASIDE_DIR_NAME, default_data_dir
 from phase10_keeper.storage.readback import (
     SUMMARY_COLUMNS,
     damaged_game,
@@ -99,7 +98,6 @@ __all__ = [
     "good_backups",
 ]
 
-SET_ASIDE_DIR_NAME = "damaged"
 DEFAULT_TIMEOUT = 5.0
 """Seconds to wait for another copy of the app that is writing to the same library."""
 
@@ -887,10 +885,10 @@ class Library(UnrecordedRows):
                     row = database.execute(
                         "SELECT value FROM meta WHERE key = 'changed_at'"
                     ).fetchone()
-                if row is None or (
-                    self._newest_backup is not None
-                    and datetime.fromisoformat(row[0]) <= self._newest_backup
-                ):
+                since = row is not None and changed_since(row[0], self._newest_backup, now)
+                if since is None:
+                    self._warn(NO_TIME_OF_CHANGE.format(path=self.path))
+                elif not since:
                     return
         except (OSError, sqlite3.Error, LibraryError) as error:
             self._backup_failed = True

@@ -64,6 +64,12 @@ def _parse_mark(data: bytes) -> tuple[Mark, bool]:
     return mark, len(data) == _MARK_SIZE
 
 
+def is_a_mark(start: bytes) -> bool:
+    """Whether `start`, the first bytes of a file, are a revision mark this version
+    writes: what an output must never be written over, wherever the mark lies."""
+    return len(start) == _MARK_SIZE and _parse_mark(start)[1]
+
+
 def read_mark(path: Path) -> Mark:
     """The mark beside the library at `path`; none (zeros) if missing or unreadable."""
     try:

@@ -174,7 +174,7 @@ class GameFileKey(StrEnum):
     GAME_PROBLEM = "game_problem"
     REPEATED_KEY = "repeated_key"
     NOT_JSON = "not_json"
-    NUMBER_TOO_LONG = "number_too_long"
+    NUMBER_TOO_LARGE = "number_too_large"
     NESTED_TOO_DEEPLY = "nested_too_deeply"
     FOLDER = "folder"
     NOT_REGULAR = "not_regular"

@@ -6,6 +6,10 @@ from pathlib import Path
 
 APP_DIR_NAME = "phase10-keeper"
 LIBRARY_FILE = "library.sqlite3"
+CACHE_FILE = "statistics-cache.json"
+"""Beside the library: each game's record for the statistics, kept between runs."""
+SET_ASIDE_DIR_NAME = "damaged"
+"""Beside the library: where a damaged library file is kept when a backup replaces it."""
 DATA_DIR_VARIABLE = "PHASE10_KEEPER_DATA_DIR"
 
 

@@ -16,8 +16,8 @@ from phase10_keeper.files import write_atomically
 from phase10_keeper.rules import Game, GameError, Problem, replay
 from phase10_keeper.stats import GameRecord, game_record, record_from_json, record_to_json
 from phase10_keeper.storage.messages import GameDamaged
+from phase10_keeper.storage.paths import CACHE_FILE
 
-CACHE_FILE = "statistics-cache.json"
 CACHE_FORMAT = "phase10-keeper/statistics-cache"
 CACHE_VERSION = 3
 """Raised whenever what a record holds or means changes, so older files are not read

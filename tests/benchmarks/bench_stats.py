@@ -18,7 +18,8 @@ from pathlib import Path
 from phase10_keeper.rules import Cards, Game, Hand, PlayerResult
 from phase10_keeper.stats import library_stats, stats_of_records
 from phase10_keeper.storage.library import Library
-from phase10_keeper.storage.stats_cache import CACHE_FILE, game_records
+from phase10_keeper.storage.paths import CACHE_FILE
+from phase10_keeper.storage.stats_cache import game_records
 
 NAMES = ("Priya", "Marcus", "Kwame", "Dana", "Zoë", "Ana", "Ben", "Cleo")
 GAMES = 1000

@@ -110,3 +110,40 @@ def test_two_copies_of_the_app_make_one_backup_a_day_between_them(
     other.add_game(friday_game())
     library.add_game(friday_game())
     assert len(library.backups()) == 2
+
+
+@pytest.mark.parametrize(
+    "damaged",
+    ["garbage", "2026-11-29T19:30:00", "", "9999-12-31T23:59:59+00:00", 20261129, b"\xff"],
+)
+def test_a_damaged_time_of_the_last_change_is_backed_up_and_written_anew(
+    data_dir: Path, clock: FakeClock, damaged: object
+) -> None:
+    """The time of the last change decides whether opening makes a backup. One that is
+    no time (not text, no time zone, empty, or after now) says nothing of when the
+    library last changed: the library opens, a backup is made in case, a warning says
+    so, and the next change writes the time anew."""
+    with Library.open(data_dir, clock=clock) as library:
+        library.add_game(friday_game())
+        path = library.path
+    with closing(sqlite3.connect(path)) as database:
+        database.execute("UPDATE meta SET value = ? WHERE key = 'changed_at'", (damaged,))
+        database.commit()
+    clock.advance(days=2)
+    warnings: list[str] = []
+    with Library.open(data_dir, clock=clock, warn=warnings.append) as library:
+        assert len(library.backups()) == 2
+        assert game_count(library.backups()[0]) == 1
+        assert warnings == [
+            f"the time of the last change to the game library {path} is not a time in the "
+            "past; a backup is made in case, and the next change writes the time anew"
+        ]
+        library.add_game(friday_game())
+    with closing(sqlite3.connect(path)) as database:
+        (written,) = database.execute("SELECT value FROM meta WHERE key = 'changed_at'").fetchone()
+    assert datetime.fromisoformat(written).tzinfo is not None
+    clock.advance(days=2)
+    warnings.clear()
+    with Library.open(data_dir, clock=clock, warn=warnings.append) as library:
+        assert warnings == []
+        assert len(library.backups()) == 3

@@ -241,7 +241,7 @@ def test_malformed_games_say_what_is_wrong(change: Any, words: str) -> None:
         ),
         (
             lambda h: h["results"]["Dana"]["cards"].update(high=10**40),
-            "hand 1, Dana: .* cannot be right",
+            "hand 1, Dana: the count of high cards is a number too large",
         ),
         (lambda h: h["results"]["Dana"].update(phase="1"), "hand 1, Dana: phase must be"),
         (lambda h: h["results"].update(dana={"made": False}), "hand 1, Dana: has two results"),
@@ -270,7 +270,10 @@ def test_impossible_but_well_formed_hands_are_left_to_the_rules() -> None:
         ("[]", "must be an object"),
         ("null", "must be an object"),
         ("[" * 100_000, "nests"),
-        ('{"version": ' + "9" * 5000 + "}", "too long"),
+        (
+            '{"format": "phase10-keeper/game", "version": ' + "9" * 5000 + "}",
+            "the file's version is a number too large",
+        ),
         (json.dumps(example(title="\ud800")), "title is not valid Unicode"),
         (
             json.dumps(example(players=["Pri\udc00ya", "Marcus", "Kwame", "Dana"])),

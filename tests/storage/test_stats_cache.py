@@ -9,7 +9,8 @@ from phase10_keeper.rules import Game
 from phase10_keeper.stats import library_stats, stats_of_records
 from phase10_keeper.storage import stats_cache
 from phase10_keeper.storage.library import Library
-from phase10_keeper.storage.stats_cache import CACHE_FILE, game_records
+from phase10_keeper.storage.paths import CACHE_FILE
+from phase10_keeper.storage.stats_cache import game_records
 
 from ..stats.games import one_hand_in, race_to_phase_2, tie_break
 

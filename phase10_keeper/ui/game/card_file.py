@@ -1,4 +1,4 @@
-"""The results card as a PNG file, for the command line (`games show ID --card OUT.png`):
+"""The results card as PNG bytes, for the command line (`games show ID --card OUT.png`):
 the same image Share Result makes, in the user's language and the default palette.
 
 Qt starts here on its offscreen platform, so the command needs no display and shows
@@ -7,7 +7,6 @@ nothing; the command line imports this module only for that option.
 
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 
 from PySide6.QtCore import (
     QBuffer,
@@ -20,7 +19,6 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QImageWriter
 from PySide6.QtWidgets import QApplication
 
-from phase10_keeper.files import write_atomically
 from phase10_keeper.language import words
 from phase10_keeper.rules import Game, Replay
 from phase10_keeper.storage.stats_cache import RecordSource
@@ -60,11 +58,10 @@ def card_png(game: Game, replayed: Replay, language: str, records: Sequence[str]
     return bytes(buffer.data().data())
 
 
-def write_card(
-    path: Path, library: RecordSource, game_id: int, *, game: Game, replayed: Replay, language: str
-) -> None:
-    """Writes the card of the library's game `game_id` (`game`, replayed as `replayed`)
-    to `path`, with the records it set, all of it or nothing; OSError if it cannot be
-    written."""
+def card_bytes(
+    library: RecordSource, game_id: int, *, game: Game, replayed: Replay, language: str
+) -> bytes:
+    """The card of the library's game `game_id` (`game`, replayed as `replayed`) as PNG
+    bytes, with the records it set."""
     records = records_set_lines(library, game_id, words(language))
-    write_atomically(path, card_png(game, replayed, language, records))
+    return card_png(game, replayed, language, records)

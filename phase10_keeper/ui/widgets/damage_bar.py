@@ -5,6 +5,7 @@ The damaged games are named by id: what else they hold may be what is damaged.
 """
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import Signal
@@ -67,7 +68,7 @@ def restore_newest_backup(window: BackupWindow) -> bool:
     """Offers the library's newest good backup in place of the library the window uses,
     as the app does at start for one it cannot open (`app.open_library`; the file now in
     use is kept aside, never deleted): for games found damaged later. Whether the window
-    now uses the backup."""
+    now uses a backup."""
     from phase10_keeper.storage.library import Library, LibraryError, describe_backup
 
     library, parent = window.library, window.window()
@@ -93,15 +94,70 @@ def restore_newest_backup(window: BackupWindow) -> bool:
     data_dir = library.data_dir
     library.close()
     try:
-        restored = Library.open_from_backup(backups[0], data_dir)
+        reopened: tuple[Library, Path | None] | None = (
+            Library.open_from_backup(backups[0], data_dir),
+            backups[0],
+        )
     except LibraryError as error:
         window.prompts.warn(parent, title, error_said(error))
         # Most refusals come before the library file is set aside: it opens as it was.
-        restored = Library.open(data_dir, accept_behind=True)
+        reopened = _reopened(window, data_dir)
+    if reopened is None:
+        return False
+    restored, backup = reopened
     for view in (window.games_view, window.players_view):
         if view is not None:
             view.library = restored
             view.undo_stack.clear()
     window.set_library(restored)
-    window.say(tr("games.damaged_restored", backup=describe_backup(backups[0], app_words())))
+    if backup is None:
+        return False
+    window.say(tr("games.damaged_restored", backup=describe_backup(backup, app_words())))
     return True
+
+
+def _reopened(window: BackupWindow, data_dir: Path) -> "tuple[Library, Path | None] | None":
+    """The library opened again after a refused restore, with the backup it was restored
+    from (None: as it was); None if it cannot be. Until it opens, the window holds no
+    library: it says why, offers each good backup in turn, and once they are declined or
+    spent quits as the app does at start for a library it cannot open."""
+    from PySide6.QtWidgets import QApplication
+
+    from phase10_keeper.storage.library import (
+        Library,
+        LibraryError,
+        describe_backup,
+        good_backups,
+    )
+
+    parent, title = window.window(), tr("window.title")
+    offered: set[Path] = set()
+    while True:
+        try:
+            return Library.open(data_dir, accept_behind=True), None
+        except LibraryError as error:
+            failure = error
+        # The library it held is closed: nothing may use it while the user decides.
+        window.library = None
+        message = tr("app.library_cannot_open", error=error_said(failure))
+        backups = [found for found in good_backups(data_dir) if found not in offered]
+        if backups:
+            listed = "\n".join(describe_backup(found, app_words()) for found in backups)
+            message += "\n\n" + tr("app.backups", folder=backups[0].parent, backups=listed)
+        if not backups:
+            window.prompts.warn(parent, title, message)
+        if not backups or not window.prompts.confirm(
+            parent,
+            title,
+            message,
+            accept=tr("app.restore_backup"),
+            reject=tr("app.quit"),
+            critical=True,
+        ):
+            QApplication.exit(1)
+            return None
+        offered.add(backups[0])
+        try:
+            return Library.open_from_backup(backups[0], data_dir), backups[0]
+        except LibraryError as error:
+            window.prompts.warn(parent, title, error_said(error))

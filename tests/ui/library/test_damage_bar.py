@@ -1,6 +1,7 @@
 """The window says which saved games are damaged and left out of its lists, and offers
 the library's newest good backup in their place."""
 
+import os
 import sqlite3
 from contextlib import closing
 from pathlib import Path
@@ -8,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from phase10_keeper.rules import Game
-from phase10_keeper.storage.library import LIBRARY_FILE, Library
+from phase10_keeper.storage.library import LIBRARY_FILE, Library, good_backups
+from phase10_keeper.storage.paths import DATA_DIR_VARIABLE as DATA_DIR
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.widgets.damage_bar import restore_newest_backup
 
@@ -143,3 +145,94 @@ def test_without_a_backup_the_window_says_so(window, monkeypatch) -> None:
         "the other games are unharmed."
     ]
     assert shown.library is library
+
+
+class _Refused:
+    """Stands in for `Library.open_from_backup` and `Library.open`: refuses the first
+    `refusals` calls, then does what the real one does."""
+
+    def __init__(self, real, refusals: int) -> None:
+        self.real = real
+        self.refusals = refusals
+        self.given: list[object] = []
+
+    def __call__(self, *args, **keywords):
+        from phase10_keeper.storage.library import LibraryError
+        from phase10_keeper.storage.messages import LibraryKey
+
+        self.given.append(args[0] if args else None)
+        if len(self.given) <= self.refusals:
+            raise LibraryError(LibraryKey.CANNOT_READ, path="library.sqlite3", reason="refused")
+        return self.real(*args, **keywords)
+
+
+def _refuse(monkeypatch, *, restores: int, opens: int) -> tuple[_Refused, _Refused, list[int]]:
+    restore = _Refused(Library.open_from_backup, restores)
+    reopen = _Refused(Library.open, opens)
+    monkeypatch.setattr(Library, "open_from_backup", restore)
+    monkeypatch.setattr(Library, "open", reopen)
+    exits: list[int] = []
+    monkeypatch.setattr("PySide6.QtWidgets.QApplication.exit", exits.append)
+    return restore, reopen, exits
+
+
+def test_a_library_that_cannot_be_reopened_is_said_and_the_backups_offered_again(
+    qtbot, monkeypatch
+) -> None:
+    """The restore is refused and the library will not open again either: the window
+    lets go of the closed library, says it cannot be opened, offers each good backup,
+    and quits as the app does at start once they are declined."""
+    _damaged_library(backed_up=True)
+    answers = Answers()
+    shown = MainWindow(Library.open(), prompts=answers)
+    qtbot.addWidget(shown)
+    restore, _, exits = _refuse(monkeypatch, restores=10, opens=10)
+    assert restore_newest_backup(shown) is False
+    assert shown.library is None
+    assert exits == [1]
+    assert any(
+        question.startswith("The game library cannot be opened:") and "Backups in" in question
+        for question in answers.asked
+    )
+    # The newest backup was refused once; then each good backup is offered once.
+    offered = restore.given[1:]
+    assert len(offered) == len(set(offered)) == len(good_backups(Path(os.environ[DATA_DIR])))
+    assert offered
+
+
+class _Scripted(Answers):
+    def __init__(self, *confirmed: bool) -> None:
+        super().__init__()
+        self.confirmed = list(confirmed)
+
+    def confirm(self, *args, **keywords) -> bool:
+        super().confirm(*args, **keywords)
+        return self.confirmed.pop(0)
+
+
+def test_declining_the_backups_again_quits_without_a_library_in_use(qtbot, monkeypatch) -> None:
+    _damaged_library(backed_up=True)
+    answers = _Scripted(True, False)
+    shown = MainWindow(Library.open(), prompts=answers)
+    qtbot.addWidget(shown)
+    _, _, exits = _refuse(monkeypatch, restores=1, opens=10)
+    assert restore_newest_backup(shown) is False
+    assert shown.library is None
+    assert exits == [1]
+    assert answers.confirmed == []
+
+
+def test_a_backup_taken_when_the_library_cannot_be_reopened_is_used(qtbot, monkeypatch) -> None:
+    _damaged_library(backed_up=True)
+    answers = Answers()
+    shown = MainWindow(Library.open(), prompts=answers)
+    qtbot.addWidget(shown)
+    _, _, exits = _refuse(monkeypatch, restores=1, opens=1)
+    assert restore_newest_backup(shown) is True
+    assert exits == []
+    assert shown.library is not None
+    try:
+        assert sorted(game.title for game in shown.library.list_games()) == sorted(GAMES)
+        assert shown.games_view is None or shown.games_view.library is shown.library
+    finally:
+        shown.library.close()
