@@ -75,6 +75,13 @@ def hardest_phase(tallies: Iterable[PhaseTally]) -> PhaseTally | None:
     return min(tallies, key=lambda tally: (tally.share, -tally.attempts, tally.label), default=None)
 
 
+def struggled_phase(tallies: Iterable[PhaseTally]) -> PhaseTally | None:
+    """The hardest phase, if one was ever missed: a player who made every phase at the
+    first try has none, however the statistics order the phases they made."""
+    hardest = hardest_phase(tallies)
+    return hardest if hardest is not None and hardest.made < hardest.attempts else None
+
+
 def easiest_phase(tallies: Iterable[PhaseTally]) -> PhaseTally | None:
     """The phase made in the largest share of its attempts; of equals, the most tried."""
     return min(

@@ -12,7 +12,13 @@ from typing import Any
 
 from phase10_keeper.language import Words
 from phase10_keeper.rules import Game, GameState, Status, clean_name, name_key, replay
-from phase10_keeper.stats.game import PhaseCounter, PhaseTally, hardest_phase, phase_attempts
+from phase10_keeper.stats.game import (
+    PhaseCounter,
+    PhaseTally,
+    hardest_phase,
+    phase_attempts,
+    struggled_phase,
+)
 
 
 def player_key(name: str) -> str:
@@ -100,7 +106,15 @@ class PlayerStats:
 
     @property
     def hardest_phase(self) -> PhaseTally | None:
-        return hardest_phase(self.phases)
+        """The phase they made in the smallest share of their attempts, if they ever
+        missed one (see `never_missed`)."""
+        return struggled_phase(self.phases)
+
+    @property
+    def never_missed(self) -> bool:
+        """They attempted phases and made each at every try: the tables say so in words
+        ("never missed", `stats.never_missed`) rather than name a phase or show a dash."""
+        return bool(self.phases) and all(tally.made == tally.attempts for tally in self.phases)
 
 
 @dataclass(frozen=True)
