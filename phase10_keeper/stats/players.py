@@ -40,6 +40,9 @@ class PlayedGame:
     """How many players sat in the game."""
     hands: int
     points: int
+    left_before: int | None = None
+    """The hand they left before, if they left the table: the game went on (and may
+    have finished) without them."""
 
     @property
     def points_per_hand(self) -> float:
@@ -148,8 +151,13 @@ class PlayerRecord:
     phases: tuple[PhaseTally, ...]
     total: int
     """Where their total stands (the final total in a finished game)."""
-    seated: bool
-    """Whether they are at the table (in a finished game: at its end)."""
+    left_before: int | None
+    """The hand they left the table before, if they left (None: at the table, in a
+    finished game at its end)."""
+
+    @property
+    def seated(self) -> bool:
+        return self.left_before is None
 
 
 @dataclass(frozen=True)
@@ -191,7 +199,7 @@ def game_record(state: GameState) -> GameRecord:
                 went_out[player.name],
                 phases[player.name].tallies(),
                 player.total,
-                player.seated,
+                player.left_before,
             )
             for player in state.players
         ),
@@ -212,7 +220,7 @@ def record_to_json(record: GameRecord) -> dict[str, Any]:
                 "went_out": player.went_out,
                 "phases": [[tally.label, tally.attempts, tally.made] for tally in player.phases],
                 "total": player.total,
-                "seated": player.seated,
+                "left_before": player.left_before,
             }
             for player in record.players
         ],
@@ -238,7 +246,11 @@ def record_from_json(data: Any) -> GameRecord:
                         for label, attempts, made in player["phases"]
                     ),
                     total=int(player["total"]),
-                    seated=bool(player["seated"]),
+                    # A record kept before it said when (it said only "seated") is
+                    # not one: the game is replayed for it.
+                    left_before=None
+                    if player["left_before"] is None
+                    else int(player["left_before"]),
                 )
                 for player in data["players"]
             ),
@@ -303,6 +315,7 @@ def stats_of_records(games: Sequence[GameRecord]) -> LibraryStats:
                     seats=len(game.players),
                     hands=player.hands,
                     points=player.points,
+                    left_before=player.left_before,
                 )
             )
         if game.finished:

@@ -383,6 +383,8 @@ class PlayerPage(QWidget):
             place = tr("players.place", place=played.position, seats=played.seats)
             if played.won:
                 result = tr("players.result_won")
+            elif played.left_before is not None:
+                result = tr("players.result_left", number=played.left_before)
             elif played.finished:
                 result = tr("players.result_finished")
             else:
