@@ -582,7 +582,9 @@ def stats_table(stats: "LibraryStats", players: Sequence["PlayerStats"]) -> str:
                 str(player.hands),
                 f"{player.points_per_hand:.1f}" if player.hands else "-",
                 str(player.went_out),
-                _phase_words(player.hardest_phase, language),
+                language("stats.never_missed")
+                if player.never_missed
+                else _phase_words(player.hardest_phase, language),
             )
         )
     lines += _table(rows, left={0, 7})

@@ -129,6 +129,8 @@ def test_the_table_has_a_row_per_player_in_order(stats: Any) -> None:
     assert lines[4].split() == ["Ben", "3", "2", "100%", "5", "11.0", "2", "1", "(2", "of", "3)"]
     assert lines[5].split()[:3] == ["ana", "2", "0"]
     assert lines[6].split()[:4] == ["Cleo", "1", "0", "-"]
+    # Cleo made phase 1 at her only try: no phase was hard for her, as the window says.
+    assert lines[6].endswith("never missed")
     assert lines[-1] == "Hardest phase over all games: phase 2, made in 50% of 2 attempts."
 
 

@@ -12,6 +12,7 @@ from phase10_keeper.stats.game import (
     game_series,
     hardest_phase,
     phase_tallies,
+    struggled_phase,
     summary_lines,
 )
 
@@ -74,5 +75,6 @@ __all__ = [
     "stats_of_records",
     "stats_of_states",
     "stats_to_json",
+    "struggled_phase",
     "summary_lines",
 ]

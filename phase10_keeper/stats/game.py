@@ -1,7 +1,7 @@
 """How one game went, hand by hand: the numbers behind its charts and its summary."""
 
-from collections.abc import Iterable, Iterator
-from typing import NamedTuple
+from collections.abc import Iterable, Iterator, Sequence
+from typing import NamedTuple, TypeVar
 
 from phase10_keeper.language import Words, words_or_english
 from phase10_keeper.language.wording import NameShown, as_it_is, win_reason
@@ -75,11 +75,21 @@ def hardest_phase(tallies: Iterable[PhaseTally]) -> PhaseTally | None:
     return min(tallies, key=lambda tally: (tally.share, -tally.attempts, tally.label), default=None)
 
 
+def struggled_phase(tallies: Iterable[PhaseTally]) -> PhaseTally | None:
+    """The hardest phase, if one was ever missed: a player who made every phase at the
+    first try has none, however the statistics order the phases they made."""
+    hardest = hardest_phase(tallies)
+    return hardest if hardest is not None and hardest.made < hardest.attempts else None
+
+
 def easiest_phase(tallies: Iterable[PhaseTally]) -> PhaseTally | None:
     """The phase made in the largest share of its attempts; of equals, the most tried."""
     return min(
         tallies, key=lambda tally: (-tally.share, -tally.attempts, tally.label), default=None
     )
+
+
+T = TypeVar("T")
 
 
 class PlayerSeries(NamedTuple):
@@ -146,6 +156,18 @@ class GameSeries(NamedTuple):
         if self.status is not Status.FINISHED:
             return None
         return win_reason(words_or_english(words), self.final, shown)
+
+    def while_seated(self, name: str, values: Sequence[T]) -> tuple[T | None, ...]:
+        """A player's `values` at the start and after each hand, None where they were not
+        at the table: before the hand they joined at (their line starts on the total they
+        sat down with, not at the start of the game), after the last hand before they
+        left. Every chart of a game draws its lines through this, the window's and the
+        paper's alike."""
+        player = self.final.player(name)
+        return tuple(
+            value if player.seated_for(number) or player.seated_for(number + 1) else None
+            for number, value in enumerate(values)
+        )
 
     def series(self, name: str) -> PlayerSeries:
         for player in self.players:

@@ -12,7 +12,13 @@ from typing import Any
 
 from phase10_keeper.language import Words
 from phase10_keeper.rules import Game, GameState, Status, clean_name, name_key, replay
-from phase10_keeper.stats.game import PhaseCounter, PhaseTally, hardest_phase, phase_attempts
+from phase10_keeper.stats.game import (
+    PhaseCounter,
+    PhaseTally,
+    hardest_phase,
+    phase_attempts,
+    struggled_phase,
+)
 
 
 def player_key(name: str) -> str:
@@ -34,6 +40,9 @@ class PlayedGame:
     """How many players sat in the game."""
     hands: int
     points: int
+    left_before: int | None = None
+    """The hand they left before, if they left the table: the game went on (and may
+    have finished) without them."""
 
     @property
     def points_per_hand(self) -> float:
@@ -100,7 +109,15 @@ class PlayerStats:
 
     @property
     def hardest_phase(self) -> PhaseTally | None:
-        return hardest_phase(self.phases)
+        """The phase they made in the smallest share of their attempts, if they ever
+        missed one (see `never_missed`)."""
+        return struggled_phase(self.phases)
+
+    @property
+    def never_missed(self) -> bool:
+        """They attempted phases and made each at every try: the tables say so in words
+        ("never missed", `stats.never_missed`) rather than name a phase or show a dash."""
+        return bool(self.phases) and all(tally.made == tally.attempts for tally in self.phases)
 
 
 @dataclass(frozen=True)
@@ -134,8 +151,13 @@ class PlayerRecord:
     phases: tuple[PhaseTally, ...]
     total: int
     """Where their total stands (the final total in a finished game)."""
-    seated: bool
-    """Whether they are at the table (in a finished game: at its end)."""
+    left_before: int | None
+    """The hand they left the table before, if they left (None: at the table, in a
+    finished game at its end)."""
+
+    @property
+    def seated(self) -> bool:
+        return self.left_before is None
 
 
 @dataclass(frozen=True)
@@ -177,7 +199,7 @@ def game_record(state: GameState) -> GameRecord:
                 went_out[player.name],
                 phases[player.name].tallies(),
                 player.total,
-                player.seated,
+                player.left_before,
             )
             for player in state.players
         ),
@@ -198,7 +220,7 @@ def record_to_json(record: GameRecord) -> dict[str, Any]:
                 "went_out": player.went_out,
                 "phases": [[tally.label, tally.attempts, tally.made] for tally in player.phases],
                 "total": player.total,
-                "seated": player.seated,
+                "left_before": player.left_before,
             }
             for player in record.players
         ],
@@ -224,7 +246,11 @@ def record_from_json(data: Any) -> GameRecord:
                         for label, attempts, made in player["phases"]
                     ),
                     total=int(player["total"]),
-                    seated=bool(player["seated"]),
+                    # A record kept before it said when (it said only "seated") is
+                    # not one: the game is replayed for it.
+                    left_before=None
+                    if player["left_before"] is None
+                    else int(player["left_before"]),
                 )
                 for player in data["players"]
             ),
@@ -289,6 +315,7 @@ def stats_of_records(games: Sequence[GameRecord]) -> LibraryStats:
                     seats=len(game.players),
                     hands=player.hands,
                     points=player.points,
+                    left_before=player.left_before,
                 )
             )
         if game.finished:

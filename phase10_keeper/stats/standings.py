@@ -67,7 +67,8 @@ class StandingsRow:
     phase: Phase | None
     """The phase attempted or replayed next, where one is."""
     phases_left: int
-    """In choose order, the number of phases the player may still pick."""
+    """In choose order, the number of phases the player has still to make: up to the
+    target (Masters to eight ends with the eighth made), however many are unmade."""
     completed: tuple[int, ...]
     """The labels of the phases made, in the order made."""
     total: int
@@ -96,7 +97,8 @@ def _row(state: GameState, place: int, name: str) -> StandingsRow:
         phase = state.replay_phase() if tied else None
     elif state.rules.order is Order.CHOOSE:
         next_step = Next.CHOOSES
-        phases_left = len(state.phases_left(name))
+        to_target = state.rules.target - len(player.completed)
+        phases_left = min(to_target, len(state.phases_left(name)))
     else:
         next_step = Next.ATTEMPTS
         phase = state.next_phase(name)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 # The dialogs' classes are looked up when a dialog is asked for: PySide6 sets a class
 # up (its enums) when it is first named, and no page's first paint needs them.
 from PySide6 import QtWidgets
+from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QWidget
 
 from phase10_keeper.ui.app_icon import use_app_icon
@@ -70,7 +71,8 @@ class Prompts:
     def save_path(
         self, parent: QWidget, title: str, suggested: str, filter_text: str
     ) -> Path | None:
-        name, _ = QtWidgets.QFileDialog.getSaveFileName(parent, title, suggested, filter_text)
+        start = save_dialog_start(suggested)
+        name, _ = QtWidgets.QFileDialog.getSaveFileName(parent, title, start, filter_text)
         return Path(name) if name else None
 
     def warn(self, parent: QWidget | None, title: str, text: str) -> None:
@@ -128,7 +130,28 @@ def ask_output_path(
         if suffix and path.suffix.casefold() != suffix:
             path = path.with_name(path.name + suffix)
         try:
-            return check_output(path, data_dirs=[default_data_dir()])
+            checked = check_output(path, data_dirs=[default_data_dir()])
         except OutputRefused as refused:
             prompts.warn(parent, tr("prompts.output_refused"), error_said(refused))
             suggested = str(path)
+            continue
+        QSettings().setValue(LAST_SAVE_FOLDER, str(path.parent))
+        return checked
+
+
+LAST_SAVE_FOLDER = "last_save_folder"
+"""The folder the last file was saved in, where the next save dialog starts."""
+
+
+def save_dialog_start(suggested: str) -> str:
+    """A bare file name in the folder the last file was saved in, at first the user's
+    documents folder: without a folder the dialog started in the one the app was
+    started from."""
+    from PySide6.QtCore import QStandardPaths
+
+    if Path(suggested).parent != Path():
+        return suggested
+    folder = str(QSettings().value(LAST_SAVE_FOLDER, "", str))
+    if not folder or not Path(folder).is_dir():
+        folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    return str(Path(folder) / suggested) if folder else suggested

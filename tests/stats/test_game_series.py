@@ -1,6 +1,6 @@
 """How one game went, against games worked out by hand."""
 
-from phase10_keeper.rules import Game, Status, replay
+from phase10_keeper.rules import Game, Leave, Status, replay
 from phase10_keeper.stats import BigHand, PhaseTally, game_series
 
 from .games import late_joiner, race_to_phase_2, tie_break
@@ -65,3 +65,14 @@ def test_a_joiner_starts_on_the_total_the_table_gave_them() -> None:
     assert series.series("Ana").start_total == 0
     cy = series.series("Cy")
     assert (cy.points, cy.totals, cy.start_total) == ((None, 50), (120, 170), 120)
+
+
+def test_a_joiners_line_has_no_points_before_the_hand_they_sat_down_at() -> None:
+    game = late_joiner().with_seating_change(Leave(3, "Ana"))
+    series = game_series(game)
+    cy = series.series("Cy")
+    # Cy sat down before hand 2: the line starts after hand 1, on the 120 they were given,
+    # not at the start of the game.
+    assert series.while_seated("Cy", (cy.start_total, *cy.totals)) == (None, 120, 170)
+    ana = series.series("Ana")
+    assert series.while_seated("Ana", (ana.start_total, *ana.totals)) == (0, 0, 50)

@@ -91,6 +91,15 @@ def test_phase_difficulty_names_the_hardest_phase() -> None:
     ana = stats.player("Ana")
     assert ana is not None
     assert ana.hardest_phase == PhaseTally(2, 1, 0)
+    assert not ana.never_missed
+
+
+def test_a_player_who_never_missed_has_no_hardest_phase() -> None:
+    cleo = library_stats(LIBRARY).player("Cleo")
+    assert cleo is not None
+    assert cleo.phases == (PhaseTally(1, 1, 1),)
+    assert cleo.hardest_phase is None
+    assert cleo.never_missed
 
 
 def test_head_to_head_counts_finished_games_together() -> None:

@@ -45,3 +45,24 @@ def test_the_tied_players_replay_the_last_phase() -> None:
         assert row.next is Next.REPLAYS
         assert row.phase is not None
         assert row.phase.label == 1
+
+
+def test_in_choose_order_the_phases_left_count_to_the_target_not_the_whole_list() -> None:
+    from phase10_keeper.rules import Hand, Order, PlayerResult, build_rules
+
+    rules = build_rules(order=Order.CHOOSE, target=8)
+    game = Game(("Ana", "Ben"), rules=rules)
+    for label in range(1, 8):
+        game = game.with_hand_appended(
+            Hand(
+                "Ana",
+                {
+                    "Ana": PlayerResult(made=True, phase=label),
+                    "Ben": PlayerResult(made=False, points=50, phase=1),
+                },
+            )
+        )
+    rows = {row.name: row for row in standings_rows(replay(game).final)}
+    # Ana has made seven phases: the eighth ends the game, though three are unmade.
+    assert rows["Ana"].phases_left == 1
+    assert rows["Ben"].phases_left == 8

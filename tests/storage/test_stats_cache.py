@@ -137,7 +137,7 @@ def test_records_kept_before_the_records_across_game_nights_are_made_again(
     for _, _, record in kept["games"]:
         del record["hands"]
         for player in record["players"]:
-            del player["total"], player["seated"]
+            del player["total"], player["left_before"]
     path.write_text(json.dumps(kept), encoding="utf-8")
     counting = CountingLoads(library)
     assert game_records(counting)[0] == expected

@@ -33,19 +33,6 @@ def _hand_word(number: int) -> str:
     return tr("game_charts.hand", number=number) if number else tr("game_charts.start")
 
 
-def _while_seated(
-    series: "GameSeries", name: str, values: tuple[float, ...]
-) -> tuple[float | None, ...]:
-    """A player's values at the start and after each hand, None where they were not at
-    the table: before the hand they joined at (their line starts on the total they sat
-    down with), after the last hand before they left."""
-    player = series.final.player(name)
-    return tuple(
-        value if player.seated_for(number) or player.seated_for(number + 1) else None
-        for number, value in enumerate(values)
-    )
-
-
 def totals_data(series: "GameSeries") -> "LineData":
     """One line per player: the running total after each hand, from the total at the start
     (0, or what a player who joined later was given), drawn while they were seated."""
@@ -77,7 +64,7 @@ def totals_data(series: "GameSeries") -> "LineData":
                     total=number_text(total),
                 )
             details.append(what)
-        values = _while_seated(series, player.name, (player.start_total, *player.totals))
+        values = series.while_seated(player.name, (player.start_total, *player.totals))
         lines.append(ChartLine(player.name, values, tuple(details)))
     return LineData(
         title=tr("game_charts.totals_title"),
@@ -102,7 +89,7 @@ def phase_race_data(series: "GameSeries") -> "LineData":
             tr_count("game_charts.phases_made", made, when=_hand_word(number), name=player.name)
             for number, made in enumerate((0, *player.phases_made))
         ]
-        values = _while_seated(series, player.name, (0, *player.phases_made))
+        values = series.while_seated(player.name, (0, *player.phases_made))
         lines.append(ChartLine(player.name, values, tuple(details)))
     return LineData(
         title=tr("game_charts.race_title"),

@@ -78,7 +78,7 @@ class PlayerLeavesDialog(QDialog):
         self.leave_button.setText(tr("seating.leave"))
         form = QFormLayout()
         form.addRow(tr("seating.leaving_label"), self.player_combo)
-        layout = QVBoxLayout(self)
+        layout = self._layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.explanation)
         layout.addWidget(self.buttons)
@@ -104,6 +104,16 @@ class PlayerLeavesDialog(QDialog):
         else:
             text = tr("seating.leaves", name=in_sentence(name), number=self.state.hand_number)
         self.explanation.setText(text)
+        self._fit_explanation()
+
+    def _fit_explanation(self) -> None:
+        """Grows the dialog to the explanation's lines: it opens without one, and a
+        dialog already shown keeps its height, so its words were cut top and bottom."""
+        self._layout.activate()
+        needed = self._layout.totalHeightForWidth(self.width())
+        self.setMinimumHeight(needed)
+        if self.height() < needed:
+            self.resize(self.width(), needed)
 
     def accept(self) -> None:
         if self.player_combo.currentIndex() < 0:

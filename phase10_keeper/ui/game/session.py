@@ -17,7 +17,6 @@ from phase10_keeper.rules import (
     GameError,
     GameState,
     Hand,
-    Leave,
     Replay,
     SeatingChange,
     replay,
@@ -25,7 +24,7 @@ from phase10_keeper.rules import (
 )
 from phase10_keeper.storage.messages import GameChanged
 from phase10_keeper.storage.unrecorded import MAX_KEPT_CHANGES, Step
-from phase10_keeper.ui.text.escape import isolate
+from phase10_keeper.ui.game.change_names import change_name
 from phase10_keeper.ui.text.translate import error_said, tr
 
 
@@ -50,14 +49,13 @@ class _ChangeGame(QUndoCommand):
     def __init__(
         self,
         session: "GameSession",
-        text: str,
         before: Game,
         after: Game,
         first_changed: int,
         replayed: Replay | None,
         recorded: Hand | None = None,
     ) -> None:
-        super().__init__(text)
+        super().__init__(change_name(before, after, recorded is not None))
         self._session = session
         self._before = before
         self._after = after
@@ -66,10 +64,15 @@ class _ChangeGame(QUndoCommand):
         """The replay of `after`, made to check the change; given up once shown."""
         self._recorded = recorded
 
+    def reword(self) -> None:
+        """Names the change again, in the language spoken now."""
+        self.setText(change_name(self._before, self._after, self._recorded is not None))
+
     def redo(self) -> None:
         if self._session._rebuilding:
             return
         replayed, self._replayed = self._replayed, None
+        self.reword()
         if replayed is None:
             replayed = self._session._replayed(self._after, self._first_changed)
         self._session._show(self._after, replayed, self.text(), self._recorded)
@@ -77,6 +80,7 @@ class _ChangeGame(QUndoCommand):
     def undo(self) -> None:
         if self._session._rebuilding:
             return
+        self.reword()
         self._session._show(
             self._before,
             self._session._replayed(self._before, self._first_changed),
@@ -133,38 +137,20 @@ class GameSession(QObject):
 
     def record_hand(self, hand: Hand) -> None:
         """Appends the next hand; GameError if it cannot be recorded."""
-        number = len(self.game.hands) + 1
-        self._change(
-            self.game.with_hand_appended(hand),
-            len(self.game.hands),
-            tr("session.record_hand", number=number),
-            recorded=hand,
-        )
+        self._change(self.game.with_hand_appended(hand), len(self.game.hands), recorded=hand)
 
     def replace_hand(self, index: int, hand: Hand) -> None:
         """Puts `hand` in place of the hand at `index`; GameError if that or a later hand
         becomes impossible (then nothing changes)."""
-        self._change(
-            self.game.with_hand_replaced(index, hand),
-            index,
-            tr("session.edit_hand", number=index + 1),
-        )
+        self._change(self.game.with_hand_replaced(index, hand), index)
 
     def remove_hand(self, index: int) -> None:
-        self._change(
-            self.game.with_hand_removed(index),
-            index,
-            tr("session.delete_hand", number=index + 1),
-        )
+        self._change(self.game.with_hand_removed(index), index)
 
     def change_seating(self, change: SeatingChange) -> None:
         """A player leaves or joins before the next hand; GameError if nobody may now
         (during a tie-break, or once the game is over), and then nothing changes."""
-        if isinstance(change, Leave):
-            text = tr("session.leaves", name=isolate(change.name))
-        else:
-            text = tr("session.joins", name=isolate(change.name))
-        self._change(self.game.with_seating_change(change), len(self.game.hands), text)
+        self._change(self.game.with_seating_change(change), len(self.game.hands))
 
     def rename_player(self, old: str, new: str) -> None:
         """Gives a player another name everywhere in this game, hand log included;
@@ -172,13 +158,8 @@ class GameSession(QObject):
         game = self.game.with_player_renamed(old, new)
         if game == self.game:
             return
-        text = tr(
-            "session.rename",
-            old=isolate(old),
-            new=isolate(game.players[self.game.players.index(old)]),
-        )
         # The replay starts from the names at the table, so it starts again from there.
-        self.undo_stack.push(_ChangeGame(self, text, self.game, game, 0, replay(game)))
+        self.undo_stack.push(_ChangeGame(self, self.game, game, 0, replay(game)))
 
     def take_rename(self, old: str, new: str) -> None:
         """Takes on a rename the library made across its games, this one included (saved
@@ -198,13 +179,9 @@ class GameSession(QObject):
         if self.store is not None and self.game_id is not None:
             self.revision = self.store.known_revision(self.game_id)
 
-    def _change(
-        self, game: Game, first_changed: int, text: str, recorded: Hand | None = None
-    ) -> None:
+    def _change(self, game: Game, first_changed: int, recorded: Hand | None = None) -> None:
         after = self._replayed(game, first_changed)
-        self.undo_stack.push(
-            _ChangeGame(self, text, self.game, game, first_changed, after, recorded)
-        )
+        self.undo_stack.push(_ChangeGame(self, self.game, game, first_changed, after, recorded))
 
     def _replayed(self, game: Game, first_changed: int) -> Replay:
         """The replay of `game`, which has the hands of the game shown before
@@ -257,10 +234,10 @@ class GameSession(QObject):
         try:
             for step, first_changed in [*done, *commands[at:]]:
                 recorded = step.after.hands[-1] if step.recorded else None
+                # Named from its games, not by the text kept: that is in the
+                # language spoken when the change was made.
                 self.undo_stack.push(
-                    _ChangeGame(
-                        self, step.text, step.before, step.after, first_changed, None, recorded
-                    )
+                    _ChangeGame(self, step.before, step.after, first_changed, None, recorded)
                 )
             self.undo_stack.setIndex(at)
         finally:

@@ -41,9 +41,9 @@ from phase10_keeper.stats import (
     PhaseTally,
     PlayerStats,
     Records,
-    hardest_phase,
     player_key,
     stats_of_records,
+    struggled_phase,
 )
 from phase10_keeper.storage.library import LibraryError
 from phase10_keeper.storage.messages import GameDamaged
@@ -107,13 +107,6 @@ def phase_words(tally: PhaseTally) -> str:
         tries = number_text(round(tally.attempts / tally.made, 1))
         return tr_count("players.phase_record_tries", tally.attempts, tries=tries, **values)
     return tr_count("players.phase_record", tally.attempts, **values)
-
-
-def struggled_phase(tallies: Sequence[PhaseTally]) -> PhaseTally | None:
-    """The hardest phase, if one was ever missed: a player who made every phase at the
-    first try has none, however the statistics order the phases they made."""
-    hardest = hardest_phase(tallies)
-    return hardest if hardest is not None and hardest.made < hardest.attempts else None
 
 
 def records_words(records: Records) -> str:
@@ -236,7 +229,7 @@ class PlayersModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and column is not Column.PLAYER:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole and column is Column.HARDEST:
-            hardest = struggled_phase(player.phases)
+            hardest = player.hardest_phase
             if hardest is not None:
                 return phase_words(hardest)
             return tr("players.no_hardest_tip") if player.phases else None
@@ -251,13 +244,15 @@ class PlayersModel(QAbstractTableModel):
         if column is Column.POINTS_PER_HAND:
             return number_text(player.points_per_hand, 1) if player.hands else NO_VALUE
         if column is Column.HARDEST:
-            hardest = struggled_phase(player.phases)
+            if player.never_missed:
+                return tr("stats.never_missed")
+            hardest = player.hardest_phase
             return str(hardest.label) if hardest is not None else NO_VALUE
         return QLocale().toString(PlayersModel._sort_value(player, column))
 
     @staticmethod
     def _sort_value(player: PlayerStats, column: Column) -> Any:
-        hardest = struggled_phase(player.phases)
+        hardest = player.hardest_phase
         values: dict[Column, Any] = {
             Column.PLAYER: player.name.casefold(),
             Column.GAMES: player.games,
@@ -388,6 +383,8 @@ class PlayerPage(QWidget):
             place = tr("players.place", place=played.position, seats=played.seats)
             if played.won:
                 result = tr("players.result_won")
+            elif played.left_before is not None:
+                result = tr("players.result_left", number=played.left_before)
             elif played.finished:
                 result = tr("players.result_finished")
             else:
@@ -423,7 +420,7 @@ class PlayerPage(QWidget):
             lambda number: tr("players.form_row", number=number),
         )
         self.phases.set_bars(
-            phase_data(player.phases, struggled_phase(player.phases), player.name),
+            phase_data(player.phases, player.hardest_phase, player.name),
             tr("players.attempts_made"),
         )
         self.rivals_model.set_rows(

@@ -137,3 +137,24 @@ def test_a_chart_is_not_exported_over_the_library(qtbot, library, tmp_path: Path
     assert view.library_phases.export() == tmp_path / "phases.png"
     assert "is a game library" in answers.warnings[0]
     assert live.read_bytes() == before
+
+
+def test_a_save_dialog_starts_in_the_documents_folder_then_in_the_last_one_used(
+    qtbot, tmp_path: Path
+) -> None:
+    from PySide6.QtCore import QStandardPaths
+
+    from phase10_keeper.ui.prompts import save_dialog_start
+
+    documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    # Not in the folder the app happened to be started from.
+    assert save_dialog_start("friday.json") == str(Path(documents) / "friday.json")
+    answers = Answers()
+    answers.save_answer = tmp_path / "kept" / "friday.json"
+    (tmp_path / "kept").mkdir()
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    ask_output_path(answers, parent, "Export", "friday.json", "")
+    assert save_dialog_start("sheet.pdf") == str(tmp_path / "kept" / "sheet.pdf")
+    # A name that comes with its folder keeps it.
+    assert save_dialog_start(str(tmp_path / "a.pdf")) == str(tmp_path / "a.pdf")

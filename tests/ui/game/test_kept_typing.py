@@ -161,7 +161,7 @@ def test_ctrl_z_after_a_restart_takes_back_the_last_hand(start_app, game_id) -> 
     assert len(again.session.game.hands) == 2
     assert len(again.library.load_game(game_id).hands) == 2
     assert again.game_view.form.draft.went_out == "Kwame"
-    assert again.save_label.text() == "Saved: undid record hand 3"
+    assert again.save_label.text() == "Saved: “record hand 3” taken back"
     _press(Qt.Key.Key_Z, CTRL | Qt.KeyboardModifier.ShiftModifier)
     assert len(again.library.load_game(game_id).hands) == 3
     # Undone twice more after another restart: the history goes back further.

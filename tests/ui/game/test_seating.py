@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel
 
-from phase10_keeper.rules import Game, Hand, Join, Leave, Preset, Status, build_rules
+from phase10_keeper.rules import Game, Hand, Join, Leave, Preset, Status, build_rules, replay
 from phase10_keeper.ui.game.grid_model import MARKS_ROLE, ScoreGridModel
 from phase10_keeper.ui.game.rename_player_dialog import RenamePlayerDialog
 from phase10_keeper.ui.game.seating_dialogs import (
@@ -269,3 +269,24 @@ def test_each_alt_key_of_the_join_dialog_does_one_thing(qtbot) -> None:
     ]
     assert keys
     assert len(keys) == len(set(keys)), sorted(keys)
+
+
+def test_the_leave_explanation_is_shown_whole_in_german_once_a_name_is_chosen(qtbot) -> None:
+    from phase10_keeper.ui.text.translate import use_language
+
+    use_language("de")
+    try:
+        players = ("Maximilian Alexander Featherstonehaugh", "Zoë Wünschmann-Łukasiewicz")
+        dialog = PlayerLeavesDialog(replay(game_with_hands((*players, "Ana"), 2)).final)
+        qtbot.addWidget(dialog)
+        dialog.show()
+        qtbot.waitExposed(dialog)
+        # The explanation is empty as the dialog opens, and grows with the name chosen.
+        dialog.player_combo.setCurrentIndex(0)
+        QApplication.processEvents()
+        label = dialog.explanation
+        assert label.height() >= label.heightForWidth(label.width())
+        assert label.geometry().bottom() < dialog.buttons.geometry().top()
+        assert label.geometry().top() > dialog.player_combo.geometry().bottom()
+    finally:
+        use_language("en")

@@ -157,7 +157,32 @@ def test_the_saved_line_reads_as_one_sentence_after_undo_and_redo(library, qtbot
     session.record_hand(went_out(FOUR, "Marcus"))
     with qtbot.waitSignal(session.saved) as saved:
         session.undo_stack.undo()
-    assert saved.args == ["Saved: undid record hand 2"]
+    assert saved.args == ["Saved: “record hand 2” taken back"]
     with qtbot.waitSignal(session.saved) as saved:
         session.undo_stack.redo()
     assert saved.args == ["Saved: record hand 2"]
+
+
+def test_changes_are_named_in_the_language_spoken_now(library) -> None:
+    from phase10_keeper.ui.text.translate import use_language
+
+    game = game_with_hands(FOUR, 1)
+    session = GameSession(game, library, library.add_game(game))
+    session.record_hand(went_out(FOUR, "Marcus"))
+    session.rename_player("Dana", "Danielle")
+    steps, at = session.kept_history()
+    renamed = f"Umbenennung von {isolate('Dana')} in {isolate('Danielle')}"
+    use_language("de")
+    try:
+        # A history kept while English was spoken is named in German when taken back up
+        # (as after a restart in another language).
+        again = GameSession(steps[-1].after)
+        assert again.take_history(steps, at)
+        assert again.undo_stack.undoText() == renamed
+        assert again.undo_stack.text(0) == "Eintrag von Runde 2"
+        # Undone and redone, a change made in English is named in German.
+        session.undo_stack.undo()
+        session.undo_stack.redo()
+        assert session.undo_stack.undoText() == renamed
+    finally:
+        use_language("en")

@@ -12,7 +12,6 @@ from phase10_keeper.stats import PhaseTally, Records
 from phase10_keeper.storage.library import Library
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.players.players_view import (
-    NO_VALUE,
     Column,
     PlayersView,
     phase_words,
@@ -315,7 +314,8 @@ def test_a_player_who_made_every_phase_first_time_has_no_hardest_phase(view) -> 
     # Priya made phase 1 at her only tries: no phase was hard for her.
     row = _names(view).index("Priya")
     cell = view.proxy.index(row, Column.HARDEST)
-    assert cell.data() == NO_VALUE
+    # Said in the words `stats` prints, not as a dash (which says nothing is known).
+    assert cell.data() == "never missed"
     assert cell.data(Qt.ItemDataRole.ToolTipRole) == "Every phase made at the first try"
     assert view.select_player("priya")
     phases = view.player_page.phases.chart
@@ -340,3 +340,33 @@ def test_an_empty_head_to_head_table_says_why(qtbot, answers) -> None:
         "No finished game with others yet: head-to-head records count finished games."
     )
     library.close()
+
+
+def test_a_game_a_player_left_says_they_left_and_before_which_hand(qtbot, answers) -> None:
+    from phase10_keeper.rules import Leave
+
+    library = Library.open()
+    game = game_with_hands(("Ana", "Ben", "Cy"), 2).with_seating_change(Leave(3, "Cy"))
+    # Ana and Ben play on and the game ends: it is finished, but not for Cy.
+    library.add_game(game_with_hands_after(game, 20))
+    view = PlayersView(library, answers)
+    qtbot.addWidget(view)
+    view.refresh()
+    assert view.select_player("cy")
+    assert view.player_page.games_model.index(0, 4).data() == "left before hand 3"
+    assert view.select_player("ben")
+    assert view.player_page.games_model.index(0, 4).data() in ("won", "finished")
+    library.close()
+
+
+def game_with_hands_after(game: Game, hands: int) -> Game:
+    """`game` played on by whoever is seated until it ends (at most `hands` more)."""
+    from phase10_keeper.rules import Status, replay
+
+    for _ in range(hands):
+        state = replay(game).final
+        if state.status is Status.FINISHED:
+            break
+        seated = state.participants()
+        game = game.with_hand_appended(went_out(seated, seated[0]))
+    return game

@@ -51,7 +51,7 @@ def test_the_open_game_takes_on_the_rename_with_its_history_and_typing(window) -
     session.undo_stack.undo()
     assert session.game.players[3] == "Dee"
     assert session.game.hands[0].went_out == "Priya"
-    assert window.save_label.text() == "Saved: undid record hand 2"
+    assert window.save_label.text() == "Saved: “record hand 2” taken back"
     assert library.load_game(session.game_id).players[3] == "Dee"
 
 

@@ -1,0 +1,106 @@
+"""Renders the window at 1280x720 with six long names, for a look at what they crowd:
+the game page, its standings and charts, the Player Leaves dialog and the Players page,
+light and dark.
+
+    LC_ALL=de_DE.UTF-8 python tests/benchmarks/long_name_shots.py [OUT_DIR]
+
+The window speaks the system's language, as in `screenshots.py`.
+"""
+
+import os
+import sys
+import tempfile
+from dataclasses import replace
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QApplication
+
+from phase10_keeper.rules import Game, Join, Leave, build_rules
+from phase10_keeper.storage.library import Library
+from phase10_keeper.ui.game.seating_dialogs import PlayerLeavesDialog
+from phase10_keeper.ui.main_window import MainWindow
+from phase10_keeper.ui.text.language_choice import start_in_language
+from phase10_keeper.ui.widgets.contrast_style import use_contrast_style
+
+sys.path.insert(0, str(Path(__file__).parent))
+from screenshots import WINDOW_FRAME, dark_palette, play
+
+LONG_NAMES = (
+    "Maximilian Alexander Featherstonehaugh",
+    "Zoë Wünschmann-Łukasiewicz",
+    "Małgorzata Brzęczyszczykiewicz",
+    "Alexandra-Sophie von Hohenzollern",
+    "Bartholomew Montgomery-Smythe",
+    "Przemysław Szczepankiewicz",
+)
+JOINER = "Krzysztof Grzegorz Wiśniewski-Kowalczyk"
+
+
+def long_game() -> Game:
+    """Six long names; one leaves before hand 4 and another joins before hand 6 on 135."""
+    game = play(Game(players=LONG_NAMES, title="Friday night"), 3, 5)
+    game = game.with_seating_change(Leave(4, LONG_NAMES[4]))
+    game = play(game, 2, 6)
+    game = game.with_seating_change(Join(6, JOINER, total=135))
+    return play(game, 4, 7)
+
+
+def shoot(app: QApplication, out: Path, theme: str) -> None:
+    app.setPalette(dark_palette() if theme == "dark" else app.style().standardPalette())
+    with tempfile.TemporaryDirectory() as data_dir:
+        library = Library.open(Path(data_dir))
+        game_id = library.add_game(replace(long_game(), started="2026-11-27T20:00:00+00:00"))
+        short = Game(players=LONG_NAMES, rules=build_rules(target=4), title="Short")
+        library.add_game(replace(play(short, 40, 3), started="2026-11-20T19:30:00+00:00"))
+        window = MainWindow(library)
+        window.resize(1280, 720 - WINDOW_FRAME)
+        window.show()
+        window.open_game(game_id)
+        app.processEvents()
+        window.grab().save(str(out / f"game-{theme}.png"))
+        view = window.game_view
+        assert view is not None
+        view.side_tabs.setCurrentWidget(view.charts)
+        app.processEvents()
+        window.grab().save(str(out / f"charts-{theme}.png"))
+        for index in range(view.charts.tabs.count()):
+            view.charts.tabs.setCurrentIndex(index)
+            app.processEvents()
+            view.charts.grab().save(str(out / f"chart{index}-{theme}.png"))
+        dialog = window.player_leaves()
+        assert isinstance(dialog, PlayerLeavesDialog)
+        dialog.player_combo.setCurrentIndex(0)
+        app.processEvents()
+        dialog.grab().save(str(out / f"leaves-{theme}.png"))
+        dialog.reject()
+        players = window.show_players()
+        players.table.selectRow(0)
+        app.processEvents()
+        window.grab().save(str(out / f"players-{theme}.png"))
+        for index in range(players.player_page.tabs.count()):
+            players.player_page.tabs.setCurrentIndex(index)
+            app.processEvents()
+            window.grab().save(str(out / f"players{index}-{theme}.png"))
+        window.close()
+        library.close()
+
+
+def main() -> int:
+    arguments = [argument for argument in sys.argv[1:] if not argument.startswith("--")]
+    out = Path(arguments[0] if arguments else "shots")
+    out.mkdir(parents=True, exist_ok=True)
+    app = QApplication(sys.argv[:1])
+    start_in_language(app, QSettings())
+    use_contrast_style(app, "Fusion")
+    app.setAttribute(Qt.ApplicationAttribute.AA_DontShowIconsInMenus, False)
+    for theme in ("light", "dark"):
+        shoot(app, out, theme)
+    print(f"screenshots in {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
