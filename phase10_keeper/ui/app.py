@@ -28,6 +28,8 @@ from phase10_keeper.ui.text.translate import app_words, error_said, tr
 from phase10_keeper.ui.window_settings import restore_window_state
 
 if TYPE_CHECKING:
+    import socket
+
     from phase10_keeper.storage.library import Library, LibraryDamaged
     from phase10_keeper.storage.lock import LibraryHold
     from phase10_keeper.ui.prompts import Prompts
@@ -265,8 +267,16 @@ _TERMINATE_WAKERS: list[object] = []
 
 def end_on_terminate(app: QApplication) -> None:
     """SIGTERM (a logout, `kill`) ends the app as quitting does, so the window keeps what
-    is typed first. Python runs a signal's handler only between its own steps, and Qt's
-    event loop may be waiting in C: the signal also wakes it, through a socket it watches.
+    is typed first.
+
+    Python runs a signal's handler between any two steps of whatever Python code runs at
+    the time: in the middle of an import, of a click's slot, of a write to the library.
+    Quitting there closed the window and kept the typing with that work half done (a
+    module half imported made keeping the typing fail, and the typing was lost). So the
+    handler does nothing but stand in for the default, which kills the process at once;
+    Python also writes the signal's number to a socket the event loop watches, and the
+    app quits from the event loop, between two of its events, when it reads SIGTERM there.
+    A SIGTERM before the event loop runs waits on the socket until it does.
     """
     import signal
     import socket
@@ -277,10 +287,19 @@ def end_on_terminate(app: QApplication) -> None:
     reader.setblocking(False)
     writer.setblocking(False)
     signal.set_wakeup_fd(writer.fileno())
-    signal.signal(signal.SIGTERM, lambda number, frame: QApplication.quit())
+    signal.signal(signal.SIGTERM, lambda number, frame: None)
     notifier = QSocketNotifier(reader.fileno(), QSocketNotifier.Type.Read, app)
-    notifier.activated.connect(lambda: reader.recv(64))
+    notifier.activated.connect(lambda: _quit_if_terminated(reader))
     _TERMINATE_WAKERS.append((reader, writer, notifier))
+
+
+def _quit_if_terminated(reader: "socket.socket") -> None:
+    """Quits if SIGTERM is among the signals' numbers waiting on `reader`."""
+    import signal
+
+    with suppress(BlockingIOError):
+        if int(signal.SIGTERM) in reader.recv(64):
+            QApplication.quit()
 
 
 def run(argv: list[str], prompts: "Prompts | None" = None) -> int:

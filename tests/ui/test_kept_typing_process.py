@@ -1,6 +1,9 @@
 """The app in a process of its own, as it runs for a user: typing part of a hand and then
 ending it (SIGTERM, as a logout does, or closing its window), and starting it again,
-brings the typing back into the form, saying so."""
+brings the typing back into the form, saying so. A SIGTERM that comes while the app is
+at work (here: between two clicks of one step) ends it once that step is done, never in
+the middle of it: Python runs a signal's handler between any two steps of its code, in
+the middle of an import too, where quitting found a module half loaded and lost the typing."""
 
 import json
 import os
@@ -21,7 +24,7 @@ from .games import FOUR, went_out
 ROOT = Path(__file__).resolve().parents[2]
 
 _CHILD = """
-import json, sys
+import json, signal, sys
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 from phase10_keeper.ui import app
@@ -38,6 +41,8 @@ def start(argv, prompts=None):
         form = window.game_view.form
         if sys.argv[1] == "type":
             form._rows[1].went_out.click()
+            if sys.argv[2] == "sigterm_at_work":
+                signal.raise_signal(signal.SIGTERM)
             form._rows[2].made.click()
             print("typed", flush=True)
             if sys.argv[2] == "close":
@@ -75,7 +80,7 @@ def _line(process: subprocess.Popen[str]) -> str:
     return process.stdout.readline().strip()
 
 
-@pytest.mark.parametrize("end", ["sigterm", "close"])
+@pytest.mark.parametrize("end", ["sigterm", "sigterm_at_work", "close"])
 def test_typing_survives_the_app_ending_and_starting_again(end: str) -> None:
     with Library.open(default_data_dir()) as library:
         game = Game(players=FOUR, title="Friday night").with_hand_appended(went_out(FOUR, "Dana"))
