@@ -5,6 +5,9 @@
   const HAND_SIZE = 10;
   const $ = (id) => document.getElementById(id);
   const SAVED_LANGUAGE = "phase10-keeper-language";
+  const SAVED_TV = "phase10-keeper-tv";
+  // The scoreboard's link opened on a screen this wide is taken for a TV across the room.
+  const WIDE = matchMedia("(min-width: 75rem)");
 
   let language = "en";
   let session = null;
@@ -260,6 +263,7 @@
     $("points-label").textContent = text("phones.points_label");
     $("clear").textContent = text("phones.clear");
     $("undo").textContent = text("phones.undo");
+    $("tv").textContent = text("phones.tv");
     if (session) {
       const who = {
         keeper: () => text("phones.keeper_you"),
@@ -268,12 +272,34 @@
       }[session.role];
       $("who").textContent = who();
       document.body.classList.toggle("viewer", session.role === "viewer");
+      showAsTv();
     }
   }
+
+  // The scoreboard as a TV shows it: the standings filling the screen in type read
+  // across the room. Chosen by the width of the screen unless chosen on the page.
+  function showAsTv() {
+    const viewer = session && session.role === "viewer";
+    const saved = localStorage.getItem(SAVED_TV);
+    const tv = viewer && (saved === null ? WIDE.matches : saved === "on");
+    $("tv").hidden = !viewer;
+    press($("tv"), tv);
+    document.body.classList.toggle("tv", tv);
+  }
+  WIDE.addEventListener("change", showAsTv);
+  $("tv").addEventListener("click", () => {
+    const on = !document.body.classList.contains("tv");
+    localStorage.setItem(SAVED_TV, on ? "on" : "off");
+    showAsTv();
+  });
 
   function show(data) {
     // An answer and the table's events travel apart: an older game never covers a newer.
     if (game && data.revision < game.revision) return;
+    // A hand recorded is said aloud to those who listen to the page rather than look.
+    if (game && data.hands_played > game.hands_played) {
+      $("announce").textContent = text("phones.recorded", { hand: data.hands_played });
+    }
     game = data;
     if (draftsHand !== game.hand) {
       drafts = {};
@@ -320,7 +346,7 @@
       if (player.seated === false) badges.push([text("phones.left"), "badge"]);
       if (badges.length) who.append(document.createElement("br"));
       for (const [label, kind] of badges) who.append(span(label, kind));
-      const phase = cell("td", "");
+      const phase = cell("td", "", "phase");
       const replaying = game.status === "tiebreak" && game.tiebreak_players.includes(name);
       const label = player.phase ?? (replaying ? game.replay_phase : null);
       if (game.status === "tiebreak" && !replaying) {
@@ -337,6 +363,8 @@
       return row;
     });
     $("rows").replaceChildren(...rows);
+    // The TV's type is fitted to the rows it has to show.
+    document.body.style.setProperty("--rows", String(Math.max(rows.length, 3)));
   }
 
   function cell(kind, content, className) {
