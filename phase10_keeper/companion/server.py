@@ -25,7 +25,7 @@ from aiohttp.http_exceptions import HttpProcessingError
 from aiohttp.web_protocol import RequestHandler
 
 from phase10_keeper.companion.access import BAD_KEY_WINDOW, BadKeyBrake, Pass, Role
-from phase10_keeper.companion.page import page_bytes
+from phase10_keeper.companion.page import page_routes
 from phase10_keeper.companion.table import (
     NothingToUndo,
     Refused,
@@ -188,7 +188,6 @@ class PhoneServer:
         self._cache: dict[tuple[int, str], bytes] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
         self._runner: web.AppRunner | None = None
-        self._page = page_bytes()
 
     # Starting and stopping
 
@@ -196,7 +195,7 @@ class PhoneServer:
         self._loop = asyncio.get_running_loop()
         self._changed = asyncio.Event()
         app = web.Application(client_max_size=MAX_BODY, middlewares=[self._guard])
-        app.router.add_get("/", self._page_handler)
+        app.router.add_routes(page_routes())
         app.router.add_post("/api/session", self._open_session)
         app.router.add_get("/api/session", self._session)
         app.router.add_get("/api/game", self._game)
@@ -426,19 +425,6 @@ class PhoneServer:
         return [problem.to_json(language) for problem in problems]
 
     # The page and the API
-
-    async def _page_handler(self, request: web.Request) -> web.StreamResponse:
-        page, policy = self._page
-        return web.Response(
-            body=page,
-            content_type="text/html",
-            charset="utf-8",
-            headers={
-                "Cache-Control": "no-store",
-                "Content-Security-Policy": policy,
-                "X-Frame-Options": "DENY",
-            },
-        )
 
     def _session_json(self, holder: Pass) -> dict[str, Any]:
         return {
