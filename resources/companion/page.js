@@ -6,6 +6,9 @@
   const $ = (id) => document.getElementById(id);
   const SAVED_LANGUAGE = "phase10-keeper-language";
   const SAVED_TV = "phase10-keeper-tv";
+  // The key of the link this phone opened, kept to open a new session when the table
+  // starts again (sessions end with the process; the links outlive it).
+  const SAVED_KEY = "phase10-keeper-key";
   // The scoreboard's link opened on a screen this wide is taken for a TV across the room.
   const WIDE = matchMedia("(min-width: 75rem)");
 
@@ -58,8 +61,8 @@
 
   // Talking to the table
 
-  async function call(method, path, body) {
-    const options = { method, credentials: "same-origin", headers: {} };
+  async function call(method, path, body, headers) {
+    const options = { method, credentials: "same-origin", headers: { ...headers } };
     if (body !== undefined) {
       options.headers["Content-Type"] = "application/json";
       options.body = JSON.stringify(body);
@@ -75,19 +78,42 @@
     return { status: response.status, data };
   }
 
+  function keptKey() {
+    try {
+      return localStorage.getItem(SAVED_KEY);
+    } catch (error) {
+      return null;
+    }
+  }
+
+  function exchange(key) {
+    return call("POST", "/api/session", undefined, { Authorization: `Bearer ${key}` });
+  }
+
   async function join() {
     const key = new URLSearchParams(location.hash.slice(1)).get("key");
     let answer;
+    let renewed = false;
     try {
-      answer = key ? await call("POST", "/api/session", { key }) : await call("GET", "/api/session");
+      answer = key ? await exchange(key) : await call("GET", "/api/session");
+      if (!key && answer.status === 401 && keptKey()) {
+        renewed = true;
+        answer = await exchange(keptKey());
+      }
     } catch (error) {
       return showClosed();
     }
     if (key) history.replaceState(null, "", location.pathname);
     if (answer.status !== 200) {
       if (answer.status === 429) return showNotice("phones.no_key_title", "phones.slowed_text");
+      // The key kept from an earlier visit opens nothing now: the keeper stopped sharing.
+      if (renewed) {
+        localStorage.removeItem(SAVED_KEY);
+        return showClosed();
+      }
       return showNotice("phones.no_key_title", key ? "phones.bad_key_text" : "phones.no_key_text");
     }
+    if (key) localStorage.setItem(SAVED_KEY, key);
     session = answer.data;
     loadOutbox();
     setLanguage(chooseLanguage());
@@ -145,14 +171,34 @@
     } catch (error) {
       return lost();
     }
-    // The session is gone: the table was closed and opened anew, with new codes.
-    if (answer.status === 401) return showClosed();
+    // The session is gone with the table's process: the key kept opens a new one, unless
+    // the keeper stopped sharing (new codes).
+    if (answer.status === 401) return renewSession();
     if (answer.status !== 200) return lost();
     retryDelay = 1;
     noteConnection("ok");
     show(answer.data);
     deliverAll();
     listen();
+  }
+
+  async function renewSession() {
+    const key = keptKey();
+    let answer = { status: 401 };
+    try {
+      if (key) answer = await exchange(key);
+    } catch (error) {
+      return lost();
+    }
+    if (answer.status === 200) {
+      session = answer.data;
+      return catchUp();
+    }
+    if (answer.status === 401 || answer.status === 403) {
+      localStorage.removeItem(SAVED_KEY);
+      return showClosed();
+    }
+    return lost();
   }
 
   window.addEventListener("offline", () => {
@@ -753,6 +799,10 @@
     // A later change of this entry has taken its place: that one goes on its own.
     if (outbox[name] !== kept) return;
     const draft = drafts[name];
+    if (answer !== null && answer.status === 401) {
+      answer = null;
+      catchUp();
+    }
     if (answer === null || answer.status >= 500) {
       if (draft) {
         draft.sending = false;
