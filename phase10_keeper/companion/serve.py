@@ -18,6 +18,7 @@ from phase10_keeper.cli import EXIT_OK, UsageError, one_line, shown
 from phase10_keeper.language import Words, system_language, words
 
 if TYPE_CHECKING:
+    from phase10_keeper.companion.table import Table
     from phase10_keeper.rules import Game, Replay
     from phase10_keeper.storage.library import Library
     from phase10_keeper.storage.lock import LibraryHold
@@ -103,12 +104,7 @@ async def _serve(
     game: "Game",
     language: Words,
 ) -> None:
-    import asyncio
-    import signal
-
-    from phase10_keeper.companion.address import local_network_address
-    from phase10_keeper.companion.server import DEFAULT_PORT, PhoneServer
-    from phase10_keeper.companion.table import Table
+    from phase10_keeper.companion.lasting import lasting_table
     from phase10_keeper.language.wording import problem_line
     from phase10_keeper.rules import GameError
 
@@ -116,10 +112,29 @@ async def _serve(
         library.save_game(game_id, changed, replayed)
 
     try:
-        table = Table(game, save)
+        table, lasting = lasting_table(library, game_id, game, save)
     except GameError as error:
         where = language("cli.game", id=game_id)
         raise UsageError(f"{where}: {problem_line(language, error.problems[0])}") from None
+    try:
+        await _serve_table(arguments, table, game_id, game, language)
+    finally:
+        lasting.close()
+
+
+async def _serve_table(
+    arguments: argparse.Namespace,
+    table: "Table",
+    game_id: int,
+    game: "Game",
+    language: Words,
+) -> None:
+    import asyncio
+    import signal
+
+    from phase10_keeper.companion.address import local_network_address
+    from phase10_keeper.companion.server import DEFAULT_PORT, PhoneServer
+
     host = arguments.host if arguments.host is not None else local_network_address()
     port = arguments.port if arguments.port is not None else DEFAULT_PORT
     server = PhoneServer(table, host, port, language, next_free=arguments.port is None)

@@ -3,11 +3,15 @@ aiohttp on one address and port of the local network.
 
 aiohttp parses HTTP and limits what it reads (header lines, header count, the body
 through `client_max_size`); what it leaves to its user is done here: the Host and
-Origin checks, the brake on bad keys, a bound on connections, and timeouts for
-connections that send nothing or only part of a request: a connection must send a
-whole request's headers within `idle_timeout` of opening (aiohttp's keep-alive timer
-then closes one idle, or half-sent, between requests), and a body must arrive whole
-within `body_timeout`.
+Origin checks, the brake on bad keys, bounds on connections and event streams, and
+timeouts for connections that send nothing or only part of a request: a connection
+must send a whole request's headers within `header_timeout` of opening (aiohttp's
+keep-alive timer then closes one idle, or half-sent, between requests), and a body must
+arrive whole within `body_timeout`.
+
+No body is read before the request has shown a key, so a stranger costs the server one
+connection for a few seconds at most; strangers' connections have a budget of their own,
+and a connection that has shown a key (a phone's) is never closed to make room for them.
 """
 
 import asyncio
@@ -25,7 +29,7 @@ from aiohttp.http_exceptions import HttpProcessingError
 from aiohttp.web_protocol import RequestHandler
 
 from phase10_keeper.companion.access import BAD_KEY_WINDOW, BadKeyBrake, Pass, Role
-from phase10_keeper.companion.page import page_bytes
+from phase10_keeper.companion.page import page_routes
 from phase10_keeper.companion.table import (
     NothingToUndo,
     Refused,
@@ -43,19 +47,35 @@ DEFAULT_PORT = 8765
 """The port tried first; the next free one is taken when it is in use."""
 MAX_BODY = 16 * 1024
 MAX_CONNECTIONS = 128
-"""Open connections; past it, the oldest connection not in the middle of a request is
-closed for the new one, so idle or half-sent connections can never keep a phone out."""
+"""Open connections that have shown a key; past it, the oldest of them not in the middle
+of a request is closed for the new one."""
+STRANGER_CONNECTIONS = 32
+"""Open connections that have not shown a key yet (a phone's new connection, for the
+moment its first request takes, and anyone else's); past it the oldest of them is
+closed, whatever it is doing: strangers can only ever crowd out each other."""
 MAX_STREAMS = 48
 """Event streams open at once (only a key's holder can open one)."""
+STREAMS_PER_KEY = 3
+"""Event streams one key holds at once; a further one ends the key's oldest, so a phone
+that reloads its page is never locked out by its own streams, and one key (even one
+shown on a screen for all to scan) cannot take every stream."""
+HEADER_TIMEOUT = 3.0
+"""Seconds a new connection may take to send its first request's headers."""
 IDLE_TIMEOUT = 10.0
-"""Seconds a connection may wait before sending a whole request's headers, or between
-requests."""
+"""Seconds a connection may wait between requests, or take to send a later request's
+headers."""
 BODY_TIMEOUT = 10.0
-"""Seconds a request's body may take to arrive."""
-HEARTBEAT = 15.0
+"""Seconds a request's body may take to arrive (read only once a key is shown)."""
+SESSION_BODY = 256
+"""Bytes of the older session exchange's body (`{"key": KEY}`, before a key is shown);
+the page shows its key in the Authorization header instead."""
+SESSION_BODY_TIMEOUT = 2.0
+"""Seconds that body may take to arrive."""
+HEARTBEAT = 5.0
 """Seconds between the `alive` events an idle stream sends: a phone that is gone is
 noticed here, and a phone that hears nothing for longer knows its line is dead (a phone
-that loses its Wi-Fi is not told so) and connects again."""
+that loses its Wi-Fi is not told so) and connects again. (A phone that closes its
+connection is noticed at once.)"""
 WRITE_TIMEOUT = 10.0
 """Seconds a phone may take to take in an event before its stream is given up."""
 PORTS_TRIED = 100
@@ -64,6 +84,21 @@ CLOSE_GRACE = 1.0
 """Seconds the streams are given to say the table has closed."""
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+class _Stream:
+    """One phone following the table: woken by every change, ended by a newer stream of
+    its key or by its connection's end."""
+
+    def __init__(self, holder: Pass, connection: RequestHandler) -> None:
+        self.holder = holder
+        self.connection = connection
+        self.woken = asyncio.Event()
+        self.ended = False
+
+    def end(self) -> None:
+        self.ended = True
+        self.woken.set()
 
 
 class _UnreadableRequestsInOneLine(logging.LoggerAdapter):  # type: ignore[type-arg]
@@ -165,6 +200,7 @@ class PhoneServer:
         *,
         next_free: bool = False,
         idle_timeout: float = IDLE_TIMEOUT,
+        header_timeout: float = HEADER_TIMEOUT,
         body_timeout: float = BODY_TIMEOUT,
         heartbeat: float = HEARTBEAT,
         clock: Callable[[], float] = monotonic,
@@ -176,27 +212,28 @@ class PhoneServer:
         """Whether the next free port may be taken when `port` is taken."""
         self._language = table_language
         self._idle_timeout = idle_timeout
+        self._header_timeout = header_timeout
         self._body_timeout = body_timeout
         self._heartbeat = heartbeat
         self._brake = BadKeyBrake(clock)
         self._busy: set[RequestHandler] = set()
         self._asked: set[RequestHandler] = set()
-        """Connections younger than `idle_timeout` that have sent a whole request."""
-        self._streams = 0
+        """Connections younger than `header_timeout` that have sent a whole request."""
+        self._trusted: set[RequestHandler] = set()
+        """Connections on which a request showed a key (or a session) that opens the table."""
+        self._streams: list[_Stream] = []
+        """The streams open, the oldest first."""
         self._closing = False
-        self._changed = asyncio.Event()
         self._cache: dict[tuple[int, str], bytes] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
         self._runner: web.AppRunner | None = None
-        self._page = page_bytes()
 
     # Starting and stopping
 
     async def start(self) -> None:
         self._loop = asyncio.get_running_loop()
-        self._changed = asyncio.Event()
         app = web.Application(client_max_size=MAX_BODY, middlewares=[self._guard])
-        app.router.add_get("/", self._page_handler)
+        app.router.add_routes(page_routes())
         app.router.add_post("/api/session", self._open_session)
         app.router.add_get("/api/session", self._session)
         app.router.add_get("/api/game", self._game)
@@ -217,6 +254,9 @@ class PhoneServer:
             max_line_size=4096,
             max_field_size=4096,
             max_headers=64,
+            # A body left unread (a request refused before it showed a key) is not waited
+            # for: the connection closes with the answer.
+            lingering_time=0,
         )
         await self._runner.setup()
         loop = self._loop
@@ -224,14 +264,24 @@ class PhoneServer:
         assert server is not None
         # The server is told of every connection once it is made: the bound is kept
         # there, when the new connection counts, rather than when it is accepted.
-        admit = server.connection_made
+        admit, lose = server.connection_made, server.connection_lost
 
         def connection_made(handler: RequestHandler, transport: asyncio.Transport) -> None:
             admit(handler, transport)
             self._keep_bound(server.connections)
-            loop.call_later(self._idle_timeout, self._first_request_due, handler)
+            loop.call_later(self._header_timeout, self._first_request_due, handler)
+
+        def connection_lost(handler: RequestHandler, error: BaseException | None = None) -> None:
+            lose(handler, error)
+            self._trusted.discard(handler)
+            self._busy.discard(handler)
+            # A phone that closed its page, or reloaded it, frees its stream at once.
+            for stream in self._streams:
+                if stream.connection is handler:
+                    stream.end()
 
         server.connection_made = connection_made  # type: ignore[method-assign]
+        server.connection_lost = connection_lost  # type: ignore[method-assign,assignment]
         try:
             await self._listen()
         except BaseException:
@@ -258,7 +308,7 @@ class PhoneServer:
         """Tells every phone the table has closed, then stops; every session ends."""
         self.table.unlisten(self._table_changed)
         self._closing = True
-        self._changed.set()
+        self._wake()
         deadline = monotonic() + CLOSE_GRACE
         while self._streams and monotonic() < deadline:
             await asyncio.sleep(0.02)
@@ -275,13 +325,18 @@ class PhoneServer:
             handler.force_close()
 
     def _keep_bound(self, live: list[RequestHandler]) -> None:
-        """Past MAX_CONNECTIONS, closes the oldest connections not inside a request."""
-        excess = len([handler for handler in live if handler.transport is not None])
-        excess -= MAX_CONNECTIONS
-        for handler in live:
+        """Past STRANGER_CONNECTIONS, closes the oldest connections that have shown no
+        key; past MAX_CONNECTIONS, the oldest of the others not inside a request."""
+        open_now = [handler for handler in live if handler.transport is not None]
+        strangers = [handler for handler in open_now if handler not in self._trusted]
+        for handler in strangers[: max(0, len(strangers) - STRANGER_CONNECTIONS)]:
+            handler.force_close()
+        trusted = [handler for handler in open_now if handler in self._trusted]
+        excess = len(trusted) - MAX_CONNECTIONS
+        for handler in trusted:
             if excess <= 0:
                 return
-            if handler.transport is not None and handler not in self._busy:
+            if handler not in self._busy:
                 handler.force_close()
                 excess -= 1
 
@@ -291,8 +346,8 @@ class PhoneServer:
             loop.call_soon_threadsafe(self._wake)
 
     def _wake(self) -> None:
-        changed, self._changed = self._changed, asyncio.Event()
-        changed.set()
+        for stream in self._streams:
+            stream.woken.set()
 
     # Links
 
@@ -379,11 +434,14 @@ class PhoneServer:
         if holder is None:
             self._brake.note_bad_key(address)
             raise _Refusal(401, "unknown key")
+        self._trusted.add(request.protocol)
         return holder
 
-    async def _body(self, request: web.Request, *, empty_is: object = None) -> object:
+    async def _body(
+        self, request: web.Request, *, empty_is: object = None, timeout: float | None = None
+    ) -> object:
         try:
-            async with asyncio.timeout(self._body_timeout):
+            async with asyncio.timeout(self._body_timeout if timeout is None else timeout):
                 raw = await request.read()
         except TimeoutError:
             raise _Refusal(408, "the request's body took too long") from None
@@ -427,19 +485,6 @@ class PhoneServer:
 
     # The page and the API
 
-    async def _page_handler(self, request: web.Request) -> web.StreamResponse:
-        page, policy = self._page
-        return web.Response(
-            body=page,
-            content_type="text/html",
-            charset="utf-8",
-            headers={
-                "Cache-Control": "no-store",
-                "Content-Security-Policy": policy,
-                "X-Frame-Options": "DENY",
-            },
-        )
-
     def _session_json(self, holder: Pass) -> dict[str, Any]:
         return {
             "role": holder.role.value,
@@ -450,12 +495,15 @@ class PhoneServer:
         }
 
     async def _open_session(self, request: web.Request) -> web.StreamResponse:
-        """The page's key exchanged for a session cookie that scripts cannot read and
-        that is sent only to this site."""
+        """The page's key, in the Authorization header, exchanged for a session cookie
+        that scripts cannot read and that is sent only to this site. The older form, the
+        key in a small body, is read only within a short time."""
         header = request.headers.get("Authorization")
         key = None
         if header is None:
-            body = await self._body(request)
+            if request.content_length is None or request.content_length > SESSION_BODY:
+                raise _Refusal(401, "a key is needed, in the Authorization header")
+            body = await self._body(request, timeout=SESSION_BODY_TIMEOUT)
             key = body.get("key") if isinstance(body, dict) else None
             if not isinstance(key, str):
                 raise _Refusal(401, "a key is needed")
@@ -499,8 +547,14 @@ class PhoneServer:
         body = await self._body(request)
         language = self._words(request)
         sender = holder.player if holder.role is Role.PLAYER else Role.KEEPER.value
+        seen = None
+        if isinstance(body, dict) and "revision" in body:
+            seen = _revision(body)
+            body = {key: value for key, value in body.items() if key != "revision"}
         try:
-            problems = self.table.enter(name, body, sender or Role.KEEPER.value)
+            problems = self.table.enter(name, body, sender or Role.KEEPER.value, seen)
+        except StaleRevision:
+            raise _Refusal(409, "the hand was recorded or taken back since; look again") from None
         except Refused as refused:
             raise _Refusal(
                 422, "the rules refuse this entry", self._problems(refused.problems, language)
@@ -509,7 +563,12 @@ class PhoneServer:
 
     async def _clear(self, request: web.Request) -> web.StreamResponse:
         holder = self._holder(request)
-        self.table.clear(self._player_for(request, holder))
+        name = self._player_for(request, holder)
+        seen = await self._seen_revision(request)
+        try:
+            self.table.clear(name, seen)
+        except StaleRevision:
+            raise _Refusal(409, "the hand was recorded or taken back since; look again") from None
         return _json_response({"problems": []})
 
     def _keeper(self, request: web.Request) -> None:
@@ -523,10 +582,7 @@ class PhoneServer:
         body = await self._body(request, empty_is={})
         if not isinstance(body, dict):
             raise _Refusal(400, "the body is a JSON object")
-        seen = body.get("revision")
-        if seen is not None and (type(seen) is not int):
-            raise _Refusal(400, "revision is a whole number")
-        return seen
+        return _revision(body)
 
     async def _record(self, request: web.Request) -> web.StreamResponse:
         self._keeper(request)
@@ -568,8 +624,11 @@ class PhoneServer:
         return self._game_response(request)
 
     async def _events(self, request: web.Request) -> web.StreamResponse:
-        self._holder(request)
-        if self._streams >= MAX_STREAMS:
+        holder = self._holder(request)
+        own = [stream for stream in self._streams if stream.holder == holder and not stream.ended]
+        for oldest in own[: max(0, len(own) - STREAMS_PER_KEY + 1)]:
+            oldest.end()
+        if sum(not stream.ended for stream in self._streams) >= MAX_STREAMS:
             raise _Refusal(503, "too many phones follow the table")
         language = self._words(request)
         response = web.StreamResponse(
@@ -578,12 +637,15 @@ class PhoneServer:
                 "Cache-Control": "no-store",
             }
         )
-        self._streams += 1
+        stream = _Stream(holder, request.protocol)
+        self._streams.append(stream)
         try:
             await response.prepare(request)
             sent = None
-            while not self._closing:
-                changed = self._changed
+            while True:
+                stream.woken.clear()
+                if self._closing or stream.ended:
+                    break
                 revision, body = self._game_bytes(language)
                 if revision != sent:
                     await self._send(response, b"event: game\ndata: " + body + b"\n\n")
@@ -591,19 +653,28 @@ class PhoneServer:
                     continue
                 try:
                     async with asyncio.timeout(self._heartbeat):
-                        await changed.wait()
+                        await stream.woken.wait()
                 except TimeoutError:
                     await self._send(response, b"event: alive\ndata: {}\n\n")
-            await self._send(response, b"event: closed\ndata: {}\n\n")
+            if self._closing:
+                await self._send(response, b"event: closed\ndata: {}\n\n")
         except (ConnectionError, TimeoutError):
             pass
         finally:
-            self._streams -= 1
+            self._streams.remove(stream)
         return response
 
     async def _send(self, response: web.StreamResponse, data: bytes) -> None:
         async with asyncio.timeout(WRITE_TIMEOUT):
             await response.write(data)
+
+
+def _revision(body: dict[str, Any]) -> int | None:
+    """The body's `revision` (the one the page showed), if it gives one."""
+    seen = body.get("revision")
+    if seen is not None and (type(seen) is not int):
+        raise _Refusal(400, "revision is a whole number")
+    return seen
 
 
 class ThreadedPhoneServer:

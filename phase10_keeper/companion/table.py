@@ -7,6 +7,7 @@ from the GUI thread. Every change calls the listeners, outside the lock, with th
 revision; the window connects one to a Qt signal.
 """
 
+import json
 import threading
 from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
@@ -140,6 +141,10 @@ class Snapshot(NamedTuple):
     replayed: Replay
     pending: Mapping[str, Entry]
     revision: int
+    hand_revision: int
+    """The revision at which the next hand became the one it is (a hand recorded or
+    taken back, the seating changed): an entry made for an earlier revision was meant for
+    another hand."""
 
     @property
     def state(self) -> GameState:
@@ -147,15 +152,32 @@ class Snapshot(NamedTuple):
 
 
 class Table:
-    def __init__(self, game: Game, save: Saver | None = None) -> None:
+    def __init__(self, game: Game, save: Saver | None = None, kept: str | None = None) -> None:
         """`save` keeps each hand recorded or taken back here; without it (the window,
-        which records hands itself) the table cannot record or undo."""
+        which records hands itself) the table cannot record or undo. `kept`: the sharing
+        kept with the game (`sharing_text`), whose keys, revision and, if the game is
+        still where they were typed, entries go on here; anything in it that does not
+        read back is left out."""
         self._lock = threading.RLock()
         self._save = save
         self._listeners: list[Listener] = []
         replayed = replay(game)
-        self._snapshot = Snapshot(game, replayed, {}, 1)
-        self.keys = Keys(player.name for player in replayed.final.players if player.seated)
+        state = replayed.final
+        # A finished game's links ended with it.
+        sharing = _sharing_from_text(kept) if not state.is_over else {}
+        seated = [player.name for player in state.players if player.seated]
+        self.keys = Keys(seated, sharing.get("keys"))
+        self._digest: tuple[Game, str] | None = None
+        revision = hand_revision = 1
+        pending: dict[str, Entry] = {}
+        if self.keys.restored:
+            revision = _whole(sharing.get("revision"), 0) + 1
+            if sharing.get("game") == self._game_digest(game):
+                hand_revision = min(_whole(sharing.get("hand_revision"), revision), revision)
+                pending = _pending_from_json(sharing.get("pending"), state)
+            else:
+                hand_revision = revision
+        self._snapshot = Snapshot(game, replayed, pending, revision, hand_revision)
 
     @property
     def keeps_hands(self) -> bool:
@@ -186,6 +208,39 @@ class Table:
                 return player.name
         raise UnknownPlayer(name)
 
+    def _game_digest(self, game: Game) -> str:
+        from phase10_keeper.storage.unrecorded import game_digest
+
+        if self._digest is None or self._digest[0] is not game:
+            self._digest = (game, game_digest(game))
+        return self._digest[1]
+
+    def sharing_text(self) -> str | None:
+        """The sharing as kept with the game: the keys, the revision and the entries for
+        the next hand (None once the game is finished: its links end with it)."""
+        with self._lock:
+            now = self._snapshot
+            keys = self.keys.to_json()
+        if now.state.is_over:
+            return None
+        pending = {
+            name: {**_result_json(name, entry), "sender": entry.sender}
+            for name, entry in now.pending.items()
+        }
+        document = {
+            "keys": keys,
+            "revision": now.revision,
+            "hand_revision": now.hand_revision,
+            "game": self._game_digest(now.game),
+            "pending": pending,
+        }
+        return json.dumps(document, ensure_ascii=False, separators=(",", ":"))
+
+    def _check_seen(self, now: Snapshot, seen: int | None) -> None:
+        """StaleRevision if the page showed revision `seen` of another next hand."""
+        if seen is not None and not now.hand_revision <= seen <= now.revision:
+            raise StaleRevision
+
     def _changed(self, snapshot: Snapshot) -> None:
         """Called with the lock held; the listeners are told once it is released."""
         self._snapshot = snapshot
@@ -197,13 +252,21 @@ class Table:
         for listener in listeners:
             listener(revision)
 
-    def enter(self, name: str, data: object, sender: str) -> list[TableProblem]:
+    def enter(
+        self, name: str, data: object, sender: str, seen: int | None = None
+    ) -> list[TableProblem]:
         """Sets `name`'s entry from `data`, a result as in a game file with `"went_out":
         true` for the player who went out. Returns what the checks say so far; Refused
-        (entry unchanged) when the result cannot be read or the rules refuse it."""
+        (entry unchanged) when the result cannot be read or the rules refuse it;
+        StaleRevision when `seen`, the revision the page showed, was of another next
+        hand. An entry equal to the one pending changes nothing."""
         with self._lock:
             now = self._snapshot
+            self._check_seen(now, seen)
             entry = _entry_from_json(data, name, now.state.hand_number, sender)
+            before = now.pending.get(name)
+            if before is not None and before[:2] == entry[:2]:
+                return _problems_so_far(now.state, now.pending)
             pending = {**now.pending, name: entry}
             problems = _problems_so_far(now.state, pending)
             own = [
@@ -217,9 +280,11 @@ class Table:
         self._tell()
         return problems
 
-    def clear(self, name: str) -> None:
+    def clear(self, name: str, seen: int | None = None) -> None:
+        """Clears `name`'s entry; StaleRevision as `enter`."""
         with self._lock:
             now = self._snapshot
+            self._check_seen(now, seen)
             if name not in now.pending:
                 return
             pending = {other: entry for other, entry in now.pending.items() if other != name}
@@ -248,7 +313,8 @@ class Table:
             game = now.game.with_hand_appended(hand)
             replayed = replay_from(now.replayed, game)
             self._save(game, replayed)
-            self._changed(Snapshot(game, replayed, {}, now.revision + 1))
+            revision = now.revision + 1
+            self._changed(Snapshot(game, replayed, {}, revision, revision))
         self._tell()
         return self.snapshot()
 
@@ -283,7 +349,8 @@ class Table:
                 for name, result in last.results.items()
                 if name in playing
             }
-            self._changed(Snapshot(game, replayed, pending, now.revision + 1))
+            revision = now.revision + 1
+            self._changed(Snapshot(game, replayed, pending, revision, revision))
         self._tell()
         return self.snapshot()
 
@@ -303,7 +370,14 @@ class Table:
             for player in state.players:
                 if player.seated:
                     self.keys.add_player(player.name)
-            self._changed(Snapshot(game, replayed, pending, now.revision + 1))
+            revision = now.revision + 1
+            next_hand = (len(game.hands), game.seating)
+            hand_revision = (
+                now.hand_revision
+                if next_hand == (len(now.game.hands), now.game.seating)
+                else revision
+            )
+            self._changed(Snapshot(game, replayed, pending, revision, hand_revision))
         self._tell()
 
 
@@ -329,6 +403,51 @@ def _entry_from_json(data: object, name: str, hand_number: int, sender: str) -> 
         problem = TableProblem(Severity.ERROR, name, None, error.worded)
         raise Refused([problem]) from None
     return Entry(result, went_out, sender)
+
+
+def _result_json(name: str, entry: Entry) -> dict[str, Any]:
+    """The entry as the API and the kept sharing give it: a result as in a game file,
+    `"went_out": true` on the one who went out."""
+    (written,) = hands_to_json([name], [Hand(went_out="", results={name: entry.result})])
+    result: dict[str, Any] = written["results"][name]
+    if entry.went_out:
+        result["went_out"] = True
+    return result
+
+
+def _sharing_from_text(text: str | None) -> dict[str, Any]:
+    if text is None:
+        return {}
+    try:
+        document = json.loads(text)
+    except (ValueError, RecursionError):
+        return {}
+    return document if isinstance(document, dict) else {}
+
+
+def _whole(value: object, default: int) -> int:
+    return value if type(value) is int and value >= 0 else default
+
+
+def _pending_from_json(data: object, state: GameState) -> dict[str, Entry]:
+    """The kept entries for the next hand that still read back as entries of its
+    players; the others are left out."""
+    if not isinstance(data, dict) or state.is_over:
+        return {}
+    playing = set(state.participants())
+    pending = {}
+    for name, kept in data.items():
+        if name not in playing or not isinstance(kept, dict):
+            continue
+        sender = kept.get("sender")
+        if not isinstance(sender, str):
+            continue
+        result = {key: value for key, value in kept.items() if key != "sender"}
+        try:
+            pending[name] = _entry_from_json(result, name, state.hand_number, sender)
+        except Refused:
+            continue
+    return pending
 
 
 def _hand_of(state: GameState, pending: Mapping[str, Entry]) -> tuple[Hand, list[TableProblem]]:

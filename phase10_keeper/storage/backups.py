@@ -11,6 +11,8 @@ from contextlib import closing
 from datetime import UTC, datetime
 from pathlib import Path
 
+from phase10_keeper.storage.sharing import clear_sharing
+
 BACKUP_DIR_NAME = "backups"
 KEEP_BACKUPS = 10
 
@@ -77,6 +79,7 @@ def copy_database(source: sqlite3.Connection, target: Path) -> None:
             # A copy of a WAL library is marked WAL too; a plain rollback-journal file
             # can be opened read-only later without leaving -wal and -shm files behind.
             copy.execute("PRAGMA journal_mode = DELETE")
+            clear_sharing(copy)
         finally:
             copy.close()
         os.replace(temporary, target)

@@ -72,6 +72,7 @@ from phase10_keeper.storage.rows import (
     write_hands,
     write_players,
 )
+from phase10_keeper.storage.sharing import SharingRows
 from phase10_keeper.storage.summary import GameSummary, listing_order, stored_values_problem
 from phase10_keeper.storage.unrecorded import UnrecordedRows
 
@@ -124,7 +125,7 @@ def _new_revision() -> int:
     return int.from_bytes(os.urandom(8), "big") >> 2
 
 
-class Library(UnrecordedRows):
+class Library(UnrecordedRows, SharingRows):
     """The open game library. Open it with `Library.open`; close it when done."""
 
     path: Path
@@ -631,9 +632,10 @@ class Library(UnrecordedRows):
 
     def delete_game(self, game_id: int) -> None:
         """Moves the game to the bin: it leaves the list but can be restored, without the
-        typing and undo history kept with it."""
+        typing, undo history and sharing kept with it."""
         self._update_game(game_id, "deleted_at = COALESCE(deleted_at, ?)", self._now())
         self.keep_unrecorded(game_id, None, None)
+        self.forget_sharing(game_id)
 
     def restore_game(self, game_id: int) -> None:
         self._update_game(game_id, "deleted_at = NULL")

@@ -84,7 +84,25 @@ _VERSION_4 = (
     """,
 )
 
-STEPS: tuple[tuple[str, ...], ...] = (_VERSION_1, _VERSION_2, _VERSION_3, _VERSION_4)
+# Version 5: a game's sharing with the phones (see storage.sharing): the keys and the
+# entries typed on phones, as JSON, and when they last changed (UTC, ISO 8601).
+_VERSION_5 = (
+    """
+    CREATE TABLE sharing (
+        game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        data TEXT NOT NULL,
+        changed TEXT NOT NULL
+    )
+    """,
+)
+
+STEPS: tuple[tuple[str, ...], ...] = (
+    _VERSION_1,
+    _VERSION_2,
+    _VERSION_3,
+    _VERSION_4,
+    _VERSION_5,
+)
 """STEPS[n] takes a library from version n to version n + 1."""
 
 SCHEMA_VERSION = len(STEPS)

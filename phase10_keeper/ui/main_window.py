@@ -662,6 +662,7 @@ class MainWindow(QMainWindow):
         self.phones = phones
         phones.entriesChanged.connect(self._phone_entries)
         dialog = self.phones_dialog = PhonesDialog(phones.links, self)
+        dialog.stopRequested.connect(phones.forget)
         dialog.stopRequested.connect(self.stop_phones)
         dialog.show()
         self.phones_action.setChecked(True)

@@ -5,6 +5,12 @@
   const HAND_SIZE = 10;
   const $ = (id) => document.getElementById(id);
   const SAVED_LANGUAGE = "phase10-keeper-language";
+  const SAVED_TV = "phase10-keeper-tv";
+  // The key of the link this phone opened, kept to open a new session when the table
+  // starts again (sessions end with the process; the links outlive it).
+  const SAVED_KEY = "phase10-keeper-key";
+  // The scoreboard's link opened on a screen this wide is taken for a TV across the room.
+  const WIDE = matchMedia("(min-width: 75rem)");
 
   let language = "en";
   let session = null;
@@ -16,6 +22,13 @@
   let retryDelay = 1;
   let retryTimer = null;
   let closed = false;
+  // Entries not yet taken by the table, by player: kept on the phone (they outlive a
+  // reload) until the table answers. Each names the hand and revision it was made for.
+  const OUTBOX = "phase10-keeper-outbox";
+  let outbox = {};
+  let keptCount = 0;
+  // Players whose kept entry reached the table after its hand was recorded: the hand.
+  const tooLateFor = {};
 
   // Words
 
@@ -48,8 +61,8 @@
 
   // Talking to the table
 
-  async function call(method, path, body) {
-    const options = { method, credentials: "same-origin", headers: {} };
+  async function call(method, path, body, headers) {
+    const options = { method, credentials: "same-origin", headers: { ...headers } };
     if (body !== undefined) {
       options.headers["Content-Type"] = "application/json";
       options.body = JSON.stringify(body);
@@ -65,20 +78,44 @@
     return { status: response.status, data };
   }
 
+  function keptKey() {
+    try {
+      return localStorage.getItem(SAVED_KEY);
+    } catch (error) {
+      return null;
+    }
+  }
+
+  function exchange(key) {
+    return call("POST", "/api/session", undefined, { Authorization: `Bearer ${key}` });
+  }
+
   async function join() {
     const key = new URLSearchParams(location.hash.slice(1)).get("key");
     let answer;
+    let renewed = false;
     try {
-      answer = key ? await call("POST", "/api/session", { key }) : await call("GET", "/api/session");
+      answer = key ? await exchange(key) : await call("GET", "/api/session");
+      if (!key && answer.status === 401 && keptKey()) {
+        renewed = true;
+        answer = await exchange(keptKey());
+      }
     } catch (error) {
       return showClosed();
     }
     if (key) history.replaceState(null, "", location.pathname);
     if (answer.status !== 200) {
       if (answer.status === 429) return showNotice("phones.no_key_title", "phones.slowed_text");
+      // The key kept from an earlier visit opens nothing now: the keeper stopped sharing.
+      if (renewed) {
+        localStorage.removeItem(SAVED_KEY);
+        return showClosed();
+      }
       return showNotice("phones.no_key_title", key ? "phones.bad_key_text" : "phones.no_key_text");
     }
+    if (key) localStorage.setItem(SAVED_KEY, key);
     session = answer.data;
+    loadOutbox();
     setLanguage(chooseLanguage());
     listen();
   }
@@ -89,9 +126,10 @@
     stream = new EventSource(`/api/events?lang=${language}`);
     stream.addEventListener("game", (event) => {
       retryDelay = 1;
-      $("connection").hidden = true;
+      noteConnection("ok");
       heard();
       show(JSON.parse(event.data));
+      deliverAll();
     });
     stream.addEventListener("alive", heard);
     stream.addEventListener("closed", () => showClosed());
@@ -113,37 +151,97 @@
     if (!closed) lost();
   }
 
+  // Tried again soon (a phone back on the network must show the hand within seconds),
+  // and at once when the browser says the network is back.
   function lost() {
     const seconds = retryDelay;
-    const note = $("connection");
-    note.hidden = false;
-    note.textContent = count("phones.lost", seconds);
+    noteConnection(navigator.onLine ? "lost" : "offline", seconds);
     clearTimeout(retryTimer);
-    retryTimer = setTimeout(probe, seconds * 1000);
-    retryDelay = Math.min(retryDelay * 2, 30);
+    retryTimer = setTimeout(catchUp, seconds * 1000);
+    retryDelay = Math.min(retryDelay * 2, 8);
   }
 
-  async function probe() {
+  // One request both asks whether the session still holds and brings the table as it
+  // is now; the entries kept meanwhile go, then the stream follows from there.
+  async function catchUp() {
+    clearTimeout(retryTimer);
     let answer;
     try {
-      answer = await call("GET", "/api/session");
+      answer = await call("GET", "/api/game");
     } catch (error) {
       return lost();
     }
-    // The session is gone: the table was closed and opened anew, with new codes.
-    if (answer.status === 401) return showClosed();
+    // The session is gone with the table's process: the key kept opens a new one, unless
+    // the keeper stopped sharing (new codes).
+    if (answer.status === 401) return renewSession();
     if (answer.status !== 200) return lost();
+    retryDelay = 1;
+    noteConnection("ok");
+    show(answer.data);
+    deliverAll();
     listen();
+  }
+
+  async function renewSession() {
+    const key = keptKey();
+    let answer = { status: 401 };
+    try {
+      if (key) answer = await exchange(key);
+    } catch (error) {
+      return lost();
+    }
+    if (answer.status === 200) {
+      session = answer.data;
+      return catchUp();
+    }
+    if (answer.status === 401 || answer.status === 403) {
+      localStorage.removeItem(SAVED_KEY);
+      return showClosed();
+    }
+    return lost();
+  }
+
+  window.addEventListener("offline", () => {
+    if (closed || !session) return;
+    clearTimeout(watchdog);
+    if (stream) stream.close();
+    stream = null;
+    clearTimeout(retryTimer);
+    noteConnection("offline");
+  });
+  window.addEventListener("online", () => {
+    if (closed || !session) return;
+    retryDelay = 1;
+    catchUp();
+  });
+
+  // What the page says of its line: offline, lost (and when it tries again), and back.
+  let lineState = "ok";
+  let calmTimer = null;
+  function noteConnection(state, seconds) {
+    const note = $("connection");
+    clearTimeout(calmTimer);
+    if (state === "ok") {
+      if (lineState === "ok") return;
+      note.textContent = text("phones.online_again");
+      note.className = "connection good";
+      calmTimer = setTimeout(() => {
+        note.hidden = true;
+      }, 6000);
+    } else {
+      note.textContent =
+        state === "offline" ? text("phones.offline") : count("phones.lost", seconds);
+      note.className = "connection";
+    }
+    note.hidden = false;
+    lineState = state;
   }
 
   // Another code opened in the same tab changes only the fragment: start again with it.
   window.addEventListener("hashchange", () => location.reload());
 
   document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "visible" && !stream && session && !closed) {
-      clearTimeout(retryTimer);
-      probe();
-    }
+    if (document.visibilityState === "visible" && !stream && session && !closed) catchUp();
   });
 
   // What the page shows
@@ -163,6 +261,7 @@
     clearTimeout(watchdog);
     if (stream) stream.close();
     clearTimeout(retryTimer);
+    clearTimeout(calmTimer);
     $("connection").hidden = true;
     for (const button of document.querySelectorAll("main button, main select")) {
       button.disabled = true;
@@ -210,6 +309,7 @@
     $("points-label").textContent = text("phones.points_label");
     $("clear").textContent = text("phones.clear");
     $("undo").textContent = text("phones.undo");
+    $("tv").textContent = text("phones.tv");
     if (session) {
       const who = {
         keeper: () => text("phones.keeper_you"),
@@ -218,16 +318,42 @@
       }[session.role];
       $("who").textContent = who();
       document.body.classList.toggle("viewer", session.role === "viewer");
+      showAsTv();
     }
   }
+
+  // The scoreboard as a TV shows it: the standings filling the screen in type read
+  // across the room. Chosen by the width of the screen unless chosen on the page.
+  function showAsTv() {
+    const viewer = session && session.role === "viewer";
+    const saved = localStorage.getItem(SAVED_TV);
+    const tv = viewer && (saved === null ? WIDE.matches : saved === "on");
+    $("tv").hidden = !viewer;
+    press($("tv"), tv);
+    document.body.classList.toggle("tv", tv);
+  }
+  WIDE.addEventListener("change", showAsTv);
+  $("tv").addEventListener("click", () => {
+    const on = !document.body.classList.contains("tv");
+    localStorage.setItem(SAVED_TV, on ? "on" : "off");
+    showAsTv();
+  });
 
   function show(data) {
     // An answer and the table's events travel apart: an older game never covers a newer.
     if (game && data.revision < game.revision) return;
+    // A hand recorded is said aloud to those who listen to the page rather than look.
+    if (game && data.hands_played > game.hands_played) {
+      $("announce").textContent = text("phones.recorded", { hand: data.hands_played });
+    }
     game = data;
     if (draftsHand !== game.hand) {
       drafts = {};
       draftsHand = game.hand;
+    }
+    for (const [name, kept] of Object.entries(outbox)) {
+      if (kept.hand !== game.hand) tooLate(name, kept);
+      else if (!drafts[name]) drafts[name] = { ...fromPending(null), ...kept.draft, kept: true };
     }
     const title = game.title || text("phones.title_default");
     $("title").textContent = title;
@@ -266,7 +392,7 @@
       if (player.seated === false) badges.push([text("phones.left"), "badge"]);
       if (badges.length) who.append(document.createElement("br"));
       for (const [label, kind] of badges) who.append(span(label, kind));
-      const phase = cell("td", "");
+      const phase = cell("td", "", "phase");
       const replaying = game.status === "tiebreak" && game.tiebreak_players.includes(name);
       const label = player.phase ?? (replaying ? game.replay_phase : null);
       if (game.status === "tiebreak" && !replaying) {
@@ -283,6 +409,8 @@
       return row;
     });
     $("rows").replaceChildren(...rows);
+    // The TV's type is fitted to the rows it has to show.
+    document.body.style.setProperty("--rows", String(Math.max(rows.length, 3)));
   }
 
   function cell(kind, content, className) {
@@ -316,6 +444,12 @@
     if (draft.made === false && (draft.typed.low ?? 0) === workedOutLow(draft)) delete draft.typed.low;
     draft.sent = true;
     return draft;
+  }
+
+  // What of a draft is kept on the phone: what was chosen, not how far it got.
+  function keptDraft(draft) {
+    const { wentOut, made, typed, phase, points } = draft;
+    return { wentOut, made, typed: { ...typed }, phase, points };
   }
 
   function workedOutLow(draft) {
@@ -385,9 +519,13 @@
     const chosen = draft.wentOut || draft.made !== null;
     // Nothing to clear before anything is chosen or sent.
     $("clear").hidden = !chosen && !(name in game.pending);
-    sent.className = "sent" + (draft.sent && !draft.refused && name in game.pending ? " good" : "");
+    const waiting = name in outbox;
+    sent.className =
+      "sent" + (draft.sent && !draft.refused && !waiting && name in game.pending ? " good" : "");
     if (draft.refused) sent.textContent = text("phones.not_sent");
-    else if (draft.sending) sent.textContent = text("phones.sending");
+    else if (waiting && draft.kept) sent.textContent = text("phones.kept");
+    else if (waiting || draft.sending) sent.textContent = text("phones.sending");
+    else if (name in tooLateFor) sent.textContent = text("phones.kept_stale", { hand: tooLateFor[name] });
     else if (name in game.pending && draft.sent) sent.textContent = text("phones.sent");
     else sent.textContent = chosen ? text("phones.sending") : text("phones.not_yet");
   }
@@ -494,12 +632,13 @@
   }
 
   function edited(draft) {
-    draft.edits = (draft.edits || 0) + 1;
     draft.sent = false;
     draft.refused = null;
     draft.sending = true;
+    draft.kept = !navigator.onLine;
+    keep(target, draft);
     showEntry();
-    send(target, draft);
+    send(target);
   }
 
   $("went-out").addEventListener("click", () => {
@@ -536,13 +675,12 @@
     draft.phase = event.target.value ? Number(event.target.value) : null;
     edited(draft);
   });
-  $("clear").addEventListener("click", async () => {
+  $("clear").addEventListener("click", () => {
     const name = target;
     drafts[name] = fromPending(null);
+    keep(name, null);
     showEntry();
-    clearTimeout(timers[name]);
-    delete timers[name];
-    await sending(() => call("DELETE", pendingPath(name)));
+    send(name);
   });
 
   // A player's entry, by name. A browser takes a path segment that is only dots (even
@@ -553,12 +691,12 @@
     return `/api/pending/${name === "." || name === ".." ? "%20" + segment : segment}`;
   }
 
-  // Changes this page made that the table has not answered yet, and those waiting to be
+  // Changes this page made that the table has not taken yet, and those waiting to be
   // sent: while there are any, the hand shown is not yet the table's.
   const timers = {};
   let changesOut = 0;
   function changesOnTheWay() {
-    return changesOut > 0 || Object.keys(timers).length > 0;
+    return changesOut > 0 || Object.keys(timers).length > 0 || Object.keys(outbox).length > 0;
   }
   async function sending(request) {
     changesOut += 1;
@@ -569,22 +707,122 @@
     }
   }
 
-  function send(name, draft) {
-    clearTimeout(timers[name]);
-    timers[name] = setTimeout(async () => {
-      delete timers[name];
-      // An answer counts only if nothing was changed since it was asked for: a later
-      // change has its own request on the way.
-      const asked = draft.edits;
-      let answer;
-      try {
-        answer = await sending(() => call("PUT", pendingPath(name), resultOf(draft)));
-      } catch (error) {
-        if (asked === draft.edits) draft.sending = false;
-        return;
+  // An entry (a draft, or null to clear it) kept until the table takes it; a later change
+  // of the same player's entry takes its place.
+  function keep(name, draft) {
+    delete tooLateFor[name];
+    keptCount += 1;
+    outbox[name] = {
+      draft: draft && keptDraft(draft),
+      hand: game.hand,
+      revision: game.revision,
+      stamp: `${Date.now()}.${keptCount}`,
+    };
+    saveOutbox();
+  }
+
+  function saveOutbox() {
+    try {
+      if (Object.keys(outbox).length) {
+        const saved = { role: session.role, player: session.player, entries: outbox };
+        localStorage.setItem(OUTBOX, JSON.stringify(saved));
+      } else {
+        localStorage.removeItem(OUTBOX);
       }
-      if (asked !== draft.edits || drafts[name] !== draft) return;
+    } catch (error) {
+      // Storage refused (a private window that is full): the entries stay in memory.
+    }
+  }
+
+  function loadOutbox() {
+    try {
+      const saved = JSON.parse(localStorage.getItem(OUTBOX) || "null");
+      if (saved && saved.role === session.role && saved.player === session.player) {
+        outbox = saved.entries || {};
+      }
+    } catch (error) {
+      outbox = {};
+    }
+  }
+
+  // A kept entry whose hand was recorded before it reached the table: dropped, and said
+  // so, never applied to the next hand.
+  function tooLate(name, kept) {
+    if (outbox[name] !== kept) return;
+    delete outbox[name];
+    saveOutbox();
+    tooLateFor[name] = kept.hand;
+    if (drafts[name] && kept.hand === game.hand) drafts[name] = fromPending(game.pending[name]);
+  }
+
+  // Several taps in a row go as one request.
+  function send(name) {
+    clearTimeout(timers[name]);
+    timers[name] = setTimeout(() => {
+      delete timers[name];
+      deliver(name);
+    }, 150);
+  }
+
+  function deliverAll() {
+    for (const name of Object.keys(outbox)) if (!(name in timers)) deliver(name);
+  }
+
+  // Sent again after a failure, sooner than a person would think to try.
+  let resendDelay = 1;
+  let resendTimer = null;
+  function resendLater() {
+    clearTimeout(resendTimer);
+    resendTimer = setTimeout(deliverAll, resendDelay * 1000);
+    resendDelay = Math.min(resendDelay * 2, 8);
+  }
+
+  const onTheWay = {};
+  async function deliver(name) {
+    const kept = outbox[name];
+    if (!kept || !game || onTheWay[name] === kept) return;
+    if (kept.hand !== game.hand) {
+      tooLate(name, kept);
+      return showIfShown(name);
+    }
+    onTheWay[name] = kept;
+    // The table refuses the entry (409) if a hand was recorded or taken back since.
+    const body = { ...(kept.draft ? resultOf(kept.draft) : {}), revision: kept.revision };
+    let answer = null;
+    try {
+      answer = await sending(() => call(kept.draft ? "PUT" : "DELETE", pendingPath(name), body));
+    } catch (error) {
+      // No network: kept, and said so.
+    } finally {
+      delete onTheWay[name];
+    }
+    // A later change of this entry has taken its place: that one goes on its own.
+    if (outbox[name] !== kept) return;
+    const draft = drafts[name];
+    if (answer !== null && answer.status === 401) {
+      answer = null;
+      catchUp();
+    }
+    if (answer === null || answer.status >= 500) {
+      if (draft) {
+        draft.sending = false;
+        draft.kept = true;
+      }
+      resendLater();
+      return showIfShown(name);
+    }
+    resendDelay = 1;
+    if (answer.status === 409) {
+      tooLate(name, kept);
+      // The hand recorded meanwhile: shown at once rather than at the stream's pace.
+      showLatest();
+      return showIfShown(name);
+    }
+    delete outbox[name];
+    saveOutbox();
+    if (draft) {
       draft.sending = false;
+      draft.kept = false;
       if (answer.status === 200) {
         draft.sent = true;
       } else {
@@ -592,8 +830,12 @@
           { severity: "error", message: text("phones.server_error", { status: answer.status }) },
         ];
       }
-      if (name === target && game) showEntry();
-    }, 150);
+    }
+    showIfShown(name);
+  }
+
+  function showIfShown(name) {
+    if (name === target && game && !closed) showEntry();
   }
 
   // The keeper's part

@@ -57,8 +57,8 @@ def test_a_normal_request_is_answered_while_150_idle_or_half_sent_connections_ar
 
 
 def test_past_the_bound_the_oldest_idle_connection_makes_room(monkeypatch):
-    monkeypatch.setattr(server_module, "MAX_CONNECTIONS", 20)
-    with served(Game(players=PLAYERS)) as (table, client, _):
+    monkeypatch.setattr(server_module, "STRANGER_CONNECTIONS", 20)
+    with served(Game(players=PLAYERS), header_timeout=60) as (table, client, _):
         hostile = _hostile(client, 40)
         try:
             assert client.request("GET", "/api/game", key=table.keys.viewer).status == 200
@@ -71,7 +71,7 @@ def test_past_the_bound_the_oldest_idle_connection_makes_room(monkeypatch):
 
 @pytest.mark.parametrize("sent", [b"", b"GET / HTTP/1.1\r\nHost: x"])
 def test_a_connection_that_sends_nothing_or_half_a_request_is_closed(sent):
-    with served(Game(players=PLAYERS), idle_timeout=0.5) as (_, client, _):
+    with served(Game(players=PLAYERS), header_timeout=0.5) as (_, client, _):
         connection = open_socket(client)
         try:
             connection.sendall(sent)

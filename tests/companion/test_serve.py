@@ -4,10 +4,12 @@ keeper's link saved at once, one writer per library, and a clean exit on a signa
 import json
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -99,7 +101,11 @@ def test_json_prints_exactly_one_line_of_links_and_sigterm_exits_0(data_dir: Pat
         stalled.close()
 
 
-def test_links_in_the_contracts_order_new_keys_each_session_and_only_seated_players(
+def _keys(links: dict[str, Any]) -> set[str]:
+    return {_key(links["keeper"]), _key(links["viewer"]), *map(_key, links["players"].values())}
+
+
+def test_links_in_the_contracts_order_the_same_keys_again_and_only_seated_players(
     data_dir: Path,
 ):
     # Dana left before hand 5 and Eve joined before hand 7.
@@ -109,18 +115,65 @@ def test_links_in_the_contracts_order_new_keys_each_session_and_only_seated_play
         with serving(data_dir) as (process, links):
             assert list(links) == ["game", "url", "keeper", "viewer", "players"]
             assert list(links["players"]) == ["Priya", "Marcus", "Kwame", "Eve"]
-            sessions.append(
-                {
-                    _key(links["keeper"]),
-                    _key(links["viewer"]),
-                    *map(_key, links["players"].values()),
-                }
-            )
+            sessions.append(links)
             process.send_signal(signal.SIGINT)
             assert process.wait(timeout=STOP_WITHIN) == 0
     first, second = sessions
-    assert len(first) == len(second) == 6
-    assert not first & second
+    assert len(_keys(first)) == 6
+    # The sharing belongs to the game, not to the process: the same links once more.
+    assert _keys(first) == _keys(second)
+    assert first["players"].keys() == second["players"].keys()
+    assert [_key(first["players"][name]) for name in first["players"]] == [
+        _key(second["players"][name]) for name in second["players"]
+    ]
+
+
+def _sharing_holds(data_dir: Path, text: str) -> bool:
+    """Whether the library keeps a sharing that holds `text` (read beside `serve`)."""
+    with closing(sqlite3.connect(data_dir / "library.sqlite3", timeout=10)) as database:
+        rows = database.execute("SELECT data FROM sharing").fetchall()
+    return any(text in data for (data,) in rows)
+
+
+def test_a_killed_serve_started_again_serves_the_same_links_and_the_entries_pending(
+    data_dir: Path,
+):
+    game_id = _import(data_dir, GAMES / "worked-hand.phase10.json")
+    with serving(data_dir, str(game_id)) as (process, links):
+        client = _client(links)
+        priya = _key(links["players"]["Priya"])
+        answer = client.request(
+            "PUT", "/api/pending/Priya", key=priya, body={"made": True, "cards": {"low": 2}}
+        )
+        assert answer.status == 200, answer.data
+        seen = client.request("GET", "/api/game", key=priya).data["revision"]
+        # Kept within moments (written off the phones' way): then the power goes.
+        for _ in range(500):
+            if _sharing_holds(data_dir, '"low":2'):
+                break
+            time.sleep(0.02)
+        process.kill()
+    with serving(data_dir, str(game_id)) as (process, again):
+        assert _keys(again) == _keys(links)
+        client = _client(again)
+        game = client.request("GET", "/api/game", key=priya)
+        assert game.status == 200
+        assert game.data["pending"] == {"Priya": {"made": True, "cards": {"low": 2}}}
+        # The revision goes on: a page that showed the old one takes the new one.
+        assert game.data["revision"] > seen
+        # An entry made on the page shown before the restart is still for this hand.
+        answer = client.request(
+            "PUT",
+            "/api/pending/Marcus",
+            key=_key(again["players"]["Marcus"]),
+            body={"made": False, "cards": {"high": 1}, "revision": seen},
+        )
+        assert answer.status == 200, answer.data
+        process.send_signal(signal.SIGINT)
+        assert process.wait(timeout=STOP_WITHIN) == 0
+    with serving(data_dir, str(game_id)) as (_, third):
+        pending = _client(third).request("GET", "/api/game", key=priya).data["pending"]
+        assert set(pending) == {"Priya", "Marcus"}
 
 
 def test_sigint_exits_0_with_every_recorded_hand_saved(data_dir: Path):

@@ -3,7 +3,9 @@ the GUI thread, and the codes the players scan.
 
 The window takes the keeper's part: entries from phones fill the form (nothing is
 recorded until the keeper records the hand), and every change made here reaches the
-phones. Stopping ends every phone's session; the codes of a new start are new.
+phones. The sharing is kept with the game in the library: started again on the game
+(after a quit or a crash), it shows the same codes and the entries typed on phones,
+until the keeper's Stop Sharing, which ends them: the codes of a new start are new.
 """
 
 import math
@@ -28,8 +30,10 @@ from PySide6.QtWidgets import (
 )
 
 from phase10_keeper.companion.address import local_network_address
+from phase10_keeper.companion.lasting import LastingSharing, lasting_table
 from phase10_keeper.companion.server import DEFAULT_PORT, PhoneServer, ThreadedPhoneServer
 from phase10_keeper.companion.table import Snapshot, Table
+from phase10_keeper.storage.library import Library
 from phase10_keeper.ui.game.session import GameSession
 from phase10_keeper.ui.text.translate import app_words, tr
 
@@ -49,7 +53,11 @@ class PhonesAtTable(QObject):
     def __init__(self, session: GameSession, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.session = session
-        self.table = Table(session.game)
+        self._lasting: LastingSharing | None = None
+        if isinstance(session.store, Library) and session.game_id is not None:
+            self.table, self._lasting = lasting_table(session.store, session.game_id, session.game)
+        else:
+            self.table = Table(session.game)
         self._lock = threading.Lock()
         self._told = False
         """Whether a change is on its way to the window's thread and not yet taken: six
@@ -59,7 +67,11 @@ class PhonesAtTable(QObject):
             self.table, local_network_address(), DEFAULT_PORT, app_words(), next_free=True
         )
         self._running = ThreadedPhoneServer(server)
-        self._running.start()
+        try:
+            self._running.start()
+        except BaseException:
+            self._close_lasting()
+            raise
         self.table.listen(self._table_changed)
         session.changed.connect(self._follow)
 
@@ -87,12 +99,24 @@ class PhonesAtTable(QObject):
     def snapshot(self) -> Snapshot:
         return self.table.snapshot()
 
+    def forget(self) -> None:
+        """Stop Sharing: the links end with the server; a new start makes new ones."""
+        if self._lasting is not None:
+            self._lasting.forget()
+
     def stop(self, *, wait: bool = True) -> None:
         """Ends every phone's session at once, and the server: waited for, or (not
-        `wait`) in the server's thread while the window goes on."""
+        `wait`) in the server's thread while the window goes on. The sharing stays kept
+        with the game unless `forget` came first."""
         self.session.changed.disconnect(self._follow)
         self.table.unlisten(self._table_changed)
         self._running.stop(wait=wait)
+        self._close_lasting()
+
+    def _close_lasting(self) -> None:
+        if self._lasting is not None:
+            self._lasting.close()
+            self._lasting = None
 
 
 def _code(link: str) -> QSvgWidget:

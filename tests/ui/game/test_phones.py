@@ -325,3 +325,27 @@ def test_stopping_never_waits_for_the_phones_but_closing_the_app_does(
     running = _server_of(window)
     window.close()
     assert not running._thread.is_alive()
+
+
+def test_the_codes_and_the_phones_entries_outlast_the_game_closed_until_stop_sharing(
+    window: Any, qtbot: Any
+):
+    library = window.library
+    game_id = library.add_game(Game(players=PLAYERS))
+    window.open_session(GameSession(library.load_game(game_id), library, game_id))
+    window.phones_action.trigger()
+    links = window.phones.links
+    _enter(window, qtbot, "Marcus", {"made": True, "cards": {"low": 1}})
+    # Closing the game (or quitting) keeps the sharing with it.
+    window.close_game()
+    window.open_session(GameSession(library.load_game(game_id), library, game_id))
+    window.phones_action.trigger()
+    again: Any = window.phones
+    assert again.links == links
+    assert set(again.snapshot().pending) == {"Marcus"}
+    # Stop Sharing ends the links for good.
+    window.phones_dialog.stopRequested.emit()
+    window.phones_action.trigger()
+    anew: Any = window.phones
+    assert anew.links["viewer"] != links["viewer"]
+    assert anew.snapshot().pending == {}
