@@ -451,16 +451,25 @@ def _games_import(arguments: argparse.Namespace) -> int:
 
 
 def _games_export(arguments: argparse.Namespace) -> int:
-    from phase10_keeper.storage.gamefile import dumps_game, write_game
+    from phase10_keeper.files import write_atomically
+    from phase10_keeper.storage.gamefile import dumps_game
 
     target = _output(arguments, arguments.file, [])
     with _library(arguments, read_only=True) as library:
         game = library.load_game(arguments.id)
+    if arguments.csv:
+        from phase10_keeper.export.identity import game_uid
+        from phase10_keeper.export.played_csv import csv_bytes, hand_rows
+
+        state = _replayed(game, _words()("cli.game", id=arguments.id)).final
+        data = csv_bytes(hand_rows(arguments.id, game_uid(game), state))
+    else:
+        data = dumps_game(game).encode("utf-8")
     try:
         if isinstance(target, Path):
-            write_game(target, game)
+            write_atomically(target, data)
         else:
-            target.write(dumps_game(game).encode("utf-8"))
+            target.write(data)
     except OSError as error:
         reason = error.strerror or error
         raise UsageError(_words()("cli.cannot_write", path=arguments.file, reason=reason)) from None
@@ -486,6 +495,13 @@ def _games_show(arguments: argparse.Namespace) -> int:
     with _library(arguments, read_only=True) as library:
         game = library.load_game(arguments.id)
         replayed = _replayed(game, _words()("cli.game", id=arguments.id))
+        if arguments.bgstats:
+            from phase10_keeper.export.bgstats import play_link
+            from phase10_keeper.export.identity import game_uid, played_at
+
+            if not replayed.final.is_over:
+                raise UsageError(_words()("cli.not_finished_for_bgstats", id=arguments.id))
+            link = play_link(game_uid(game), played_at(library, arguments.id, game), replayed)
         if card is not None:
             from phase10_keeper.ui.game.card_file import card_bytes
 
@@ -506,7 +522,9 @@ def _games_show(arguments: argparse.Namespace) -> int:
         card.write(image)
         return EXIT_OK
     state = replayed.final
-    if arguments.json:
+    if arguments.bgstats:
+        print(link)
+    elif arguments.json:
         print(json.dumps(standings_to_json(state)))
     else:
         print(standings_table(game, state))
@@ -692,11 +710,16 @@ def _add_games_commands(commands: "argparse._SubParsersAction[_Parser]") -> None
     exporting = actions.add_parser("export", help="write a game from the library to a file")
     exporting.add_argument("id", type=_game_id, metavar="ID", help="the game's id")
     exporting.add_argument("file", metavar="FILE", help="the game file to write")
+    exporting.add_argument("--csv", action="store_true", help="one CSV row per player per hand")
     exporting.set_defaults(run=_games_export)
 
     showing = actions.add_parser("show", help="print a game's standings, as `standings` does")
     showing.add_argument("id", type=_game_id, metavar="ID", help="the game's id")
-    showing.add_argument("--json", action="store_true", help="print one JSON object")
+    printing = showing.add_mutually_exclusive_group()
+    printing.add_argument("--json", action="store_true", help="print one JSON object")
+    printing.add_argument(
+        "--bgstats", action="store_true", help="print the link to log it in BG Stats"
+    )
     showing.add_argument(
         "--card", metavar="OUT.png", help="also write the results card, a PNG 1080 pixels wide"
     )

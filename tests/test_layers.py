@@ -15,6 +15,7 @@ ALLOWED_OWN_LAYERS = {
     "stats": {"rules", "stats", "language"},
     "language": {"rules", "language", "resource_files"},
     "companion": {"companion", "rules", "storage", "language", "resource_files", "cli"},
+    "export": {"export", "rules", "storage"},
 }
 
 

@@ -46,20 +46,23 @@ from PySide6.QtWidgets import (
 )
 
 from phase10_keeper.rules import Game
+from phase10_keeper.storage.gamefile import SUFFIX
 from phase10_keeper.storage.messages import LibraryError
 from phase10_keeper.ui.library.game_files import (
     GameTransferError,
     export_game,
+    file_name_for,
     game_file_filter,
     load_game_file,
 )
-from phase10_keeper.ui.prompts import Prompts
+from phase10_keeper.ui.prompts import Prompts, ask_output_path
 from phase10_keeper.ui.text.escape import isolate, plain, plain_tooltip
 from phase10_keeper.ui.text.translate import error_said, tr
 from phase10_keeper.ui.text.wording import date_text, date_time_text, status_text
 from phase10_keeper.ui.widgets.damage_bar import DamageBar
 
 GAME_ID_ROLE = Qt.ItemDataRole.UserRole
+CSV_SUFFIX = ".csv"
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
@@ -355,7 +358,7 @@ class GamesView(QWidget):
     `message(str)` (one line for a status bar).
     Actions for menus (shortcuts work while the view has focus): `open_action`,
     `rename_action` (F2), `delete_action` (Delete), `restore_action`, `import_action`,
-    `export_action`.
+    `export_action`, `export_csv_action`.
     """
 
     exports_game = True
@@ -422,6 +425,8 @@ class GamesView(QWidget):
         self.restore_action = self._action(tr("games.restore"), self.restore_selected)
         self.import_action = self._action(tr("games.import"), self.import_file)
         self.export_action = self._action(tr("games.export"), self.export_selected)
+        self.export_csv_action = self._action(tr("games.export_csv"), self.export_csv)
+        self.export_csv_action.setToolTip(tr("games.export_csv_tip"))
 
         buttons = QHBoxLayout()
         self.buttons: dict[QAction, QPushButton] = {}
@@ -433,7 +438,7 @@ class GamesView(QWidget):
         ):
             buttons.addWidget(self._button(action))
         buttons.addStretch(1)
-        for action in (self.import_action, self.export_action):
+        for action in (self.import_action, self.export_action, self.export_csv_action):
             buttons.addWidget(self._button(action))
 
         top = QHBoxLayout()
@@ -688,6 +693,54 @@ class GamesView(QWidget):
         self._say(tr("games.exported", file=isolate(path.name)))
         return path
 
+    def export_csv(self, path: Path | None = None) -> Path | None:
+        """Writes every hand of the selected game, or with none selected of every game
+        listed, to one CSV file (as `games export ID OUT.csv --csv` writes one game);
+        the path written, or None."""
+        from phase10_keeper.export.identity import game_uid
+        from phase10_keeper.export.played_csv import csv_bytes, hand_rows
+        from phase10_keeper.files import write_atomically
+        from phase10_keeper.rules import replay
+
+        selected = self.selected_id()
+        if selected is not None:
+            game_ids = [selected]
+            suggested = file_name_for(self._summary(selected).title).removesuffix(SUFFIX)
+        else:
+            rows = range(self.proxy.rowCount())
+            game_ids = [int(self.proxy.index(row, 0).data(GAME_ID_ROLE)) for row in rows]
+            suggested = tr("games.csv_file_name")
+        if not game_ids:
+            return None
+        if path is None:
+            path = ask_output_path(
+                self.prompts,
+                self,
+                tr("games.export_csv_title"),
+                suggested + CSV_SUFFIX,
+                tr("games.csv_files"),
+                suffix=CSV_SUFFIX,
+            )
+            if path is None:
+                return None
+        rows_of_games = []
+        try:
+            for game_id in game_ids:
+                game = self.library.load_game(game_id)
+                rows_of_games += hand_rows(game_id, game_uid(game), replay(game).final)
+            write_atomically(path, csv_bytes(rows_of_games))
+        except LibraryError as error:
+            self.prompts.warn(self, tr("files.cannot_export"), error_said(error))
+            return None
+        except OSError as error:
+            reason = error.strerror or error
+            self.prompts.warn(
+                self, tr("files.cannot_export"), tr("files.cannot_write", path=path, reason=reason)
+            )
+            return None
+        self._say(tr("games.exported", file=isolate(path.name)))
+        return path
+
     def _summary(self, game_id: int) -> Any:
         row = self.model.row_of(game_id)
         if row is None:
@@ -709,6 +762,7 @@ class GamesView(QWidget):
         for action in (self.open_action, self.rename_action, self.delete_action):
             action.setEnabled(has_selection and not deleted)
         self.export_action.setEnabled(has_selection)
+        self.export_csv_action.setEnabled(has_selection or self.proxy.rowCount() > 0)
         self.restore_action.setEnabled(deleted)
         self.buttons[self.restore_action].setVisible(self.show_deleted.isChecked())
         empty = self.proxy.rowCount() == 0

@@ -425,3 +425,45 @@ def test_a_library_of_only_deleted_games_says_how_to_get_them_back(qtbot) -> Non
     assert "Show deleted games" in view.empty_label.text()
     view.show_deleted.setChecked(True)
     assert not view.table.isHidden()
+
+
+def test_export_csv_writes_the_selected_game(qtbot, tmp_path: Path) -> None:
+    view, library, answers = _view(qtbot)
+    view.select_game(2)
+    answers.save_answer = tmp_path / "hands"
+    assert view.export_csv() == tmp_path / "hands.csv"
+    assert answers.asked[-1] == "Friday night.csv"
+    from phase10_keeper.export.identity import game_uid
+
+    uid = game_uid(library.load_game(2))
+    assert (tmp_path / "hands.csv").read_bytes().decode("utf-8") == (
+        "game,uid,hand,player,dealer,went_out,made,phase,points,total\r\n"
+        f"2,{uid},1,Kwame,yes,no,no,1,50,50\r\n"
+        f"2,{uid},1,Dana,no,yes,yes,1,0,0\r\n"
+        f"2,{uid},1,Priya,no,no,no,1,50,50\r\n"
+    )
+    assert "hands.csv" in view.notice.text()
+
+
+def test_export_csv_without_a_selection_writes_every_game_listed(qtbot, tmp_path: Path) -> None:
+    view, _, answers = _view(qtbot)
+    view.table.clearSelection()
+    assert view.export_csv_action.isEnabled()
+    answers.save_answer = tmp_path / "all.csv"
+    assert view.export_csv() == answers.save_answer
+    assert answers.asked[-1] == "Phase 10 games.csv"
+    lines = answers.save_answer.read_text(encoding="utf-8").splitlines()
+    # One header; only game 2 has hands.
+    assert lines[0].startswith("game,uid,")
+    assert [line.split(",")[0] for line in lines[1:]] == ["2", "2", "2"]
+    # Filtered to games none of which has a hand: a file with the header alone.
+    view.set_filter_text("Sunday")
+    assert view.export_csv(tmp_path / "sunday.csv") == tmp_path / "sunday.csv"
+    assert (tmp_path / "sunday.csv").read_text(encoding="utf-8").count("\n") == 1
+
+
+def test_export_csv_to_an_unwritable_place_warns(qtbot, tmp_path: Path) -> None:
+    view, _, answers = _view(qtbot)
+    view.select_game(2)
+    assert view.export_csv(tmp_path / "missing" / "out.csv") is None
+    assert "Cannot write" in answers.warnings[0]
