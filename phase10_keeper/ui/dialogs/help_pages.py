@@ -182,6 +182,7 @@ class HelpDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle(title)
         self.browser = QTextBrowser()
+        self.browser.setAccessibleName(title)
         self.browser.setOpenExternalLinks(True)
         self.browser.document().setDefaultStyleSheet(
             "kbd { font-family: monospace; font-weight: bold; } td.key { white-space: pre; }"
