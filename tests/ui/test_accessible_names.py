@@ -72,10 +72,9 @@ def unnamed(top: QWidget) -> list[str]:
     """The controls of `top`, on every tab of its tab widgets, that a screen reader
     cannot name; a list box is named by its own name, not by the item it shows."""
     missing: list[str] = []
-    tab_widgets = [top, *top.findChildren(QTabWidget)] if not isinstance(top, QTabWidget) else [top]
-    pages = [
+    pages: list[tuple[QTabWidget | None, int]] = [
         (tabs, index)
-        for tabs in tab_widgets
+        for tabs in [top, *top.findChildren(QTabWidget)]
         if isinstance(tabs, QTabWidget)
         for index in range(tabs.count())
     ]
