@@ -837,7 +837,9 @@ class HandEntryForm(QFrame):
         if draft is not None:
             self.show_problems(draft.problems())
         key = "entry.changed_by_phone" if self._changed_by_phone else "entry.changed_while_asked"
-        self.problems_label.setText("\n".join(filter(None, [tr(key), self.problems_label.text()])))
+        # The mark the form gives a warning; the catalogues' texts stay printable on paper.
+        note = f"⚠ {tr(key)}"
+        self.problems_label.setText("\n".join(filter(None, [note, self.problems_label.text()])))
         return True
 
     def _focus_problem(self, problem: Problem) -> None:
