@@ -671,6 +671,7 @@ class MainWindow(QMainWindow):
         if self.phones is not None and self.phones_dialog is not None:
             self.phones_dialog.follow(self.phones.links)
         if self.phones is not None and self.game_view is not None:
+            self.game_view.form.phone_table = self.phones.snapshot
             self.game_view.form.take_phone_entries(self.phones.snapshot().pending)
 
     def stop_phones(self, *, wait: bool = False) -> None:
