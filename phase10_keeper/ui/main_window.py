@@ -27,7 +27,7 @@ from phase10_keeper.ui.text.language_menu import language_menu
 from phase10_keeper.ui.text.translate import app_words, error_said, problem_where, tr
 from phase10_keeper.ui.widgets.colours import ERROR_COLOUR
 from phase10_keeper.ui.widgets.damage_bar import restore_newest_backup
-from phase10_keeper.ui.window_focus import KeysOnShow, open_dialog
+from phase10_keeper.ui.window_focus import KeysOnShow, open_dialog, show_window
 from phase10_keeper.ui.window_settings import save_window_state
 from phase10_keeper.ui.window_undo import name_undo_actions, redo_typing_first, undo_typing_first
 
@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 
     from phase10_keeper.rules import Game
     from phase10_keeper.storage.library import Library
+    from phase10_keeper.ui.dialogs.help_pages import HelpDialog
     from phase10_keeper.ui.dialogs.sheet_dialogs import SheetPrinter
     from phase10_keeper.ui.game.entry_form import HandEntryForm
     from phase10_keeper.ui.game.game_view import GameView
@@ -664,7 +665,7 @@ class MainWindow(QMainWindow):
         dialog = self.phones_dialog = PhonesDialog(phones.links, self)
         dialog.stopRequested.connect(phones.forget)
         dialog.stopRequested.connect(self.stop_phones)
-        dialog.show()
+        show_window(dialog, self.take_keys)
         self.phones_action.setChecked(True)
         self._phone_entries()
 
@@ -672,6 +673,7 @@ class MainWindow(QMainWindow):
         if self.phones is not None and self.phones_dialog is not None:
             self.phones_dialog.follow(self.phones.links)
         if self.phones is not None and self.game_view is not None:
+            self.game_view.form.phone_table = self.phones.snapshot
             self.game_view.form.take_phone_entries(self.phones.snapshot().pending)
 
     def stop_phones(self, *, wait: bool = False) -> None:
@@ -867,11 +869,11 @@ class MainWindow(QMainWindow):
 
         return self._open_help(HelpDialog.keyboard_shortcuts(self))
 
-    def _open_help(self, dialog: QWidget) -> QWidget:
+    def _open_help(self, dialog: "HelpDialog") -> QWidget:
         from PySide6.QtCore import Qt
 
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.show()
+        show_window(dialog, self.take_keys)
         return dialog
 
     def about(self) -> QWidget:

@@ -29,3 +29,39 @@ class KeysOnShow(QObject):
         if event.type() == QEvent.Type.Show and not event.spontaneous():
             QTimer.singleShot(0, self._take_keys)
         return False
+
+
+def show_window(dialog: QDialog, take_keys: Callable[[], object]) -> None:
+    """Shows a window the app keeps beside its own (help, the phones' codes): it takes the
+    keys whenever shown, on its first control, so Esc closes it and Page Down scrolls it;
+    once it closes, `take_keys` gives the main window the keys back."""
+    dialog.finished.connect(lambda _result: take_keys())
+    KeysOnShow(dialog, lambda: _take_keys_in(dialog))
+    dialog.show()
+
+
+def _take_keys_in(window: QWidget) -> None:
+    # Named here, not at the top: the window's first paint waits for every Qt enum
+    # class PySide6 sets up, and it needs none of these.
+    from PySide6.QtCore import Qt
+
+    window.activateWindow()
+    field = window.focusWidget() or _first_control(window)
+    if field is not None:
+        field.setFocus(Qt.FocusReason.ActiveWindowFocusReason)
+
+
+def _first_control(window: QWidget) -> QWidget | None:
+    """The first control Tab would visit in `window`."""
+    from PySide6.QtCore import Qt
+
+    widget = window.nextInFocusChain()
+    while widget is not None and widget is not window:
+        if (
+            widget.focusPolicy() & Qt.FocusPolicy.TabFocus
+            and widget.isEnabled()
+            and widget.isVisibleTo(window)
+        ):
+            return widget
+        widget = widget.nextInFocusChain()
+    return None

@@ -87,3 +87,52 @@ def test_the_keys_come_back_to_the_form_after_player_joins(window, qtbot) -> Non
     window.prompts.look_elsewhere()
     dialog.reject()
     qtbot.waitUntil(lambda: _keys_in_the_form(window))
+
+
+def _help_and_codes(window) -> list[Any]:
+    """Help → Keyboard Shortcuts, Help → How to Keep Score, View → Phones at the Table."""
+    return [window.keyboard_help, window.how_to_keep_score, _codes(window)]
+
+
+def _codes(window) -> Any:
+    def open_codes() -> Any:
+        window.phones_action.trigger()
+        return window.phones_dialog
+
+    return open_codes
+
+
+@pytest.fixture
+def loopback(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The phones' server on loopback only: the tests put nothing on a network.
+    monkeypatch.setattr("phase10_keeper.ui.game.phones.local_network_address", lambda: "127.0.0.1")
+
+
+@pytest.mark.parametrize("which", range(3))
+def test_help_and_the_codes_take_the_keys_and_give_them_back(window, qtbot, loopback, which):
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QAbstractScrollArea
+
+    form = window.game_view.form
+    kwame_low = form.rows()[2].counts[CardKind.LOW]
+    kwame_low.setFocus()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is kwame_low)
+    # Nothing gives a new window the keys, nor the window back once it closes.
+    window.prompts.look_elsewhere()
+    opened = _help_and_codes(window)[which]()
+    qtbot.waitUntil(opened.isActiveWindow)
+    focused = QApplication.focusWidget()
+    assert focused is not None
+    assert opened.isAncestorOf(focused)
+    # On what the window shows (its text, or its codes): Page Down scrolls it.
+    scrolled = focused if isinstance(focused, QAbstractScrollArea) else focused.parentWidget()
+    assert isinstance(scrolled, QAbstractScrollArea)
+    window.prompts.look_elsewhere()
+    opened.activateWindow()
+    qtbot.waitUntil(opened.isActiveWindow)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Escape)
+    assert not opened.isVisible()
+    qtbot.waitUntil(lambda: _keys_in_the_form(window))
+    assert QApplication.focusWidget() is kwame_low
+    if which == 2:
+        window.stop_phones()

@@ -5,7 +5,7 @@ works out counts and points and asks the rules what is wrong.
 """
 
 import itertools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -49,7 +49,7 @@ from phase10_keeper.ui.game.entry_fields import (
     set_tool_tip,
 )
 from phase10_keeper.ui.game.entry_keys import FormKeys
-from phase10_keeper.ui.game.phone_entries import PhoneOffers, keep_phone_room
+from phase10_keeper.ui.game.phone_entries import PhoneOffers, fill_from_phone, keep_phone_room
 from phase10_keeper.ui.text.escape import isolate, plain_tooltip
 from phase10_keeper.ui.text.translate import (
     app_words,
@@ -58,12 +58,13 @@ from phase10_keeper.ui.text.translate import (
     tr,
 )
 from phase10_keeper.ui.text.wording import phase_title
+from phase10_keeper.ui.widgets.announcement import announce
 from phase10_keeper.ui.widgets.colours import ERROR_COLOUR
 from phase10_keeper.ui.window_settings import points_by_default
 
 if TYPE_CHECKING:
     # Only when the phones' server runs: the form comes up with every game.
-    from phase10_keeper.companion.table import Entry
+    from phase10_keeper.companion.table import Entry, Snapshot
 
 AskedAbout = tuple[GameState, DraftSnapshot, int | None]
 """The hand a question was about: the game it follows, what was typed, the hand corrected."""
@@ -85,6 +86,8 @@ class HandEntryForm(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.accept_warnings: Callable[[list[Problem]], bool] = lambda problems: True
+        self.phone_table: Callable[[], Snapshot | None] = lambda: None
+        """The phones' table as it is now, read when the form shows the next hand again."""
         self.draft: HandDraft | None = None
         self.editing: int | None = None
         """The 0-based index of the hand being corrected, or None for the next hand."""
@@ -181,6 +184,12 @@ class HandEntryForm(QFrame):
 
         With `typed`, `hand` is put in the form as if just typed: one Undo empties it.
         """
+        self._begin(state, editing, hand, typed=typed)
+        self._take_pending()
+
+    def _begin(
+        self, state: GameState, editing: int | None, hand: Hand | None, *, typed: bool
+    ) -> None:
         self.draft = self._fresh(state, None if typed else hand)
         self._phones.forget()
         self._history = [self.draft.snapshot()]
@@ -204,7 +213,7 @@ class HandEntryForm(QFrame):
             self.record_button.setText(tr("entry.record_hand", number=number))
         self.cancel_button.setVisible(editing is not None)
         draft = self.draft
-        self.hint.setText(tr("entry.hint_phase" if draft.chooses_phase else "entry.hint"))
+        self._show_hint()
         shape = (
             draft.participants,
             draft.kinds,
@@ -255,12 +264,13 @@ class HandEntryForm(QFrame):
             draft.chooses_phase,
         ):
             return False
-        history, at = self._history, self._at
-        self.start(state)
-        self._history, self._at = history, at
+        history, at, taken = self._history, self._at, self._phones.entries
+        self._begin(state, None, None, typed=False)
+        self._history, self._at, self._phones.entries = history, at, taken
         assert self.draft is not None
         self.draft.restore(history[at])
         self.refresh(force=True)
+        self._take_pending()
         self.typingChanged.emit()
         return True
 
@@ -270,12 +280,13 @@ class HandEntryForm(QFrame):
         if self.draft is None or self.editing is not None or old not in self.draft.participants:
             return
         history = [renamed_snapshot(snapshot, old, new) for snapshot in self._history]
-        at = self._at
-        self.start(state)
-        self._history, self._at = history, at
+        at, taken = self._at, self._phones.entries
+        self._begin(state, None, None, typed=False)
+        self._history, self._at, self._phones.entries = history, at, taken
         assert self.draft is not None
         self.draft.restore(history[at])
         self.refresh(force=True)
+        self._take_pending()
 
     # -- the typing history ------------------------------------------------------------
 
@@ -318,16 +329,18 @@ class HandEntryForm(QFrame):
         self._recheck()
         self.typingChanged.emit()
 
-    def _typed(self) -> None:
-        """Remembers the draft after a change by the user, and updates what is shown."""
+    def _typed(self, anew: Collection[str] = ()) -> None:
+        """Remembers the draft after a change, and updates what is shown: the rows of
+        `anew` (filled from phones) in full, even the field being typed in."""
         assert self.draft is not None
+        self._show_hint()
         snapshot = self.draft.snapshot()
         if snapshot != self._history[self._at]:
             del self._history[self._at + 1 :]
             self._history.append(snapshot)
             self._at += 1
             self.typingChanged.emit()
-        self.refresh()
+        self.refresh(anew=anew)
         self._recheck()
 
     def _recheck(self) -> None:
@@ -503,9 +516,9 @@ class HandEntryForm(QFrame):
 
     # -- showing the draft -------------------------------------------------------------
 
-    def refresh(self, *, force: bool = False) -> None:
+    def refresh(self, *, force: bool = False, anew: Collection[str] = ()) -> None:
         """Makes every widget show the draft, leaving text the user is typing alone
-        unless `force`."""
+        unless `force`, or in the rows of the players `anew`."""
         draft = self.draft
         if draft is None:
             return
@@ -533,7 +546,8 @@ class HandEntryForm(QFrame):
                 typed = kind in draft.players[name].typed and not went_out
                 shown = str(draft.count(name, kind))
                 # The field being typed in keeps its text, so backspacing is not undone.
-                if edit.text() != shown and (force or not (typed and edit.hasFocus())):
+                kept = typed and edit.hasFocus() and name not in anew
+                if edit.text() != shown and (force or not kept):
                     edit.setText(shown)
                     if edit.hasFocus():
                         edit.selectAll()
@@ -545,7 +559,8 @@ class HandEntryForm(QFrame):
             total.setEnabled(not went_out)
             typed = not draft.is_points_worked_out(name)
             shown = str(draft.points(name))
-            if total.text() != shown and (force or not (typed and total.hasFocus())):
+            kept = typed and total.hasFocus() and name not in anew
+            if total.text() != shown and (force or not kept):
                 total.setText(shown)
                 if total.hasFocus():
                     total.selectAll()
@@ -553,6 +568,7 @@ class HandEntryForm(QFrame):
             row.points.setText(str(draft.points(name)))
         if switched:
             self._chain()
+        self._phones.show(draft if self.editing is None else None, self._rows)
 
     def _show_by_points(self, row: Row, by_points: bool) -> None:
         """Shows the total in place of the counts, or the counts again."""
@@ -766,18 +782,42 @@ class HandEntryForm(QFrame):
         """The entries phones sent for this hand (None: the phones have stopped), as
         `PhoneOffers.take` fills the rows with them."""
         draft = None if self.editing is not None else self.draft
-        if self._phones.take(draft, self._history[0] if draft else None, self._rows, entries):
+        focused = self.window().focusWidget()
+        filled = self._phones.take(draft, self._history[0] if draft else None, self._rows, entries)
+        if filled:
             self._changed_by_phone = self._changed_by_phone or self._asking
-            self._typed()
+            self._typed(anew=filled)
+            # Nothing from the network moves the keys, unless it took their field away.
+            moved_to = self._keys.keep(focused)
+            if moved_to is not None:
+                name = self._rows[self._keys.position[focused][0]].name
+                field = moved_to.accessibleName() or self.record_button.text()
+                self._show_hint(tr("entry.keys_moved_by_phone", name=name, field=field))
+
+    def _take_pending(self) -> None:
+        """Takes the entries the phones hold for the next hand when the form shows it
+        again: one sent while a past hand was corrected is told to the window only once."""
+        table = self.phone_table() if self._phones.running and self.editing is None else None
+        # Until the table follows a hand just recorded or taken back, its entries are for
+        # another hand; it tells the form once it has followed.
+        if table and self.draft and table.state.hand_number == self.draft.state.hand_number:
+            self.take_phone_entries(table.pending)
+
+    def _show_hint(self, note: str = "") -> None:
+        """The keys' hint, or in its place a `note` of what the keeper's last step did not."""
+        if note:
+            self.hint.setText(note)
+            announce(self, note)
+        elif self.draft is not None:
+            self.hint.setText(tr("entry.hint_phase" if self.draft.chooses_phase else "entry.hint"))
 
     def _take_phone(self, name: str) -> None:
         """The keeper chose the phone's entry over what was typed."""
         entry = self._phones.entries.get(name)
         if entry is None or self.draft is None:
             return
-        self._phones.fill(self.draft, name, entry)
-        self._typed()
-        self.take_phone_entries(self._phones.entries)
+        fill_from_phone(self.draft, name, entry)
+        self._typed(anew=[name])
 
     def show_focus(self) -> None:
         """Draws the ring round the field with the keys again, where it is now."""

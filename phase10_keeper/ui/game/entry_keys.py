@@ -102,10 +102,8 @@ class FormKeys(QObject):
             return True
         if key == Qt.Key.Key_O and not event.modifiers() & ~Qt.KeyboardModifier.ShiftModifier:
             row.went_out.setChecked(not row.went_out.isChecked())
-            if not row.made.isEnabled() and not (
-                self._move(row_index, column, 1, 0) or self._move(row_index, column, -1, 0)
-            ):
-                self.form.record_button.setFocus(Qt.FocusReason.TabFocusReason)
+            if not row.made.isEnabled():
+                self._step_off(row_index, column)
             return True
         if key == Qt.Key.Key_P and not event.modifiers() & ~Qt.KeyboardModifier.ShiftModifier:
             # From every field of the row; the digits typed next are the total's.
@@ -140,6 +138,32 @@ class FormKeys(QObject):
             self._move(row_index, column, *step)
             return True
         return False
+
+    def _step_off(self, row_index: int, column: int) -> None:
+        """The keys leave a row whose player went out for the next player's field of the
+        same column, or the one before, or the record button."""
+        if not (self._move(row_index, column, 1, 0) or self._move(row_index, column, -1, 0)):
+            self.form.record_button.setFocus(Qt.FocusReason.TabFocusReason)
+
+    def keep(self, focused: QWidget | None) -> QWidget | None:
+        """After a phone's entry filled rows: the keys go back to `focused`, where the
+        keeper had them (Qt moves them on from a field disabled under them). Only if the
+        entry took that field away do they move, as O moves them; then the field they
+        moved to is returned, for the form to say so."""
+        if focused is None or focused not in self.position:
+            return None
+        window = focused.window()
+        if focused.isEnabled() and not focused.isHidden():
+            if window.focusWidget() is not focused:
+                focused.setFocus(Qt.FocusReason.OtherFocusReason)
+            return None
+        row_index, column = self.position[focused]
+        now = window.focusWidget()
+        in_its_place = focused.isEnabled() and now is not None and now.isEnabled()
+        if not (in_its_place and self.position.get(now, (-1, 0))[0] == row_index):
+            # Disabled (its player went out), not replaced by the row's total or counts.
+            self._step_off(row_index, column)
+        return window.focusWidget()
 
     def _moves_inside(self, edit: QLineEdit, direction: int) -> bool:
         """Whether ← or → moves the cursor in `edit` rather than to the next field: only

@@ -57,6 +57,15 @@ def fill_from_phone(draft: HandDraft, name: str, entry: "Entry") -> None:
         draft.set_phase(name, result.phase)
 
 
+def as_phone_leaves(draft: HandDraft, name: str, entry: "Entry") -> PlayerTyping:
+    """The player's typing as the phone's entry would leave it; the draft is left as is."""
+    before = draft.snapshot()
+    fill_from_phone(draft, name, entry)
+    typing = typing_of(draft, name)
+    draft.restore(before)
+    return typing
+
+
 def phone_said(entry: "Entry") -> str:
     """A phone's entry in words: "made it, 2 cards, 15 points"."""
     result = entry.result
@@ -107,20 +116,13 @@ class PhoneOffers:
 
     def __init__(self) -> None:
         self.entries: Mapping[str, Entry] = {}
-        self.filled: dict[str, PlayerTyping] = {}
-        """Each player's typing as their phone's entry left it, to tell whether the keeper
-        has typed over it since."""
+        """The entries the form took, each filled in or offered once, when it came."""
         self.running = False
         """Phones at the Table runs: the rows keep room for their phone buttons."""
 
     def forget(self) -> None:
         """A new form: no phone has sent anything for its hand yet."""
         self.entries = {}
-        self.filled = {}
-
-    def fill(self, draft: HandDraft, name: str, entry: "Entry") -> None:
-        fill_from_phone(draft, name, entry)
-        self.filled[name] = typing_of(draft, name)
 
     def take(
         self,
@@ -128,31 +130,42 @@ class PhoneOffers:
         first: DraftSnapshot | None,
         rows: Sequence[Row],
         entries: Mapping[str, "Entry"] | None,
-    ) -> bool:
+    ) -> list[str]:
         """Takes `entries` (None: the phones have stopped) into `draft`, started as
         `first`; with no draft (none, or a hand being corrected) only the rows' room
-        follows. Each entry fills its player's row where the keeper has typed nothing
-        there since (marked as sent from the phone); where the keeper typed something
-        else, the row's phone button offers it instead. Returns whether a row was filled."""
+        follows. An entry new since the last fills its player's row where the keeper has
+        typed nothing there, or nothing but the phone's last entry; elsewhere the row's
+        phone button offers it. An entry already taken fills nothing again: what the
+        keeper typed over it or undid stays. Returns the players whose rows were filled."""
         if (entries is not None) != self.running:
             self.running = entries is not None
             for row in rows:
                 keep_phone_room(row.phone, self.running)
         if draft is None or first is None:
-            return False
-        self.entries = entries or {}
-        filled = False
+            return []
+        before, self.entries = self.entries, dict(entries or {})
+        filled = []
         for row in rows:
-            name = row.name
-            entry = self.entries.get(name)
-            if entry is None:
-                row.phone.hide()
-                self.filled.pop(name, None)
+            entry, earlier = self.entries.get(row.name), before.get(row.name)
+            if entry is None or entry == earlier:
                 continue
-            now = typing_of(draft, name)
-            as_sent = now in (untouched(first, name), self.filled.get(name))
-            if as_sent:
-                self.fill(draft, name, entry)
-                filled = True
-            show_phone_button(row.phone, name, entry, filled=as_sent)
+            now = typing_of(draft, row.name)
+            if now == untouched(first, row.name) or (
+                earlier is not None and now == as_phone_leaves(draft, row.name, earlier)
+            ):
+                fill_from_phone(draft, row.name, entry)
+                filled.append(row.name)
+        self.show(draft, rows)
         return filled
+
+    def show(self, draft: HandDraft | None, rows: Sequence[Row]) -> None:
+        """Each row's phone button as the row is now (none while a hand is corrected, no
+        `draft`): marked as the phone's only while the row holds exactly what the phone
+        sent, a button offering it as soon as typing or an undo made the row differ."""
+        for row in rows:
+            entry = self.entries.get(row.name)
+            if entry is None or draft is None:
+                row.phone.hide()
+                continue
+            held = typing_of(draft, row.name) == as_phone_leaves(draft, row.name, entry)
+            show_phone_button(row.phone, row.name, entry, filled=held)

@@ -167,12 +167,18 @@ class PhonesDialog(QDialog):
         stop = QPushButton(tr("phones.window_stop"))
         buttons.addButton(stop, QDialogButtonBox.ButtonRole.DestructiveRole)
         stop.clicked.connect(self.stopRequested)
-        buttons.rejected.connect(self.hide)
+        # Closed, not only hidden: the window takes the keys back when it is finished.
+        buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
         layout.addWidget(self._scroll, 1)
         layout.addWidget(buttons)
-        self.resize(3 * (QR_SIZE + 60), 2 * (QR_SIZE + 110) + 80)
+        # One row of codes high (the rest a scroll, or Page Down, away), at the window's
+        # top right corner: over the right of the grid, not over the form being typed in.
+        self.resize(3 * (QR_SIZE + 60) + 40, QR_SIZE + 110 + 150)
+        if parent is not None:
+            room = parent.window().geometry()
+            self.move(max(room.left(), room.right() - self.width()), room.top())
 
     def follow(self, links: dict[str, Any]) -> None:
         """Shows the codes of `links`: a player who joins gets a code at once."""
