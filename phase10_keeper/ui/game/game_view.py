@@ -57,7 +57,12 @@ from phase10_keeper.ui.game.game_charts import GameCharts
 from phase10_keeper.ui.game.grid_model import ScoreGridModel
 from phase10_keeper.ui.game.kept_typing import KeptNote
 from phase10_keeper.ui.game.session import GameSession
-from phase10_keeper.ui.game.standings_model import STRETCHED, StandingsModel, column_number
+from phase10_keeper.ui.game.standings_model import (
+    STRETCHED,
+    PlayerCellDelegate,
+    StandingsModel,
+    column_number,
+)
 from phase10_keeper.ui.prompts import Prompts, ask_output_path
 from phase10_keeper.ui.text import wording
 from phase10_keeper.ui.text.escape import isolate, plain
@@ -253,8 +258,10 @@ class GameView(QWidget):
         # the model hundreds of times (4 ms of opening a game).
         header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         header.setSectionResizeMode(column_number(STRETCHED), QHeaderView.ResizeMode.Stretch)
-        # A long name is cut in its middle: the marks after it (deals, winner) stay in view.
-        self.standings.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        # A long name is cut at its end, its marks (deals, winner) kept in view.
+        self.standings.setItemDelegateForColumn(
+            column_number(STRETCHED), PlayerCellDelegate(self.standings)
+        )
         self.standings.verticalHeader().setDefaultSectionSize(
             self.standings.fontMetrics().height() + 12
         )

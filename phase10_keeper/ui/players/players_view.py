@@ -277,8 +277,9 @@ class PlayersFilter(QSortFilterProxyModel):
         self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
 
 
-def _table(model: QAbstractItemModel, name: str, stretch: int) -> QTableView:
-    """A read-only table whose column `stretch` takes the width left over."""
+def _table(model: QAbstractItemModel, name: str, stretch: int, *, wrap: bool = False) -> QTableView:
+    """A read-only table whose column `stretch` takes the width left over; with `wrap`,
+    a text too long for its column goes on over more lines, its row as tall as needed."""
     view = QTableView()
     view.setModel(model)
     view.setAccessibleName(name)
@@ -286,8 +287,10 @@ def _table(model: QAbstractItemModel, name: str, stretch: int) -> QTableView:
     view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     view.verticalHeader().hide()
-    view.setWordWrap(False)
+    view.setWordWrap(wrap)
     view.setTextElideMode(Qt.TextElideMode.ElideRight)
+    if wrap:
+        view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     view.horizontalHeader().setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
     return view
@@ -500,7 +503,8 @@ class PlayersView(QWidget):
         self.filter_edit.setAccessibleName(tr("players.filter_name"))
         self.filter_edit.setClearButtonEnabled(True)
         self.filter_edit.textChanged.connect(self.proxy.setFilterFixedString)
-        self.table = _table(self.proxy, tr("players.table_name"), stretch=Column.PLAYER)
+        # Long names on two lines: cut, "Alexandra-Sophie v…" could be anyone of a family.
+        self.table = _table(self.proxy, tr("players.table_name"), stretch=Column.PLAYER, wrap=True)
         self.table.setSortingEnabled(True)
         # Sorting is stable: players with as many wins stay in name order.
         self.table.sortByColumn(Column.WINS, Qt.SortOrder.DescendingOrder)

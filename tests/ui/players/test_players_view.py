@@ -370,3 +370,41 @@ def game_with_hands_after(game: Game, hands: int) -> Game:
         seated = state.participants()
         game = game.with_hand_appended(went_out(seated, seated[0]))
     return game
+
+
+@pytest.mark.parametrize("language", ["de", "pl"])
+def test_long_names_in_the_players_table_are_read_whole_at_1280x720(qtbot, language) -> None:
+    from PySide6.QtCore import QRect
+    from PySide6.QtWidgets import QApplication, QStyle
+
+    from phase10_keeper.ui.text.translate import use_language
+
+    use_language(language)
+    names = (
+        "Maximilian Alexander Featherstonehaugh",
+        "Alexandra-Sophie von Hohenzollern",
+        "Małgorzata Brzęczyszczykiewicz",
+    )
+    library = Library.open()
+    library.add_game(game_with_hands(names, 2))
+    window = MainWindow(library)
+    qtbot.addWidget(window)
+    window.resize(1280, 630)
+    window.show()
+    qtbot.waitExposed(window)
+    table = window.show_players().table
+    QApplication.processEvents()
+    margin = table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, table) + 1
+    room = table.columnWidth(Column.PLAYER) - 2 * margin
+    for row in range(table.model().rowCount()):
+        name = table.model().index(row, Column.PLAYER).data()
+        if not table.wordWrap():
+            assert table.fontMetrics().horizontalAdvance(name) <= room, name
+            continue
+        needed = table.fontMetrics().boundingRect(
+            QRect(0, 0, room, 10_000), Qt.TextFlag.TextWordWrap, name
+        )
+        assert needed.width() <= room, name
+        assert needed.height() <= table.rowHeight(row), name
+    window.close()
+    library.close()
