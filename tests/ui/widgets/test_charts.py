@@ -450,4 +450,4 @@ def test_the_hardest_bars_words_go_above_its_share_where_one_line_is_too_wide(qt
     chart.draw(painter, size)
     painter.end()
     assert "am schwersten" in painter.texts
-    assert "33 %" in painter.texts
+    assert "33\xa0%" in painter.texts
