@@ -418,3 +418,30 @@ def test_six_long_names_in_the_standings_show_their_first_word_whole(
         # The marks after the name (deals) stay in view.
         if model.index(row, PLAYER).data() != name:
             assert shown.endswith(model.index(row, PLAYER).data().removeprefix(name)), shown
+
+
+@pytest.mark.parametrize("language", ["de", "pl"])
+def test_a_masters_phase_box_shows_its_phase_in_words_at_1280x720(window_at, language) -> None:
+    from PySide6.QtWidgets import QStyle, QStyleOptionComboBox
+
+    from phase10_keeper.ui.text.translate import use_language
+
+    use_language(language)
+    window = window_at(_masters_game(4), LAPTOP)
+    for row in window.game_view.form.rows():
+        box = row.phase
+        assert box is not None
+        text = box.currentText()
+        # Its whole label in its tooltip, and the list as wide as the longest label.
+        assert box.toolTip() == text
+        widest = max(
+            box.fontMetrics().horizontalAdvance(box.itemText(n)) for n in range(box.count())
+        )
+        assert box.view().minimumWidth() >= widest
+        # The number and the words of the phase, whole, in the box itself.
+        option = QStyleOptionComboBox()
+        box.initStyleOption(option)
+        field = box.style().subControlRect(
+            QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxEditField, box
+        )
+        assert box.fontMetrics().horizontalAdvance(text) <= field.width(), text
