@@ -358,6 +358,12 @@ class GameView(QWidget):
         for action in (self.correct_action, self.delete_action):
             action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
             self.grid.addAction(action)
+        # F2 in the form (where it did nothing and said nothing) says how to correct.
+        grid_only = QAction(self.form)
+        grid_only.setShortcut(QKeySequence(Qt.Key.Key_F2))
+        grid_only.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        grid_only.triggered.connect(lambda: self.message.emit(tr("game.correct_in_grid"), False))
+        self.form.addAction(grid_only)
         self.grid.selectionModel().selectionChanged.connect(self._update_actions)
         session.changed.connect(self.refresh)
         session.recordUndone.connect(self._record_undone)

@@ -445,3 +445,22 @@ def test_a_masters_phase_box_shows_its_phase_in_words_at_1280x720(window_at, lan
             QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxEditField, box
         )
         assert box.fontMetrics().horizontalAdvance(text) <= field.width(), text
+
+
+def test_f2_in_the_entry_form_says_how_to_correct_a_hand(window_at, qtbot) -> None:
+    # F2 works in the grid only (nothing typed in the form may change a recorded hand);
+    # in the form it did nothing and said nothing.
+    from PySide6.QtTest import QTest
+
+    window = window_at(game_with_hands(TABLE, 2), LAPTOP)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    view = window.game_view
+    view.grid.clearSelection()
+    field = view.form.focusWidget() or view.form
+    field.setFocus()
+    messages: list[str] = []
+    view.message.connect(lambda text, *_: messages.append(text))
+    QTest.keyClick(field, Qt.Key.Key_F2)
+    assert view.form.editing is None
+    assert messages == ["To correct a hand, select it in the grid above and press F2 or Enter."]
