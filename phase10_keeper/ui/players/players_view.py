@@ -20,7 +20,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QAction, QFont, QUndoCommand, QUndoStack
+from PySide6.QtGui import QAction, QFont, QKeySequence, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -288,6 +288,9 @@ def _table(model: QAbstractItemModel, name: str, stretch: int, *, wrap: bool = F
     view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     view.verticalHeader().hide()
     view.setWordWrap(wrap)
+    # Tab moves on to the next control, as everywhere else, rather than from cell to cell:
+    # the player's tabs after the table could be reached with the mouse only.
+    view.setTabKeyNavigation(False)
     view.setTextElideMode(Qt.TextElideMode.ElideRight)
     if wrap:
         view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
@@ -548,6 +551,28 @@ class PlayersView(QWidget):
         layout.setContentsMargins(8, 8, 8, 8)
         layout.addWidget(self.damage_bar)
         layout.addWidget(splitter)
+        self._turn_tabs_by_keys()
+
+    def _turn_tabs_by_keys(self) -> None:
+        """Ctrl+Tab and Ctrl+PgDown (with Shift, or PgUp, back) turn the player's tabs from
+        anywhere on the page, as they do in any tab widget the focus is in."""
+        keys = {
+            QKeySequence(Qt.Modifier.CTRL | Qt.Key.Key_Tab): 1,
+            QKeySequence(Qt.Modifier.CTRL | Qt.Key.Key_PageDown): 1,
+            QKeySequence(Qt.Modifier.CTRL | Qt.Modifier.SHIFT | Qt.Key.Key_Backtab): -1,
+            QKeySequence(Qt.Modifier.CTRL | Qt.Key.Key_PageUp): -1,
+        }
+        for sequence, step in keys.items():
+            action = QAction(self)
+            action.setShortcut(sequence)
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            action.triggered.connect(lambda _checked=False, by=step: self._turn_tab(by))
+            self.addAction(action)
+
+    def _turn_tab(self, step: int) -> None:
+        tabs = self.player_page.tabs
+        if tabs.isVisible() and tabs.count():
+            tabs.setCurrentIndex((tabs.currentIndex() + step) % tabs.count())
 
     def _ask_path(self, parent: QWidget, title: str, name: str, filters: str) -> Path | None:
         return ask_output_path(self.prompts, parent, title, name, filters)

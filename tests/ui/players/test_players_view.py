@@ -408,3 +408,36 @@ def test_long_names_in_the_players_table_are_read_whole_at_1280x720(qtbot, langu
         assert needed.height() <= table.rowHeight(row), name
     window.close()
     library.close()
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_the_players_detail_tabs_are_reached_by_keys(qtbot, library) -> None:
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    window = MainWindow(library)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    players = window.show_players()
+    players.table.selectRow(0)
+    players.table.setFocus()
+    tabs = players.player_page.tabs
+    # Ctrl+PgDown and Ctrl+Tab from the table turn the player's tabs.
+    QTest.keyClick(players.table, Qt.Key.Key_PageDown, Qt.KeyboardModifier.ControlModifier)
+    assert tabs.currentIndex() == 1
+    QTest.keyClick(players.table, Qt.Key.Key_Tab, Qt.KeyboardModifier.ControlModifier)
+    assert tabs.currentIndex() == 2
+    QTest.keyClick(players.table, Qt.Key.Key_PageUp, Qt.KeyboardModifier.ControlModifier)
+    assert tabs.currentIndex() == 1
+    # Tab leaves the table (it no longer walks its cells) and reaches the tab bar.
+    players.table.setFocus()
+    for _ in range(12):
+        focused = QApplication.focusWidget()
+        assert focused is not None
+        QTest.keyClick(focused, Qt.Key.Key_Tab)
+        if QApplication.focusWidget() is tabs.tabBar():
+            break
+    assert QApplication.focusWidget() is tabs.tabBar()
