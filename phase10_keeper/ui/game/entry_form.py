@@ -776,6 +776,9 @@ class HandEntryForm(QFrame):
         self._phones.fill(self.draft, name, entry)
         self._typed()
         self.take_phone_entries(self._phones.entries)
+        # Back in the row, not on the button (or in the grid), so Enter records.
+        row = next(row for row in self._rows if row.name == name)
+        focus_field(row.total if row.showing_total else next(iter(row.counts.values())))
 
     def show_focus(self) -> None:
         """Draws the ring round the field with the keys again, where it is now."""
