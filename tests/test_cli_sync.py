@@ -149,3 +149,37 @@ def test_a_bad_uid_in_a_file_is_refused(run: Any, tmp_path: Path) -> None:
     code, out, err = run("--data-dir", str(tmp_path / "a"), "games", "import", str(bad))
     assert (code, out) == (2, "")
     assert err == [f"error: {bad}: the uid not-a-uid is not a UUID (8-4-4-4-12 hexadecimal digits)"]
+
+
+def test_stats_of_synced_libraries_are_those_of_one_library_holding_every_game(
+    run: Any, tmp_path: Path
+) -> None:
+    from dataclasses import replace
+
+    from phase10_keeper.storage.gamefile import write_game
+
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    first, second, everything = tmp_path / "a", tmp_path / "b", tmp_path / "all"
+    good = sorted(path for path in GAMES.glob("*.phase10.json") if "broken" not in path.name)
+    for number, path in enumerate(good):
+        # Each game night at one home; the order of play is the order of the dates.
+        game = replace(read_game(path), started=f"2026-01-{number + 1:02d}T20:00:00+00:00")
+        dated = tmp_path / f"night-{number}.json"
+        write_game(dated, game)
+        home = first if number % 2 else second
+        for data in (home, everything):
+            assert run("--data-dir", str(data), "games", "import", str(dated))[0] == 0
+    for data in (first, second, first):
+        _sync(run, data, shared)
+
+    def stats(data: Path) -> dict[str, Any]:
+        code, out, err = run("--data-dir", str(data), "stats", "--json")
+        assert (code, err) == (0, [])
+        result: dict[str, Any] = json.loads(out)
+        return result
+
+    alone = stats(everything)
+    assert alone["games"] == len(good)
+    assert stats(first) == alone
+    assert stats(second) == alone

@@ -71,9 +71,9 @@ class World:
             games = self._games(computer, deleted=False)
             if games:
                 game_id, _ = games[number % len(games)]
-                game: Game = library.load_game(game_id)
-                more = (*game.hands, table_hand(PLAYERS, len(game.hands) + computer))
-                library.save_game(game_id, replace(game, hands=more))
+                held: Game = library.load_game(game_id)
+                more = (*held.hands, table_hand(PLAYERS, len(held.hands) + computer))
+                library.save_game(game_id, replace(held, hands=more))
                 self._record(computer, game_id)
         elif kind in ("delete", "restore"):
             games = self._games(computer, deleted=kind == "restore")
@@ -146,7 +146,7 @@ class World:
             for computer, library in enumerate(self.libraries):
                 sync(library, self.views[computer])
 
-    def state(self, computer: int) -> dict[str, tuple[object, ...]]:
+    def state(self, computer: int) -> dict[str, tuple[bool, str | None, Game]]:
         library = self.libraries[computer]
         found = {}
         for deleted in (False, True):
