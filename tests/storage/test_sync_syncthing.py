@@ -23,6 +23,7 @@ from typing import Any
 
 import pytest
 
+from phase10_keeper.rules import Game
 from phase10_keeper.storage.library import Library
 from phase10_keeper.storage.sync import sync
 
@@ -152,8 +153,19 @@ def _until(what: str, check: Callable[[], bool]) -> None:
     pytest.fail(f"Syncthing did not {what} within {DEADLINE:.0f} s")
 
 
+def _games_files(folder: Path) -> dict[str, bytes]:
+    root = folder / "phase10-keeper"
+    return {
+        str(path.relative_to(root)): path.read_bytes()
+        for path in sorted(root.rglob("*.json"))
+        if not path.name.startswith(".")
+    }
+
+
 def _settled(instances: tuple[Instance, Instance]) -> None:
-    """Both scan now, then each holds everything the other has."""
+    """Both scan now, then each holds everything the other has: Syncthing says both are
+    up to date, and the two folders hold the same files (Syncthing can say so before it
+    has heard of the other's latest scan)."""
     for instance in instances:
         instance.rest("POST", f"/rest/db/scan?folder={FOLDER_ID}")
 
@@ -167,7 +179,8 @@ def _settled(instances: tuple[Instance, Instance]) -> None:
                 return False
             if status["state"] != "idle":
                 return False
-        return True
+        first, second = instances
+        return _games_files(first.folder) == _games_files(second.folder)
 
     _until("bring both folders up to date", complete)
 
@@ -225,7 +238,7 @@ def test_two_libraries_share_through_syncthing(
             report = sync(library, folder)
             assert (report.sent, report.received, report.warnings) == (0, 0, ())
 
-        def held(library: Library) -> dict[str, tuple[str | None, object]]:
+        def held(library: Library) -> dict[str, tuple[str | None, Game]]:
             return {g.uid: (g.conflict_of, library.load_game(g.id)) for g in library.list_games()}
 
         assert held(one) == held(other)
