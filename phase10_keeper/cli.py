@@ -357,7 +357,11 @@ def _library(arguments: argparse.Namespace, *, read_only: bool = False) -> Itera
 
 
 def _summary_to_json(game: "GameSummary") -> dict[str, Any]:
+    identity = {"uid": game.uid}
+    if game.conflict_of is not None:
+        identity["conflict_of"] = game.conflict_of
     return {
+        **identity,
         "id": game.id,
         "title": game.title,
         "started": game.started,
@@ -424,7 +428,7 @@ def _warn_of_damage(library: "Library") -> None:
 
 def _games_list(arguments: argparse.Namespace) -> int:
     with _library(arguments, read_only=True) as library:
-        games = library.list_games()
+        games = library.list_games(deleted=arguments.deleted)
         _warn_of_damage(library)
     if arguments.json:
         print(json.dumps({"games": [_summary_to_json(game) for game in games]}))
@@ -437,10 +441,15 @@ def _games_list(arguments: argparse.Namespace) -> int:
 
 def _games_import(arguments: argparse.Namespace) -> int:
     # The game is checked before the library is even opened: a bad file changes nothing.
+    from phase10_keeper.storage.identity import file_uid
+
     game = _load(arguments.file)
     replayed = _replayed(game, arguments.file)
+    uid = file_uid(Path(arguments.file))
+    if isinstance(uid, ValueError):
+        raise UsageError(_words()("cli.bad_uid", path=arguments.file, uid=str(uid))) from None
     with _library(arguments) as library:
-        game_id = library.import_game(game, replayed)
+        game_id = library.import_game(game, replayed, uid=uid)
     try:
         print(game_id)
         sys.stdout.flush()
@@ -451,20 +460,21 @@ def _games_import(arguments: argparse.Namespace) -> int:
 
 
 def _games_export(arguments: argparse.Namespace) -> int:
+    from phase10_keeper.export.identity import shared_uid
     from phase10_keeper.files import write_atomically
-    from phase10_keeper.storage.gamefile import dumps_game
+    from phase10_keeper.storage.identity import dumps_with_uid
 
     target = _output(arguments, arguments.file, [])
     with _library(arguments, read_only=True) as library:
         game = library.load_game(arguments.id)
+        uid = shared_uid(library.game_uid(arguments.id), game)
     if arguments.csv:
-        from phase10_keeper.export.identity import game_uid
         from phase10_keeper.export.played_csv import csv_bytes, hand_rows
 
         state = _replayed(game, _words()("cli.game", id=arguments.id)).final
-        data = csv_bytes(hand_rows(arguments.id, game_uid(game), state))
+        data = csv_bytes(hand_rows(arguments.id, uid, state))
     else:
-        data = dumps_game(game).encode("utf-8")
+        data = dumps_with_uid(game, uid).encode("utf-8")
     try:
         if isinstance(target, Path):
             write_atomically(target, data)
@@ -497,11 +507,15 @@ def _games_show(arguments: argparse.Namespace) -> int:
         replayed = _replayed(game, _words()("cli.game", id=arguments.id))
         if arguments.bgstats:
             from phase10_keeper.export.bgstats import play_link
-            from phase10_keeper.export.identity import game_uid, played_at
+            from phase10_keeper.export.identity import played_at, shared_uid
 
             if not replayed.final.is_over:
                 raise UsageError(_words()("cli.not_finished_for_bgstats", id=arguments.id))
-            link = play_link(game_uid(game), played_at(library, arguments.id, game), replayed)
+            link = play_link(
+                shared_uid(library.game_uid(arguments.id), game),
+                played_at(library, arguments.id, game),
+                replayed,
+            )
         if card is not None:
             from phase10_keeper.ui.game.card_file import card_bytes
 
@@ -701,6 +715,7 @@ def _add_games_commands(commands: "argparse._SubParsersAction[_Parser]") -> None
     )
     listing = actions.add_parser("list", help="list the games, newest first")
     listing.add_argument("--json", action="store_true", help="print one JSON object")
+    listing.add_argument("--deleted", action="store_true", help="list the deleted games instead")
     listing.set_defaults(run=_games_list)
 
     importing = actions.add_parser("import", help="add a game file to the library")
@@ -783,6 +798,10 @@ def build_parser() -> argparse.ArgumentParser:
     from phase10_keeper.companion.serve import add_serve_command
 
     add_serve_command(commands, _game_id)
+
+    from phase10_keeper.sync_command import add_sync_command
+
+    add_sync_command(commands)
     return parser
 
 

@@ -132,6 +132,7 @@ def test_the_list_as_json(games: Any) -> None:
     listed = games_json(games)
     by_id = {game["id"]: game for game in listed}
     assert set(by_id[1]) == {
+        "uid",
         "id",
         "title",
         "started",

@@ -8,7 +8,6 @@ from urllib.parse import unquote
 import pytest
 
 from phase10_keeper.cli import main
-from phase10_keeper.export.identity import game_uid
 from phase10_keeper.rules import Game
 from phase10_keeper.storage.library import Library
 
@@ -28,7 +27,9 @@ def _add(library_dir: Path, *games: Game) -> list[str]:
     with Library.open(library_dir) as library:
         for game in games:
             library.add_game(game)
-        return [game_uid(library.load_game(number)) for number in range(1, len(games) + 1)]
+        uids = [library.game_uid(number) for number in range(1, len(games) + 1)]
+    assert None not in uids
+    return [str(uid) for uid in uids]
 
 
 def _run(capsys: pytest.CaptureFixture[str], library_dir: Path, *args: str):

@@ -1,23 +1,16 @@
 """Who a game is and when it was played, as the exports name it."""
 
-import uuid
-
 from phase10_keeper.rules import Game
-from phase10_keeper.storage.gamefile import dumps_game
+from phase10_keeper.storage.identity import content_uid
 from phase10_keeper.storage.library import Library
 
-_CONTENT_NAMESPACE = uuid.UUID("5f0a3c1e-6b1d-4c7a-9a51-3f0c2d1b8e47")
-"""The namespace of the uids derived from a game's content."""
 
-
-def game_uid(game: Game) -> str:
-    """The game's identity across libraries, as the exports carry it (the one place
-    they ask for it): the uid the game keeps where it has one, else the UUID version 5
-    of its content, as the game file contract gives a game without one."""
-    own: str | None = getattr(game, "uid", None)
-    if own:
-        return own.lower()
-    return str(uuid.uuid5(_CONTENT_NAMESPACE, dumps_game(game)))
+def shared_uid(uid: str | None, game: Game) -> str:
+    """The game's identity across libraries, as the exports carry it: the uid the
+    library holds for it (`uid`), else, for a game held nowhere or a uid the library
+    found damaged, the uid of its content, as the game file contract gives a game
+    without one."""
+    return uid or content_uid(game)
 
 
 def played_at(library: Library, game_id: int, game: Game) -> str:

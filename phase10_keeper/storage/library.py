@@ -57,7 +57,6 @@ from phase10_keeper.storage.readback import (
     fetch_all,
     fetch_all_log,
     game_from_rows,
-    same_game,
     summary_problem,
     suspect_hands,
 )
@@ -66,12 +65,17 @@ from phase10_keeper.storage.rows import (
     compact,
     encoded,
     hand_texts,
+    insert_game,
     replayed_or_refused,
     seating_text,
     stored_log,
     write_hands,
     write_players,
 )
+from phase10_keeper.storage.rows import (
+    new_revision as fresh_revision,
+)
+from phase10_keeper.storage.shared_rows import SharedRows
 from phase10_keeper.storage.sharing import SharingRows
 from phase10_keeper.storage.summary import GameSummary, listing_order, stored_values_problem
 from phase10_keeper.storage.unrecorded import UnrecordedRows
@@ -119,13 +123,7 @@ def _stamp(moment: datetime, timespec: str = "seconds") -> str:
     return moment.astimezone(UTC).isoformat(timespec=timespec)
 
 
-def _new_revision() -> int:
-    # Random rather than counted: after a backup is restored, a counter could repeat a
-    # value for different content, and a stale copy would then pass for current.
-    return int.from_bytes(os.urandom(8), "big") >> 2
-
-
-class Library(UnrecordedRows, SharingRows):
+class Library(UnrecordedRows, SharingRows, SharedRows):
     """The open game library. Open it with `Library.open`; close it when done."""
 
     path: Path
@@ -313,55 +311,32 @@ class Library(UnrecordedRows, SharingRows):
 
     # Games
 
-    def add_game(self, game: "Game", replayed: "Replay | None" = None) -> int:
+    def add_game(
+        self,
+        game: "Game",
+        replayed: "Replay | None" = None,
+        *,
+        uid: str | None = None,
+        conflict_of: str | None = None,
+    ) -> int:
         """Stores a new game and adds its players to the roster; returns its id.
 
-        `replayed` is the game's replay where the caller already has one.
+        `replayed` is the game's replay where the caller already has one. `uid` is the
+        game's identity across libraries (a new random one if None; see storage.identity)
+        and `conflict_of` the uid of the game it keeps a concurrent version of.
         """
-        from phase10_keeper.storage.gamefile import rules_to_json
+        from phase10_keeper.storage.identity import new_uid
 
         if replayed is None or replayed.final.hands_played != len(game.hands):
             replayed = replayed_or_refused(game, None)
         texts = hand_texts(game, range(len(game.hands)))
-        revision = _new_revision()
+        revision = fresh_revision()
         with self._writing() as database:
-            now = self._now()
-            state = replayed.final
-            cursor = database.execute(
-                "INSERT INTO games (title, started, finished, created, updated, rules, "
-                "first_dealer, status, winner, revision, seating) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    game.title,
-                    game.started,
-                    now if state.status is Status.FINISHED else None,
-                    now,
-                    self._now("milliseconds"),
-                    compact(rules_to_json(game.rules)),
-                    game.first_dealer,
-                    state.status.value,
-                    state.winner,
-                    revision,
-                    seating_text(game),
-                ),
-            )
-            game_id = cursor.lastrowid
-            assert game_id is not None
-            write_players(database, game_id, game.players, ())
-            write_hands(database, game_id, (), texts, len(game.hands))
+            moments = (self._now(), self._now("milliseconds"))
+            identity = (uid or new_uid(), conflict_of)
+            game_id = insert_game(database, game, replayed, texts, revision, moments, identity)
         self._remember(game_id, Saved(revision, game, tuple(texts.values()), replayed))
         return game_id
-
-    def import_game(self, game: "Game", replayed: "Replay | None" = None) -> int:
-        """The id of the same game in the library (not deleted: the same players, first
-        dealer, rules, seating and hands; title and date aside), else `add_game`'s: a
-        file imported twice, or again after its id could not be printed, is added once.
-        """
-        with self._reading() as database:
-            found = same_game(database, game)
-        if found is not None:
-            return found
-        return self.add_game(game, replayed)
 
     def save_game(
         self,
@@ -386,7 +361,7 @@ class Library(UnrecordedRows, SharingRows):
         expected = self._known.get(game_id) if revision is None else revision
         saved = self._saved.get(game_id)
         texts, replayed = encoded(game, saved, replayed)
-        new_revision = _new_revision()
+        new_revision = fresh_revision()
         with self._writing() as database:
             row = database.execute(
                 "SELECT revision, finished FROM games WHERE id = ?", (game_id,)
@@ -495,7 +470,7 @@ class Library(UnrecordedRows, SharingRows):
                 changed = game.with_player_renamed(old, new)
                 replayed = replayed_or_refused(changed, None)
                 texts = hand_texts(changed, range(len(changed.hands)))
-                new_revision = _new_revision()
+                new_revision = fresh_revision()
                 finished = database.execute(
                     "SELECT finished FROM games WHERE id = ?", (game_id,)
                 ).fetchone()[0]
@@ -579,6 +554,8 @@ class Library(UnrecordedRows, SharingRows):
                     winner,
                     created=created,
                     deleted=deleted_at,
+                    uid=row[14],
+                    conflict_of=row[15],
                 )
             )
         if player is not None:
@@ -611,7 +588,7 @@ class Library(UnrecordedRows, SharingRows):
         """Gives the game a new title, and so a new revision: a copy read before the rename
         would otherwise put the old title back when saved. A copy this connection holds
         stays current only if it was current before."""
-        revision = _new_revision()
+        revision = fresh_revision()
         with self._writing() as database:
             row = database.execute("SELECT revision FROM games WHERE id = ?", (game_id,)).fetchone()
             if row is None:

@@ -6,6 +6,7 @@ Steps are only ever appended: a released step never changes.
 """
 
 import sqlite3
+from collections.abc import Callable
 
 APPLICATION_ID = 0x5031304B
 """'P10K' in the file header, so we never mistake another program's database for ours."""
@@ -96,14 +97,96 @@ _VERSION_5 = (
     """,
 )
 
-STEPS: tuple[tuple[str, ...], ...] = (
+
+def _give_every_game_a_uid(connection: sqlite3.Connection) -> None:
+    """Each game gets the uid of its content (see storage.identity), so the same old game
+    upgraded on two computers is one game; a second game of the same content, or a damaged
+    one, gets a uid derived from that (the same on every computer holding the same rows)."""
+    from phase10_keeper.storage.gamefile import (
+        FORMAT,
+        VERSION,
+        GameFileError,
+        game_from_json,
+        loads_json,
+    )
+    from phase10_keeper.storage.identity import CONTENT_NAMESPACE, content_uid, derived_uid
+    from phase10_keeper.storage.readback import fetch_all, fetch_all_log
+
+    given: set[str] = set()
+    rows = fetch_all(
+        connection, "SELECT id, title, started, rules, first_dealer, seating FROM games"
+    )
+    for game_id, title, started, rules, first_dealer, seating in rows:
+        players, hands = fetch_all_log(connection, game_id)
+        try:
+            document = {
+                "format": FORMAT,
+                "version": VERSION,
+                "title": title,
+                "started": started,
+                "rules": loads_json(rules),
+                "players": list(players),
+                "first_dealer": first_dealer,
+                "seating": None if seating is None else loads_json(seating),
+                "hands": [loads_json(text) for text in hands],
+            }
+            uid = content_uid(game_from_json(document))
+        except (GameFileError, TypeError, ValueError):
+            uid = derived_uid(CONTENT_NAMESPACE, f"damaged game {game_id}")
+        while uid in given:
+            uid = derived_uid(uid, "again")
+        given.add(uid)
+        connection.execute("UPDATE games SET uid = ? WHERE id = ?", (uid, game_id))
+
+
+# Version 6: sharing through a folder (storage.sync): each game's uid and, for the second
+# game that keeps a concurrent version, the uid it is a conflict of; what was last shared of
+# each game (its version clock as JSON, its hash, the revision and deletion it was taken
+# from, the highest count this library published for it, and what its file of the game
+# holds); each shared file as last
+# read, to skip the unchanged; each folder's marker as first seen.
+_VERSION_6: tuple["str | Callable[[sqlite3.Connection], None]", ...] = (
+    "ALTER TABLE games ADD COLUMN uid TEXT",
+    "ALTER TABLE games ADD COLUMN conflict_of TEXT",
+    _give_every_game_a_uid,
+    "CREATE UNIQUE INDEX games_by_uid ON games (uid)",
+    """
+    CREATE TABLE shared (
+        uid TEXT PRIMARY KEY,
+        clock TEXT NOT NULL,
+        hash TEXT NOT NULL,
+        revision INTEGER,
+        deleted INTEGER NOT NULL,
+        published INTEGER NOT NULL,
+        written TEXT
+    ) WITHOUT ROWID
+    """,
+    """
+    CREATE TABLE shared_files (
+        folder TEXT NOT NULL,
+        name TEXT NOT NULL,
+        stamp TEXT NOT NULL,
+        PRIMARY KEY (folder, name)
+    ) WITHOUT ROWID
+    """,
+    """
+    CREATE TABLE shared_folders (
+        path TEXT PRIMARY KEY,
+        marker TEXT NOT NULL
+    ) WITHOUT ROWID
+    """,
+)
+
+STEPS: tuple[tuple["str | Callable[[sqlite3.Connection], None]", ...], ...] = (
     _VERSION_1,
     _VERSION_2,
     _VERSION_3,
     _VERSION_4,
     _VERSION_5,
+    _VERSION_6,
 )
-"""STEPS[n] takes a library from version n to version n + 1."""
+"""STEPS[n] takes a library from version n to version n + 1: SQL statements, and where
+SQLite cannot compute what a step fills in, a function of the connection."""
 
 SCHEMA_VERSION = len(STEPS)
 
@@ -127,7 +210,10 @@ def migrate(connection: sqlite3.Connection, target: int = SCHEMA_VERSION) -> Non
         found = user_version(connection)
         for version in range(found, target):
             for statement in STEPS[version]:
-                connection.execute(statement)
+                if callable(statement):
+                    statement(connection)
+                else:
+                    connection.execute(statement)
         if found < target:
             connection.execute(f"PRAGMA user_version = {target}")
         connection.execute("COMMIT")

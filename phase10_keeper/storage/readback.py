@@ -12,6 +12,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from phase10_keeper.rules.status import Status
+from phase10_keeper.storage.identity import is_uid
 from phase10_keeper.storage.messages import GameDamaged, Said
 from phase10_keeper.storage.summary import stored_values_problem
 
@@ -29,7 +30,8 @@ SUMMARY_COLUMNS = (
     "typeof(revision) = 'integer', "
     "(SELECT MIN(seat) = 0 AND MAX(seat) = COUNT(*) - 1 FROM game_players "
     "WHERE game_players.game_id = games.id), "
-    "(SELECT COUNT(*) = COALESCE(MAX(number), 0) FROM hands WHERE hands.game_id = games.id)"
+    "(SELECT COUNT(*) = COALESCE(MAX(number), 0) FROM hands WHERE hands.game_id = games.id), "
+    "uid, conflict_of"
 )
 """What a summary is made of, and what of the rest of the row can be checked in SQLite."""
 
@@ -118,6 +120,8 @@ def summary_problem(row: Sequence[object], players: Sequence[object]) -> str | N
         counted,
         seats_ok,
         numbers_ok,
+        uid,
+        conflict_of,
     ) = row
     if not players or not all(is_text(name) and name for name in players):
         return "game_players.name"
@@ -137,6 +141,8 @@ def summary_problem(row: Sequence[object], players: Sequence[object]) -> str | N
         # The app seats players 0, 1, 2... and numbers hands 1, 2, 3...
         ("game_players.seat", seats_ok == 1),
         ("hands.number", numbers_ok == 1),
+        ("uid", is_uid(uid)),
+        ("conflict_of", conflict_of is None or is_uid(conflict_of)),
     )
     return next((column for column, good in checks if not good), None)
 

@@ -23,6 +23,15 @@ class Saved(NamedTuple):
     replayed: "Replay | None"
 
 
+def new_revision() -> int:
+    """A game's revision after a change. Random rather than counted: after a backup is
+    restored, a counter could repeat a value for different content, and a stale copy
+    would then pass for current."""
+    import os
+
+    return int.from_bytes(os.urandom(8), "big") >> 2
+
+
 def compact(data: object) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
@@ -120,6 +129,48 @@ def write_hands(
         )
     elif count < len(stored):
         database.execute("DELETE FROM hands WHERE game_id = ? AND number > ?", (game_id, count))
+
+
+def insert_game(
+    database: sqlite3.Connection,
+    game: "Game",
+    replayed: "Replay",
+    texts: dict[int, str],
+    revision: int,
+    moments: tuple[str, str],
+    identity: tuple[str, str | None],
+) -> int:
+    """Inserts a new game; returns its id. `moments` is now to the second and to the
+    millisecond; `identity` the game's uid and the uid it is a conflict of (or None)."""
+    from phase10_keeper.rules.status import Status
+    from phase10_keeper.storage.gamefile import rules_to_json
+
+    now, now_exactly = moments
+    state = replayed.final
+    cursor = database.execute(
+        "INSERT INTO games (title, started, finished, created, updated, rules, "
+        "first_dealer, status, winner, revision, seating, uid, conflict_of) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            game.title,
+            game.started,
+            now if state.status is Status.FINISHED else None,
+            now,
+            now_exactly,
+            compact(rules_to_json(game.rules)),
+            game.first_dealer,
+            state.status.value,
+            state.winner,
+            revision,
+            seating_text(game),
+            *identity,
+        ),
+    )
+    game_id = cursor.lastrowid
+    assert game_id is not None
+    write_players(database, game_id, game.players, ())
+    write_hands(database, game_id, (), texts, len(game.hands))
+    return game_id
 
 
 def replayed_or_refused(game: "Game", earlier: "Replay | None") -> "Replay":

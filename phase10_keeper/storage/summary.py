@@ -23,6 +23,10 @@ class GameSummary(NamedTuple):
     """When the game entered the library (UTC, ISO 8601)."""
     deleted: str | None = None
     """When the game was deleted, for games in the bin."""
+    uid: str = ""
+    """The game's identity across libraries (see storage.identity)."""
+    conflict_of: str | None = None
+    """The uid of the game this one keeps a concurrent version of (see storage.sync)."""
 
 
 def _sort_moment(*candidates: str | None) -> float:

@@ -810,7 +810,9 @@ class GameView(QWidget):
         if not self.session.game.hands:
             return False
         game, replayed = self.session.game, self.session.replay
-        dialog = ShareDialog(game, replayed, self.prompts, records, self)
+        store, game_id = self.session.store, self.session.game_id
+        uid = None if store is None or game_id is None else store.game_uid(game_id)
+        dialog = ShareDialog(game, replayed, self.prompts, records, self, uid=uid)
         try:
             self.prompts.run_dialog(dialog)
         finally:

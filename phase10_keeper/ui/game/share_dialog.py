@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from phase10_keeper.export.bgstats import play_link
-from phase10_keeper.export.identity import game_uid
+from phase10_keeper.export.identity import shared_uid
 from phase10_keeper.rules import Game, Replay
 from phase10_keeper.ui.game.result_card import result_card
 from phase10_keeper.ui.prompts import Prompts, ask_output_path
@@ -58,6 +58,8 @@ class ShareDialog(QDialog):
         records: Sequence[str] = (),
         parent: QWidget | None = None,
         open_url: Callable[[QUrl], bool] | None = None,
+        *,
+        uid: str | None = None,
     ) -> None:
         super().__init__(parent)
         self.game = game
@@ -68,7 +70,7 @@ class ShareDialog(QDialog):
             # A game file without a start: the play is dated now, which BG Stats shows
             # for the players to correct before they save it.
             started = game.started or datetime.now().astimezone().isoformat()
-            self.bgstats_link = play_link(game_uid(game), started, replayed)
+            self.bgstats_link = play_link(shared_uid(uid, game), started, replayed)
         self.setWindowTitle(tr("share.title"))
         self.image = result_card(game, replayed, self.palette(), self.font(), records)
 

@@ -74,6 +74,7 @@ class GameLibrary(Protocol):
     def list_games(self, player: str | None = None, *, deleted: bool = False) -> Sequence[Any]: ...
     def import_game(self, game: Game) -> int: ...
     def load_game(self, game_id: int) -> Game: ...
+    def game_uid(self, game_id: int) -> str | None: ...
     def rename_game(self, game_id: int, title: str) -> None: ...
     def delete_game(self, game_id: int) -> None: ...
     def restore_game(self, game_id: int) -> None: ...
@@ -697,7 +698,7 @@ class GamesView(QWidget):
         """Writes every hand of the selected game, or with none selected of every game
         listed, to one CSV file (as `games export ID OUT.csv --csv` writes one game);
         the path written, or None."""
-        from phase10_keeper.export.identity import game_uid
+        from phase10_keeper.export.identity import shared_uid
         from phase10_keeper.export.played_csv import csv_bytes, hand_rows
         from phase10_keeper.files import write_atomically
         from phase10_keeper.rules import replay
@@ -727,7 +728,9 @@ class GamesView(QWidget):
         try:
             for game_id in game_ids:
                 game = self.library.load_game(game_id)
-                rows_of_games += hand_rows(game_id, game_uid(game), replay(game).final)
+                rows_of_games += hand_rows(
+                    game_id, shared_uid(self.library.game_uid(game_id), game), replay(game).final
+                )
             write_atomically(path, csv_bytes(rows_of_games))
         except LibraryError as error:
             self.prompts.warn(self, tr("files.cannot_export"), error_said(error))

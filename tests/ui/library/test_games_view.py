@@ -433,9 +433,8 @@ def test_export_csv_writes_the_selected_game(qtbot, tmp_path: Path) -> None:
     answers.save_answer = tmp_path / "hands"
     assert view.export_csv() == tmp_path / "hands.csv"
     assert answers.asked[-1] == "Friday night.csv"
-    from phase10_keeper.export.identity import game_uid
-
-    uid = game_uid(library.load_game(2))
+    uid = library.game_uid(2)
+    assert uid is not None
     assert (tmp_path / "hands.csv").read_bytes().decode("utf-8") == (
         "game,uid,hand,player,dealer,went_out,made,phase,points,total\r\n"
         f"2,{uid},1,Kwame,yes,no,no,1,50,50\r\n"

@@ -1,0 +1,261 @@
+"""The shared folder's files (see storage.sync): its marker, the device folders, writing a
+game's file so that no reader ever sees half of it, and reading one back strictly.
+
+    FOLDER/phase10-keeper/folder.json              the marker: a random id
+    FOLDER/phase10-keeper/devices/DEVICE/UID.json  each device's games, one file each
+
+Names use only [0-9a-f-] and `.json`, valid on FAT, exFAT and NTFS and never two that
+differ only in case. A device writes only in its own folder.
+"""
+
+import json
+import os
+import secrets
+import stat
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from phase10_keeper.storage.identity import UID_PATTERN, parse_uid
+from phase10_keeper.storage.messages import Said
+from phase10_keeper.storage.shared_rows import Version, clock_from_json, is_device, version_of
+
+ROOT_NAME = "phase10-keeper"
+MARKER_NAME = "folder.json"
+DEVICES_NAME = "devices"
+MARKER_FORMAT = "phase10-keeper/folder"
+SUFFIX = ".json"
+TEMPORARY_PREFIX = ".~"
+TEMPORARY_SUFFIX = ".tmp"
+STALE_TEMPORARY_SECONDS = 24 * 60 * 60
+"""A writer removes its own temporary files older than this (a crash left them)."""
+RENAME_TRIES = 30
+RENAME_PAUSE = 0.1
+"""A rename refused while another program holds the file is tried again for about 3 s."""
+_LARGEST_FILE = 16 * 1024 * 1024
+_UID_LENGTH = 36
+
+
+class SyncFolderError(Exception):
+    """The shared folder cannot be used: `said` words why."""
+
+    def __init__(self, said: Said) -> None:
+        super().__init__(said.key)
+        self.said = said
+
+
+def _reason(error: OSError) -> str:
+    return error.strerror or str(error)
+
+
+def _folder_error(key: str, folder: Path, **values: str) -> SyncFolderError:
+    return SyncFolderError(Said(f"sync.{key}", {"folder": str(folder), **values}))
+
+
+def check_folder(folder: Path) -> None:
+    """Refuses a FOLDER that is not an existing folder: `sync` never makes it."""
+    try:
+        status = folder.stat()
+    except OSError as error:
+        raise _folder_error("no_folder", folder, reason=_reason(error)) from None
+    if not stat.S_ISDIR(status.st_mode):
+        raise _folder_error("not_a_folder", folder)
+
+
+def read_marker(folder: Path) -> str | None:
+    """The id the folder's marker holds; None if there is none. A marker that cannot be
+    read, or holds no id, makes the folder unusable."""
+    path = folder / ROOT_NAME / MARKER_NAME
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        raise _folder_error("bad_marker", folder, reason=_reason(error)) from None
+    try:
+        document = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        document = None
+    marker = document.get("id") if isinstance(document, dict) else None
+    if document is None or document.get("format") != MARKER_FORMAT or not is_device(marker):
+        raise _folder_error("bad_marker", folder, reason=str(path))
+    return str(marker)
+
+
+def make_marker(folder: Path) -> str:
+    """Writes a new marker (and the folder `phase10-keeper` in FOLDER); its id."""
+    marker = secrets.token_hex(16)
+    document = {"format": MARKER_FORMAT, "id": marker}
+    try:
+        (folder / ROOT_NAME).mkdir(exist_ok=True)
+        write_file(folder / ROOT_NAME / MARKER_NAME, json.dumps(document).encode("utf-8"))
+    except OSError as error:
+        raise _folder_error("cannot_write", folder, reason=_reason(error)) from None
+    return marker
+
+
+def devices_folder(folder: Path) -> Path:
+    return folder / ROOT_NAME / DEVICES_NAME
+
+
+class Listing(NamedTuple):
+    """The files of every device folder named like a game's file, by device and uid, each
+    with its stamp; and the names that begin with a uid but are not exactly `UID.json`."""
+
+    files: dict[str, dict[str, str]]
+    odd_names: list[Path]
+
+
+def stamp_of(status: os.stat_result) -> str:
+    """What tells a file changed since it was last read: (mtime_ns, size, inode). It
+    decides only whether to read the file again, never which version is newer."""
+    return f"{status.st_mtime_ns}:{status.st_size}:{status.st_ino}"
+
+
+def list_devices(folder: Path) -> Listing:
+    """Every device folder's game files; everything else is ignored (other tools' copies
+    and temporary files, `.DS_Store`, `desktop.ini`...), except a name that begins with a
+    uid but is not exactly `UID.json`, which the caller names in a warning."""
+    files: dict[str, dict[str, str]] = {}
+    odd: list[Path] = []
+    try:
+        devices = list(os.scandir(devices_folder(folder)))
+    except FileNotFoundError:
+        return Listing(files, odd)
+    except OSError as error:
+        raise _folder_error("cannot_read", folder, reason=_reason(error)) from None
+    for device in devices:
+        if not is_device(device.name) or not device.is_dir(follow_symlinks=False):
+            continue
+        found: dict[str, str] = {}
+        try:
+            entries = list(os.scandir(device.path))
+        except OSError:
+            # A device folder that cannot be read now (still being copied) is read later.
+            continue
+        for entry in entries:
+            name = entry.name
+            uid = name[:_UID_LENGTH]
+            if not UID_PATTERN.fullmatch(uid.lower()):
+                continue
+            if name != uid + SUFFIX or uid != uid.lower():
+                odd.append(Path(entry.path))
+                continue
+            try:
+                status = entry.stat(follow_symlinks=False)
+            except OSError:
+                continue
+            if stat.S_ISREG(status.st_mode):
+                found[uid] = stamp_of(status)
+        files[device.name] = found
+    return Listing(files, odd)
+
+
+class SharedFileError(Exception):
+    """A shared file that cannot be read, or is not a valid game file of its uid."""
+
+
+def read_version(path: Path, uid: str) -> Version:
+    """The version a game's file holds; SharedFileError says what is wrong with it."""
+    from phase10_keeper.language import ENGLISH, words
+    from phase10_keeper.storage.gamefile import GameFileError, game_from_json, loads_json
+
+    try:
+        with path.open("rb") as stream:
+            raw = stream.read(_LARGEST_FILE + 1)
+    except OSError as error:
+        raise SharedFileError(_reason(error)) from None
+    if len(raw) > _LARGEST_FILE:
+        raise SharedFileError("too large")
+    try:
+        document = loads_json(raw.decode("utf-8-sig"))
+        if not isinstance(document, dict):
+            raise SharedFileError("not a game file")
+        game = game_from_json(document)
+    except UnicodeDecodeError:
+        raise SharedFileError("not UTF-8") from None
+    except GameFileError as error:
+        raise SharedFileError(error.worded(words(ENGLISH))) from None
+    if parse_uid(document.get("uid")) != uid:
+        raise SharedFileError("its uid is not its name's")
+    shared = document.get("sync")
+    clock = clock_from_json(shared.get("clock") if isinstance(shared, dict) else None)
+    if clock is None:
+        raise SharedFileError("no valid sync clock")
+    deleted = document.get("deleted", False)
+    conflict_of = document.get("conflict_of")
+    if not isinstance(deleted, bool) or (conflict_of is not None and not parse_uid(conflict_of)):
+        raise SharedFileError("a bad deleted or conflict_of")
+    return version_of(
+        game,
+        clock,
+        deleted=deleted,
+        conflict_of=None if conflict_of is None else conflict_of.lower(),
+    )
+
+
+def version_document(uid: str, version: Version) -> dict[str, Any]:
+    """The game file of a version: the game, its uid, clock, and what else it is."""
+    from phase10_keeper.storage.gamefile import game_to_json
+
+    document = game_to_json(version.game)
+    document["uid"] = uid
+    if version.conflict_of is not None:
+        document["conflict_of"] = version.conflict_of
+    if version.deleted:
+        document["deleted"] = True
+    document["sync"] = {"clock": dict(sorted(version.clock.items()))}
+    return document
+
+
+def write_file(
+    path: Path, data: bytes, *, pause: Callable[[float], None] = time.sleep
+) -> os.stat_result:
+    """Writes `data` to `.~NAME.RANDOM.tmp` beside `path`, flushed to disk, then renames
+    it over `path`, retried for a few seconds while another program holds the file (as
+    Windows' sync tools and virus checkers do). Returns the new file's status."""
+    temporary = path.with_name(
+        f"{TEMPORARY_PREFIX}{path.name}.{secrets.token_hex(4)}{TEMPORARY_SUFFIX}"
+    )
+    try:
+        handle = os.open(
+            temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+        )
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        for attempt in range(RENAME_TRIES):
+            try:
+                os.replace(temporary, path)
+                break
+            except PermissionError:
+                if attempt == RENAME_TRIES - 1:
+                    raise
+                pause(RENAME_PAUSE)
+        return path.stat()
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+
+
+def remove_stale_temporaries(own: Path, now: float) -> None:
+    """Removes this device's temporary files older than a day (left by a crash)."""
+    try:
+        entries = list(os.scandir(own))
+    except OSError:
+        return
+    for entry in entries:
+        if entry.name.startswith(TEMPORARY_PREFIX) and entry.name.endswith(TEMPORARY_SUFFIX):
+            try:
+                if now - entry.stat(follow_symlinks=False).st_mtime > STALE_TEMPORARY_SECONDS:
+                    os.unlink(entry.path)
+            except OSError:
+                continue
+
+
+def dumps_version(uid: str, version: Version) -> bytes:
+    return (json.dumps(version_document(uid, version), ensure_ascii=False, indent=1) + "\n").encode(
+        "utf-8"
+    )

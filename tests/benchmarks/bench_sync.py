@@ -1,0 +1,71 @@
+"""How long `sync` takes: a library of 2,000 games meeting a folder that holds another
+2,000 (written by a second library), then a second sync with nothing new.
+
+Run `python tests/benchmarks/bench_sync.py [FOLDER]` from the repository (by default in a
+temporary folder). The baseline, measured in the same run on the same files, is reading
+every game file of the folder with json.load alone: what any reader must at least do.
+"""
+
+import json
+import sys
+import tempfile
+import time
+from dataclasses import replace
+from pathlib import Path
+
+from measure import long_game
+
+from phase10_keeper.storage.library import Library
+from phase10_keeper.storage.sync import sync
+from phase10_keeper.storage.sync_folder import devices_folder
+
+GAMES = 2000
+HANDS = 12
+
+
+def fill(library: Library, name: str) -> None:
+    game = long_game(HANDS)
+    for number in range(GAMES):
+        library.add_game(replace(game, title=f"{name} {number}"))
+
+
+def seconds(action: object) -> float:
+    start = time.perf_counter()
+    action()  # type: ignore[operator]
+    return time.perf_counter() - start
+
+
+def read_with_json_alone(folder: Path) -> None:
+    for path in devices_folder(folder).glob("*/*.json"):
+        with path.open("rb") as stream:
+            json.load(stream)
+
+
+def main(base: Path) -> None:
+    shared = base / "shared"
+    shared.mkdir()
+    with Library.open(base / "other") as other:
+        fill(other, "Elsewhere")
+        sync(other, shared)
+    with Library.open(base / "mine") as mine:
+        fill(mine, "Here")
+        first = seconds(lambda: print_report("first sync", sync(mine, shared)))
+        again = seconds(lambda: print_report("second sync", sync(mine, shared)))
+    baseline = min(seconds(lambda: read_with_json_alone(shared)) for _ in range(3))
+    files = len(list(devices_folder(shared).glob("*/*.json")))
+    print(f"{GAMES} games here, {GAMES} in the folder, {HANDS} hands each; {files} files after")
+    print(f"first sync:  {first * 1000:8.0f} ms  ({first / baseline:5.1f} x the baseline)")
+    print(f"second sync: {again * 1000:8.0f} ms  ({again / baseline:5.1f} x the baseline)")
+    print(f"baseline (json.load of the {files} files): {baseline * 1000:8.0f} ms")
+
+
+def print_report(what: str, report: object) -> None:
+    print(f"{what}: {report}")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) > 1:
+        main(Path(sys.argv[1]))
+    else:
+        with tempfile.TemporaryDirectory() as folder:
+            main(Path(folder))
