@@ -138,6 +138,7 @@ class ConflictDialog(QDialog):
     def __init__(self, first: "Game", second: "Game", parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(tr("conflicts.title"))
+        self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 70)
         self.choice: Choice | None = None
         intro = QLabel(tr("conflicts.intro"))
         intro.setWordWrap(True)

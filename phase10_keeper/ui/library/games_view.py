@@ -27,7 +27,6 @@ from PySide6.QtGui import (
     QFont,
     QFontMetrics,
     QGuiApplication,
-    QIcon,
     QKeySequence,
     QPalette,
     QUndoCommand,
@@ -35,12 +34,14 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QCheckBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
+    QStyle,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -235,7 +236,8 @@ class GamesTableModel(QAbstractTableModel):
         deleted = game.deleted is not None
         if column == self.TITLE and game.id in self.conflicts:
             if role == Qt.ItemDataRole.DecorationRole:
-                return QIcon.fromTheme(QIcon.ThemeIcon.DialogWarning)
+                # The style's own icon: an icon theme is not there on every desktop.
+                return QApplication.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
             if role == Qt.ItemDataRole.ToolTipRole:
                 return tr("conflicts.mark_tip")
         if role == Qt.ItemDataRole.ToolTipRole and deleted and column == self.STATUS:
@@ -576,6 +578,9 @@ class GamesView(QWidget):
                     cell_metrics.horizontalAdvance(text), italic_metrics.horizontalAdvance(text)
                 )
                 width = max(width, advance + padding)
+            if column == GamesTableModel.TITLE and self.model.conflicts:
+                # Room for the mark of a game changed on two computers.
+                width += self.table.style().pixelMetric(QStyle.PixelMetric.PM_SmallIconSize)
             header.resizeSection(column, min(width, widest))
 
     def selected_id(self) -> int | None:
