@@ -13,6 +13,7 @@ from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, NamedTuple
 
 from phase10_keeper.storage.identity import conflict_uid, is_uid, version_hash
+from phase10_keeper.storage.messages import LibraryError, LibraryKey
 from phase10_keeper.storage.readback import same_game
 from phase10_keeper.storage.rows import (
     hand_texts,
@@ -194,6 +195,25 @@ class SharedRows:
         if found is not None:
             return found
         return self.add_game(game, replayed, uid=uid, conflict_of=conflict_of)
+
+    def keep_apart(self, game_id: int) -> None:
+        """Makes a game kept as a conflict (see storage.sync) a game of its own, beside the
+        one it was a conflict of. Its new revision makes the next sync share the change
+        as a version that supersedes the conflict on every library."""
+        with self._writing() as database:
+            cursor = database.execute(
+                "UPDATE games SET conflict_of = NULL, revision = ?, updated = ? WHERE id = ?",
+                (new_revision(), self._now("milliseconds"), game_id),
+            )
+            if cursor.rowcount == 0:
+                raise LibraryError(LibraryKey.NO_GAME, id=game_id)
+
+    def last_changed(self) -> str | None:
+        """When a game of the library last changed (by this connection or another):
+        a text to compare, not to read; None before the first change."""
+        with self._reading() as database:
+            row = database.execute("SELECT value FROM meta WHERE key = 'changed_at'").fetchone()
+        return None if row is None or not isinstance(row[0], str) else row[0]
 
     # Sharing
 

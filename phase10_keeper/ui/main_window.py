@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QPushButton, QStackedWidget, 
 
 from phase10_keeper.ui.appearance import appearance_menu, type_scale
 from phase10_keeper.ui.library.outside_changes import watch_library
+from phase10_keeper.ui.library.shared_folder import share_library, shared_folder_action
 from phase10_keeper.ui.text.escape import plain
 from phase10_keeper.ui.text.language_menu import language_menu
 from phase10_keeper.ui.text.translate import app_words, error_said, problem_where, tr
@@ -236,6 +237,7 @@ class MainWindow(QMainWindow):
         settings_menu = self.menuBar().addMenu(tr("settings.menu"))
         settings_menu.addMenu(language_menu(self, self.say))
         settings_menu.addMenu(appearance_menu(self, self._large_type_changed))
+        settings_menu.addAction(shared_folder_action(self))
 
         help_menu = self.menuBar().addMenu(tr("window.menu_help"))
         self.how_to_action = self._action(
@@ -383,6 +385,7 @@ class MainWindow(QMainWindow):
         """Uses this library, and reopens the game left unfinished at the last quit."""
         self.library = library
         watch_library(self)
+        share_library(self)
         self._status_bar()
         self._checkpoint_timer.start()
         game_id = library.last_open_game()

@@ -68,6 +68,10 @@ class Prompts:
         name, _ = QtWidgets.QFileDialog.getOpenFileName(parent, title, "", filter_text)
         return Path(name) if name else None
 
+    def choose_folder(self, parent: QWidget, title: str) -> Path | None:
+        name = QtWidgets.QFileDialog.getExistingDirectory(parent, title)
+        return Path(name) if name else None
+
     def save_path(
         self, parent: QWidget, title: str, suggested: str, filter_text: str
     ) -> Path | None:

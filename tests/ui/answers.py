@@ -20,6 +20,7 @@ class Answers(Prompts):
         self.text_answer: str | None = None
         self.open_answer: Path | None = None
         self.save_answer: Path | None = None
+        self.folder_answer: Path | None = None
         self.save_answers: list[Path | None] = []
         """Answers to the save dialog, one per showing, before `save_answer`."""
         self.dialog_answer = lambda dialog: False
@@ -51,6 +52,9 @@ class Answers(Prompts):
 
     def open_path(self, parent: QWidget, title: str, filter_text: str) -> Path | None:
         return self._ask(title, self.open_answer)
+
+    def choose_folder(self, parent: QWidget, title: str) -> Path | None:
+        return self._ask(title, self.folder_answer)
 
     def save_path(
         self, parent: QWidget, title: str, suggested: str, filter_text: str

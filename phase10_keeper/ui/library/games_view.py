@@ -34,12 +34,14 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QCheckBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
+    QStyle,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -48,6 +50,13 @@ from PySide6.QtWidgets import (
 from phase10_keeper.rules import Game
 from phase10_keeper.storage.gamefile import SUFFIX
 from phase10_keeper.storage.messages import LibraryError
+from phase10_keeper.ui.library.conflicts import (
+    Choice,
+    ConflictBar,
+    ConflictDialog,
+    conflict_pairs,
+    keep,
+)
 from phase10_keeper.ui.library.game_files import (
     GameTransferError,
     export_game,
@@ -74,6 +83,8 @@ class GameLibrary(Protocol):
     def list_games(self, player: str | None = None, *, deleted: bool = False) -> Sequence[Any]: ...
     def import_game(self, game: Game) -> int: ...
     def load_game(self, game_id: int) -> Game: ...
+    def save_game(self, game_id: int, game: Game) -> None: ...
+    def keep_apart(self, game_id: int) -> None: ...
     def game_uid(self, game_id: int) -> str | None: ...
     def rename_game(self, game_id: int, title: str) -> None: ...
     def delete_game(self, game_id: int) -> None: ...
@@ -124,10 +135,13 @@ class GamesTableModel(QAbstractTableModel):
         self._sort_keys: dict[int, list[Any]] = {}
         """Per column, the sort key of each game in `_listed`, worked out when first needed."""
         self._sorted_by: tuple[int, Qt.SortOrder] | None = None
+        self.conflicts: dict[int, tuple[int, int]] = {}
+        """The games changed on two computers at once (see `conflicts.conflict_pairs`)."""
 
     def set_games(self, games: Sequence[Any]) -> None:
         self.beginResetModel()
         self._listed = list(games)
+        self.conflicts = conflict_pairs(self._listed)
         self._sort_keys.clear()
         self._put_in_order(range(len(self._listed)))
         self.endResetModel()
@@ -220,6 +234,12 @@ class GamesTableModel(QAbstractTableModel):
         if role == GAME_ID_ROLE:
             return game.id
         deleted = game.deleted is not None
+        if column == self.TITLE and game.id in self.conflicts:
+            if role == Qt.ItemDataRole.DecorationRole:
+                # The style's own icon: an icon theme is not there on every desktop.
+                return QApplication.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return tr("conflicts.mark_tip")
         if role == Qt.ItemDataRole.ToolTipRole and deleted and column == self.STATUS:
             return tr("games.deleted_on", date=date_text(game.deleted))
         if role == Qt.ItemDataRole.ToolTipRole:
@@ -262,11 +282,17 @@ class GamesFilterProxy(QSortFilterProxyModel):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._needle = ""
+        self._conflicts_only = False
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
         source = self.sourceModel()
         if source is not None:
             source.sort(column, order)
+
+    def set_conflicts_only(self, only: bool) -> None:
+        """Lists only the games changed on two computers at once, or all again."""
+        self._conflicts_only = only
+        self.set_filter_text(self._needle)
 
     def set_filter_text(self, text: str) -> None:
         # Qt 6.10 replaced invalidateRowsFilter (now deprecated) with this pair; older
@@ -280,12 +306,14 @@ class GamesFilterProxy(QSortFilterProxyModel):
             self.invalidateRowsFilter()
 
     def filterAcceptsRow(self, source_row: int, _source_parent: AnyIndex) -> bool:
-        if not self._needle:
-            return True
         source = self.sourceModel()
         if not isinstance(source, GamesTableModel):
             return True
         game = source.summary(source_row)
+        if self._conflicts_only and game.id not in source.conflicts:
+            return False
+        if not self._needle:
+            return True
         haystacks = [*game.players, game.title or ""]
         return any(self._needle in text.casefold() for text in haystacks)
 
@@ -417,6 +445,7 @@ class GamesView(QWidget):
         self.notice.setWordWrap(True)
         self.notice.hide()
         self.damage_bar = DamageBar("games.damaged_left_out")
+        self.conflict_bar = ConflictBar()
 
         self.open_action = self._action(tr("games.open"), self.open_selected)
         self.rename_action = self._action(tr("games.rename"), self.rename_selected)
@@ -448,6 +477,7 @@ class GamesView(QWidget):
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.damage_bar)
+        layout.addWidget(self.conflict_bar)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.empty_label, 1)
         layout.addWidget(self.notice)
@@ -455,6 +485,8 @@ class GamesView(QWidget):
 
         self.search.textChanged.connect(self._filter)
         self.show_deleted.toggled.connect(lambda _: self.refresh())
+        self.conflict_bar.showRequested.connect(self._show_conflicts)
+        self.conflict_bar.chooseRequested.connect(self._choose_first_conflict)
         self.table.activated.connect(lambda _: self.open_selected())
         self.table.selectionModel().selectionChanged.connect(self._update_actions)
         self.refresh()
@@ -521,6 +553,7 @@ class GamesView(QWidget):
             games += binned
         self.model.set_games(games)
         self.damage_bar.show_damage(self.library.damaged_games())
+        self.conflict_bar.show_count(len(set(self.model.conflicts.values())))
         self._fit_columns()
 
     def _fit_columns(self) -> None:
@@ -545,6 +578,9 @@ class GamesView(QWidget):
                     cell_metrics.horizontalAdvance(text), italic_metrics.horizontalAdvance(text)
                 )
                 width = max(width, advance + padding)
+            if column == GamesTableModel.TITLE and self.model.conflicts:
+                # Room for the mark of a game changed on two computers.
+                width += self.table.style().pixelMetric(QStyle.PixelMetric.PM_SmallIconSize)
             header.resizeSection(column, min(width, widest))
 
     def selected_id(self) -> int | None:
@@ -581,8 +617,41 @@ class GamesView(QWidget):
     def open_selected(self) -> None:
         # A double-click or Return reaches here even while the Open action is disabled.
         game_id = self._selected_live_id()
-        if game_id is not None:
+        if game_id in self.model.conflicts:
+            self.choose_version(game_id)
+        elif game_id is not None:
             self.openRequested.emit(game_id)
+
+    def _show_conflicts(self, only: bool) -> None:
+        self.proxy.set_conflicts_only(only)
+        self._update_actions()
+
+    def _choose_first_conflict(self) -> None:
+        if self.model.conflicts:
+            self.choose_version(min(self.model.conflicts.values())[0])
+
+    def choose_version(self, game_id: int) -> Choice | None:
+        """Shows the two versions of a game changed on two computers at once, and keeps
+        what the keeper chooses; the choice, or None if cancelled or refused."""
+        first_id, second_id = self.model.conflicts[game_id]
+        try:
+            first, second = self.library.load_game(first_id), self.library.load_game(second_id)
+        except LibraryError as error:
+            self.prompts.warn(self, tr("window.cannot_open_game"), error_said(error))
+            return None
+        dialog = ConflictDialog(first, second, self)
+        choice = dialog.choice if self.prompts.run_dialog(dialog) else None
+        dialog.deleteLater()
+        if choice is None or not self._write(
+            lambda: keep(self.library, first_id, second_id, choice)
+        ):
+            return None
+        self.refresh()
+        self.select_game(second_id if choice is Choice.BOTH else first_id)
+        if choice is not Choice.BOTH:
+            self.gameDeleted.emit(second_id)
+        self._say(tr("conflicts.kept_both" if choice is Choice.BOTH else "conflicts.kept_one"))
+        return choice
 
     def rename_selected(self) -> None:
         game_id = self._selected_live_id()
