@@ -158,7 +158,9 @@ async def _serve_table(
         sys.stdout.flush()
         await stop.wait()
     finally:
-        await server.close()
+        # The sharing is kept with the game (unless it is finished): the phones wait for
+        # the table to come back rather than take it for closed.
+        await server.close(for_good=table.snapshot().state.is_over)
     if not arguments.json:
         print(language("phones.serve_closed"))
 

@@ -22,6 +22,9 @@
   let retryDelay = 1;
   let retryTimer = null;
   let closed = false;
+  // The table's process ended with its sharing kept (a quit, a restart): the links still
+  // hold, and the page waits for the table to come back rather than take it for closed.
+  let away = false;
   // Entries not yet taken by the table, by player: kept on the phone (they outlive a
   // reload) until the table answers. Each names the hand and revision it was made for.
   const OUTBOX = "phase10-keeper-outbox";
@@ -126,6 +129,7 @@
     stream = new EventSource(`/api/events?lang=${language}`);
     stream.addEventListener("game", (event) => {
       retryDelay = 1;
+      away = false;
       noteConnection("ok");
       heard();
       show(JSON.parse(event.data));
@@ -133,6 +137,10 @@
     });
     stream.addEventListener("alive", heard);
     stream.addEventListener("closed", () => showClosed());
+    stream.addEventListener("away", () => {
+      away = true;
+      dropped();
+    });
     stream.onerror = dropped;
   }
 
@@ -155,7 +163,7 @@
   // and at once when the browser says the network is back.
   function lost() {
     const seconds = retryDelay;
-    noteConnection(navigator.onLine ? "lost" : "offline", seconds);
+    noteConnection(!navigator.onLine ? "offline" : away ? "away" : "lost", seconds);
     clearTimeout(retryTimer);
     retryTimer = setTimeout(catchUp, seconds * 1000);
     retryDelay = Math.min(retryDelay * 2, 8);
@@ -176,6 +184,7 @@
     if (answer.status === 401) return renewSession();
     if (answer.status !== 200) return lost();
     retryDelay = 1;
+    away = false;
     noteConnection("ok");
     show(answer.data);
     deliverAll();
@@ -229,8 +238,11 @@
         note.hidden = true;
       }, 6000);
     } else {
-      note.textContent =
-        state === "offline" ? text("phones.offline") : count("phones.lost", seconds);
+      note.textContent = {
+        offline: () => text("phones.offline"),
+        away: () => text("phones.away"),
+        lost: () => count("phones.lost", seconds),
+      }[state]();
       note.className = "connection";
     }
     note.hidden = false;

@@ -93,7 +93,9 @@ def test_json_prints_exactly_one_line_of_links_and_sigterm_exits_0(data_dir: Pat
         assert following.next_event()[0] == "game"
         stalled = EventStream(client, _key(links["keeper"]))
         process.send_signal(signal.SIGTERM)
-        assert following.next_event() == ("closed", {})
+        # The sharing is kept with the game: the phones are told the table is away, to
+        # wait for it, not that it closed.
+        assert following.next_event() == ("away", {})
         assert process.wait(timeout=STOP_WITHIN) == 0
         assert process.stdout is not None
         assert process.stdout.read() == ""

@@ -107,10 +107,12 @@ class PhonesAtTable(QObject):
     def stop(self, *, wait: bool = True) -> None:
         """Ends every phone's session at once, and the server: waited for, or (not
         `wait`) in the server's thread while the window goes on. The sharing stays kept
-        with the game unless `forget` came first."""
+        with the game unless `forget` came first, and the phones are told so: they wait
+        for the table to come back, or show it closed."""
         self.session.changed.disconnect(self._follow)
         self.table.unlisten(self._table_changed)
-        self._running.stop(wait=wait)
+        lasts = self._lasting is not None and self._lasting.lasts
+        self._running.stop(wait=wait, for_good=not lasts)
         self._close_lasting()
 
     def _close_lasting(self) -> None:
