@@ -8,9 +8,11 @@ phones. The sharing is kept with the game in the library: started again on the g
 until the keeper's Stop Sharing, which ends them: the codes of a new start are new.
 """
 
+import ipaddress
 import math
 import threading
 from typing import Any
+from urllib.parse import urlsplit
 
 import segno
 from PySide6.QtCore import QByteArray, QObject, Qt, Signal
@@ -121,6 +123,15 @@ class PhonesAtTable(QObject):
             self._lasting = None
 
 
+def _on_this_computer_only(link: str) -> bool:
+    """Whether `link` leads to a loopback address, which no phone can reach."""
+    host = urlsplit(link).hostname or ""
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"
+
+
 def _code(link: str) -> QSvgWidget:
     svg = segno.make(link, error="m").svg_inline(scale=4, border=2)
     code = QSvgWidget()
@@ -161,6 +172,12 @@ class PhonesDialog(QDialog):
         self.setWindowTitle(tr("phones.window_title"))
         intro = QLabel(tr("phones.window_intro"))
         intro.setWordWrap(True)
+        # No network address: the codes lead to this computer only, and no phone can
+        # reach them until it joins the phones' Wi-Fi and sharing starts again.
+        self.no_network = QLabel(tr("phones.window_no_network"))
+        self.no_network.setWordWrap(True)
+        self.no_network.setStyleSheet("font-weight: bold;")
+        self.no_network.setVisible(_on_this_computer_only(str(links["viewer"])))
         self.links: dict[str, Any] = {}
         self._scroll = QScrollArea()
         self._scroll.setWidgetResizable(True)
@@ -172,6 +189,7 @@ class PhonesDialog(QDialog):
         buttons.rejected.connect(self.hide)
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
+        layout.addWidget(self.no_network)
         layout.addWidget(self._scroll, 1)
         layout.addWidget(buttons)
         self.resize(3 * (QR_SIZE + 60), 2 * (QR_SIZE + 110) + 80)

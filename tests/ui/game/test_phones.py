@@ -372,3 +372,24 @@ def test_the_phones_hear_the_table_is_away_while_its_sharing_lasts_and_closed_on
     window.phones_dialog.stopRequested.emit()
     assert following.next_event() == ("closed", {})
     following.close()
+
+
+def test_with_no_network_the_codes_say_no_phone_can_reach_them_and_what_to_do(
+    window: Any, monkeypatch: pytest.MonkeyPatch
+):
+    from phase10_keeper.ui.text.translate import tr
+
+    window.phones_action.trigger()
+    # The loopback address the fixture serves on is what the address function gives
+    # when this computer has no network address.
+    assert not window.phones_dialog.no_network.isHidden()
+    assert window.phones_dialog.no_network.text() == tr("phones.window_no_network")
+    window.phones_dialog.stopRequested.emit()
+    monkeypatch.setattr(
+        "phase10_keeper.ui.game.phones.local_network_address", lambda: "192.168.1.20"
+    )
+    from phase10_keeper.ui.game.phones import PhonesDialog
+
+    dialog = PhonesDialog({"viewer": "http://192.168.1.20:8765/#key=K", "players": {}}, window)
+    assert dialog.no_network.isHidden()
+    dialog.deleteLater()
