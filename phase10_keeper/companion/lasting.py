@@ -42,6 +42,11 @@ class LastingSharing:
         self._forgotten = True
         self._writer.changed()
 
+    @property
+    def lasts(self) -> bool:
+        """Whether the links outlive this process: not stopped, and the game not over."""
+        return not self._forgotten and not self.table.snapshot().state.is_over
+
     def close(self) -> None:
         """Writes what is waiting; the sharing stays kept for the next start."""
         self.table.unlisten(self._changed)

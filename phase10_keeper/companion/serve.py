@@ -132,7 +132,7 @@ async def _serve_table(
     import asyncio
     import signal
 
-    from phase10_keeper.companion.address import local_network_address
+    from phase10_keeper.companion.address import LOOPBACK, local_network_address
     from phase10_keeper.companion.server import DEFAULT_PORT, PhoneServer
 
     host = arguments.host if arguments.host is not None else local_network_address()
@@ -155,10 +155,15 @@ async def _serve_table(
             print(json.dumps(links))
         else:
             print(_links_text(game, links, language))
+        if arguments.host is None and host == LOOPBACK:
+            # No network address was found: the links lead to this computer only.
+            print(language("phones.serve_no_network"), file=sys.stderr)
         sys.stdout.flush()
         await stop.wait()
     finally:
-        await server.close()
+        # The sharing is kept with the game (unless it is finished): the phones wait for
+        # the table to come back rather than take it for closed.
+        await server.close(for_good=table.snapshot().state.is_over)
     if not arguments.json:
         print(language("phones.serve_closed"))
 

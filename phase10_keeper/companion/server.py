@@ -81,7 +81,7 @@ WRITE_TIMEOUT = 10.0
 PORTS_TRIED = 100
 """Ports tried, from the one asked for, when the next free one may be taken."""
 CLOSE_GRACE = 1.0
-"""Seconds the streams are given to say the table has closed."""
+"""Seconds the streams are given to say the table has closed or is away."""
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -224,6 +224,9 @@ class PhoneServer:
         self._streams: list[_Stream] = []
         """The streams open, the oldest first."""
         self._closing = False
+        self._closing_for_good = True
+        """Whether the streams are told the sharing ended (`closed`) or only this process
+        (`away`: the links outlive it, and the phones wait for the table to come back)."""
         self._cache: dict[tuple[int, str], bytes] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
         self._runner: web.AppRunner | None = None
@@ -304,10 +307,13 @@ class PhoneServer:
                     raise
                 port += 1
 
-    async def close(self) -> None:
-        """Tells every phone the table has closed, then stops; every session ends."""
+    async def close(self, *, for_good: bool = True) -> None:
+        """Tells every phone the table has closed (`for_good`: the sharing ended, its links
+        with it) or is away (the process ends, the sharing is kept: the phones try again
+        until it is back), then stops; every session ends."""
         self.table.unlisten(self._table_changed)
         self._closing = True
+        self._closing_for_good = for_good
         self._wake()
         deadline = monotonic() + CLOSE_GRACE
         while self._streams and monotonic() < deadline:
@@ -657,7 +663,8 @@ class PhoneServer:
                 except TimeoutError:
                     await self._send(response, b"event: alive\ndata: {}\n\n")
             if self._closing:
-                await self._send(response, b"event: closed\ndata: {}\n\n")
+                said = b"closed" if self._closing_for_good else b"away"
+                await self._send(response, b"event: " + said + b"\ndata: {}\n\n")
         except (ConnectionError, TimeoutError):
             pass
         finally:
@@ -701,11 +708,12 @@ class ThreadedPhoneServer:
             self._end_thread()
             raise
 
-    def stop(self, *, wait: bool = True) -> None:
+    def stop(self, *, wait: bool = True, for_good: bool = True) -> None:
         """Ends every phone's session at once, and the server and its thread: within a
-        few seconds, waited for, or (not `wait`) on their own, as every phone is told."""
+        few seconds, waited for, or (not `wait`) on their own, as every phone is told
+        (that the sharing ended, or, not `for_good`, that the table is away)."""
         self.server.table.keys.end_sessions()
-        done = asyncio.run_coroutine_threadsafe(self.server.close(), self.loop)
+        done = asyncio.run_coroutine_threadsafe(self.server.close(for_good=for_good), self.loop)
         if not wait:
             done.add_done_callback(lambda _done: self.loop.call_soon_threadsafe(self.loop.stop))
             return

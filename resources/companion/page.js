@@ -22,6 +22,9 @@
   let retryDelay = 1;
   let retryTimer = null;
   let closed = false;
+  // The table's process ended with its sharing kept (a quit, a restart): the links still
+  // hold, and the page waits for the table to come back rather than take it for closed.
+  let away = false;
   // Entries not yet taken by the table, by player: kept on the phone (they outlive a
   // reload) until the table answers. Each names the hand and revision it was made for.
   const OUTBOX = "phase10-keeper-outbox";
@@ -126,6 +129,7 @@
     stream = new EventSource(`/api/events?lang=${language}`);
     stream.addEventListener("game", (event) => {
       retryDelay = 1;
+      away = false;
       noteConnection("ok");
       heard();
       show(JSON.parse(event.data));
@@ -133,6 +137,10 @@
     });
     stream.addEventListener("alive", heard);
     stream.addEventListener("closed", () => showClosed());
+    stream.addEventListener("away", () => {
+      away = true;
+      dropped();
+    });
     stream.onerror = dropped;
   }
 
@@ -155,7 +163,7 @@
   // and at once when the browser says the network is back.
   function lost() {
     const seconds = retryDelay;
-    noteConnection(navigator.onLine ? "lost" : "offline", seconds);
+    noteConnection(!navigator.onLine ? "offline" : away ? "away" : "lost", seconds);
     clearTimeout(retryTimer);
     retryTimer = setTimeout(catchUp, seconds * 1000);
     retryDelay = Math.min(retryDelay * 2, 8);
@@ -176,6 +184,7 @@
     if (answer.status === 401) return renewSession();
     if (answer.status !== 200) return lost();
     retryDelay = 1;
+    away = false;
     noteConnection("ok");
     show(answer.data);
     deliverAll();
@@ -229,8 +238,11 @@
         note.hidden = true;
       }, 6000);
     } else {
-      note.textContent =
-        state === "offline" ? text("phones.offline") : count("phones.lost", seconds);
+      note.textContent = {
+        offline: () => text("phones.offline"),
+        away: () => text("phones.away"),
+        lost: () => count("phones.lost", seconds),
+      }[state]();
       note.className = "connection";
     }
     note.hidden = false;
@@ -514,7 +526,7 @@
     $("missed").disabled = draft.wentOut;
     showPhaseChoice(name, draft);
     showCards(draft);
-    showProblems($("entry-problems"), draft.refused ?? game.problems.filter((p) => p.player === name));
+    showProblems($("entry-problems"), draft.refused ?? problemsToShow(name, draft));
     const sent = $("sent");
     const chosen = draft.wentOut || draft.made !== null;
     // Nothing to clear before anything is chosen or sent.
@@ -613,14 +625,24 @@
     $("points").textContent = count("phones.hand_points", pointsOf(draft));
   }
 
+  // A warning about an entry half made (Made it tapped, the cards not yet counted) reads
+  // as a fault: a player's warnings wait until their entry is at the table and complete
+  // (more than the first tap), or the whole hand is in. Errors are said at once.
+  function problemsToShow(name, draft) {
+    const mine = game.problems.filter((problem) => problem.player === name);
+    const settled = !(name in outbox) && !draft.sending && name in game.pending;
+    const complete =
+      draft.wentOut || draft.points !== null || Object.keys(draft.typed).length > 0 ||
+      game.participants.every((each) => each in game.pending);
+    return settled && complete ? mine : mine.filter((problem) => problem.severity === "error");
+  }
+
+  // Every problem names its player: a message alone ("holds no cards…") has no subject.
   function showProblems(list, problems) {
     list.replaceChildren(
       ...problems.map((problem) => {
-        const item = cell("li", problem.message, problem.severity);
-        if (session.role === "keeper" && problem.player && list.id === "hand-problems") {
-          item.textContent = `${problem.player}: ${problem.message}`;
-        }
-        return item;
+        const named = problem.player && !problem.message.includes(problem.player);
+        return cell("li", named ? `${problem.player}: ${problem.message}` : problem.message, problem.severity);
       }),
     );
   }
@@ -915,10 +937,14 @@
       said.className = "sent";
       said.textContent = text("phones.stale");
       showLatest();
-    } else {
+    } else if (answer.data && answer.data.problems) {
       said.className = "sent";
       said.textContent = text("phones.refused");
-      if (answer.data && answer.data.problems) showProblems($("hand-problems"), answer.data.problems);
+      showProblems($("hand-problems"), answer.data.problems);
+    } else {
+      // No problem of the hand's (the library full or read-only): the table's reason.
+      said.className = "sent";
+      said.textContent = (answer.data && answer.data.error) || text("phones.server_error", { status: answer.status });
     }
   }
   // The table as it is now, not waiting for its event (the line may be slow).

@@ -44,13 +44,18 @@ PHONE = (360, 740)
 DESKTOP = (1280, 800)
 
 
-def started_browser() -> Iterator[Any]:
+def started_browser(*more: str, bidi: bool = False) -> Iterator[Any]:
+    """A browser, with `more` switches besides the shared one's; with `bidi`, driven
+    through WebDriver BiDi too (for user contexts: tabs that share no cookies or
+    storage, as the phones of several people)."""
     from selenium.webdriver.chrome.service import Service
 
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
+    shared = ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage")
+    for argument in (*shared, *more):
         options.add_argument(argument)
+    options.enable_bidi = bidi
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
     try:
         yield driver

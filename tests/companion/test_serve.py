@@ -93,7 +93,9 @@ def test_json_prints_exactly_one_line_of_links_and_sigterm_exits_0(data_dir: Pat
         assert following.next_event()[0] == "game"
         stalled = EventStream(client, _key(links["keeper"]))
         process.send_signal(signal.SIGTERM)
-        assert following.next_event() == ("closed", {})
+        # The sharing is kept with the game: the phones are told the table is away, to
+        # wait for it, not that it closed.
+        assert following.next_event() == ("away", {})
         assert process.wait(timeout=STOP_WITHIN) == 0
         assert process.stdout is not None
         assert process.stdout.read() == ""
@@ -341,3 +343,33 @@ def test_serve_is_refused_while_another_writer_holds_the_library(data_dir: Path)
     assert str(os.getpid()) in refused.stderr
     with serving(data_dir) as (_, links):
         assert links["game"] == 1
+
+
+def test_with_no_network_serve_says_no_phone_can_reach_its_links_and_what_to_do(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+):
+    import argparse
+    import asyncio
+
+    from phase10_keeper.companion import address, serve
+    from phase10_keeper.companion.table import Table
+    from phase10_keeper.language import words
+    from phase10_keeper.rules import Game
+
+    monkeypatch.setattr(address, "local_network_address", lambda: address.LOOPBACK)
+    arguments = argparse.Namespace(host=None, port=0, json=True)
+    english = words("en")
+
+    async def serve_until_said() -> None:
+        game = Game(players=("A", "B"))
+        task = asyncio.create_task(serve._serve_table(arguments, Table(game), 1, game, english))
+        printed = capsys.readouterr()
+        # The links and the note are printed together, before serve waits for a signal.
+        while not printed.out and not task.done():
+            await asyncio.sleep(0)
+            printed = capsys.readouterr()
+        assert english("phones.serve_no_network") in printed.err
+        os.kill(os.getpid(), signal.SIGTERM)
+        await task
+
+    asyncio.run(serve_until_said())

@@ -8,9 +8,11 @@ phones. The sharing is kept with the game in the library: started again on the g
 until the keeper's Stop Sharing, which ends them: the codes of a new start are new.
 """
 
+import ipaddress
 import math
 import threading
 from typing import Any
+from urllib.parse import urlsplit
 
 import segno
 from PySide6.QtCore import QByteArray, QObject, Qt, Signal
@@ -107,16 +109,27 @@ class PhonesAtTable(QObject):
     def stop(self, *, wait: bool = True) -> None:
         """Ends every phone's session at once, and the server: waited for, or (not
         `wait`) in the server's thread while the window goes on. The sharing stays kept
-        with the game unless `forget` came first."""
+        with the game unless `forget` came first, and the phones are told so: they wait
+        for the table to come back, or show it closed."""
         self.session.changed.disconnect(self._follow)
         self.table.unlisten(self._table_changed)
-        self._running.stop(wait=wait)
+        lasts = self._lasting is not None and self._lasting.lasts
+        self._running.stop(wait=wait, for_good=not lasts)
         self._close_lasting()
 
     def _close_lasting(self) -> None:
         if self._lasting is not None:
             self._lasting.close()
             self._lasting = None
+
+
+def _on_this_computer_only(link: str) -> bool:
+    """Whether `link` leads to a loopback address, which no phone can reach."""
+    host = urlsplit(link).hostname or ""
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"
 
 
 def _code(link: str) -> QSvgWidget:
@@ -159,6 +172,12 @@ class PhonesDialog(QDialog):
         self.setWindowTitle(tr("phones.window_title"))
         intro = QLabel(tr("phones.window_intro"))
         intro.setWordWrap(True)
+        # No network address: the codes lead to this computer only, and no phone can
+        # reach them until it joins the phones' Wi-Fi and sharing starts again.
+        self.no_network = QLabel(tr("phones.window_no_network"))
+        self.no_network.setWordWrap(True)
+        self.no_network.setStyleSheet("font-weight: bold;")
+        self.no_network.setVisible(_on_this_computer_only(str(links["viewer"])))
         self.links: dict[str, Any] = {}
         self._scroll = QScrollArea()
         self._scroll.setWidgetResizable(True)
@@ -171,6 +190,7 @@ class PhonesDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
+        layout.addWidget(self.no_network)
         layout.addWidget(self._scroll, 1)
         layout.addWidget(buttons)
         # One row of codes high (the rest a scroll, or Page Down, away), at the window's

@@ -14,6 +14,7 @@ from phase10_keeper.storage.library import Library
 from phase10_keeper.ui.game.session import GameSession
 from phase10_keeper.ui.main_window import MainWindow
 
+from ...companion.helpers import Client, EventStream
 from ..answers import Answers
 
 PLAYERS = ("Priya", "Marcus", "Kwame")
@@ -303,10 +304,10 @@ def test_stopping_never_waits_for_the_phones_but_closing_the_app_does(
     told = threading.Event()
     close = PhoneServer.close
 
-    async def close_when_told(server: PhoneServer) -> None:
+    async def close_when_told(server: PhoneServer, *, for_good: bool = True) -> None:
         while not told.is_set():
             await asyncio.sleep(0.01)
-        await close(server)
+        await close(server, for_good=for_good)
 
     monkeypatch.setattr(PhoneServer, "close", close_when_told)
     window.phones_action.trigger()
@@ -349,3 +350,46 @@ def test_the_codes_and_the_phones_entries_outlast_the_game_closed_until_stop_sha
     anew: Any = window.phones
     assert anew.links["viewer"] != links["viewer"]
     assert anew.snapshot().pending == {}
+
+
+def test_the_phones_hear_the_table_is_away_while_its_sharing_lasts_and_closed_once_stopped(
+    window: Any, qtbot: Any
+):
+    library = window.library
+    game_id = library.add_game(Game(players=PLAYERS))
+    window.open_session(GameSession(library.load_game(game_id), library, game_id))
+    window.phones_action.trigger()
+    following = EventStream(Client(_server_of(window).server), window.phones.table.keys.viewer)
+    assert following.next_event()[0] == "game"
+    # Closing the game (as quitting) keeps the sharing: the phones wait for the table.
+    window.close_game()
+    assert following.next_event() == ("away", {})
+    following.close()
+    window.open_session(GameSession(library.load_game(game_id), library, game_id))
+    window.phones_action.trigger()
+    following = EventStream(Client(_server_of(window).server), window.phones.table.keys.viewer)
+    assert following.next_event()[0] == "game"
+    window.phones_dialog.stopRequested.emit()
+    assert following.next_event() == ("closed", {})
+    following.close()
+
+
+def test_with_no_network_the_codes_say_no_phone_can_reach_them_and_what_to_do(
+    window: Any, monkeypatch: pytest.MonkeyPatch
+):
+    from phase10_keeper.ui.text.translate import tr
+
+    window.phones_action.trigger()
+    # The loopback address the fixture serves on is what the address function gives
+    # when this computer has no network address.
+    assert not window.phones_dialog.no_network.isHidden()
+    assert window.phones_dialog.no_network.text() == tr("phones.window_no_network")
+    window.phones_dialog.stopRequested.emit()
+    monkeypatch.setattr(
+        "phase10_keeper.ui.game.phones.local_network_address", lambda: "192.168.1.20"
+    )
+    from phase10_keeper.ui.game.phones import PhonesDialog
+
+    dialog = PhonesDialog({"viewer": "http://192.168.1.20:8765/#key=K", "players": {}}, window)
+    assert dialog.no_network.isHidden()
+    dialog.deleteLater()
