@@ -17,7 +17,7 @@ from phase10_keeper.rules import Game, Replay
 from phase10_keeper.sheet.fit import fit_text, printable_form, wrap_text
 from phase10_keeper.sheet.pen import BOLD, REGULAR, THIN, Pen, width_of
 from phase10_keeper.sheet.render import MARGIN
-from phase10_keeper.stats import GameSeries, game_series, summary_lines
+from phase10_keeper.stats import GameSeries, PlayerSeries, game_series, summary_lines
 from phase10_keeper.stats.scale import round_step
 
 MARKERS = ("FilledCircle", "Square", "FilledTriangle", "Diamond", "Cross", "FilledSquare")
@@ -96,6 +96,25 @@ def value_ticks(most: float, length: float) -> list[float]:
     return [number * step for number in range(int(most / step + 1e-8) + 1)]
 
 
+def seated_runs(series: GameSeries, player: PlayerSeries) -> list[list[tuple[int, int]]]:
+    """The (hand, running total) points of a player's line, in runs while they sat at the
+    table: a joiner's begins on the total they sat down with, a leaver's ends at the last
+    hand they played, as on the window's charts."""
+    runs: list[list[tuple[int, int]]] = []
+    run: list[tuple[int, int]] = []
+    totals = series.while_seated(player.name, (player.start_total, *player.totals))
+    for hand, total in enumerate(totals):
+        if total is None:
+            if run:
+                runs.append(run)
+            run = []
+        else:
+            run.append((hand, total))
+    if run:
+        runs.append(run)
+    return runs
+
+
 def draw_running_totals(
     pen: Pen,
     series: GameSeries,
@@ -152,11 +171,9 @@ def draw_running_totals(
     for total in totals[1:]:
         canvas.line(plot_left, y_of(total), plot_left + plot_width, y_of(total))
     for index, player in enumerate(series.players):
-        points = [
-            (x_of(hand), y_of(total))
-            for hand, total in enumerate((player.start_total, *player.totals))
-        ]
-        _draw_line(canvas, index, points, points)
+        for run in seated_runs(series, player):
+            points = [(x_of(hand), y_of(total)) for hand, total in run]
+            _draw_line(canvas, index, points, points)
     canvas.restoreState()
     pen.text(plot_left + plot_width / 2, bottom + 4, words("summary.hand"), REGULAR, 9)
     if series.tiebreak_hand is not None:

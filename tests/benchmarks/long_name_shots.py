@@ -1,6 +1,7 @@
 """Renders the window at 1280x720 with six long names, for a look at what they crowd:
-the game page, its standings and charts, the Player Leaves dialog and the Players page,
-light and dark.
+the game page (Mattel and Masters), its standings and charts, the Player Leaves and
+Player Joins dialogs, the New Game dialog's two pages and the Players page, light and
+dark.
 
     LC_ALL=de_DE.UTF-8 python tests/benchmarks/long_name_shots.py [OUT_DIR]
 
@@ -18,10 +19,22 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication
 
-from phase10_keeper.rules import Game, Join, Leave, build_rules
+from phase10_keeper.rules import (
+    Game,
+    Hand,
+    Join,
+    Leave,
+    PlayerResult,
+    Preset,
+    advance,
+    build_rules,
+    preset_rules,
+    replay,
+)
 from phase10_keeper.storage.library import Library
 from phase10_keeper.ui.game.seating_dialogs import PlayerLeavesDialog
 from phase10_keeper.ui.main_window import MainWindow
+from phase10_keeper.ui.new_game.new_game_dialog import NewGameDialog
 from phase10_keeper.ui.text.language_choice import start_in_language
 from phase10_keeper.ui.widgets.contrast_style import use_contrast_style
 
@@ -48,11 +61,43 @@ def long_game() -> Game:
     return play(game, 4, 7)
 
 
+def masters_game() -> Game:
+    """Six long names choosing their phases: each tries the first phase left to them."""
+    game = Game(players=LONG_NAMES, rules=preset_rules(Preset.MASTERS), title="Masters")
+    state = replay(game).final
+    for number in range(5):
+        results = {
+            name: PlayerResult(
+                made=index == number or (index + number) % 3 != 0,
+                points=0 if index == number else 5 + 5 * (index % 2),
+                phase=state.phases_left(name)[0].label,
+            )
+            for index, name in enumerate(state.participants())
+        }
+        hand = Hand(went_out=LONG_NAMES[number], results=results)
+        game = game.with_hand_appended(hand)
+        state, _ = advance(state, hand)
+    return game
+
+
+def shoot_new_game(app: QApplication, window: MainWindow, out: Path, theme: str) -> None:
+    dialog = NewGameDialog(window, roster=LONG_NAMES, taken=["Friday night"])
+    for player in LONG_NAMES:
+        dialog.add_player(player)
+    dialog.show()
+    for index in range(dialog.tabs.count()):
+        dialog.tabs.setCurrentIndex(index)
+        app.processEvents()
+        dialog.grab().save(str(out / f"new-game{index}-{theme}.png"))
+    dialog.close()
+
+
 def shoot(app: QApplication, out: Path, theme: str) -> None:
     app.setPalette(dark_palette() if theme == "dark" else app.style().standardPalette())
     with tempfile.TemporaryDirectory() as data_dir:
         library = Library.open(Path(data_dir))
         game_id = library.add_game(replace(long_game(), started="2026-11-27T20:00:00+00:00"))
+        masters_id = library.add_game(replace(masters_game(), started="2026-11-28T20:00:00+00:00"))
         short = Game(players=LONG_NAMES, rules=build_rules(target=4), title="Short")
         library.add_game(replace(play(short, 40, 3), started="2026-11-20T19:30:00+00:00"))
         window = MainWindow(library)
@@ -76,6 +121,15 @@ def shoot(app: QApplication, out: Path, theme: str) -> None:
         app.processEvents()
         dialog.grab().save(str(out / f"leaves-{theme}.png"))
         dialog.reject()
+        dialog = window.player_joins()
+        assert dialog is not None
+        app.processEvents()
+        dialog.grab().save(str(out / f"joins-{theme}.png"))
+        dialog.close()
+        shoot_new_game(app, window, out, theme)
+        window.open_game(masters_id)
+        app.processEvents()
+        window.grab().save(str(out / f"masters-{theme}.png"))
         players = window.show_players()
         players.table.selectRow(0)
         app.processEvents()

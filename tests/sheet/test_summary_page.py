@@ -92,3 +92,22 @@ def test_the_running_totals_are_labelled_in_round_whole_steps(most: int) -> None
 def test_a_short_chart_keeps_its_labels_ten_points_apart() -> None:
     ticks = value_ticks(855, 40)
     assert len(ticks) <= 5
+
+
+def test_the_paper_chart_draws_a_player_only_while_seated() -> None:
+    # Eve sits down before hand 7 on 120; Dana leaves before hand 5.
+    from pathlib import Path
+
+    from phase10_keeper.sheet.summary_page import seated_runs
+    from phase10_keeper.storage.gamefile import read_game
+
+    seating = Path(__file__).resolve().parent.parent / "data" / "games" / "seating.phase10.json"
+    series = game_series(read_game(seating))
+    eve = seated_runs(series, series.series("Eve"))
+    assert len(eve) == 1
+    assert eve[0][0] == (6, 120), "Eve's line starts where she sat down, not at hand 0"
+    assert eve[0][-1][0] == series.hands
+    dana = seated_runs(series, series.series("Dana"))
+    assert [hand for hand, _ in dana[0]] == [0, 1, 2, 3, 4]
+    priya = seated_runs(series, series.series("Priya"))
+    assert [hand for hand, _ in priya[0]] == list(range(series.hands + 1))

@@ -11,6 +11,8 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QRadioButton,
+    QStyle,
+    QStyleOptionComboBox,
     QToolButton,
     QWidget,
 )
@@ -187,3 +189,45 @@ def _frame(form: QWidget, widget: QWidget, outset: int) -> QRectF:
     inset = -3 if isinstance(widget, QAbstractButton) else 1
     inset -= outset
     return rect.adjusted(inset, inset, -inset, -inset)
+
+
+PHASE_BOX_LETTERS = 18
+"""How many letters of a phase's label the Masters phase box shows at most: its number
+and the words of most phases ("5: 1 Achterfolge"); the rest is in its tooltip."""
+
+
+class PhaseBox(QComboBox):
+    """The Masters phase box: as wide as its longest label, up to `PHASE_BOX_LETTERS`
+    (the form puts the whole label in its tooltip); its list as wide as the longest
+    label. Measured again when its type changes (the form's scale)."""
+
+    def fit(self) -> None:
+        """Sizes the box and its list to the labels it holds now."""
+        box = self
+        labels = [box.itemText(index) for index in range(box.count())]
+        metrics = box.fontMetrics()
+        # Measured in pixels: a minimum length in letters counts each as wide as the widest.
+        widest = max(metrics.horizontalAdvance(label[:PHASE_BOX_LETTERS]) for label in labels)
+        # Two letters' worth of room more than the text: the style's own padding.
+        option = QStyleOptionComboBox()
+        box.initStyleOption(option)
+        size = box.style().sizeFromContents(
+            QStyle.ContentsType.CT_ComboBox,
+            option,
+            QSize(widest + 2 * metrics.averageCharWidth(), metrics.height()),
+            box,
+        )
+        box.setMinimumWidth(size.width())
+        box.setMinimumContentsLength(4)
+        box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        scroll_bar = box.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, box)
+        box.view().setMinimumWidth(
+            max(map(box.view().fontMetrics().horizontalAdvance, labels))
+            + 4 * metrics.averageCharWidth()
+            + scroll_bar
+        )
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange and self.count():
+            self.fit()

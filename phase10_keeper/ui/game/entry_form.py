@@ -19,7 +19,6 @@ from PySide6.QtGui import (
     QResizeEvent,
 )
 from PySide6.QtWidgets import (
-    QComboBox,
     QFrame,
     QGridLayout,
     QHBoxLayout,
@@ -41,6 +40,7 @@ from phase10_keeper.ui.game.draft import (
 from phase10_keeper.ui.game.entry_fields import (
     Button,
     CountField,
+    PhaseBox,
     ProblemMarks,
     Row,
     focus_field,
@@ -401,7 +401,7 @@ class HandEntryForm(QFrame):
                 self.grid.addWidget(widget, grid_row, column, centre)
                 column += 1
             if draft.chooses_phase:
-                combo = QComboBox()
+                combo = PhaseBox()
                 combo.setAccessibleName(tr("entry.phase_name", name=name))
                 combo.addItem("—", None)
                 for choice in draft.phase_choices(name):
@@ -413,10 +413,7 @@ class HandEntryForm(QFrame):
                         ),
                         choice.label,
                     )
-                combo.setMinimumContentsLength(4)
-                combo.setSizeAdjustPolicy(
-                    QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
-                )
+                combo.fit()
                 combo.currentIndexChanged.connect(
                     lambda _i, who=name, box=combo: self._phase_chosen(who, box.currentData())
                 )
@@ -528,6 +525,7 @@ class HandEntryForm(QFrame):
                     row.phase.blockSignals(True)
                     row.phase.setCurrentIndex(wanted)
                     row.phase.blockSignals(False)
+                row.phase.setToolTip(row.phase.currentText())
             for kind, edit in row.counts.items():
                 edit.setEnabled(not went_out)
                 typed = kind in draft.players[name].typed and not went_out
@@ -778,6 +776,9 @@ class HandEntryForm(QFrame):
         self._phones.fill(self.draft, name, entry)
         self._typed()
         self.take_phone_entries(self._phones.entries)
+        # Back in the row, not on the button (or in the grid), so Enter records.
+        row = next(row for row in self._rows if row.name == name)
+        focus_field(row.total if row.showing_total else next(iter(row.counts.values())))
 
     def show_focus(self) -> None:
         """Draws the ring round the field with the keys again, where it is now."""

@@ -115,6 +115,11 @@ class FormKeys(QObject):
             elif watched is row.total:
                 focus_field(next(iter(row.counts.values())))
             return True
+        if key == Qt.Key.Key_T and not event.modifiers() & ~Qt.KeyboardModifier.ShiftModifier:
+            # Takes the phone's entry the row's button offers (its tooltip says so).
+            if row.phone.isVisible() and row.phone.isEnabled():
+                row.phone.click()
+            return True
         if key == Qt.Key.Key_Space and not event.modifiers():
             # On every control of the row, as the hint says: a radio button or a list
             # would take Space as "select" (a player marked as out by mistake).

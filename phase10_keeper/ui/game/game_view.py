@@ -57,7 +57,12 @@ from phase10_keeper.ui.game.game_charts import GameCharts
 from phase10_keeper.ui.game.grid_model import ScoreGridModel
 from phase10_keeper.ui.game.kept_typing import KeptNote
 from phase10_keeper.ui.game.session import GameSession
-from phase10_keeper.ui.game.standings_model import STRETCHED, StandingsModel, column_number
+from phase10_keeper.ui.game.standings_model import (
+    STRETCHED,
+    PlayerCellDelegate,
+    StandingsModel,
+    column_number,
+)
 from phase10_keeper.ui.prompts import Prompts, ask_output_path
 from phase10_keeper.ui.text import wording
 from phase10_keeper.ui.text.escape import isolate, plain
@@ -253,8 +258,10 @@ class GameView(QWidget):
         # the model hundreds of times (4 ms of opening a game).
         header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         header.setSectionResizeMode(column_number(STRETCHED), QHeaderView.ResizeMode.Stretch)
-        # A long name is cut in its middle: the marks after it (deals, winner) stay in view.
-        self.standings.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        # A long name is cut at its end, its marks (deals, winner) kept in view.
+        self.standings.setItemDelegateForColumn(
+            column_number(STRETCHED), PlayerCellDelegate(self.standings)
+        )
         self.standings.verticalHeader().setDefaultSectionSize(
             self.standings.fontMetrics().height() + 12
         )
@@ -351,6 +358,12 @@ class GameView(QWidget):
         for action in (self.correct_action, self.delete_action):
             action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
             self.grid.addAction(action)
+        # F2 in the form (where it did nothing and said nothing) says how to correct.
+        grid_only = QAction(self.form)
+        grid_only.setShortcut(QKeySequence(Qt.Key.Key_F2))
+        grid_only.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        grid_only.triggered.connect(lambda: self.message.emit(tr("game.correct_in_grid"), False))
+        self.form.addAction(grid_only)
         self.grid.selectionModel().selectionChanged.connect(self._update_actions)
         session.changed.connect(self.refresh)
         session.recordUndone.connect(self._record_undone)

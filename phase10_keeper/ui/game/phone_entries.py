@@ -6,10 +6,11 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QPushButton
 
+from phase10_keeper.language.wording import card_label
 from phase10_keeper.rules import HAND_SIZE, CardKind
 from phase10_keeper.ui.game.draft import DraftSnapshot, HandDraft
 from phase10_keeper.ui.game.entry_fields import PlayerTyping, Row
-from phase10_keeper.ui.text.translate import tr, tr_count
+from phase10_keeper.ui.text.translate import app_words, tr, tr_count
 
 if TYPE_CHECKING:
     # Only when the phones' server runs: the form comes up with every game.
@@ -57,8 +58,9 @@ def fill_from_phone(draft: HandDraft, name: str, entry: "Entry") -> None:
         draft.set_phase(name, result.phase)
 
 
-def phone_said(entry: "Entry") -> str:
-    """A phone's entry in words: "made it, 2 cards, 15 points"."""
+def phone_said(entry: "Entry", *, by_kind: bool = False) -> str:
+    """A phone's entry in words: "made it, 2 cards, 15 points"; `by_kind`, with the
+    cards named by kind after it: "(1 x 1-9, 1 x 10-12)", with a times sign and a dash."""
     result = entry.result
     if entry.went_out:
         return tr("phones.said_out")
@@ -66,7 +68,13 @@ def phone_said(entry: "Entry") -> str:
         key = "phones.said_made_points" if result.made else "phones.said_missed_points"
         return tr_count(key, result.points)
     key = "phones.said_made" if result.made else "phones.said_missed"
-    return tr_count(key, result.cards.total, points=result.cards.points)
+    said = tr_count(key, result.cards.total, points=result.cards.points)
+    kinds = [
+        f"{result.cards.count(kind)} \N{MULTIPLICATION SIGN} {card_label(app_words(), kind)}"
+        for kind in CardKind
+        if result.cards.count(kind)
+    ]
+    return f"{said} ({', '.join(kinds)})" if by_kind and kinds else said
 
 
 def show_phone_button(button: QPushButton, name: str, entry: "Entry", *, filled: bool) -> None:
@@ -79,6 +87,8 @@ def show_phone_button(button: QPushButton, name: str, entry: "Entry", *, filled:
         button.setText(tr("phones.window_phone"))
         button.setToolTip(tr("phones.window_from_phone", name=name, said=said))
     else:
+        # Set against other cards typed, the offer names the phone's cards by kind.
+        said = phone_said(entry, by_kind=True)
         button.setText(tr("phones.window_take"))
         button.setToolTip(tr("phones.window_phone_differs", name=name, said=said))
     button.setFlat(filled)

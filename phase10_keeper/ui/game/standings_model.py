@@ -11,6 +11,7 @@ from PySide6.QtCore import (
     Qt,
 )
 from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
 from phase10_keeper.rules import GameState, Phase
 from phase10_keeper.stats.standings import (
@@ -76,6 +77,38 @@ def _header_tip(column: StandingsColumn) -> str:
             return tr("standings.done_tip")
         case StandingsColumn.TOTAL:
             return tr("standings.total_tip")
+
+
+class PlayerCellDelegate(QStyledItemDelegate):
+    """Draws the player column: a name too long for it is cut at its end, so its first
+    words stay whole and readable, and the marks after it (deals, winner) stay in view.
+    Cut in its middle, as Qt would, a long name read as "A…n"."""
+
+    def initStyleOption(self, option: QStyleOptionViewItem, index: _Index) -> None:
+        super().initStyleOption(option, index)
+        name = index.data(NAME_ROLE)
+        text = option.text
+        if not isinstance(name, str) or not text.startswith(name):
+            return
+        metrics = option.fontMetrics
+        widget = option.widget
+        style = widget.style() if widget is not None else None
+        margin = (
+            style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, widget) + 1
+            if style is not None
+            else 1
+        )
+        room = option.rect.width() - 2 * margin
+        if metrics.horizontalAdvance(text) <= room:
+            return
+        marks = text[len(name) :]
+        name_room = room - metrics.horizontalAdvance(marks)
+        shown = metrics.elidedText(name, Qt.TextElideMode.ElideRight, name_room) + marks
+        # The two parts measured apart can come to a pixel less than together.
+        while name_room > 0 and metrics.horizontalAdvance(shown) > room:
+            name_room -= 1
+            shown = metrics.elidedText(name, Qt.TextElideMode.ElideRight, name_room) + marks
+        option.text = shown
 
 
 class StandingsModel(QAbstractTableModel):
@@ -219,7 +252,8 @@ def phase_text(row: StandingsRow, *, compact: bool = False) -> str:
                 return tr("standings.replay_hand")
             return tr("standings.replays_phase", phase=title(row.phase))
         case Next.CHOOSES:
-            return tr_count("standings.phases_left", row.phases_left)
+            key = "standings.phases_left_short" if compact else "standings.phases_left"
+            return tr_count(key, row.phases_left)
         case Next.ATTEMPTS if row.phase is not None:
             return title(row.phase)
     return "—"

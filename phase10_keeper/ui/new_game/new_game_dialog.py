@@ -59,6 +59,7 @@ from phase10_keeper.ui.new_game.rules_editor import PhaseListEditor
 from phase10_keeper.ui.text.escape import isolate, plain
 from phase10_keeper.ui.text.translate import app_words, problem_said, tr, tr_count
 from phase10_keeper.ui.text.wording import preset_names
+from phase10_keeper.ui.widgets.page_mnemonics import follow_mnemonics_across_pages
 from phase10_keeper.ui.widgets.problem_label import ProblemLabel
 from phase10_keeper.ui.window_settings import points_by_default, set_points_by_default
 
@@ -235,6 +236,7 @@ class NewGameDialog(QDialog):
             self._players_page(sorted(roster, key=str.casefold)), tr("newgame.players_tab")
         )
         self._rules_tab = self.tabs.addTab(self._rules_page(), tr("newgame.rules_tab"))
+        follow_mnemonics_across_pages(self.tabs)
         self.summary = QLabel()
         plain(self.summary)
         self.summary.setWordWrap(True)

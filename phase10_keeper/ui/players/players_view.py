@@ -20,7 +20,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QAction, QFont, QUndoCommand, QUndoStack
+from PySide6.QtGui import QAction, QFont, QKeySequence, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -277,8 +277,9 @@ class PlayersFilter(QSortFilterProxyModel):
         self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
 
 
-def _table(model: QAbstractItemModel, name: str, stretch: int) -> QTableView:
-    """A read-only table whose column `stretch` takes the width left over."""
+def _table(model: QAbstractItemModel, name: str, stretch: int, *, wrap: bool = False) -> QTableView:
+    """A read-only table whose column `stretch` takes the width left over; with `wrap`,
+    a text too long for its column goes on over more lines, its row as tall as needed."""
     view = QTableView()
     view.setModel(model)
     view.setAccessibleName(name)
@@ -286,8 +287,13 @@ def _table(model: QAbstractItemModel, name: str, stretch: int) -> QTableView:
     view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     view.verticalHeader().hide()
-    view.setWordWrap(False)
+    view.setWordWrap(wrap)
+    # Tab moves on to the next control, as everywhere else, rather than from cell to cell:
+    # the player's tabs after the table could be reached with the mouse only.
+    view.setTabKeyNavigation(False)
     view.setTextElideMode(Qt.TextElideMode.ElideRight)
+    if wrap:
+        view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     view.horizontalHeader().setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
     return view
@@ -500,7 +506,8 @@ class PlayersView(QWidget):
         self.filter_edit.setAccessibleName(tr("players.filter_name"))
         self.filter_edit.setClearButtonEnabled(True)
         self.filter_edit.textChanged.connect(self.proxy.setFilterFixedString)
-        self.table = _table(self.proxy, tr("players.table_name"), stretch=Column.PLAYER)
+        # Long names on two lines: cut, "Alexandra-Sophie v…" could be anyone of a family.
+        self.table = _table(self.proxy, tr("players.table_name"), stretch=Column.PLAYER, wrap=True)
         self.table.setSortingEnabled(True)
         # Sorting is stable: players with as many wins stay in name order.
         self.table.sortByColumn(Column.WINS, Qt.SortOrder.DescendingOrder)
@@ -544,6 +551,28 @@ class PlayersView(QWidget):
         layout.setContentsMargins(8, 8, 8, 8)
         layout.addWidget(self.damage_bar)
         layout.addWidget(splitter)
+        self._turn_tabs_by_keys()
+
+    def _turn_tabs_by_keys(self) -> None:
+        """Ctrl+Tab and Ctrl+PgDown (with Shift, or PgUp, back) turn the player's tabs from
+        anywhere on the page, as they do in any tab widget the focus is in."""
+        keys = {
+            QKeySequence(Qt.Modifier.CTRL | Qt.Key.Key_Tab): 1,
+            QKeySequence(Qt.Modifier.CTRL | Qt.Key.Key_PageDown): 1,
+            QKeySequence(Qt.Modifier.CTRL | Qt.Modifier.SHIFT | Qt.Key.Key_Backtab): -1,
+            QKeySequence(Qt.Modifier.CTRL | Qt.Key.Key_PageUp): -1,
+        }
+        for sequence, step in keys.items():
+            action = QAction(self)
+            action.setShortcut(sequence)
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            action.triggered.connect(lambda _checked=False, by=step: self._turn_tab(by))
+            self.addAction(action)
+
+    def _turn_tab(self, step: int) -> None:
+        tabs = self.player_page.tabs
+        if tabs.isVisible() and tabs.count():
+            tabs.setCurrentIndex((tabs.currentIndex() + step) % tabs.count())
 
     def _ask_path(self, parent: QWidget, title: str, name: str, filters: str) -> Path | None:
         return ask_output_path(self.prompts, parent, title, name, filters)

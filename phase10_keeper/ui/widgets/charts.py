@@ -71,6 +71,8 @@ DASHES = (
 MARKERS = ("circle", "square", "triangle", "diamond", "cross", "star")
 MARKER_SIZE = 4.0
 PAD = 10.0
+LEGEND_KEY = 28
+"""The width of a legend entry's sample of line and marker, with the gap after it."""
 
 
 def percent_text(share: float) -> str:
@@ -212,6 +214,13 @@ class _Focus:
     shown: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class _Legend:
+    rows: list[list[int]]
+    labels: list[str]
+    column_width: float | None
+
+
 class ChartWidget(QWidget):
     """What the charts share: size, export, and a focus point that hover and keys move."""
 
@@ -221,6 +230,8 @@ class ChartWidget(QWidget):
         self.setMouseTracking(True)
         self.setMinimumSize(240, 160)
         self._focus = _Focus()
+        self._title_lines = 1
+        """How many lines the title took when last drawn."""
 
     def sizeHint(self) -> QSize:
         return QSize(560, 320)
@@ -298,8 +309,10 @@ class ChartWidget(QWidget):
         painter.setPen(palette.color(QPalette.ColorRole.Text))
         metrics = QFontMetrics(font)
         room = max(0, size.width() - round(2 * PAD))
-        shown = metrics.elidedText(title, Qt.TextElideMode.ElideRight, room)
-        painter.drawText(QPointF(PAD, PAD + metrics.ascent()), shown)
+        lines = title_lines(metrics, title, room)
+        self._title_lines = len(lines)
+        for number, line in enumerate(lines):
+            painter.drawText(QPointF(PAD, PAD + metrics.ascent() + number * metrics.height()), line)
         painter.setFont(self.font())
         if self.hasFocus():
             pen = QPen(palette.color(QPalette.ColorRole.Highlight), 2)
@@ -375,8 +388,8 @@ class LineChart(ChartWidget):
             (max((v for v in line.values if v is not None), default=0) for line in data.lines),
             default=0,
         )
-        legend_rows = self._legend_rows(metrics, size.width())
-        top = PAD + metrics.height() * (1 + len(legend_rows)) + PAD
+        legend = self._legend(metrics, size)
+        top = PAD + metrics.height() * (self._title_lines + len(legend.rows)) + PAD
         bottom = size.height() - PAD - 2 * metrics.height()
         # As many lines across as there is room for, each number clear of the next.
         ticks = max(1, min(5, int((bottom - top) / (metrics.height() * 1.5))))
@@ -389,7 +402,7 @@ class LineChart(ChartWidget):
         self._plot = QRectF(
             PAD + label_width, top, size.width() - 2 * PAD - label_width - PAD, bottom - top
         )
-        self._draw_legend(painter, metrics, legend_rows)
+        self._draw_legend(painter, metrics, legend)
         # The grid and the y axis's numbers.
         value = 0.0
         while value <= self._y_max + 1e-9:
@@ -427,17 +440,40 @@ class LineChart(ChartWidget):
         self._draw_focus_point(painter)
         self._draw_focus_text(painter, size)
 
-    def _legend_labels(self) -> list[str]:
-        return [
-            line.name + (" ★" if line.name == self.data.highlight else "")
+    def _legend(self, metrics: QFontMetrics, size: QSize) -> _Legend:
+        """The legend's rows (line indexes), labels and column width (None where the
+        labels follow on from each other). Names that would take more than a quarter of
+        the chart's height are cut short at their end, in even columns, so the plot
+        keeps its room; the table and the tooltips name them whole."""
+        star = " ★"
+        labels = [
+            line.name + (star if line.name == self.data.highlight else "")
             for line in self.data.lines
         ]
+        rows = self._legend_rows(metrics, size.width(), labels)
+        most_rows = max(1, int(size.height() / 4 / metrics.height()))
+        if len(rows) <= most_rows or not labels:
+            return _Legend(rows, labels, None)
+        columns = math.ceil(len(labels) / most_rows)
+        column_width = (size.width() - PAD) / columns
+        room = int(column_width - LEGEND_KEY - PAD * 1.5)
+        cut = []
+        for line in self.data.lines:
+            mark = star if line.name == self.data.highlight else ""
+            name_room = room - metrics.horizontalAdvance(mark)
+            cut.append(metrics.elidedText(line.name, Qt.TextElideMode.ElideRight, name_room) + mark)
+        rows = [
+            list(range(start, min(start + columns, len(cut))))
+            for start in range(0, len(cut), columns)
+        ]
+        return _Legend(rows, cut, column_width)
 
-    def _legend_rows(self, metrics: QFontMetrics, width: int) -> list[list[int]]:
+    @staticmethod
+    def _legend_rows(metrics: QFontMetrics, width: int, labels: list[str]) -> list[list[int]]:
         rows: list[list[int]] = [[]]
         used = PAD
-        for index, label in enumerate(self._legend_labels()):
-            item = 28 + metrics.horizontalAdvance(label) + PAD * 1.5
+        for index, label in enumerate(labels):
+            item = LEGEND_KEY + metrics.horizontalAdvance(label) + PAD * 1.5
             if rows[-1] and used + item > width - PAD:
                 rows.append([])
                 used = PAD
@@ -445,18 +481,27 @@ class LineChart(ChartWidget):
             used += item
         return rows if rows[0] else []
 
-    def _draw_legend(self, painter: QPainter, metrics: QFontMetrics, rows: list[list[int]]) -> None:
-        labels = self._legend_labels()
-        for row_number, row in enumerate(rows):
-            y = PAD + metrics.height() * (row_number + 1.5)
+    def _draw_legend(
+        self,
+        painter: QPainter,
+        metrics: QFontMetrics,
+        legend: _Legend,
+    ) -> None:
+        labels, column_width = legend.labels, legend.column_width
+        for row_number, row in enumerate(legend.rows):
+            y = PAD + metrics.height() * (self._title_lines + row_number + 0.5)
             x = PAD
-            for index in row:
+            for column, index in enumerate(row):
+                if column_width is not None:
+                    x = PAD + column * column_width
                 self._line_pen(painter, index)
                 painter.drawLine(QPointF(x, y), QPointF(x + 22, y))
                 self._marker(painter, index, QPointF(x + 11, y))
                 painter.setPen(self.palette().color(QPalette.ColorRole.Text))
-                painter.drawText(QPointF(x + 28, y + metrics.ascent() / 2 - 1), labels[index])
-                x += 28 + metrics.horizontalAdvance(labels[index]) + PAD * 1.5
+                painter.drawText(
+                    QPointF(x + LEGEND_KEY, y + metrics.ascent() / 2 - 1), labels[index]
+                )
+                x += LEGEND_KEY + metrics.horizontalAdvance(labels[index]) + PAD * 1.5
 
     def _draw_x_axis(self, painter: QPainter, metrics: QFontMetrics) -> None:
         count = self.data.point_count
@@ -586,6 +631,23 @@ class LineChart(ChartWidget):
         self.update()
 
 
+def title_lines(metrics: QFontMetrics, title: str, room: int) -> list[str]:
+    """A chart's title on one line, or where it is too long on two, broken between
+    words; what is still too long is cut short with "…" at its end."""
+    if metrics.horizontalAdvance(title) <= room:
+        return [title]
+    words = title.split(" ")
+    first = words[0]
+    for count in range(len(words) - 1, 0, -1):
+        if metrics.horizontalAdvance(" ".join(words[:count])) <= room:
+            first = " ".join(words[:count])
+            rest = " ".join(words[count:])
+            break
+    else:
+        return [metrics.elidedText(title, Qt.TextElideMode.ElideRight, room)]
+    return [first, metrics.elidedText(rest, Qt.TextElideMode.ElideRight, room)]
+
+
 def bar_label_rect(metrics: QFontMetrics, text: str, bar: QRectF, width: int) -> QRectF:
     """Where the words over a bar go: as wide as they are ("33 %, am schwersten" was cut
     to a fixed width), centred on the bar and kept inside the chart's `width`."""
@@ -639,7 +701,7 @@ class BarChart(ChartWidget):
         palette = self.palette()
         text_colour = palette.color(QPalette.ColorRole.Text)
         label_width = metrics.horizontalAdvance(percent_text(1)) + PAD
-        top = PAD + metrics.height() * 3
+        top = PAD + metrics.height() * (self._title_lines + 2)
         bottom = size.height() - PAD - 2 * metrics.height()
         self._plot = QRectF(
             PAD + label_width, top, size.width() - 3 * PAD - label_width, bottom - top
@@ -670,12 +732,16 @@ class BarChart(ChartWidget):
             painter.setPen(text_colour)
             share = percent_text(bar.value)
             above = tr("charts.bar_value_hardest", percent=share) if hardest else share
-            painter.drawText(
-                bar_label_rect(metrics, above, rect, size.width()),
-                Qt.AlignmentFlag.AlignCenter,
-                above,
-            )
             slot = self._plot.width() / max(len(data.bars), 1)
+            lines = [above]
+            if metrics.horizontalAdvance(above) > slot and above.startswith(share):
+                # "33 %, am schwersten" wider than its bar's room: the words above the
+                # share, both centred on the bar, clear of the chart's edge.
+                lines = [above[len(share) :].lstrip(", "), share]
+            for number, line in enumerate(lines):
+                place = bar_label_rect(metrics, line, rect, size.width())
+                place.translate(0, -metrics.height() * (len(lines) - 1 - number))
+                painter.drawText(place, Qt.AlignmentFlag.AlignCenter, line)
             painter.drawText(
                 QRectF(
                     self._plot.left() + slot * index,

@@ -1,13 +1,15 @@
-"""Check boxes and radio buttons that stay visible in a dark palette.
+"""Check boxes, radio buttons and the close icon that stay visible in a dark palette.
 
 Fusion, and styles like it, outline the box of a check box or radio button in a shade
 darker than the window. On a dark window that outline all but vanishes, and an empty box
 cannot be told from the background. `ContrastStyle` wraps whatever style the app uses
-and, in a dark palette only, draws the outline again in the text colour.
+and, in a dark palette only, draws the outline again in the text colour. The close icon
+(on a dialog's Close button, where the desktop shows icons on buttons) is black in Qt's
+own set; in a dark palette it is drawn in the text colour.
 """
 
-from PySide6.QtCore import QRectF
-from PySide6.QtGui import QColor, QPainter, QPalette, QPen
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QIcon, QPainter, QPalette, QPen, QPixmap
 from PySide6.QtWidgets import (
     QApplication,
     QProxyStyle,
@@ -29,7 +31,52 @@ def is_dark(palette: QPalette) -> bool:
     return palette.color(QPalette.ColorRole.Window).lightness() < 128
 
 
+_ICON_SIZES = (16, 22, 24, 32, 48)
+
+
+def _cross_icon(palette: QPalette) -> QIcon:
+    """A close icon: a cross in the palette's text colour (greyed when disabled)."""
+    icon = QIcon()
+    modes = (
+        (QIcon.Mode.Normal, QPalette.ColorGroup.Normal),
+        (QIcon.Mode.Disabled, QPalette.ColorGroup.Disabled),
+    )
+    for size in _ICON_SIZES:
+        for mode, group in modes:
+            pixmap = QPixmap(size, size)
+            pixmap.fill(Qt.GlobalColor.transparent)
+            painter = QPainter(pixmap)
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            pen = QPen(palette.color(group, QPalette.ColorRole.Text), max(1.5, size / 8))
+            pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+            painter.setPen(pen)
+            inset = size * 0.25
+            far = size - inset
+            painter.drawLine(QPointF(inset, inset), QPointF(far, far))
+            painter.drawLine(QPointF(far, inset), QPointF(inset, far))
+            painter.end()
+            icon.addPixmap(pixmap, mode)
+    return icon
+
+
 class ContrastStyle(QProxyStyle):
+    def standardIcon(
+        self,
+        standard_icon: QStyle.StandardPixmap,
+        option: QStyleOption | None = None,
+        widget: QWidget | None = None,
+    ) -> QIcon:
+        if standard_icon == QStyle.StandardPixmap.SP_DialogCloseButton:
+            if option is not None:
+                palette = option.palette
+            elif widget is not None:
+                palette = widget.palette()
+            else:
+                palette = QApplication.palette()
+            if is_dark(palette):
+                return _cross_icon(palette)
+        return super().standardIcon(standard_icon, option, widget)
+
     def drawPrimitive(
         self,
         element: QStyle.PrimitiveElement,

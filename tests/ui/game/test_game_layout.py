@@ -290,10 +290,10 @@ def test_a_long_name_in_the_standings_keeps_its_mark_in_view(window_at) -> None:
         if model.index(row, PLAYER).data().endswith(" · deals")
     )
     text = model.index(row, PLAYER).data()
-    room = standings.columnWidth(PLAYER) - 8
-    shown = standings.fontMetrics().elidedText(text, standings.textElideMode(), room)
+    shown = _shown_text(standings, model.index(row, PLAYER))
     assert shown != text, "the name should be too long for the column at this size"
-    assert shown.endswith("deals")
+    assert shown.endswith("… · deals")
+    assert shown.startswith("Christopher Montgomery")
 
 
 def test_the_banner_names_the_rules_and_counts_the_hands_in_whole_words(window_at) -> None:
@@ -339,3 +339,128 @@ def test_the_grids_type_is_the_largest_that_still_fits_a_sheet_page_across(windo
             while scale > 1.0 and not view._fits_across(width, scale):
                 scale = max(1.0, scale - 0.1)
             assert view._largest_fitting_scale(most, width) == pytest.approx(scale), (most, width)
+
+
+LONG_NAMES = (
+    "Maximilian Alexander Featherstonehaugh",
+    "Zoë Wünschmann-Łukasiewicz",
+    "Małgorzata Brzęczyszczykiewicz",
+    "Alexandra-Sophie von Hohenzollern",
+    "Bartholomew Montgomery-Smythe",
+    "Przemysław Szczepankiewicz",
+)
+
+
+def _masters_game(hands: int) -> Game:
+    """Six long names choosing their phases: after a few hands, six and seven left."""
+    from phase10_keeper.rules import Hand, PlayerResult, Preset, advance, preset_rules, replay
+
+    game = Game(players=LONG_NAMES, rules=preset_rules(Preset.MASTERS))
+    state = replay(game).final
+    for number in range(hands):
+        results = {
+            name: PlayerResult(
+                made=index == number or (index + number) % 3 != 0,
+                points=0 if index == number else 5,
+                phase=state.phases_left(name)[0].label,
+            )
+            for index, name in enumerate(state.participants())
+        }
+        hand = Hand(went_out=LONG_NAMES[number], results=results)
+        game = game.with_hand_appended(hand)
+        state, _ = advance(state, hand)
+    return game
+
+
+def _shown_text(view: QTableView, index) -> str:
+    """The text the view's delegate draws in the cell, elided as Qt's item views elide."""
+    from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
+
+    option = QStyleOptionViewItem()
+    option.initFrom(view)
+    option.widget = view
+    option.font = view.font()
+    option.fontMetrics = view.fontMetrics()
+    option.textElideMode = view.textElideMode()
+    option.rect = view.visualRect(index)
+    delegate = view.itemDelegateForIndex(index)
+    assert isinstance(delegate, QStyledItemDelegate)
+    delegate.initStyleOption(option, index)
+    margin = view.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, view) + 1
+    room = option.rect.width() - 2 * margin
+    return option.fontMetrics.elidedText(option.text, option.textElideMode, room)
+
+
+@pytest.mark.parametrize("language", ["de", "pl", "en"])
+@pytest.mark.parametrize("masters", [True, False], ids=["masters", "mattel"])
+def test_six_long_names_in_the_standings_show_their_first_word_whole(
+    window_at, language: str, masters: bool
+) -> None:
+    from phase10_keeper.ui.text.translate import use_language
+
+    use_language(language)
+    game = _masters_game(4) if masters else game_with_hands(LONG_NAMES, 4)
+    window = window_at(game, LAPTOP)
+    standings = window.game_view.standings
+    model = standings.model()
+    for row in range(model.rowCount()):
+        index = model.index(row, PLAYER)
+        name = index.data(Qt.ItemDataRole.UserRole + 1)
+        shown = _shown_text(standings, index)
+        first_word = name.split()[0]
+        assert shown.startswith(first_word), (shown, name)
+        if masters:
+            # "Chooses: 6 phases left" in few words, the whole in its tooltip, so the
+            # names get the room.
+            phase = model.index(row, PHASE)
+            assert phase.data() != phase.data(Qt.ItemDataRole.ToolTipRole)
+            assert len(phase.data()) < len(phase.data(Qt.ItemDataRole.ToolTipRole))
+        # The marks after the name (deals) stay in view.
+        if model.index(row, PLAYER).data() != name:
+            assert shown.endswith(model.index(row, PLAYER).data().removeprefix(name)), shown
+
+
+@pytest.mark.parametrize("language", ["de", "pl"])
+def test_a_masters_phase_box_shows_its_phase_in_words_at_1280x720(window_at, language) -> None:
+    from PySide6.QtWidgets import QStyle, QStyleOptionComboBox
+
+    from phase10_keeper.ui.text.translate import use_language
+
+    use_language(language)
+    window = window_at(_masters_game(4), LAPTOP)
+    for row in window.game_view.form.rows():
+        box = row.phase
+        assert box is not None
+        text = box.currentText()
+        # Its whole label in its tooltip, and the list as wide as the longest label.
+        assert box.toolTip() == text
+        widest = max(
+            box.fontMetrics().horizontalAdvance(box.itemText(n)) for n in range(box.count())
+        )
+        assert box.view().minimumWidth() >= widest
+        # The number and the words of the phase, whole, in the box itself.
+        option = QStyleOptionComboBox()
+        box.initStyleOption(option)
+        field = box.style().subControlRect(
+            QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxEditField, box
+        )
+        assert box.fontMetrics().horizontalAdvance(text) <= field.width(), text
+
+
+def test_f2_in_the_entry_form_says_how_to_correct_a_hand(window_at, qtbot) -> None:
+    # F2 works in the grid only (nothing typed in the form may change a recorded hand);
+    # in the form it did nothing and said nothing.
+    from PySide6.QtTest import QTest
+
+    window = window_at(game_with_hands(TABLE, 2), LAPTOP)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    view = window.game_view
+    view.grid.clearSelection()
+    field = view.form.focusWidget() or view.form
+    field.setFocus()
+    messages: list[str] = []
+    view.message.connect(lambda text, *_: messages.append(text))
+    QTest.keyClick(field, Qt.Key.Key_F2)
+    assert view.form.editing is None
+    assert messages == ["To correct a hand, select it in the grid above and press F2 or Enter."]

@@ -395,3 +395,23 @@ def test_every_key_of_a_page_of_new_game_is_its_own(qtbot, language: str) -> Non
         texts += [box.title() for box in page.findChildren(QGroupBox)]
         keys = [found.group(1).lower() for text in texts if (found := re.search(r"&(\w)", text))]
         assert len(keys) == len(set(keys)), (language, index, sorted(keys))
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_a_mnemonic_of_the_rules_page_typed_in_the_name_field_goes_to_its_field(qtbot) -> None:
+    # Alt+E (Ends:) with the cursor in the name field typed an "e": its field was on the
+    # hidden Rules page.
+    dialog = _dialog(qtbot)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow)
+    dialog.name_edit.setFocus()
+    dialog.name_edit.setText("Pri")
+    qtbot.keyClick(dialog.name_edit, Qt.Key.Key_E, Qt.KeyboardModifier.AltModifier)
+    assert dialog.name_edit.text() == "Pri"
+    assert dialog.tabs.currentIndex() == 1
+    assert dialog.target_combo.hasFocus()
+    # A letter no field has is left to the field, as before.
+    qtbot.keyClick(dialog.target_combo, Qt.Key.Key_Q, Qt.KeyboardModifier.AltModifier)
+    assert dialog.tabs.currentIndex() == 1

@@ -370,3 +370,74 @@ def game_with_hands_after(game: Game, hands: int) -> Game:
         seated = state.participants()
         game = game.with_hand_appended(went_out(seated, seated[0]))
     return game
+
+
+@pytest.mark.parametrize("language", ["de", "pl"])
+def test_long_names_in_the_players_table_are_read_whole_at_1280x720(qtbot, language) -> None:
+    from PySide6.QtCore import QRect
+    from PySide6.QtWidgets import QApplication, QStyle
+
+    from phase10_keeper.ui.text.translate import use_language
+
+    use_language(language)
+    names = (
+        "Maximilian Alexander Featherstonehaugh",
+        "Alexandra-Sophie von Hohenzollern",
+        "Małgorzata Brzęczyszczykiewicz",
+    )
+    library = Library.open()
+    library.add_game(game_with_hands(names, 2))
+    window = MainWindow(library)
+    qtbot.addWidget(window)
+    window.resize(1280, 630)
+    window.show()
+    qtbot.waitExposed(window)
+    table = window.show_players().table
+    QApplication.processEvents()
+    margin = table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, table) + 1
+    room = table.columnWidth(Column.PLAYER) - 2 * margin
+    for row in range(table.model().rowCount()):
+        name = table.model().index(row, Column.PLAYER).data()
+        if not table.wordWrap():
+            assert table.fontMetrics().horizontalAdvance(name) <= room, name
+            continue
+        needed = table.fontMetrics().boundingRect(
+            QRect(0, 0, room, 10_000), Qt.TextFlag.TextWordWrap, name
+        )
+        assert needed.width() <= room, name
+        assert needed.height() <= table.rowHeight(row), name
+    window.close()
+    library.close()
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_the_players_detail_tabs_are_reached_by_keys(qtbot, library) -> None:
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    window = MainWindow(library)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    players = window.show_players()
+    players.table.selectRow(0)
+    players.table.setFocus()
+    tabs = players.player_page.tabs
+    # Ctrl+PgDown and Ctrl+Tab from the table turn the player's tabs.
+    QTest.keyClick(players.table, Qt.Key.Key_PageDown, Qt.KeyboardModifier.ControlModifier)
+    assert tabs.currentIndex() == 1
+    QTest.keyClick(players.table, Qt.Key.Key_Tab, Qt.KeyboardModifier.ControlModifier)
+    assert tabs.currentIndex() == 2
+    QTest.keyClick(players.table, Qt.Key.Key_PageUp, Qt.KeyboardModifier.ControlModifier)
+    assert tabs.currentIndex() == 1
+    # Tab leaves the table (it no longer walks its cells) and reaches the tab bar.
+    players.table.setFocus()
+    for _ in range(12):
+        focused = QApplication.focusWidget()
+        assert focused is not None
+        QTest.keyClick(focused, Qt.Key.Key_Tab)
+        if QApplication.focusWidget() is tabs.tabBar():
+            break
+    assert QApplication.focusWidget() is tabs.tabBar()

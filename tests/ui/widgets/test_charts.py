@@ -331,17 +331,37 @@ class _TextsDrawn(QPainter):
 def test_a_title_too_long_for_the_chart_is_cut_short_not_clipped(qtbot) -> None:
     chart = BarChart()
     qtbot.addWidget(chart)
-    title = "Phase difficulty for Anne-Sophie Lefèvre-Dubois: share of attempts made"
+    title = "Phase difficulty for Anne-Sophie Lefèvre-Dubois: share of attempts made, all games"
     chart.set_data(BarData(title, "Phase", (Bar("1", 0.5, "1 of 2"),)))
     size = QSize(300, 200)
     image = QImage(size, QImage.Format.Format_ARGB32)
     painter = _TextsDrawn(image)
     chart.draw(painter, size)
     painter.end()
-    shown = painter.texts[0]
-    assert shown.endswith("…")
-    assert title.startswith(shown[:-1])
-    assert chart.fontMetrics().horizontalAdvance(shown) < size.width()
+    first, second = painter.texts[:2]
+    assert second.endswith("…")
+    assert title.startswith(f"{first} {second[:-1]}")
+    for line in (first, second):
+        assert chart.fontMetrics().horizontalAdvance(line) < size.width()
+
+
+def test_a_title_too_long_for_one_line_goes_on_to_a_second_whole(qtbot) -> None:
+    # The Players page's phase chart beside the player's games at 1280x720, in German.
+    chart = BarChart()
+    qtbot.addWidget(chart)
+    title = (
+        "Schwierigkeit der Phasen für Alexandra-Sophie von Hohenzollern: "
+        "Anteil geschaffter Versuche"
+    )
+    chart.set_data(BarData(title, "Phase", (Bar("1", 0.5, "1 of 2"),)))
+    size = QSize(498, 400)
+    image = QImage(size, QImage.Format.Format_ARGB32)
+    painter = _TextsDrawn(image)
+    chart.draw(painter, size)
+    painter.end()
+    assert " ".join(painter.texts[:2]) == title
+    # The plot starts below the title's two lines.
+    assert chart._plot.top() > 3 * chart.fontMetrics().height()
 
 
 def test_the_summary_sets_each_heading_in_bold_and_a_name_as_typed() -> None:
@@ -387,3 +407,47 @@ def test_the_words_over_the_hardest_bar_fit_in_every_language(language: str) -> 
     rect = bar_label_rect(metrics, text, bar, 500)
     assert rect.width() >= metrics.horizontalAdvance(text)
     assert rect.left() >= 0
+
+
+def test_seven_long_names_leave_the_plot_most_of_a_small_chart(qtbot) -> None:
+    names = (
+        "Maximilian Alexander Featherstonehaugh",
+        "Zoë Wünschmann-Łukasiewicz",
+        "Małgorzata Brzęczyszczykiewicz",
+        "Alexandra-Sophie von Hohenzollern",
+        "Bartholomew Montgomery-Smythe",
+        "Przemysław Szczepankiewicz",
+        "Krzysztof Grzegorz Wiśniewski-Kowalczyk",
+    )
+    chart = LineChart()
+    qtbot.addWidget(chart)
+    lines = tuple(
+        ChartLine(name, (0, 10 * n, 20 * n), ("", "", "")) for n, name in enumerate(names)
+    )
+    chart.set_data(LineData("Running totals", "Hand", lines, highlight=names[-1]))
+    size = QSize(446, 232)  # the game page's chart at 1280x720
+    image = QImage(size, QImage.Format.Format_ARGB32)
+    painter = _TextsDrawn(image)
+    chart.draw(painter, size)
+    painter.end()
+    assert chart._plot.height() >= size.height() * 0.4
+    # Each name in the legend still starts with its first word, cut short with "…".
+    for name in names:
+        label = next(text for text in painter.texts if text.startswith(name.split()[0]))
+        assert label.removesuffix(" ★") == name or label.removesuffix(" ★").endswith("…")
+        assert chart.fontMetrics().horizontalAdvance(label) < size.width() / 2
+
+
+def test_the_hardest_bars_words_go_above_its_share_where_one_line_is_too_wide(qtbot) -> None:
+    use_language("de")
+    chart = BarChart()
+    qtbot.addWidget(chart)
+    bars = tuple(Bar(str(n), share, "") for n, share in enumerate((0.6, 0.75, 1, 1, 0.33), 1))
+    chart.set_data(BarData("Phasen", "Phase", bars, highlight="5"))
+    size = QSize(498, 400)
+    image = QImage(size, QImage.Format.Format_ARGB32)
+    painter = _TextsDrawn(image)
+    chart.draw(painter, size)
+    painter.end()
+    assert "am schwersten" in painter.texts
+    assert "33\xa0%" in painter.texts

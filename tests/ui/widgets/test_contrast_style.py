@@ -60,3 +60,35 @@ def test_an_empty_indicator_stands_out_of_a_dark_window(qtbot, kind) -> None:
 def test_only_dark_palettes_count_as_dark() -> None:
     assert is_dark(_dark_palette())
     assert not is_dark(QStyleFactory.create("Fusion").standardPalette())
+
+
+def _ink(icon_image) -> list[QColor]:
+    """The colours of an icon's drawn pixels."""
+    return [
+        image_colour
+        for x in range(icon_image.width())
+        for y in range(icon_image.height())
+        if (image_colour := icon_image.pixelColor(x, y)).alpha() > 128
+    ]
+
+
+def test_the_close_icon_is_drawn_in_the_text_colour_of_a_dark_palette(qtbot) -> None:
+    # A dialog's Close button carries this icon where the desktop shows button icons:
+    # black on dark grey, it could not be seen.
+    from PySide6.QtWidgets import QPushButton
+
+    button = QPushButton()
+    qtbot.addWidget(button)
+    button.setPalette(_dark_palette())
+    close = QStyle.StandardPixmap.SP_DialogCloseButton
+    text = QColor(DARK[QPalette.ColorRole.Text]).lightness()
+    plain = QStyleFactory.create("Fusion").standardIcon(close, None, button)
+    assert max(colour.lightness() for colour in _ink(plain.pixmap(16).toImage())) < 60
+    contrast = ContrastStyle(QStyleFactory.create("Fusion"))
+    ink = _ink(contrast.standardIcon(close, None, button).pixmap(16).toImage())
+    assert ink
+    assert all(abs(colour.lightness() - text) < 30 for colour in ink)
+    light = QStyleFactory.create("Fusion").standardPalette()
+    button.setPalette(light)
+    ink = _ink(contrast.standardIcon(close, None, button).pixmap(16).toImage())
+    assert max(colour.lightness() for colour in ink) < 100, "dark on a light window"
