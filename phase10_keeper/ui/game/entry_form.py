@@ -253,6 +253,9 @@ class HandEntryForm(QFrame):
             ((r, c) for r, cells in enumerate(fields) for c, f in enumerate(cells) if f is focused),
             None,
         )
+        caret = focused.cursorPosition() if isinstance(focused, QLineEdit) else 0
+        selected = focused.selectionStart() if isinstance(focused, QLineEdit) else -1
+        length = focused.selectionLength() if isinstance(focused, QLineEdit) else 0
         self._word_hand()
         self._build()
         self._word_rows()
@@ -260,7 +263,13 @@ class HandEntryForm(QFrame):
         self._recheck()
         if at is not None:
             row_index, column = at
-            focus_field([*self._rows[row_index].cells(), self._rows[row_index].total][column])
+            field = [*self._rows[row_index].cells(), self._rows[row_index].total][column]
+            field.setFocus(Qt.FocusReason.OtherFocusReason)
+            # The caret or selection as it was: the next digit goes on with the count.
+            if isinstance(field, QLineEdit):
+                field.setCursorPosition(caret)
+                if selected >= 0:
+                    field.setSelection(selected, length)
 
     def _fresh(self, state: GameState, hand: Hand | None = None) -> HandDraft:
         """A draft of the hand after `state`: each player by points if their last result

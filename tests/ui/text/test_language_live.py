@@ -107,8 +107,22 @@ def test_a_language_chosen_is_spoken_at_once_keeping_typing_and_focus(window, qt
     row = view.form.rows()[1]
     field = next(iter(row.counts.values()))
     assert field.text() == "7"
-    assert QApplication.focusWidget() is field
+    assert field.hasFocus()
     assert view.form.has_typing()
+    # The caret is where it was: the next digit goes on with the count.
+    qtbot.keyClicks(field, "1")
+    assert field.text() == "71"
+    view.form.undo_typing()
+    assert field.text() == "7"
+
+    board = window.show_scoreboard()
+    assert board is not None
+    _choose(window, "Polski")
+    assert board.windowTitle() == _says("pl", "scoreboard.title")
+    assert board.keys.text() == _says("pl", "scoreboard.keys")
+    _choose(window, "Deutsch")
+    assert board.windowTitle() == _says("de", "scoreboard.title")
+    board.close()
 
     window.show_start()
     assert window.start_view is not None
