@@ -29,6 +29,8 @@ def reword_window(window: "MainWindow") -> None:
     old.deleteLater()
     if page is old:
         window.shown_page = None
+    # A window not on screen (closing) builds it again only when it is next shown.
+    if page is old and window.isVisible():
         window.show_start()
         assert window.start_view is not None
         now = window.start_view.findChildren(QWidget)

@@ -9,6 +9,7 @@ from PySide6.QtGui import QKeySequence
 from phase10_keeper.language.wording import rules_description
 from phase10_keeper.rules import Status
 from phase10_keeper.ui.text import wording
+from phase10_keeper.ui.text.reword import reword_model
 from phase10_keeper.ui.text.translate import app_words, tr, tr_count
 
 if TYPE_CHECKING:
@@ -54,12 +55,8 @@ def reword_page(view: "GameView") -> None:
             rules=rules_description(app_words(), view.session.game.rules),
         )
     )
-    for model in (view.standings_model, view.grid_model):
-        columns, rows = model.columnCount(), model.rowCount()
-        model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, columns - 1)
-        model.headerDataChanged.emit(Qt.Orientation.Vertical, 0, rows - 1)
-        if rows and columns:
-            model.dataChanged.emit(model.index(0, 0), model.index(rows - 1, columns - 1))
+    reword_model(view.standings_model)
+    reword_model(view.grid_model)
     view._fit_standings()
     view.show_sheet_page(view.sheet_page)
     view.charts.reword()

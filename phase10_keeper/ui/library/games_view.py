@@ -58,6 +58,7 @@ from phase10_keeper.ui.library.game_files import (
 )
 from phase10_keeper.ui.prompts import Prompts, ask_output_path
 from phase10_keeper.ui.text.escape import isolate, plain, plain_tooltip
+from phase10_keeper.ui.text.reword import reword_model
 from phase10_keeper.ui.text.translate import app_words, error_said, tr
 from phase10_keeper.ui.text.wording import date_text, date_time_text, status_text
 from phase10_keeper.ui.widgets.damage_bar import DamageBar
@@ -491,8 +492,10 @@ class GamesView(QWidget):
         super().changeEvent(event)
         if event.type() == QEvent.Type.LanguageChange and app_words().code != self._language:
             self._word()
-            # The table's headings, dates and statuses, and the line under an empty list.
-            self.refresh_in_place()
+            # The table's headings, dates and statuses, and the line under an empty list,
+            # from the games read already: a window's library may be closed by now.
+            reword_model(self.model)
+            self._update_actions()
 
     def _action(self, slot: Callable[[], object]) -> QAction:
         action = QAction(self)

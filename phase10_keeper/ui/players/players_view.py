@@ -52,6 +52,7 @@ from phase10_keeper.storage.stats_cache import RecordSource, game_records
 from phase10_keeper.storage.summary import GameSummary
 from phase10_keeper.ui.prompts import Prompts, ask_output_path
 from phase10_keeper.ui.text.escape import plain
+from phase10_keeper.ui.text.reword import reword_model
 from phase10_keeper.ui.text.translate import app_words, error_said, problem_said, tr, tr_count
 from phase10_keeper.ui.text.wording import date_text, number_text
 from phase10_keeper.ui.widgets.charts import (
@@ -567,8 +568,14 @@ class PlayersView(QWidget):
         super().changeEvent(event)
         if event.type() == QEvent.Type.LanguageChange and app_words().code != self._language:
             self._word()
-            # The table's headings and the player's page, worded as they are read.
-            self.refresh()
+            # The table's headings, the chart and the player's page, from the records read
+            # already: a window's library may be closed by now.
+            reword_model(self.model)
+            self.library_phases.set_bars(
+                phase_data(self.stats.phases, struggled_phase(self.stats.phases)),
+                tr("players.attempts_made"),
+            )
+            self._show_selected()
 
     def _turn_tabs_by_keys(self) -> None:
         """Ctrl+Tab and Ctrl+PgDown (with Shift, or PgUp, back) turn the player's tabs from

@@ -3,7 +3,7 @@ again by it when the language changes (`QEvent.LanguageChange`, which every widg
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QEvent, QObject
+from PySide6.QtCore import QAbstractItemModel, QEvent, QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QWidget
 
@@ -37,3 +37,18 @@ def keep_actions_worded(widget: QWidget, keyed: Sequence[tuple[QAction, str]]) -
             action.setText(tr(key))
 
     keep_worded(widget, word)
+
+
+def reword_model(model: QAbstractItemModel) -> None:
+    """Tells the views of a model that words its headings and cells as they are read that
+    every one of them reads differently now, in the language just chosen."""
+    # Here, not with the module: the window's first paint must not build Qt's enums.
+    from PySide6.QtCore import Qt
+
+    columns, rows = model.columnCount(), model.rowCount()
+    if columns:
+        model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, columns - 1)
+    if rows:
+        model.headerDataChanged.emit(Qt.Orientation.Vertical, 0, rows - 1)
+    if rows and columns:
+        model.dataChanged.emit(model.index(0, 0), model.index(rows - 1, columns - 1))
