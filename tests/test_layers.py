@@ -81,7 +81,15 @@ UI_SHARED_MODULES = {
     "page",
     "appearance",
 }
-UI_TIES = {"app", "main_window", "window_undo", "window_focus", "errors", "single_instance"}
+UI_TIES = {
+    "app",
+    "main_window",
+    "window_undo",
+    "window_focus",
+    "window_language",
+    "errors",
+    "single_instance",
+}
 """What ties the window together: it may import every feature."""
 
 

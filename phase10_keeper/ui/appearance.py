@@ -14,7 +14,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction, QActionGroup, QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication, QMenu, QWidget
 
-from phase10_keeper.ui.text.translate import tr
+from phase10_keeper.ui.text.reword import keep_actions_worded
 
 SCHEME_KEY = "appearance/colours"
 LARGE_TYPE_KEY = "appearance/large_type"
@@ -117,26 +117,28 @@ def apply_scheme(app: QApplication, scheme: Scheme) -> None:
 def appearance_menu(parent: QWidget, large_type_changed: Callable[[bool], None]) -> QMenu:
     """The menu of colour schemes, the choice checked, and the large type switch;
     `large_type_changed` is told when the type is switched."""
-    menu = QMenu(tr("settings.appearance_menu"), parent)
+    menu = QMenu(parent)
     group = QActionGroup(menu)
     settings = QSettings()
     chosen = chosen_scheme(settings)
+    keyed = [(menu.menuAction(), "settings.appearance_menu")]
     for scheme, key in (
         (Scheme.SYSTEM, "settings.appearance_system"),
         (Scheme.LIGHT, "settings.appearance_light"),
         (Scheme.DARK, "settings.appearance_dark"),
     ):
-        action = QAction(tr(key), menu, checkable=True, checked=scheme is chosen)
+        action = QAction(menu, checkable=True, checked=scheme is chosen)
+        keyed.append((action, key))
         action.setData(scheme.value)
         action.triggered.connect(lambda _=False, scheme=scheme: choose_scheme(scheme))
         group.addAction(action)
         menu.addAction(action)
     menu.addSeparator()
-    large = QAction(
-        tr("settings.appearance_large_type"), menu, checkable=True, checked=large_type(settings)
-    )
+    large = QAction(menu, checkable=True, checked=large_type(settings))
+    keyed.append((large, "settings.appearance_large_type"))
     large.toggled.connect(lambda on: _choose_large_type(on, large_type_changed))
     menu.addAction(large)
+    keep_actions_worded(menu, keyed)
     return menu
 
 

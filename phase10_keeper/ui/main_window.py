@@ -16,19 +16,29 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtCore import QEvent, QSettings, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPaintEvent, QUndoGroup
-from PySide6.QtWidgets import QLabel, QMainWindow, QPushButton, QStackedWidget, QWidget
+from PySide6.QtWidgets import (
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QPushButton,
+    QStackedWidget,
+    QWidget,
+)
 
 from phase10_keeper.ui.appearance import appearance_menu, type_scale
 from phase10_keeper.ui.library.outside_changes import watch_library
 from phase10_keeper.ui.library.shared_folder import share_library, shared_folder_action
+from phase10_keeper.ui.page import headed_frame
 from phase10_keeper.ui.text.escape import plain
 from phase10_keeper.ui.text.language_menu import language_menu
+from phase10_keeper.ui.text.reword import keep_actions_worded
 from phase10_keeper.ui.text.translate import app_words, error_said, problem_where, tr
 from phase10_keeper.ui.widgets.colours import ERROR_COLOUR
 from phase10_keeper.ui.widgets.damage_bar import restore_newest_backup
 from phase10_keeper.ui.window_focus import KeysOnShow, open_dialog, show_window
+from phase10_keeper.ui.window_language import reword_window
 from phase10_keeper.ui.window_settings import save_window_state
 from phase10_keeper.ui.window_undo import name_undo_actions, redo_typing_first, undo_typing_first
 
@@ -112,6 +122,8 @@ class MainWindow(QMainWindow):
         self._checkpoint_timer.timeout.connect(self._checkpoint)
         self._status_widgets: tuple[QLabel, QPushButton] | None = None
         self._undo_offered_for = ""
+        self._language = app_words().code
+        """The language the pages were last worded in."""
         self._build_menus()
         KeysOnShow(self, self.take_keys)
         self.setWindowTitle(tr("window.title"))
@@ -148,13 +160,15 @@ class MainWindow(QMainWindow):
 
     # -- menus ---------------------------------------------------------------------------
 
-    def _action(
+    def _keyed(
         self,
-        text: str,
+        key: str,
         slot: Callable[[], object],
         shortcut: QKeySequence | QKeySequence.StandardKey | None = None,
     ) -> QAction:
-        action = QAction(text, self)
+        """An action of the window, worded by the catalogue's `key` in every language."""
+        action = QAction(self)
+        self._worded_actions.append((action, key))
         if shortcut is not None:
             # What setShortcut does, without it: PySide6 matches setShortcut's argument
             # against Qt's key enums, and builds every enum of `Qt` to do so.
@@ -164,28 +178,33 @@ class MainWindow(QMainWindow):
         action.triggered.connect(lambda: slot())
         return action
 
+    def _keyed_menu(self, key: str) -> QMenu:
+        menu = self.menuBar().addMenu("")
+        self._worded_actions.append((menu.menuAction(), key))
+        return menu
+
     def _build_menus(self) -> None:
+        self._worded_actions: list[tuple[QAction, str]] = []
+        """The menus' and actions' catalogue keys, to word them again in a new language."""
         standard = QKeySequence.StandardKey
-        self.new_action = self._action(tr("window.new_game"), self.new_game, standard.New)
-        self.library_action = self._action(
-            tr("window.open_library"), self.show_library, standard.Open
+        self.new_action = self._keyed("window.new_game", self.new_game, standard.New)
+        self.library_action = self._keyed("window.open_library", self.show_library, standard.Open)
+        self.import_action = self._keyed("window.import_game", self.import_game_file)
+        self.export_game_action = self._keyed("window.export_game", self.export_game_file)
+        self.print_action = self._keyed("window.print", self.print_score_sheet, standard.Print)
+        self.export_sheet_action = self._keyed("window.export_sheet", self.export_score_sheet)
+        self.blank_sheets_action = self._keyed(
+            "window.blank_sheets", self.print_blank_sheets, QKeySequence("Ctrl+Shift+P")
         )
-        self.import_action = self._action(tr("window.import_game"), self.import_game_file)
-        self.export_game_action = self._action(tr("window.export_game"), self.export_game_file)
-        self.print_action = self._action(tr("window.print"), self.print_score_sheet, standard.Print)
-        self.export_sheet_action = self._action(tr("window.export_sheet"), self.export_score_sheet)
-        self.blank_sheets_action = self._action(
-            tr("window.blank_sheets"), self.print_blank_sheets, QKeySequence("Ctrl+Shift+P")
-        )
-        self.close_action = self._action(tr("window.close_game"), self.close_game)
+        self.close_action = self._keyed("window.close_game", self.close_game)
         # Every key the platform has for Close (Ctrl+W and Ctrl+F4), not only its first.
         self.close_action.setShortcuts(QKeySequence.keyBindings(standard.Close))
-        self.quit_action = self._action(tr("window.quit"), self.close)
+        self.quit_action = self._keyed("window.quit", self.close)
         # Windows has no standard key for Quit; Ctrl+Q is what most programs' menus there show.
         quit_keys = QKeySequence.keyBindings(standard.Quit)
         self.quit_action.setShortcuts(quit_keys or [QKeySequence("Ctrl+Q")])
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
-        file_menu = self.menuBar().addMenu(tr("window.menu_file"))
+        file_menu = self._keyed_menu("window.menu_file")
         file_menu.addActions([self.new_action, self.library_action])
         file_menu.addSeparator()
         file_menu.addActions([self.import_action, self.export_game_action])
@@ -198,10 +217,10 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
 
-        self.edit_menu = self.menuBar().addMenu(tr("window.menu_edit"))
-        self.undo_action = self._action(tr("window.undo"), self.undo)
+        self.edit_menu = self._keyed_menu("window.menu_edit")
+        self.undo_action = self._keyed("window.undo", self.undo)
         self.undo_action.setShortcuts(standard.Undo)
-        self.redo_action = self._action(tr("window.redo"), self.redo)
+        self.redo_action = self._keyed("window.redo", self.redo)
         self.redo_action.setShortcuts(standard.Redo)
         for signal in (
             self.undo_group.activeStackChanged,
@@ -215,43 +234,44 @@ class MainWindow(QMainWindow):
         self._page_edit_actions: list[QAction] = []
         """What the Edit menu shows of the page shown: a separator and its actions."""
 
-        self.scoreboard_action = self._action(
-            tr("window.scoreboard"), self.show_scoreboard, QKeySequence("F11")
+        self.scoreboard_action = self._keyed(
+            "window.scoreboard", self.show_scoreboard, QKeySequence("F11")
         )
-        self.players_action = self._action(
-            tr("window.players"), self.show_players, QKeySequence("Ctrl+Shift+L")
+        self.players_action = self._keyed(
+            "window.players", self.show_players, QKeySequence("Ctrl+Shift+L")
         )
-        self.phones_action = self._action(tr("phones.window_action"), self.toggle_phones)
+        self.phones_action = self._keyed("phones.window_action", self.toggle_phones)
         self.phones_action.setCheckable(True)
-        view_menu = self.menuBar().addMenu(tr("window.menu_view"))
+        view_menu = self._keyed_menu("window.menu_view")
         view_menu.addActions([self.scoreboard_action, self.phones_action, self.players_action])
 
-        self.game_menu = self.menuBar().addMenu(tr("window.menu_game"))
-        self.leave_action = self._action(tr("window.player_leaves"), self.player_leaves)
-        self.join_action = self._action(tr("window.player_joins"), self.player_joins)
+        self.game_menu = self._keyed_menu("window.menu_game")
+        self.leave_action = self._keyed("window.player_leaves", self.player_leaves)
+        self.join_action = self._keyed("window.player_joins", self.player_joins)
         self.game_menu.addActions([self.leave_action, self.join_action])
         self.game_menu.addSeparator()
-        self.share_action = self._action(tr("window.share_result"), self.share_result)
+        self.share_action = self._keyed("window.share_result", self.share_result)
         self.game_menu.addAction(self.share_action)
 
-        settings_menu = self.menuBar().addMenu(tr("settings.menu"))
+        settings_menu = self._keyed_menu("settings.menu")
         settings_menu.addMenu(language_menu(self, self.say))
         settings_menu.addMenu(appearance_menu(self, self._large_type_changed))
         settings_menu.addAction(shared_folder_action(self))
 
-        help_menu = self.menuBar().addMenu(tr("window.menu_help"))
-        self.how_to_action = self._action(
-            tr("window.how_to"), self.how_to_keep_score, standard.HelpContents
+        help_menu = self._keyed_menu("window.menu_help")
+        self.how_to_action = self._keyed(
+            "window.how_to", self.how_to_keep_score, standard.HelpContents
         )
-        self.shortcuts_action = self._action(tr("window.shortcuts"), self.keyboard_help)
-        self.about_action = self._action(tr("window.about"), self.about)
+        self.shortcuts_action = self._keyed("window.shortcuts", self.keyboard_help)
+        self.about_action = self._keyed("window.about", self.about)
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
         help_menu.addActions([self.how_to_action, self.shortcuts_action])
         help_menu.addSeparator()
         help_menu.addAction(self.about_action)
 
-        self.back_action = self._action(tr("window.back"), self.leave_library, standard.Back)
+        self.back_action = self._keyed("window.back", self.leave_library, standard.Back)
         self.addAction(self.back_action)
+        keep_actions_worded(self, self._worded_actions)
 
     def _update_actions(self) -> None:
         page = self.shown_page
@@ -443,41 +463,11 @@ class MainWindow(QMainWindow):
         """What the window's stack shows for the page: the page itself, or with a heading
         the page below it and a Back button."""
         assert isinstance(page, QWidget)
-        title = page.page_heading()
-        if title is None:
+        if page.page_heading() is None:
             return page
         if page not in self._frames:
-            self._frames[page] = self._headed(page, title)
+            self._frames[page] = headed_frame(page, self.back_action)
         return self._frames[page]
-
-    def _headed(self, view: QWidget, title: str) -> QWidget:
-        from PySide6.QtCore import Qt
-        from PySide6.QtWidgets import QHBoxLayout, QToolButton, QVBoxLayout
-
-        back = QToolButton()
-        back.setDefaultAction(self.back_action)
-        back.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        back.setArrowType(Qt.ArrowType.LeftArrow)
-        heading = QLabel(title)
-        font = heading.font()
-        font.setPointSizeF(font.pointSizeF() * 1.4)
-        font.setBold(True)
-        heading.setFont(font)
-        # The heading lines up with the table inside the view's own margins.
-        view_layout = view.layout()
-        assert view_layout is not None
-        inner = view_layout.contentsMargins()
-        top = QHBoxLayout()
-        top.setContentsMargins(inner.left(), 0, inner.right(), 0)
-        top.addWidget(back)
-        top.addSpacing(8)
-        top.addWidget(heading, 1)
-        page = QWidget()
-        layout = QVBoxLayout(page)
-        layout.setContentsMargins(8, 12, 8, 4)
-        layout.addLayout(top)
-        layout.addWidget(view, 1)
-        return page
 
     def show_library(self) -> None:
         # A view made just now has read the library already.
@@ -885,6 +875,20 @@ class MainWindow(QMainWindow):
         dialog = AboutDialog(self)
         open_dialog(dialog, self.take_keys)
         return dialog
+
+    # -- language ------------------------------------------------------------------------
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Settings → Language changed: the menus were worded again by now (see
+        `_build_menus`); the window's title, the status bar and the pages follow. Each
+        page words itself again, except the start page, built again: it holds nothing to
+        lose."""
+        super().changeEvent(event)
+        if event.type() != QEvent.Type.LanguageChange or app_words().code == self._language:
+            return
+        self._language = app_words().code
+        reword_window(self)
+        self._update_undo_actions()
 
     # -- closing -------------------------------------------------------------------------
 

@@ -11,6 +11,10 @@ and enables what of the File menu works on it.
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
+from PySide6.QtWidgets import QLabel, QWidget
+
+from phase10_keeper.ui.text.reword import keep_worded
+
 if TYPE_CHECKING:
     from PySide6.QtGui import QAction, QUndoStack
 
@@ -39,3 +43,36 @@ class Page(Protocol):
     def edit_actions(self) -> Sequence["QAction"]:
         """What the Edit menu offers below Undo and Redo while the page is shown."""
         ...
+
+
+def headed_frame(page: Page, back_action: "QAction") -> QWidget:
+    """The page below its heading (worded again in a new language) and a Back button."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QHBoxLayout, QToolButton, QVBoxLayout
+
+    back = QToolButton()
+    back.setDefaultAction(back_action)
+    back.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+    back.setArrowType(Qt.ArrowType.LeftArrow)
+    heading = QLabel()
+    keep_worded(heading, lambda: heading.setText(page.page_heading() or ""))
+    font = heading.font()
+    font.setPointSizeF(font.pointSizeF() * 1.4)
+    font.setBold(True)
+    heading.setFont(font)
+    # The heading lines up with the table inside the view's own margins.
+    assert isinstance(page, QWidget)
+    view_layout = page.layout()
+    assert view_layout is not None
+    inner = view_layout.contentsMargins()
+    top = QHBoxLayout()
+    top.setContentsMargins(inner.left(), 0, inner.right(), 0)
+    top.addWidget(back)
+    top.addSpacing(8)
+    top.addWidget(heading, 1)
+    frame = QWidget()
+    layout = QVBoxLayout(frame)
+    layout.setContentsMargins(8, 12, 8, 4)
+    layout.addLayout(top)
+    layout.addWidget(page, 1)
+    return frame

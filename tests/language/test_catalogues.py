@@ -91,12 +91,13 @@ def _calls(folder: Path) -> Iterator[tuple[Path, ast.Call, str | None]]:
 
 def _keys_asked_for() -> set[str]:
     """The texts the program asks for by a literal key: words("..."), words.count("..."),
-    and in the window tr("...") and tr_count("...")."""
+    and in the window tr("...") and tr_count("..."), and the main window's menus and
+    actions, worded by their keys in every language."""
     asked = set()
     for _, node, name in _calls(PACKAGE):
         first = node.args[0]
         if (
-            name in ("words", "count", "tr", "tr_count")
+            name in ("words", "count", "tr", "tr_count", "_keyed", "_keyed_menu")
             and isinstance(first, ast.Constant)
             and isinstance(first.value, str)
             and "." in first.value

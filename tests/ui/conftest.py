@@ -103,6 +103,10 @@ class MemoryLibrary:
     def load_game(self, game_id: int) -> Game:
         return self.games[game_id]
 
+    def game_uid(self, game_id: int) -> str | None:
+        """Each game's identity, made up once as the library's own is."""
+        return f"00000000-0000-4000-8000-{game_id:012x}" if game_id in self.games else None
+
     def roster(self) -> list[str]:
         return sorted({name for game in self.games.values() for name in game.players})
 

@@ -98,6 +98,8 @@ class HandEntryForm(QFrame):
         self._showing_problems = False
         self._put_back: DraftSnapshot | None = None
         """The hand an undo put back in the form, until the form is started again."""
+        self._titles = ("entry.hand_title", "entry.record_hand", 0)
+        """The catalogue keys of the form's title and its button, and the hand's number."""
         self._keys = FormKeys(self, self)
         self._phones = PhoneOffers()
         self._asking = False
@@ -201,16 +203,13 @@ class HandEntryForm(QFrame):
             self._at = 1
             self.draft.restore(self._history[1])
         self.editing = editing
-        number = state.hand_number
         if editing is not None:
-            self.title.setText(tr("entry.correct_title", number=number))
-            self.record_button.setText(tr("entry.save_hand", number=number))
+            self._titles = ("entry.correct_title", "entry.save_hand", state.hand_number)
         elif state.tiebreak_players:
-            self.title.setText(tr("entry.tiebreak_title", number=number))
-            self.record_button.setText(tr("entry.record_hand", number=number))
+            self._titles = ("entry.tiebreak_title", "entry.record_hand", state.hand_number)
         else:
-            self.title.setText(tr("entry.hand_title", number=number))
-            self.record_button.setText(tr("entry.record_hand", number=number))
+            self._titles = ("entry.hand_title", "entry.record_hand", state.hand_number)
+        self._word_hand()
         self.cancel_button.setVisible(editing is not None)
         draft = self.draft
         self._show_hint()
@@ -224,8 +223,23 @@ class HandEntryForm(QFrame):
         if shape != self._shape:
             self._shape = shape
             self._build()
+        self._word_rows()
+        self.show_problems([])
+        self.refresh(force=True)
+        self.focus_first()
+        self.typingChanged.emit()
+
+    def _word_hand(self) -> None:
+        title, button, number = self._titles
+        self.title.setText(tr(title, number=number))
+        self.record_button.setText(tr(button, number=number))
+        assert self.draft is not None
+        self.hint.setText(tr("entry.hint_phase" if self.draft.chooses_phase else "entry.hint"))
+
+    def _word_rows(self) -> None:
+        assert self.draft is not None
         for row in self._rows:
-            phase = draft.fixed_phase(row.name)
+            phase = self.draft.fixed_phase(row.name)
             row.label.setToolTip(
                 plain_tooltip(
                     row.name
@@ -233,10 +247,39 @@ class HandEntryForm(QFrame):
                     else tr("entry.player_phase_tip", name=row.name, phase=phase_title(phase))
                 )
             )
-        self.show_problems([])
+
+    def retranslate(self) -> None:
+        """Words the form in the language now spoken (Settings → Language): the rows are
+        built again in it, keeping what is typed, its undo history and the field that
+        has the keys."""
+        self.hint.setToolTip(tr("entry.hint_tip"))
+        self.cancel_button.setText(tr("entry.cancel"))
+        self.clear_button.setText(tr("entry.clear"))
+        if self.draft is None or not self._rows:
+            return
+        focused = self.window().focusWidget()
+        fields = [[*row.cells(), row.total] for row in self._rows]
+        at = next(
+            ((r, c) for r, cells in enumerate(fields) for c, f in enumerate(cells) if f is focused),
+            None,
+        )
+        caret = focused.cursorPosition() if isinstance(focused, QLineEdit) else 0
+        selected = focused.selectionStart() if isinstance(focused, QLineEdit) else -1
+        length = focused.selectionLength() if isinstance(focused, QLineEdit) else 0
+        self._word_hand()
+        self._build()
+        self._word_rows()
         self.refresh(force=True)
-        self.focus_first()
-        self.typingChanged.emit()
+        self._recheck()
+        if at is not None:
+            row_index, column = at
+            field = [*self._rows[row_index].cells(), self._rows[row_index].total][column]
+            field.setFocus(Qt.FocusReason.OtherFocusReason)
+            # The caret or selection as it was: the next digit goes on with the count.
+            if isinstance(field, QLineEdit):
+                field.setCursorPosition(caret)
+                if selected >= 0:
+                    field.setSelection(selected, length)
 
     def _fresh(self, state: GameState, hand: Hand | None = None) -> HandDraft:
         """A draft of the hand after `state`: each player by points if their last result

@@ -142,7 +142,6 @@ class GameCharts(QWidget):
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.summary.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-        self.summary.setAccessibleName(tr("game_charts.summary"))
         # Beside the charts, and scrolled if it must be: over them, the summary's lines
         # took their height from the grid above when the game ended.
         self.summary_area = QScrollArea()
@@ -157,6 +156,20 @@ class GameCharts(QWidget):
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(self.summary_area, 1)
         layout.addWidget(self.tabs, 2)
+        self._word()
+
+    def _word(self) -> None:
+        self.summary.setAccessibleName(tr("game_charts.summary"))
+        if self._panels is not None:
+            totals, race = self._panels
+            self.tabs.setTabText(self.tabs.indexOf(totals), tr("game_charts.totals_tab"))
+            self.tabs.setTabText(self.tabs.indexOf(race), tr("game_charts.race_tab"))
+
+    def reword(self) -> None:
+        """Words the charts again in the language now spoken (Settings → Language)."""
+        self._word()
+        if self._panels is not None and self.series is not None:
+            self._show(self.series)
 
     @property
     def totals(self) -> "ChartPanel":
@@ -221,8 +234,11 @@ class GameCharts(QWidget):
             return
         from phase10_keeper.stats import game_series
 
-        series = self.series = game_series(*self._pending)
+        self.series = game_series(*self._pending)
         self._pending = None
+        self._show(self.series)
+
+    def _show(self, series: "GameSeries") -> None:
         self.totals.set_lines(totals_data(series), _hand_word)
         self.race.set_lines(phase_race_data(series), _hand_word)
         finished = series.status is Status.FINISHED

@@ -56,6 +56,7 @@ from phase10_keeper.ui.game.entry_form import HandEntryForm
 from phase10_keeper.ui.game.game_charts import GameCharts
 from phase10_keeper.ui.game.grid_model import ScoreGridModel
 from phase10_keeper.ui.game.kept_typing import KeptNote
+from phase10_keeper.ui.game.page_words import reword_page, word_page
 from phase10_keeper.ui.game.session import GameSession
 from phase10_keeper.ui.game.standings_model import (
     STRETCHED,
@@ -198,26 +199,21 @@ class GameView(QWidget):
         self.rules_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.previous_sheet_button = QToolButton()
         self.previous_sheet_button.setArrowType(Qt.ArrowType.LeftArrow)
-        self.previous_sheet_button.setAccessibleName(tr("game.previous_sheet"))
         self.previous_sheet_button.clicked.connect(
             lambda: self.show_sheet_page(self.sheet_page - 1)
         )
         self.next_sheet_button = QToolButton()
         self.next_sheet_button.setArrowType(Qt.ArrowType.RightArrow)
-        self.next_sheet_button.setAccessibleName(tr("game.next_sheet"))
         self.next_sheet_button.clicked.connect(lambda: self.show_sheet_page(self.sheet_page + 1))
         self.sheet_label = QLabel()
         self.share_button = QToolButton()
-        self.share_button.setText(tr("game.share_result"))
-        self.share_button.setToolTip(tr("game.share_result_tip"))
         self.share_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         self.share_button.clicked.connect(self.shareRequested)
-        for button, key, tip in (
-            (self.previous_sheet_button, Qt.Key.Key_PageUp, "game.previous_sheet_tip"),
-            (self.next_sheet_button, Qt.Key.Key_PageDown, "game.next_sheet_tip"),
+        for button, key in (
+            (self.previous_sheet_button, Qt.Key.Key_PageUp),
+            (self.next_sheet_button, Qt.Key.Key_PageDown),
         ):
             keys = QKeySequence(Qt.Modifier.CTRL | key)
-            button.setToolTip(tr(tip, keys=keys.toString(QKeySequence.SequenceFormat.NativeText)))
             page_key = QShortcut(keys, self)
             page_key.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             page_key.activated.connect(button.click)
@@ -240,7 +236,6 @@ class GameView(QWidget):
 
         self.standings_model = StandingsModel(session.state, self)
         self.standings = QTableView()
-        self.standings.setAccessibleName(tr("game.standings"))
         self.standings.setModel(self.standings_model)
         self.standings.setFont(base)
         self.standings.verticalHeader().hide()
@@ -268,12 +263,12 @@ class GameView(QWidget):
         self.side_tabs = QTabWidget()
         """Views of the game beside the entry panel; more can be added as tabs."""
         self.side_tabs.setDocumentMode(True)
-        self.side_tabs.addTab(self.standings, tr("game.standings"))
+        self.side_tabs.addTab(self.standings, "")
         self.charts = GameCharts(
             ask_path=partial(ask_output_path, prompts),
             warn=prompts.warn,
         )
-        self.side_tabs.addTab(self.charts, tr("game.charts"))
+        self.side_tabs.addTab(self.charts, "")
         self.charts.gameFinished.connect(lambda: self.side_tabs.setCurrentWidget(self.charts))
         self.side_tabs.setMinimumWidth(260)
         # The tabs take what the grid and the entry panel leave, however tall they'd like
@@ -282,7 +277,6 @@ class GameView(QWidget):
 
         self.grid_model = ScoreGridModel(session.state, self)
         self.grid = QTableView()
-        self.grid.setAccessibleName(tr("game.score_grid"))
         self.grid.setHorizontalHeader(HandHeader(self.grid))
         self.grid.horizontalHeader().setFont(base)
         self.grid.setVerticalHeader(PlayerHeader(self.grid))
@@ -347,13 +341,13 @@ class GameView(QWidget):
 
         # Their keys work in the grid only: nothing typed in the entry form may change
         # or delete a recorded hand.
-        self.correct_action = QAction(tr("game.correct_selected"), self)
+        self.correct_action = QAction(self)
         self.correct_action.setShortcut(QKeySequence(Qt.Key.Key_F2))
         self.correct_action.triggered.connect(self.correct_selected_hand)
-        self.delete_action = QAction(tr("game.delete_selected"), self)
+        self.delete_action = QAction(self)
         self.delete_action.setShortcut(QKeySequence(Qt.Modifier.CTRL | Qt.Key.Key_Delete))
         self.delete_action.triggered.connect(self.delete_selected_hand)
-        self.rename_player_action = QAction(tr("game.rename_player"), self)
+        self.rename_player_action = QAction(self)
         self.rename_player_action.triggered.connect(self.rename_player)
         for action in (self.correct_action, self.delete_action):
             action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
@@ -371,6 +365,9 @@ class GameView(QWidget):
         session.save_failed.connect(self._save_failed)
         session.save_refused.connect(self._save_refused)
         session.renamed.connect(self._player_renamed)
+        self._language = app_words().code
+        """The language the page is worded in."""
+        word_page(self)
         self.refresh()
 
     def set_type_scale(self, type_scale: float) -> None:
@@ -533,6 +530,9 @@ class GameView(QWidget):
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
+        if event.type() == QEvent.Type.LanguageChange and app_words().code != self._language:
+            self._language = app_words().code
+            reword_page(self)
         # The window's palette changed (light to dark): the grey follows it.
         if event.type() == QEvent.Type.PaletteChange:
             in_placeholder_grey(self.rules_label, self.palette())

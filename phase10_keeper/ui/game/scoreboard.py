@@ -273,6 +273,14 @@ class Scoreboard(QWidget):
         small.setPixelSize(max(10, round(size * 0.35)))
         self.keys.setFont(small)
 
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        # Settings → Language: the board is worded again as it is built, from the game.
+        if event.type() == QEvent.Type.LanguageChange:
+            self.setWindowTitle(tr("scoreboard.title"))
+            self.keys.setText(tr("scoreboard.keys"))
+            self.refresh()
+
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._apply_type()

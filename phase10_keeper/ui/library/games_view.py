@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 from PySide6.QtCore import (
     QAbstractTableModel,
+    QEvent,
     QLocale,
     QModelIndex,
     QPersistentModelIndex,
@@ -66,7 +67,8 @@ from phase10_keeper.ui.library.game_files import (
 )
 from phase10_keeper.ui.prompts import Prompts, ask_output_path
 from phase10_keeper.ui.text.escape import isolate, plain, plain_tooltip
-from phase10_keeper.ui.text.translate import error_said, tr
+from phase10_keeper.ui.text.reword import reword_model
+from phase10_keeper.ui.text.translate import app_words, error_said, tr
 from phase10_keeper.ui.text.wording import date_text, date_time_text, status_text
 from phase10_keeper.ui.widgets.damage_bar import DamageBar
 
@@ -415,15 +417,10 @@ class GamesView(QWidget):
         self.proxy.setSourceModel(self.model)
 
         self.search = QLineEdit()
-        self.search.setPlaceholderText(tr("games.filter_placeholder"))
-        self.search.setAccessibleName(tr("games.filter_name"))
         self.search.setClearButtonEnabled(True)
-        self.show_deleted = QCheckBox(tr("games.show_deleted"))
-        self.show_deleted.setAccessibleName(tr("games.show_deleted_name"))
-        self.show_deleted.setToolTip(tr("games.show_deleted_tip"))
+        self.show_deleted = QCheckBox()
         self.table = QTableView()
         self.table.setModel(self.proxy)
-        self.table.setAccessibleName(tr("games.table_name"))
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(GamesTableModel.DATE, Qt.SortOrder.DescendingOrder)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -447,16 +444,15 @@ class GamesView(QWidget):
         self.damage_bar = DamageBar("games.damaged_left_out")
         self.conflict_bar = ConflictBar()
 
-        self.open_action = self._action(tr("games.open"), self.open_selected)
-        self.rename_action = self._action(tr("games.rename"), self.rename_selected)
+        self.open_action = self._action(self.open_selected)
+        self.rename_action = self._action(self.rename_selected)
         self.rename_action.setShortcut(QKeySequence(Qt.Key.Key_F2))
-        self.delete_action = self._action(tr("games.delete"), self.delete_selected)
+        self.delete_action = self._action(self.delete_selected)
         self.delete_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Delete))
-        self.restore_action = self._action(tr("games.restore"), self.restore_selected)
-        self.import_action = self._action(tr("games.import"), self.import_file)
-        self.export_action = self._action(tr("games.export"), self.export_selected)
-        self.export_csv_action = self._action(tr("games.export_csv"), self.export_csv)
-        self.export_csv_action.setToolTip(tr("games.export_csv_tip"))
+        self.restore_action = self._action(self.restore_selected)
+        self.import_action = self._action(self.import_file)
+        self.export_action = self._action(self.export_selected)
+        self.export_csv_action = self._action(self.export_csv)
 
         buttons = QHBoxLayout()
         self.buttons: dict[QAction, QPushButton] = {}
@@ -482,6 +478,7 @@ class GamesView(QWidget):
         layout.addWidget(self.empty_label, 1)
         layout.addWidget(self.notice)
         layout.addLayout(buttons)
+        self._word()
 
         self.search.textChanged.connect(self._filter)
         self.show_deleted.toggled.connect(lambda _: self.refresh())
@@ -500,8 +497,41 @@ class GamesView(QWidget):
     def edit_actions(self) -> Sequence[QAction]:
         return (self.open_action, self.rename_action, self.delete_action, self.restore_action)
 
-    def _action(self, text: str, slot: Callable[[], object]) -> QAction:
-        action = QAction(text, self)
+    def _word(self) -> None:
+        """The page's own words, in the language spoken (again when it changes)."""
+        self._language = app_words().code
+        self.search.setPlaceholderText(tr("games.filter_placeholder"))
+        self.search.setAccessibleName(tr("games.filter_name"))
+        self.show_deleted.setText(tr("games.show_deleted"))
+        self.show_deleted.setAccessibleName(tr("games.show_deleted_name"))
+        self.show_deleted.setToolTip(tr("games.show_deleted_tip"))
+        self.table.setAccessibleName(tr("games.table_name"))
+        for action, key in (
+            (self.open_action, "games.open"),
+            (self.rename_action, "games.rename"),
+            (self.delete_action, "games.delete"),
+            (self.restore_action, "games.restore"),
+            (self.import_action, "games.import"),
+            (self.export_action, "games.export"),
+            (self.export_csv_action, "games.export_csv"),
+        ):
+            action.setText(tr(key))
+            button = self.buttons.get(action)
+            if button is not None:
+                button.setText(tr(key))
+        self.export_csv_action.setToolTip(tr("games.export_csv_tip"))
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.LanguageChange and app_words().code != self._language:
+            self._word()
+            # The table's headings, dates and statuses, and the line under an empty list,
+            # from the games read already: a window's library may be closed by now.
+            reword_model(self.model)
+            self._update_actions()
+
+    def _action(self, slot: Callable[[], object]) -> QAction:
+        action = QAction(self)
         action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         action.triggered.connect(lambda: slot())
         self.addAction(action)

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import QLabel, QStackedWidget, QWidget
 
 from phase10_keeper.ui.library.outside_changes import LibraryWatch
 from phase10_keeper.ui.text.escape import plain
+from phase10_keeper.ui.text.reword import keep_actions_worded
 from phase10_keeper.ui.text.translate import app_words, error_said, tr
 
 if TYPE_CHECKING:
@@ -111,7 +112,8 @@ class SharedFolder(QObject):
         super().__init__(window)
         self._window: SharingWindow = window  # type: ignore[assignment]
         self._widget = window
-        self.action = QAction(tr("sharing.menu"), self)
+        self.action = QAction(self)
+        keep_actions_worded(window, [(self.action, "sharing.menu")])
         self.action.triggered.connect(lambda: self.choose())
         self.after_change = QTimer(self, singleShot=True, interval=AFTER_CHANGE_MS)
         self.after_arrival = QTimer(self, singleShot=True, interval=AFTER_ARRIVAL_MS)

@@ -12,6 +12,7 @@ from typing import Any, Protocol
 from PySide6.QtCore import (
     QAbstractItemModel,
     QAbstractTableModel,
+    QEvent,
     QLocale,
     QModelIndex,
     QObject,
@@ -51,7 +52,8 @@ from phase10_keeper.storage.stats_cache import RecordSource, game_records
 from phase10_keeper.storage.summary import GameSummary
 from phase10_keeper.ui.prompts import Prompts, ask_output_path
 from phase10_keeper.ui.text.escape import plain
-from phase10_keeper.ui.text.translate import error_said, problem_said, tr, tr_count
+from phase10_keeper.ui.text.reword import reword_model
+from phase10_keeper.ui.text.translate import app_words, error_said, problem_said, tr, tr_count
 from phase10_keeper.ui.text.wording import date_text, number_text
 from phase10_keeper.ui.widgets.charts import (
     Bar,
@@ -502,8 +504,6 @@ class PlayersView(QWidget):
         self.proxy = PlayersFilter(self)
         self.proxy.setSourceModel(self.model)
         self.filter_edit = QLineEdit()
-        self.filter_edit.setPlaceholderText(tr("players.filter_placeholder"))
-        self.filter_edit.setAccessibleName(tr("players.filter_name"))
         self.filter_edit.setClearButtonEnabled(True)
         self.filter_edit.textChanged.connect(self.proxy.setFilterFixedString)
         # Long names on two lines: cut, "Alexandra-Sophie v…" could be anyone of a family.
@@ -520,13 +520,12 @@ class PlayersView(QWidget):
         self.player_page.games.activated.connect(
             lambda index: self.openRequested.emit(self.player_page.game_ids[index.row()])
         )
-        self.empty = QLabel(tr("players.empty"))
+        self.empty = QLabel()
         self.empty.setWordWrap(True)
 
-        self.rename_action = QAction(tr("players.rename_action"), self)
+        self.rename_action = QAction(self)
         self.rename_action.triggered.connect(lambda: self.rename_selected())
-        rename_button = QPushButton(tr("players.rename_button"))
-        rename_button.setToolTip(tr("players.rename_tip"))
+        rename_button = QPushButton()
         rename_button.clicked.connect(self.rename_action.trigger)
         self.rename_button = rename_button
 
@@ -552,6 +551,31 @@ class PlayersView(QWidget):
         layout.addWidget(self.damage_bar)
         layout.addWidget(splitter)
         self._turn_tabs_by_keys()
+        self._word()
+
+    def _word(self) -> None:
+        """The page's own words, in the language spoken (again when it changes)."""
+        self._language = app_words().code
+        self.filter_edit.setPlaceholderText(tr("players.filter_placeholder"))
+        self.filter_edit.setAccessibleName(tr("players.filter_name"))
+        self.table.setAccessibleName(tr("players.table_name"))
+        self.empty.setText(tr("players.empty"))
+        self.rename_action.setText(tr("players.rename_action"))
+        self.rename_button.setText(tr("players.rename_button"))
+        self.rename_button.setToolTip(tr("players.rename_tip"))
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.LanguageChange and app_words().code != self._language:
+            self._word()
+            # The table's headings, the chart and the player's page, from the records read
+            # already: a window's library may be closed by now.
+            reword_model(self.model)
+            self.library_phases.set_bars(
+                phase_data(self.stats.phases, struggled_phase(self.stats.phases)),
+                tr("players.attempts_made"),
+            )
+            self._show_selected()
 
     def _turn_tabs_by_keys(self) -> None:
         """Ctrl+Tab and Ctrl+PgDown (with Shift, or PgUp, back) turn the player's tabs from

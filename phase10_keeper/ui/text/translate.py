@@ -3,7 +3,8 @@
 Every text the window shows goes through `tr` or `tr_count` with a key of the catalogue
 (`resources/translations/<code>.json`, read by `phase10_keeper.language`), never through
 Qt's own `tr()`: one path, named placeholders, real plural forms. The language is set
-once, as the app starts; a change in Settings takes effect at the next start.
+once, as the app starts, and again when Settings changes it (`language_choice`): each
+widget that words itself does so again on `QEvent.LanguageChange`.
 """
 
 from typing import TYPE_CHECKING

@@ -77,7 +77,7 @@ def test_every_language_has_qts_own_catalogue() -> None:
         assert QTranslator().load(f"qtbase_{code}", folder), code
 
 
-def test_the_language_menu_remembers_a_choice_and_says_when_it_is_spoken(qtbot) -> None:
+def test_the_language_menu_remembers_a_choice_and_speaks_it_at_once(qtbot, application) -> None:
     parent = QWidget()
     qtbot.addWidget(parent)
     said: list[str] = []
@@ -88,7 +88,8 @@ def test_the_language_menu_remembers_a_choice_and_says_when_it_is_spoken(qtbot) 
     german = next(action for action in actions if action.text() == "Deutsch")
     german.trigger()
     assert chosen_language(QSettings()) == "de"
-    assert said == [words("de")("settings.language_next", language="Deutsch")]
+    assert said == [words("de")("settings.language_now", language="Deutsch")]
+    assert app_words().code == "de"
     assert german.isChecked()
     assert not actions[0].isChecked()
     english = next(action for action in actions if action.text() == "English")
@@ -98,7 +99,7 @@ def test_the_language_menu_remembers_a_choice_and_says_when_it_is_spoken(qtbot) 
     assert next(action for action in reopened if action.text() == "English").isChecked()
 
 
-def test_the_window_offers_the_languages_under_settings(qtbot) -> None:
+def test_the_window_offers_the_languages_under_settings(qtbot, application) -> None:
     window = MainWindow()
     qtbot.addWidget(window)
     menus = {action.text(): action.menu() for action in window.menuBar().actions()}
@@ -111,5 +112,5 @@ def test_the_window_offers_the_languages_under_settings(qtbot) -> None:
     polish.trigger()
     assert chosen_language(QSettings()) == "pl"
     assert window.statusBar().currentMessage() == words("pl")(
-        "settings.language_next", language="Polski"
+        "settings.language_now", language="Polski"
     )

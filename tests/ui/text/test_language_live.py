@@ -1,0 +1,158 @@
+"""Settings → Language is followed at once: the menus, the page shown and the others,
+without losing what is typed or where the keys are."""
+
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtCore import QCoreApplication, QEvent, QLocale, QSettings, Qt, QTranslator
+from PySide6.QtWidgets import QApplication, QLabel, QMenu
+
+from phase10_keeper.language import words
+from phase10_keeper.storage.library import Library
+from phase10_keeper.ui.main_window import MainWindow
+from phase10_keeper.ui.text.language_choice import start_in_language
+
+from ..answers import Answers
+from ..games import FOUR, game_with_hands
+
+pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints", "raise")
+
+
+@pytest.fixture
+def window(qtbot) -> Iterator[MainWindow]:
+    app = QCoreApplication.instance()
+    assert app is not None
+    start_in_language(app, QSettings())
+    library = Library.open()
+    answers = Answers()
+    window = MainWindow(library, prompts=answers, open_url=answers.open_url)
+    window.show()
+    qtbot.waitExposed(window)
+    yield window
+    # Gone before its library closes: the language set back below reaches every window.
+    window.close()
+    window.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
+    library.close()
+    for translator in app.findChildren(QTranslator):
+        app.removeTranslator(translator)
+        translator.deleteLater()
+    QLocale.setDefault(QLocale.system())
+
+
+def _choose(window: MainWindow, name: str) -> None:
+    """The language picked in Settings → Language, as the user picks it."""
+    menus = [action.menu() for action in window.menuBar().actions()]
+    settings = next(m for m in menus if isinstance(m, QMenu) and m.actions()[0].menu())
+    language = settings.actions()[0].menu()
+    assert isinstance(language, QMenu)
+    next(action for action in language.actions() if action.text() == name).trigger()
+
+
+def _menu_titles(window: MainWindow) -> list[str]:
+    return [action.text() for action in window.menuBar().actions() if action.isVisible()]
+
+
+def _says(code: str, key: str, **values: object) -> str:
+    return words(code)(key, **values)
+
+
+def _check_game_page(window: MainWindow, code: str) -> None:
+    view = window.game_view
+    assert view is not None
+    form = view.form
+    assert form.hint.text() == _says(code, "entry.hint")
+    assert form.record_button.text() == _says(code, "entry.record_hand", number=4)
+    headers = [label.text() for label in form.findChildren(QLabel, "columnHeader")]
+    assert _says(code, "entry.column_went_out") in headers
+    standings = view.standings_model
+    titles = [
+        standings.headerData(column, Qt.Orientation.Horizontal)
+        for column in range(standings.columnCount())
+    ]
+    assert _says(code, "standings.now_on") in titles, titles
+    grid = view.grid_model
+    total = grid.headerData(grid.total_column, Qt.Orientation.Horizontal)
+    assert total == _says(code, "grid.total"), total
+    tabs = [view.side_tabs.tabText(index) for index in range(view.side_tabs.count())]
+    assert tabs == [_says(code, "game.standings"), _says(code, "game.charts")]
+    assert view.edit_actions()[0].text() == _says(code, "game.correct_selected")
+
+
+def test_a_language_chosen_is_spoken_at_once_keeping_typing_and_focus(window, qtbot) -> None:
+    assert window.library is not None
+    game_id = window.library.add_game(game_with_hands(FOUR, 3))
+    # Every page built in English before the language changes.
+    window.show_library()
+    window.show_players()
+    assert window.open_game(game_id)
+    view = window.game_view
+    assert view is not None
+    row = view.form.rows()[1]
+    field = next(iter(row.counts.values()))
+    field.setFocus()
+    qtbot.keyClicks(field, "7")
+    assert field.text() == "7"
+    _check_game_page(window, "en")
+
+    _choose(window, "Deutsch")
+
+    assert _menu_titles(window)[0] == _says("de", "window.menu_file")
+    assert window.new_action.text() == _says("de", "window.new_game")
+    assert window.statusBar().currentMessage() == _says(
+        "de", "settings.language_now", language="Deutsch"
+    )
+    assert window.game_view is view
+    _check_game_page(window, "de")
+    row = view.form.rows()[1]
+    field = next(iter(row.counts.values()))
+    assert field.text() == "7"
+    assert field.hasFocus()
+    assert view.form.has_typing()
+    # The caret is where it was: the next digit goes on with the count.
+    qtbot.keyClicks(field, "1")
+    assert field.text() == "71"
+    view.form.undo_typing()
+    assert field.text() == "7"
+
+    board = window.show_scoreboard()
+    assert board is not None
+    _choose(window, "Polski")
+    assert board.windowTitle() == _says("pl", "scoreboard.title")
+    assert board.keys.text() == _says("pl", "scoreboard.keys")
+    _choose(window, "Deutsch")
+    assert board.windowTitle() == _says("de", "scoreboard.title")
+    board.close()
+
+    window.show_start()
+    assert window.start_view is not None
+    assert window.start_view.new_button.text() == _says("de", "start.new_game")
+    window.show_library()
+    assert window.games_view is not None
+    assert window.games_view.search.placeholderText() == _says("de", "games.filter_placeholder")
+    assert window.windowTitle() == _says("de", "window.library_title")
+    players = window.show_players()
+    assert players.filter_edit.placeholderText() == _says("de", "players.filter_placeholder")
+    window.leave_library()
+    assert window.game_view is view
+
+    _choose(window, "English")
+
+    assert _menu_titles(window)[0] == _says("en", "window.menu_file")
+    _check_game_page(window, "en")
+    field = next(iter(view.form.rows()[1].counts.values()))
+    assert field.text() == "7"
+
+
+def test_the_start_page_follows_with_its_focus(window, qtbot) -> None:
+    start = window.start_view
+    assert start is not None
+    start.library_button.setFocus()
+    _choose(window, "Deutsch")
+    assert window.start_view is not None
+    assert window.start_view.library_button.text() == _says("de", "start.library")
+    assert QApplication.focusWidget() is window.start_view.library_button
+    window.show_library()
+    assert window.games_view is not None
+    heading = window.pages.currentWidget().findChildren(QLabel)
+    assert _says("de", "window.library_heading") in [label.text() for label in heading]
