@@ -200,7 +200,7 @@ def version_document(uid: str, version: Version) -> dict[str, Any]:
     """The game file of a version: the game, its uid, clock, and what else it is."""
     from phase10_keeper.storage.gamefile import game_to_json
 
-    document = game_to_json(version.game)
+    document = dict(game_to_json(version.game) if version.document is None else version.document)
     document["uid"] = uid
     if version.conflict_of is not None:
         document["conflict_of"] = version.conflict_of
@@ -346,6 +346,15 @@ def remove_stale_temporaries(own: Path, now: float) -> None:
 
 
 def dumps_version(uid: str, version: Version) -> bytes:
-    return (json.dumps(version_document(uid, version), ensure_ascii=False, indent=1) + "\n").encode(
-        "utf-8"
-    )
+    """The shared file of a version: one key a line, and each hand (or change of seats) a
+    line of its own. Readable, and made by json's fast encoder: indenting deeper is done
+    in Python, and cost more than anything else a first sync does."""
+    lines = []
+    for key, value in version_document(uid, version).items():
+        name = json.dumps(key, ensure_ascii=False)
+        if isinstance(value, list) and value and all(isinstance(item, dict) for item in value):
+            items = ",\n  ".join(json.dumps(item, ensure_ascii=False) for item in value)
+            lines.append(f" {name}: [\n  {items}\n ]")
+        else:
+            lines.append(f" {name}: {json.dumps(value, ensure_ascii=False)}")
+    return ("{\n" + ",\n".join(lines) + "\n}\n").encode("utf-8")
