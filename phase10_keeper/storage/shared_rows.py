@@ -10,9 +10,9 @@ import json
 import sqlite3
 from collections.abc import Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from phase10_keeper.storage.identity import conflict_uid, is_uid, version_hash
+from phase10_keeper.storage.identity import canonical, conflict_uid, is_uid, version_hash
 from phase10_keeper.storage.messages import LibraryError, LibraryKey
 from phase10_keeper.storage.readback import same_game
 from phase10_keeper.storage.rows import (
@@ -57,20 +57,34 @@ def clock_text(clock: Clock) -> str:
 
 class Version(NamedTuple):
     """One version of a shared game: its clock, its hash, the game, whether it is a
-    deletion (the game kept in the bin), and the uid it keeps a conflict of."""
+    deletion (the game kept in the bin), the uid it keeps a conflict of, and the game
+    file's JSON of the game alone (None: not made yet), made once for both the hash and
+    the shared file."""
 
     clock: Clock
     hash: str
     game: "Game"
     deleted: bool
     conflict_of: str | None
+    document: dict[str, Any] | None = None
 
 
 def version_of(
     game: "Game", clock: Clock, *, deleted: bool = False, conflict_of: str | None = None
 ) -> Version:
-    digest = version_hash(game, deleted=deleted, conflict_of=conflict_of)
-    return Version(clock, digest, game, deleted, conflict_of)
+    """The version, hashed as `identity.version_hash` hashes it."""
+    import hashlib
+
+    from phase10_keeper.storage.gamefile import game_to_json
+
+    document = game_to_json(game)
+    hashed = dict(document)
+    if deleted:
+        hashed["deleted"] = True
+    if conflict_of is not None:
+        hashed["conflict_of"] = conflict_of
+    digest = hashlib.sha256(canonical(hashed).encode("utf-8")).hexdigest()
+    return Version(clock, digest, game, deleted, conflict_of, document)
 
 
 class SharedState(NamedTuple):

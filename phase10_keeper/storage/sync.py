@@ -12,8 +12,9 @@ Qt-free, and safe beside the app: `sync_library` opens its own connection to the
 it, so a game the app saved meanwhile is left for the next exchange.
 """
 
+import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -41,7 +42,7 @@ from phase10_keeper.storage.sync_folder import (
     read_version,
     remove_stale_temporaries,
     stamp_of,
-    write_file,
+    write_files,
 )
 
 if TYPE_CHECKING:
@@ -340,9 +341,10 @@ class _Exchange:
     def _publish(self, device: str, unchanged_own: set[str]) -> int:
         """Writes the file of each game whose file in this device's folder is not current."""
         own = devices_folder(self.folder) / device
+        versions: dict[Path, tuple[str, str, int]] = {}
         written: dict[str, tuple[str, int]] = {}
-        try:
-            own.mkdir(parents=True, exist_ok=True)
+
+        def files() -> Iterator[tuple[Path, bytes]]:
             for uid, state in sorted(self.states.items()):
                 if uid in self.skipped:
                     continue
@@ -352,9 +354,18 @@ class _Exchange:
                 version = self._local_version(uid)
                 if version is None:
                     continue
-                status = write_file(own / f"{uid}{SUFFIX}", dumps_version(uid, version))
-                self.new_stamps[f"{device}/{uid}{SUFFIX}"] = stamp_of(status)
-                written[uid] = (text, state.clock.get(device, 0))
+                path = own / f"{uid}{SUFFIX}"
+                versions[path] = (uid, text, state.clock.get(device, 0))
+                yield path, dumps_version(uid, version)
+
+        def landed(path: Path, status: os.stat_result) -> None:
+            uid, text, count = versions[path]
+            self.new_stamps[f"{device}/{uid}{SUFFIX}"] = stamp_of(status)
+            written[uid] = (text, count)
+
+        try:
+            own.mkdir(parents=True, exist_ok=True)
+            write_files(files(), landed)
         except OSError as error:
             raise SyncFolderError(
                 Said(

@@ -13,7 +13,8 @@ import os
 import secrets
 import stat
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from concurrent.futures import Executor, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -199,7 +200,7 @@ def version_document(uid: str, version: Version) -> dict[str, Any]:
     """The game file of a version: the game, its uid, clock, and what else it is."""
     from phase10_keeper.storage.gamefile import game_to_json
 
-    document = game_to_json(version.game)
+    document = dict(game_to_json(version.game) if version.document is None else version.document)
     document["uid"] = uid
     if version.conflict_of is not None:
         document["conflict_of"] = version.conflict_of
@@ -209,35 +210,124 @@ def version_document(uid: str, version: Version) -> dict[str, Any]:
     return document
 
 
+FILES_PER_FLUSH = 128
+"""Files written before any is flushed to disk; this many stay open at once at most."""
+FLUSHING_THREADS = 8
+"""Files flushed at once: the disk's journal commits flushes that wait together in one
+go, where flushing one file after another waits for one commit each (a few times
+slower, and far slower while other programs write)."""
+
+
 def write_file(
     path: Path, data: bytes, *, pause: Callable[[float], None] = time.sleep
 ) -> os.stat_result:
-    """Writes `data` to `.~NAME.RANDOM.tmp` beside `path`, flushed to disk, then renames
-    it over `path`, retried for a few seconds while another program holds the file (as
-    Windows' sync tools and virus checkers do). Returns the new file's status."""
+    """Writes one file as `write_files` does; returns the new file's status."""
+    statuses = []
+    write_files([(path, data)], lambda _, status: statuses.append(status), pause=pause)
+    return statuses[0]
+
+
+def write_files(
+    files: Iterable[tuple[Path, bytes]],
+    done: Callable[[Path, os.stat_result], None],
+    *,
+    pause: Callable[[float], None] = time.sleep,
+) -> None:
+    """Writes each (path, data) so that no reader ever sees half of a file and a crash
+    never leaves a file cut short under its name: `data` goes to `.~NAME.RANDOM.tmp`
+    beside `path`, is flushed to disk, and only then renamed over `path` (retried for a
+    few seconds while another program holds it, as Windows' sync tools and virus checkers
+    do); then the folder is flushed, so that the rename lasts. Calls `done` with each
+    path renamed and the new file's status.
+
+    Files go in batches: every temporary file of a batch is written, then all are
+    flushed at once by a few threads (each file is still flushed itself, on every
+    system), and only when all are on disk are they renamed. An error leaves no
+    temporary file behind; the files renamed before it stay.
+    """
+    batch: list[tuple[Path, Path, int]] = []
+    try:
+        with ThreadPoolExecutor(FLUSHING_THREADS) as flushing:
+            for path, data in files:
+                batch.append(_write_temporary(path, data))
+                if len(batch) >= FILES_PER_FLUSH:
+                    _land(batch, flushing, done, pause)
+            _land(batch, flushing, done, pause)
+    finally:
+        for temporary, _, handle in batch:
+            os.close(handle)
+            temporary.unlink(missing_ok=True)
+
+
+def _write_temporary(path: Path, data: bytes) -> tuple[Path, Path, int]:
+    """Writes `data` to a new temporary file beside `path`, left open to be flushed."""
     temporary = path.with_name(
         f"{TEMPORARY_PREFIX}{path.name}.{secrets.token_hex(4)}{TEMPORARY_SUFFIX}"
     )
+    handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0))
     try:
-        handle = os.open(
-            temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
-        )
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        for attempt in range(RENAME_TRIES):
-            try:
-                os.replace(temporary, path)
-                break
-            except PermissionError:
-                if attempt == RENAME_TRIES - 1:
-                    raise
-                pause(RENAME_PAUSE)
-        return path.stat()
+        written = 0
+        while written < len(data):
+            written += os.write(handle, data[written:])
     except BaseException:
+        os.close(handle)
         temporary.unlink(missing_ok=True)
         raise
+    return temporary, path, handle
+
+
+def _land(
+    batch: list[tuple[Path, Path, int]],
+    flushing: Executor,
+    done: Callable[[Path, os.stat_result], None],
+    pause: Callable[[float], None],
+) -> None:
+    """Flushes every file of `batch` to disk, then (never before) renames each over its
+    name, flushes the folders, and empties `batch`."""
+    # Waits for every flush, and raises the first error.
+    list(flushing.map(os.fsync, [handle for _, _, handle in batch]))
+    landed = []
+    while batch:
+        temporary, path, handle = batch[0]
+        os.close(handle)
+        try:
+            _rename(temporary, path, pause)
+        except BaseException:
+            batch.pop(0)
+            temporary.unlink(missing_ok=True)
+            raise
+        batch.pop(0)
+        landed.append(path)
+    for folder in sorted({path.parent for path in landed}):
+        _flush_folder(folder)
+    for path in landed:
+        done(path, path.stat())
+
+
+def _rename(temporary: Path, path: Path, pause: Callable[[float], None]) -> None:
+    for attempt in range(RENAME_TRIES):
+        try:
+            os.replace(temporary, path)
+            return
+        except PermissionError:
+            if attempt == RENAME_TRIES - 1:
+                raise
+            pause(RENAME_PAUSE)
+
+
+def _flush_folder(folder: Path) -> None:
+    """Makes the renames in `folder` last through a crash where the system allows it
+    (Windows opens no folder as a file, and records a rename at once)."""
+    try:
+        handle = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass
+    finally:
+        os.close(handle)
 
 
 def remove_stale_temporaries(own: Path, now: float) -> None:
@@ -256,6 +346,15 @@ def remove_stale_temporaries(own: Path, now: float) -> None:
 
 
 def dumps_version(uid: str, version: Version) -> bytes:
-    return (json.dumps(version_document(uid, version), ensure_ascii=False, indent=1) + "\n").encode(
-        "utf-8"
-    )
+    """The shared file of a version: one key a line, and each hand (or change of seats) a
+    line of its own. Readable, and made by json's fast encoder: indenting deeper is done
+    in Python, and cost more than anything else a first sync does."""
+    lines = []
+    for key, value in version_document(uid, version).items():
+        name = json.dumps(key, ensure_ascii=False)
+        if isinstance(value, list) and value and all(isinstance(item, dict) for item in value):
+            items = ",\n  ".join(json.dumps(item, ensure_ascii=False) for item in value)
+            lines.append(f" {name}: [\n  {items}\n ]")
+        else:
+            lines.append(f" {name}: {json.dumps(value, ensure_ascii=False)}")
+    return ("{\n" + ",\n".join(lines) + "\n}\n").encode("utf-8")

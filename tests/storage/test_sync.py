@@ -3,6 +3,7 @@
 import json
 import os
 import shutil
+import stat
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -12,12 +13,15 @@ import pytest
 from phase10_keeper.rules import Game
 from phase10_keeper.storage.identity import conflict_uid, content_uid, version_hash
 from phase10_keeper.storage.library import Library
+from phase10_keeper.storage.shared_rows import version_of
 from phase10_keeper.storage.sync import SyncFolderError, SyncReport, sync
 from phase10_keeper.storage.sync_folder import (
     STALE_TEMPORARY_SECONDS,
     devices_folder,
+    dumps_version,
     read_version,
     write_file,
+    write_files,
 )
 
 from .samples import PLAYERS, friday_game, table_hand
@@ -344,6 +348,74 @@ def test_a_rename_refused_for_a_while_is_tried_again(tmp_path: Path, monkeypatch
     assert (tmp_path / "x.json").read_bytes() == b"{}"
     assert len(pauses) == 2
     assert [p.name for p in tmp_path.iterdir()] == ["x.json"]
+
+
+def test_every_file_of_a_batch_is_on_disk_before_any_is_renamed(
+    tmp_path: Path, monkeypatch
+) -> None:
+    events: list[str] = []
+    real_fsync, real_replace = os.fsync, os.replace
+
+    def flush(handle: int) -> None:
+        events.append("folder" if stat.S_ISDIR(os.fstat(handle).st_mode) else "file")
+        real_fsync(handle)
+
+    def rename(source: str, target: str) -> None:
+        events.append("rename")
+        real_replace(source, target)
+
+    monkeypatch.setattr(os, "fsync", flush)
+    monkeypatch.setattr(os, "replace", rename)
+    landed: list[str] = []
+    files = [(tmp_path / f"{number}.json", b"[%d]" % number) for number in range(3)]
+    write_files(files, lambda path, status: landed.append(path.name))
+    assert events == ["file"] * 3 + ["rename"] * 3 + ["folder"]
+    assert landed == ["0.json", "1.json", "2.json"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == landed
+    assert (tmp_path / "2.json").read_bytes() == b"[2]"
+
+
+def test_a_batch_that_cannot_reach_the_disk_renames_nothing(tmp_path: Path, monkeypatch) -> None:
+    (tmp_path / "0.json").write_bytes(b"old")
+    flushes = []
+
+    def failing(handle: int) -> None:
+        flushes.append(handle)
+        if len(flushes) == 2:
+            raise OSError(5, "input/output error")
+
+    monkeypatch.setattr(os, "fsync", failing)
+    files = [(tmp_path / f"{number}.json", b"new") for number in range(3)]
+    with pytest.raises(OSError, match="input/output error"):
+        write_files(files, lambda path, status: None)
+    assert [p.name for p in tmp_path.iterdir()] == ["0.json"]
+    assert (tmp_path / "0.json").read_bytes() == b"old"
+
+
+@pytest.mark.parametrize("deleted", [False, True])
+@pytest.mark.parametrize("conflict_of", [None, "0b9d3e6c-1f2a-4c5d-8e7f-9a0b1c2d3e4f"])
+def test_a_version_is_hashed_as_identity_hashes_it(deleted: bool, conflict_of: str | None) -> None:
+    game = _game("Hashed", hands=3)
+    version = version_of(game, {}, deleted=deleted, conflict_of=conflict_of)
+    assert version.hash == version_hash(game, deleted=deleted, conflict_of=conflict_of)
+
+
+def test_a_shared_file_reads_back_as_the_version_written(tmp_path: Path) -> None:
+    uid = "3f2b8c1e-7d4a-4e9b-a6c5-0d1e2f3a4b5c"
+    version = version_of(_game('Ünïcode, "quoted"', hands=3), {"a" * 32: 2}, deleted=True)
+    path = tmp_path / f"{uid}.json"
+    path.write_bytes(dumps_version(uid, version))
+    again = read_version(path, uid)
+    assert (again.clock, again.hash, again.game, again.deleted) == (
+        version.clock,
+        version.hash,
+        version.game,
+        True,
+    )
+    assert (
+        json.loads(path.read_text(encoding="utf-8"))["hands"]
+        == json.loads(json.dumps(version.document))["hands"]
+    )
 
 
 def test_a_sync_with_nothing_new_reads_no_file(
