@@ -47,7 +47,7 @@ from PySide6.QtWidgets import (
 )
 
 from phase10_keeper.language.wording import rules_description
-from phase10_keeper.rules import GameError, Hand, Problem, Status
+from phase10_keeper.rules import MAX_PLAYERS, GameError, Hand, Problem, Status
 from phase10_keeper.sheet import HANDS_PER_PAGE
 from phase10_keeper.stats.standings import STANDINGS_COLUMNS, shown_columns
 from phase10_keeper.ui.game.delegates import CELL_SIZE, TOTAL_SIZE, PlayerHeader, ScoreCellDelegate
@@ -570,7 +570,9 @@ class GameView(QWidget):
         room = self._grid_room() - header_height
         tallest = self._tallest_row()
         row_height = max(CELL_SIZE.height(), min(room // rows, tallest))
-        grid.setMinimumHeight(header_height + CELL_SIZE.height() * rows)
+        # No more than a full table's rows in the window's least height: past six (one
+        # left, another joined) the grid scrolls rather than push the form off the screen.
+        grid.setMinimumHeight(header_height + CELL_SIZE.height() * min(rows, MAX_PLAYERS))
         grid.setMaximumHeight(header_height + row_height * rows)
         self._fit_cells()
 

@@ -13,7 +13,7 @@ import pytest
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QApplication, QTableView, QWidget
 
-from phase10_keeper.rules import Game, build_rules
+from phase10_keeper.rules import Game, Join, Leave, build_rules
 from phase10_keeper.stats.standings import STANDINGS_COLUMNS
 from phase10_keeper.storage.library import Library
 from phase10_keeper.ui.game.game_view import LARGEST_SCALE
@@ -464,3 +464,25 @@ def test_f2_in_the_entry_form_says_how_to_correct_a_hand(window_at, qtbot) -> No
     QTest.keyClick(field, Qt.Key.Key_F2)
     assert view.form.editing is None
     assert messages == ["To correct a hand, select it in the grid above and press F2 or Enter."]
+
+
+def test_seven_rows_after_a_leave_and_a_join_never_hide_a_row_behind_the_form(
+    window_at,
+) -> None:
+    """Six seated and one who left: seven rows, more than a sheet's six. The grid keeps to
+    its room and scrolls, never running on under the form (seen at 1280x720)."""
+    game = game_with_hands(TABLE, 3)
+    game = game.with_seating_change(Leave(4, "Kwame"))
+    game = game.with_seating_change(Join(4, "Krzysztof Grzegorz Wiśniewski-Kowalczyk"))
+    window = window_at(game, LAPTOP)
+    view = window.game_view
+    assert view is not None
+    assert view.grid_model.rowCount() == 7
+    assert _inside(view.grid, window).bottom() < _inside(view.form, window).top()
+    _inside(view.form.record_button, window)
+    grid = view.grid
+    last = view.grid_model.rowCount() - 1
+    grid.scrollTo(view.grid_model.index(last, 0))
+    top = grid.rowViewportPosition(last)
+    assert top >= 0
+    assert top + grid.rowHeight(last) <= grid.viewport().height()
