@@ -18,6 +18,7 @@ from phase10_keeper.cli import EXIT_OK, UsageError, one_line, shown
 from phase10_keeper.language import Words, system_language, words
 
 if TYPE_CHECKING:
+    from phase10_keeper.companion.server import Keep
     from phase10_keeper.companion.table import Table
     from phase10_keeper.rules import Game, Replay
     from phase10_keeper.storage.library import Library
@@ -117,7 +118,7 @@ async def _serve(
         where = language("cli.game", id=game_id)
         raise UsageError(f"{where}: {problem_line(language, error.problems[0])}") from None
     try:
-        await _serve_table(arguments, table, game_id, game, language)
+        await _serve_table(arguments, table, game_id, game, language, keep=lasting.kept)
     finally:
         lasting.close()
 
@@ -128,7 +129,10 @@ async def _serve_table(
     game_id: int,
     game: "Game",
     language: Words,
+    *,
+    keep: "Keep | None" = None,
 ) -> None:
+    """Serves `table` until a signal; `keep` keeps its changes with the game."""
     import asyncio
     import signal
 
@@ -137,7 +141,7 @@ async def _serve_table(
 
     host = arguments.host if arguments.host is not None else local_network_address()
     port = arguments.port if arguments.port is not None else DEFAULT_PORT
-    server = PhoneServer(table, host, port, language, next_free=arguments.port is None)
+    server = PhoneServer(table, host, port, language, next_free=arguments.port is None, keep=keep)
     try:
         await server.start()
     except OSError as error:
