@@ -4,7 +4,8 @@ entries typed on phones, until the keeper stops sharing, the game is finished, o
 hours pass without a change (storage.sharing keeps it, and says how long it lasts).
 
 Every change at the table is written from the writer's own thread, after the phones are
-told of it: neither the phones' event loop nor the window waits for the disk.
+told of it: neither the phones' event loop nor the window waits for the disk. Only the
+phone that sent a change waits, in its answer, until the change is kept (`kept`).
 """
 
 from datetime import UTC, datetime
@@ -35,6 +36,11 @@ class LastingSharing:
 
     def _changed(self, _revision: int) -> None:
         self._writer.changed()
+
+    def kept(self, timeout: float) -> bool:
+        """Waits until every change so far is written, at most `timeout` seconds; False if
+        it was not."""
+        return self._writer.flush(timeout)
 
     def forget(self) -> None:
         """The keeper stops sharing: the links end with the server, and a new start

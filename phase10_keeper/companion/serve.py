@@ -10,14 +10,17 @@ aiohttp) wait until `serve` runs.
 import argparse
 import gc
 import json
+import os
 import sys
+from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO
 
 from phase10_keeper.cli import EXIT_OK, UsageError, one_line, shown
 from phase10_keeper.language import Words, system_language, words
 
 if TYPE_CHECKING:
+    from phase10_keeper.companion.server import Keep
     from phase10_keeper.companion.table import Table
     from phase10_keeper.rules import Game, Replay
     from phase10_keeper.storage.library import Library
@@ -27,7 +30,11 @@ if TYPE_CHECKING:
 def add_serve_command(commands: "argparse._SubParsersAction[Any]", game_id: Any) -> None:
     """Registers `serve`; `game_id` reads a game's id as the other commands do."""
     serve = commands.add_parser(
-        "serve", help="serve a game to the players' phones on the local network"
+        "serve",
+        help="serve a game to the players' phones on the local network",
+        epilog="In a terminal each link's QR code is drawn black on white, with a white "
+        "border, so it scans on a light or a dark theme; piped, or with NO_COLOR set, it "
+        "is drawn in plain characters, which scan on a dark background only.",
     )
     serve.add_argument(
         "id",
@@ -117,7 +124,7 @@ async def _serve(
         where = language("cli.game", id=game_id)
         raise UsageError(f"{where}: {problem_line(language, error.problems[0])}") from None
     try:
-        await _serve_table(arguments, table, game_id, game, language)
+        await _serve_table(arguments, table, game_id, game, language, keep=lasting.kept)
     finally:
         lasting.close()
 
@@ -128,7 +135,10 @@ async def _serve_table(
     game_id: int,
     game: "Game",
     language: Words,
+    *,
+    keep: "Keep | None" = None,
 ) -> None:
+    """Serves `table` until a signal; `keep` keeps its changes with the game."""
     import asyncio
     import signal
 
@@ -137,7 +147,7 @@ async def _serve_table(
 
     host = arguments.host if arguments.host is not None else local_network_address()
     port = arguments.port if arguments.port is not None else DEFAULT_PORT
-    server = PhoneServer(table, host, port, language, next_free=arguments.port is None)
+    server = PhoneServer(table, host, port, language, next_free=arguments.port is None, keep=keep)
     try:
         await server.start()
     except OSError as error:
@@ -186,17 +196,58 @@ def _links_text(game: "Game", links: dict[str, Any], language: Words) -> str:
     return "\n".join(parts)
 
 
-def _qr_text(link: str) -> str:
-    """The link's QR code in block characters, where the console can show them."""
+QUIET_ZONE = 4
+"""Light modules around a code drawn in colour: the width QR codes ask for."""
+_BLACK, _WHITE = 16, 231
+"""The xterm 256-colour cube's black and white: fixed colours, not the theme's (the 16
+named colours are the theme's to change)."""
+
+
+def draws_in_colour(stream: TextIO) -> bool:
+    """Whether codes go to `stream` in explicit colours: a terminal, and no NO_COLOR."""
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty()) and not os.environ.get("NO_COLOR")
+
+
+def _qr_text(link: str, *, colour: bool | None = None) -> str:
+    """The link's QR code in half-block characters, where the console can show them:
+    `colour` (by default where `draws_in_colour` says), each module black or white
+    whatever the terminal's theme, in a white quiet zone; plain, dark modules as blank
+    space, which scans on a dark terminal."""
     import io
 
     import segno
 
-    drawn = io.StringIO()
-    segno.make(link, error="m").terminal(out=drawn, compact=True, border=2)
-    text = drawn.getvalue().rstrip("\n")
+    code = segno.make(link, error="m")
+    if colour is None:
+        colour = draws_in_colour(sys.stdout)
+    if colour:
+        text = _coloured(code.matrix_iter(scale=1, border=QUIET_ZONE))
+    else:
+        drawn = io.StringIO()
+        code.terminal(out=drawn, compact=True, border=2)
+        text = drawn.getvalue().rstrip("\n")
     try:
         text.encode(sys.stdout.encoding or "ascii")
     except (UnicodeEncodeError, LookupError):
         return ""
     return text
+
+
+def _coloured(rows: "Iterable[Iterable[int]]") -> str:
+    """Two rows of modules a line: an upper half block in the top module's colour on the
+    bottom one's, each colour said outright, the colours reset at each line's end."""
+    matrix = [list(row) for row in rows]
+    if len(matrix) % 2:
+        matrix.append([False] * len(matrix[0]))
+    lines = []
+    for top, bottom in zip(matrix[::2], matrix[1::2], strict=True):
+        line, said = [], None
+        for upper, lower in zip(top, bottom, strict=True):
+            colours = (_BLACK if upper else _WHITE, _BLACK if lower else _WHITE)
+            if colours != said:
+                line.append(f"\x1b[38;5;{colours[0]};48;5;{colours[1]}m")
+                said = colours
+            line.append("\N{UPPER HALF BLOCK}")
+        lines.append("".join(line) + "\x1b[0m")
+    return "\n".join(lines)

@@ -82,8 +82,14 @@ PORTS_TRIED = 100
 """Ports tried, from the one asked for, when the next free one may be taken."""
 CLOSE_GRACE = 1.0
 """Seconds the streams are given to say the table has closed or is away."""
+KEEP_TIMEOUT = 3.0
+"""Seconds an entry's answer waits for the change to be kept with the game; past it the
+phone is told to send it again (it keeps the entry meanwhile)."""
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+Keep = Callable[[float], bool]
+"""Waits until every change at the table so far is kept where it outlives the process
+(the sharing kept with the game), at most the seconds given; False if it was not."""
 
 
 class _Stream:
@@ -204,7 +210,11 @@ class PhoneServer:
         body_timeout: float = BODY_TIMEOUT,
         heartbeat: float = HEARTBEAT,
         clock: Callable[[], float] = monotonic,
+        keep: Keep | None = None,
+        keep_timeout: float = KEEP_TIMEOUT,
     ) -> None:
+        """`keep`: what keeps the table's changes beyond this process; with it, a change
+        from a phone is answered only once it is kept."""
         self.table = table
         self.host = host
         self.port = port
@@ -215,6 +225,8 @@ class PhoneServer:
         self._header_timeout = header_timeout
         self._body_timeout = body_timeout
         self._heartbeat = heartbeat
+        self._keep = keep
+        self._keep_timeout = keep_timeout
         self._brake = BadKeyBrake(clock)
         self._busy: set[RequestHandler] = set()
         self._asked: set[RequestHandler] = set()
@@ -486,6 +498,20 @@ class PhoneServer:
             body=body, content_type="application/json", headers={"Cache-Control": "no-store"}
         )
 
+    async def _kept(self) -> bool:
+        """Waits, off the event loop, until the table's changes so far are kept with the
+        game. A phone drops an entry from its queue once it is answered 200: a process
+        killed right after the answer must not take the entry with it. The phones that
+        follow the table were told of the change already; only the sender waits."""
+        if self._keep is None:
+            return True
+        return await asyncio.to_thread(self._keep, self._keep_timeout)
+
+    async def _answer_once_kept(self, data: object) -> web.Response:
+        if not await self._kept():
+            raise _Refusal(503, "the table could not keep the change yet; send it again")
+        return _json_response(data)
+
     def _problems(self, problems: list[TableProblem], language: Words) -> list[dict[str, Any]]:
         return [problem.to_json(language) for problem in problems]
 
@@ -565,7 +591,7 @@ class PhoneServer:
             raise _Refusal(
                 422, "the rules refuse this entry", self._problems(refused.problems, language)
             ) from None
-        return _json_response({"problems": self._problems(problems, language)})
+        return await self._answer_once_kept({"problems": self._problems(problems, language)})
 
     async def _clear(self, request: web.Request) -> web.StreamResponse:
         holder = self._holder(request)
@@ -575,7 +601,7 @@ class PhoneServer:
             self.table.clear(name, seen)
         except StaleRevision:
             raise _Refusal(409, "the hand was recorded or taken back since; look again") from None
-        return _json_response({"problems": []})
+        return await self._answer_once_kept({"problems": []})
 
     def _keeper(self, request: web.Request) -> None:
         holder = self._holder(request)
@@ -627,6 +653,9 @@ class PhoneServer:
             ) from None
         except LibraryError as error:
             raise _Refusal(503, error.worded(language)) from None
+        # The hand's results are the entries again: kept before the keeper hears, though
+        # the hand is taken back whether or not the keeping finished in time.
+        await self._kept()
         return self._game_response(request)
 
     async def _events(self, request: web.Request) -> web.StreamResponse:

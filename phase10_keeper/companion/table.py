@@ -178,6 +178,9 @@ class Table:
             else:
                 hand_revision = revision
         self._snapshot = Snapshot(game, replayed, pending, revision, hand_revision)
+        self._recorded_from: dict[int, dict[str, Entry]] = {}
+        """By recorded hand (its index), the entries it was recorded from, each as sent
+        and by whom: a hand taken back gives them back with their senders."""
 
     @property
     def keeps_hands(self) -> bool:
@@ -313,6 +316,7 @@ class Table:
             game = now.game.with_hand_appended(hand)
             replayed = replay_from(now.replayed, game)
             self._save(game, replayed)
+            self._remember(now, hand)
             revision = now.revision + 1
             self._changed(Snapshot(game, replayed, {}, revision, revision))
         self._tell()
@@ -343,21 +347,46 @@ class Table:
             if state.is_over:
                 raise Refused([_UNDO_AFTER_THE_END])
             self._save(game, replayed)
-            playing = set(state.participants())
             pending = {
                 name: Entry(result, name == last.went_out, "keeper")
                 for name, result in last.results.items()
-                if name in playing
             }
+            pending.update(self._sent_for(game, last))
+            playing = set(state.participants())
+            pending = {name: entry for name, entry in pending.items() if name in playing}
             revision = now.revision + 1
             self._changed(Snapshot(game, replayed, pending, revision, revision))
         self._tell()
         return self.snapshot()
 
+    def _remember(self, now: Snapshot, hand: Hand) -> None:
+        """`hand` is recorded after `now`: the entries pending that it holds as they
+        were sent are remembered with their senders."""
+        self._recorded_from[len(now.game.hands)] = {
+            name: entry
+            for name, entry in now.pending.items()
+            if hand.results.get(name) == entry.result and entry.went_out == (hand.went_out == name)
+        }
+
+    def _sent_for(self, game: Game, taken_back: Hand) -> dict[str, Entry]:
+        """The entries hand `taken_back` (the one after `game`'s last) was recorded from,
+        where it still holds them as sent; the hand is forgotten."""
+        sent = self._recorded_from.pop(len(game.hands), {})
+        for later in [index for index in self._recorded_from if index > len(game.hands)]:
+            del self._recorded_from[later]
+        return {
+            name: entry
+            for name, entry in sent.items()
+            if taken_back.results.get(name) == entry.result
+            and entry.went_out == (taken_back.went_out == name)
+        }
+
     def follow(self, game: Game, replayed: Replay | None = None) -> None:
         """The game as the window now has it (a hand recorded, undone or corrected, a
         player joined or left). Entries of players still at the table stay; a player who
-        joined gets a key."""
+        joined gets a key. A hand recorded remembers the entries it was recorded from; the
+        last hand taken back gives those back as pending, with their senders, as the
+        keeper's Undo here does (the window's form holds the rest of it)."""
         with self._lock:
             now = self._snapshot
             replayed = replayed if replayed is not None else replay(game)
@@ -367,6 +396,12 @@ class Table:
             pending = {
                 name: entry for name, entry in now.pending.items() if same_hand and name in playing
             }
+            hands, before = game.hands, now.game.hands
+            if len(hands) == len(before) + 1 and hands[:-1] == before:
+                self._remember(now, hands[-1])
+            elif len(hands) + 1 == len(before) and before[:-1] == hands:
+                sent = self._sent_for(game, before[-1])
+                pending = {name: entry for name, entry in sent.items() if name in playing}
             for player in state.players:
                 if player.seated:
                     self.keys.add_player(player.name)

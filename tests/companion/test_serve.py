@@ -178,6 +178,29 @@ def test_a_killed_serve_started_again_serves_the_same_links_and_the_entries_pend
         assert set(pending) == {"Priya", "Marcus"}
 
 
+def test_serve_killed_the_moment_it_answered_an_entry_still_has_it_when_started_again(
+    data_dir: Path,
+):
+    # Issue 36: the phone forgets an entry once it is answered 200; the power may go
+    # the next moment, before anything else is written.
+    game_id = _import(data_dir, GAMES / "worked-hand.phase10.json")
+    entries = {
+        "Priya": {"made": True, "cards": {"low": 2}},
+        "Marcus": {"made": False, "cards": {"high": 3}},
+        "Kwame": {"made": True, "went_out": True},
+    }
+    for name, entry in entries.items():
+        with serving(data_dir, str(game_id)) as (process, links):
+            answer = _client(links).request(
+                "PUT", f"/api/pending/{name}", key=_key(links["players"][name]), body=entry
+            )
+            assert answer.status == 200, answer.data
+            process.send_signal(signal.SIGKILL)
+    with serving(data_dir, str(game_id)) as (_, links):
+        game = _client(links).request("GET", "/api/game", key=_key(links["viewer"]))
+        assert game.data["pending"] == entries
+
+
 def test_sigint_exits_0_with_every_recorded_hand_saved(data_dir: Path):
     game_id = _import(data_dir, GAMES / "worked-hand.phase10.json")
     with serving(data_dir, str(game_id)) as (process, links):

@@ -119,3 +119,38 @@ def test_a_session_counts_as_its_key_and_ends_with_the_table():
     assert keys.by_key(token) is None
     keys.end_sessions()
     assert keys.by_session(token) is None
+
+
+def _senders(table: Table) -> dict[str, str]:
+    return {name: entry.sender for name, entry in table.snapshot().pending.items()}
+
+
+def test_serves_undo_gives_each_entry_back_with_the_phone_that_sent_it():
+    # Issue 33 item 20: the table remembers who sent each entry of a hand recorded.
+    table = Table(Game(players=PLAYERS), lambda game, replayed: None)
+    table.enter("Priya", {"made": True, "went_out": True}, "Priya")
+    table.enter("Marcus", {"made": True, "cards": {"low": 1, "high": 1}}, "keeper")
+    table.enter("Kwame", {"made": False, "cards": {"low": 6, "high": 4}}, "Kwame")
+    table.record()
+    table.undo()
+    assert _senders(table) == {"Priya": "Priya", "Marcus": "keeper", "Kwame": "Kwame"}
+    assert table.snapshot().pending["Priya"].went_out
+
+
+def test_the_windows_undo_gives_the_phones_entries_back_as_pending_with_their_phones():
+    game = Game(players=PLAYERS)
+    table = Table(game)
+    hand = first_hand()
+    kwame = {"made": False, "cards": {"low": 6, "high": 2, "skip": 1, "wild": 1}}
+    table.enter("Kwame", kwame, "Kwame")
+    table.enter("Marcus", {"made": True, "cards": {"low": 3}}, "Marcus")
+    # The window records the hand, with Kwame's entry as his phone sent it and Marcus's
+    # typed over in the window.
+    table.follow(game.with_hand_appended(hand))
+    assert table.snapshot().pending == {}
+    table.follow(game)
+    pending = table.snapshot().pending
+    assert _senders(table) == {"Kwame": "Kwame"}
+    assert pending["Kwame"].result == hand.results["Kwame"]
+    # An entry sent now is for the hand taken back.
+    table.enter("Marcus", {"made": True}, "Marcus", table.revision)

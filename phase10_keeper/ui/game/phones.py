@@ -66,7 +66,12 @@ class PhonesAtTable(QObject):
         phones entering at once must cost the window one refresh, not six in a row."""
         self._changedElsewhere.connect(self._take_change)
         server = PhoneServer(
-            self.table, local_network_address(), DEFAULT_PORT, app_words(), next_free=True
+            self.table,
+            local_network_address(),
+            DEFAULT_PORT,
+            app_words(),
+            next_free=True,
+            keep=self._lasting.kept if self._lasting is not None else None,
         )
         self._running = ThreadedPhoneServer(server)
         try:

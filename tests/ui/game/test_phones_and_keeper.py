@@ -195,3 +195,34 @@ def test_phone_entries_stay_marked_through_an_undo_and_a_seating_change(
     qtbot.wait(0)
     assert form.draft.count("Kwame", CardKind.LOW) == 4
     assert _marked_from_phone(form, "Kwame")
+
+
+def test_the_windows_undo_gives_the_phones_entries_back_marked_as_theirs(
+    window: Any, qtbot: Any
+) -> None:
+    # Issue 33 item 20: as `serve`'s Undo does, the hand taken back gives each phone its
+    # entry back as pending, and the form marks those rows as the phones'.
+    form, table = window.game_view.form, window.phones.table
+    _enter(window, qtbot, "Kwame", {"made": False, "cards": {"low": 4}})
+    _enter(window, qtbot, "Marcus", {"made": True, "went_out": True})
+    second = Hand(
+        went_out="Marcus",
+        results={
+            "Priya": PlayerResult(made=True, cards=Cards(high=1)),
+            "Marcus": PlayerResult(made=True),
+            "Kwame": PlayerResult(made=False, cards=Cards(low=4)),
+        },
+    )
+    window.session.record_hand(second)
+    assert table.snapshot().pending == {}
+    window.session.undo_stack.undo()
+    pending = table.snapshot().pending
+    assert {name: entry.sender for name, entry in pending.items()} == {
+        "Kwame": "Kwame",
+        "Marcus": "Marcus",
+    }
+    qtbot.waitUntil(lambda: _marked_from_phone(form, "Kwame"), timeout=5000)
+    assert _marked_from_phone(form, "Marcus")
+    # Priya's result was typed in the window: hers is the form's, with no phone mark.
+    assert form.draft.count("Priya", CardKind.HIGH) == 1
+    assert not _row(form, "Priya").phone.isVisibleTo(form)
