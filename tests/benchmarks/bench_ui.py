@@ -42,7 +42,14 @@ EDITS = 100
 
 
 def _until_painted(widget) -> float:
-    """Processes events until `widget` has painted; returns when that happened."""
+    """Processes events until `widget` has painted; returns when its paint began."""
+    return _until_repainted(widget)[0]
+
+
+def _until_repainted(widget) -> tuple[float, float]:
+    """Processes events until `widget` has painted: when its paint began, and when the
+    pass of the event loop that painted it was done (the paint drawn, and whatever else
+    that pass did)."""
     from PySide6.QtCore import QEvent, QObject
     from PySide6.QtWidgets import QApplication
 
@@ -58,8 +65,9 @@ def _until_painted(widget) -> float:
     widget.installEventFilter(watcher)
     while not painted:
         QApplication.processEvents()
+    done = time.perf_counter()
     widget.removeEventFilter(watcher)
-    return painted[0]
+    return painted[0], done
 
 
 def _peak_memory() -> float:
@@ -345,7 +353,9 @@ def report_startup(runs: int, data_dir: str, scratch: str, on_x: bool) -> None:
     )
 
 
-def recording(runs: int, data_dir: str) -> tuple[list[float], list[float]]:
+def recording(runs: int, data_dir: str) -> dict[str, list[float]]:
+    """Each hand's time from Record until the grid's repaint began and until it was done,
+    and the same for repainting the grid alone; in ms."""
     from PySide6.QtWidgets import QApplication
 
     from phase10_keeper.rules import CardKind
@@ -359,12 +369,13 @@ def recording(runs: int, data_dir: str) -> tuple[list[float], list[float]]:
     _until_painted(window)
     view = window.game_view
     assert view is not None
-    latencies = []
-    repaints = []
+    times: dict[str, list[float]] = {"began": [], "done": [], "alone began": [], "alone done": []}
     for number in range(runs):
         started = time.perf_counter()
         view.grid.viewport().update()
-        repaints.append((_until_painted(view.grid.viewport()) - started) * 1000)
+        began, done = _until_repainted(view.grid.viewport())
+        times["alone began"].append((began - started) * 1000)
+        times["alone done"].append((done - started) * 1000)
         form = view.form
         assert form.draft is not None
         names = form.draft.participants
@@ -372,12 +383,13 @@ def recording(runs: int, data_dir: str) -> tuple[list[float], list[float]]:
         form.draft.set_count(names[(number + 1) % len(names)], CardKind.HIGH, 3)
         started = time.perf_counter()
         form.submit()
-        painted = _until_painted(view.grid.viewport())
-        latencies.append((painted - started) * 1000)
+        began, done = _until_repainted(view.grid.viewport())
+        times["began"].append((began - started) * 1000)
+        times["done"].append((done - started) * 1000)
     assert view.session.state.hands_played == HANDS + runs
     library.close()
     app.processEvents()
-    return latencies, repaints
+    return times
 
 
 def editing(data_dir: str, long_hands: int) -> tuple[list[float], float, float]:
@@ -439,13 +451,22 @@ def main() -> int:
             )
         else:
             print("start-up on an X server: skipped (no X display, no xvfb-run)")
-        latencies, repaints = recording(runs * 3, data_dir)
-    print(f"recording a hand in a {HANDS}-hand game until the grid has repainted:")
-    repaint = statistics.median(repaints)
-    row("repainting the grid alone, median", f"{repaint:.1f} ms")
-    recorded = statistics.median(latencies)
-    row("recording, saving and repainting, median", f"{recorded:.1f} ms", recorded / repaint)
-    row("recording, worst", f"{max(latencies):.1f} ms", None, "goal: median <= 5 ms")
+        recorded = recording(runs * 5, data_dir)
+    load = ", ".join(f"{figure:.2f}" for figure in os.getloadavg())
+    print(
+        f"recording a hand in a {HANDS}-hand game until the grid has repainted, "
+        f"{runs * 5} hands (load average {load}):"
+    )
+    alone = statistics.median(recorded["alone done"])
+    row("repainting the grid alone, median", f"{alone:.1f} ms")
+    row(
+        "recording, until the grid's repaint begins, median",
+        f"{statistics.median(recorded['began']):.1f} ms",
+    )
+    done = statistics.median(recorded["done"])
+    row("recording, until the grid has repainted, median", f"{done:.1f} ms", None, "goal <= 5 ms")
+    worst = max(recorded["done"])
+    row("recording, until the grid has repainted, worst", f"{worst:.1f} ms", None, "goal <= 16 ms")
     if "--no-editing" in sys.argv:
         return 0
     with tempfile.TemporaryDirectory() as data_dir:
