@@ -153,7 +153,10 @@ class MainWindow(QMainWindow):
         slot: Callable[[], object],
         shortcut: QKeySequence | QKeySequence.StandardKey | None = None,
     ) -> QAction:
-        action = QAction(text, self)
+        # Not `QAction(text, self)`: PySide6 weighs that against the overload taking an
+        # icon, and builds QIcon's enums to do so (a millisecond before the first paint).
+        action = QAction(self)
+        action.setText(text)
         if shortcut is not None:
             # What setShortcut does, without it: PySide6 matches setShortcut's argument
             # against Qt's key enums, and builds every enum of `Qt` to do so.

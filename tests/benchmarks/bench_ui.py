@@ -82,29 +82,32 @@ def _memory() -> float:
         return int(next(line.split()[1] for line in status if line.startswith("VmRSS:"))) / 1024
 
 
-def _watch_paints(window, figures) -> None:
-    """Watches every widget's paints (from the application): `figures(watched)` is told
-    of each paint, and returns the line to print once it has what it waits for. The
-    child then stays, its window on screen, until its parent closes its stdin."""
-    from PySide6.QtCore import QEvent, QObject, QSocketNotifier
-    from PySide6.QtWidgets import QApplication
+def _at_first_paint(widget, then) -> None:
+    """Calls `then()` as `widget` first paints. The filter is on the widget alone: one on
+    the application would be handed every object Qt made itself, and PySide6 sets up
+    every widget class of Qt (tens of milliseconds) to find such an object's type."""
+    from PySide6.QtCore import QEvent, QObject
 
     class Watcher(QObject):
-        done = False
-
         def eventFilter(self, watched, event):
-            if event.type() == QEvent.Type.Paint and not self.done:
-                line = figures(watched)
-                if line is not None:
-                    self.done = True
-                    print(line, flush=True)
-                    self.until_told = QSocketNotifier(0, QSocketNotifier.Type.Read, self)
-                    self.until_told.activated.connect(lambda: os._exit(0))
+            if event.type() == QEvent.Type.Paint:
+                widget.removeEventFilter(self)
+                then()
             return False
 
-    application = QApplication.instance()
-    application._bench_watcher = Watcher(application)
-    application.installEventFilter(application._bench_watcher)
+    widget._bench_watcher = Watcher(widget)
+    widget.installEventFilter(widget._bench_watcher)
+
+
+def _report(line: str) -> None:
+    """Prints the child's figures; the child then stays, its window on screen, until its
+    parent closes its stdin."""
+    from PySide6.QtCore import QSocketNotifier
+    from PySide6.QtWidgets import QApplication
+
+    print(line, flush=True)
+    until_told = QSocketNotifier(0, QSocketNotifier.Type.Read, QApplication.instance())
+    until_told.activated.connect(lambda: os._exit(0))
 
 
 def child(kind: str, data_dir: str) -> None:
@@ -116,48 +119,46 @@ def child(kind: str, data_dir: str) -> None:
         window.setCentralWidget(QLabel("Phase 10 Keeper"))
         window.resize(1360, 840)
         window.show()
-
-        def bare_figures(watched) -> str | None:
-            if watched is not window:
-                return None
-            return f"{(time.perf_counter() - STARTED) * 1000:.1f} {_peak_memory():.1f}"
-
-        _watch_paints(window, bare_figures)
+        _at_first_paint(
+            window,
+            lambda: _report(f"{(time.perf_counter() - STARTED) * 1000:.1f} {_peak_memory():.1f}"),
+        )
         app.exec()
         return
     os.environ["PHASE10_KEEPER_DATA_DIR"] = data_dir
     # The `phase10-keeper` command, from the top: its module, then `main` without
     # arguments, which checks that Qt can open a window, imports the app and runs it.
-    # `app.start` is the one thing watched: the window it returns.
+    # Watched: the window `app.start` returns, and what it does once the library's first
+    # page has been drawn (`app.use_app_icon`).
     import phase10_keeper.first_start as first_start
 
     app_module = first_start.app_module
-    painted: list[float] = []
 
     def watched_app_module():
         app = app_module()
         assert app is not None
-        start = app.start
+        start, after_library = app.start, app.use_app_icon
+        painted: list[float] = []
+        windows = []
+
+        def filled() -> None:
+            # What the app does once the library's first page has been drawn.
+            session = windows[0].session
+            assert session is not None
+            assert session.state.hands_played == HANDS
+            _report(
+                f"{(painted[0] - STARTED) * 1000:.1f} "
+                f"{(time.perf_counter() - STARTED) * 1000:.1f} {_peak_memory():.1f}"
+            )
+            after_library()
 
         def watched_start(argv, prompts=None):
             window = start(argv, prompts)
-
-            def app_figures(watched) -> str | None:
-                if watched is window and not painted:
-                    painted.append(time.perf_counter())
-                if window.game_view is None or watched is not window.game_view:
-                    return None
-                filled = time.perf_counter()
-                assert window.session is not None
-                assert window.session.state.hands_played == HANDS
-                return (
-                    f"{(painted[0] - STARTED) * 1000:.1f} {(filled - STARTED) * 1000:.1f} "
-                    f"{_peak_memory():.1f}"
-                )
-
-            _watch_paints(window, app_figures)
+            windows.append(window)
+            _at_first_paint(window, lambda: painted.append(time.perf_counter()))
             return window
 
+        app.use_app_icon = filled
         app.start = watched_start
         return app
 
@@ -245,7 +246,7 @@ class Screen:
     def wait_while(self, value: int, child: subprocess.Popen[str]) -> None:
         """Until the pixel is no longer `value`, or the child has ended."""
         while self.pixel() == value and child.poll() is None:
-            time.sleep(0.0005)
+            time.sleep(0.002)
 
     def wait_for(self, value: int, seconds: float = 5) -> None:
         deadline = time.perf_counter() + seconds
