@@ -7,6 +7,7 @@ and the app's icon once the first page has been drawn.
 """
 
 import gc
+import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
@@ -28,8 +29,6 @@ from phase10_keeper.ui.text.translate import app_words, error_said, tr
 from phase10_keeper.ui.window_settings import restore_window_state
 
 if TYPE_CHECKING:
-    import socket
-
     from phase10_keeper.storage.library import Library, LibraryDamaged
     from phase10_keeper.storage.lock import LibraryHold
     from phase10_keeper.ui.prompts import Prompts
@@ -229,8 +228,10 @@ def _hold(data_dir: Path, files: list[str], prompts: "Prompts | None") -> "Libra
     """This app's hold on the library; else the exit code: 0 once another writer has it
     (a running app, brought forward with the files to open, or `serve`, which is named),
     1 if the library cannot be held at all."""
-    from phase10_keeper.storage.library import LibraryError
+    # The lock's own module and its errors': the library's module (sqlite3, the backups,
+    # the rules) waits for the first paint, as it does when no other app is running.
     from phase10_keeper.storage.lock import LibraryHeld, hold_library
+    from phase10_keeper.storage.messages import LibraryError
 
     try:
         return hold_library(data_dir)
@@ -274,31 +275,47 @@ def end_on_terminate(app: QApplication) -> None:
     Quitting there closed the window and kept the typing with that work half done (a
     module half imported made keeping the typing fail, and the typing was lost). So the
     handler does nothing but stand in for the default, which kills the process at once;
-    Python also writes the signal's number to a socket the event loop watches, and the
+    Python also writes the signal's number to a pipe the event loop watches, and the
     app quits from the event loop, between two of its events, when it reads SIGTERM there.
-    A SIGTERM before the event loop runs waits on the socket until it does.
+    A SIGTERM before the event loop runs waits in the pipe until it does.
     """
     import signal
-    import socket
 
     from PySide6.QtCore import QSocketNotifier
 
-    reader, writer = socket.socketpair()
-    reader.setblocking(False)
-    writer.setblocking(False)
-    signal.set_wakeup_fd(writer.fileno())
+    watched, written, read = _wakeup_pipe()
+    signal.set_wakeup_fd(written)
     signal.signal(signal.SIGTERM, lambda number, frame: None)
-    notifier = QSocketNotifier(reader.fileno(), QSocketNotifier.Type.Read, app)
-    notifier.activated.connect(lambda: _quit_if_terminated(reader))
-    _TERMINATE_WAKERS.append((reader, writer, notifier))
+    notifier = QSocketNotifier(watched, QSocketNotifier.Type.Read, app)
+    notifier.activated.connect(lambda: _quit_if_terminated(read))
+    _TERMINATE_WAKERS.append(notifier)
 
 
-def _quit_if_terminated(reader: "socket.socket") -> None:
-    """Quits if SIGTERM is among the signals' numbers waiting on `reader`."""
+def _wakeup_pipe() -> tuple[int, int, Callable[[], bytes]]:
+    """A pipe for Python to write signals' numbers to, neither end of which blocks: the
+    descriptor to watch, the one to write to, and what reads what waits. A plain pipe
+    where there is one: the `socket` module takes longer to import than all the rest of
+    this. Windows wakes only through a socket."""
+    if sys.platform == "win32":
+        import socket
+
+        reader, writer = socket.socketpair()
+        reader.setblocking(False)
+        writer.setblocking(False)
+        _TERMINATE_WAKERS.append((reader, writer))
+        return reader.fileno(), writer.fileno(), lambda: reader.recv(64)
+    reader_fd, writer_fd = os.pipe()
+    os.set_blocking(reader_fd, False)
+    os.set_blocking(writer_fd, False)
+    return reader_fd, writer_fd, lambda: os.read(reader_fd, 64)
+
+
+def _quit_if_terminated(read: Callable[[], bytes]) -> None:
+    """Quits if SIGTERM is among the signals' numbers waiting to be read."""
     import signal
 
     with suppress(BlockingIOError):
-        if int(signal.SIGTERM) in reader.recv(64):
+        if int(signal.SIGTERM) in read():
             QApplication.quit()
 
 

@@ -6,10 +6,10 @@ the first over that socket to come forward and which files it was asked to open,
 exits 0: two windows never write one library.
 """
 
-import hashlib
 import json
 import os
 import time
+import zlib
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
@@ -23,10 +23,15 @@ _PAUSE_S = 0.1
 
 
 def server_name(data_dir: Path) -> str:
-    """The socket's name for a data folder: the same for every spelling of its path."""
-    folder = os.path.normcase(os.path.realpath(data_dir))
-    digest = hashlib.sha256(folder.encode("utf-8", "surrogateescape")).hexdigest()[:24]
-    return f"phase10-keeper-{digest}"
+    """The socket's name for a data folder: the same for every spelling of its path.
+
+    The name needs only to tell one user's data folders apart, not to withstand anyone:
+    two 32-bit checksums of the path make 64 bits. `zlib` is loaded with Qt's bindings
+    already; `hashlib` would load OpenSSL's library, which a start that hands over to
+    the running app waited for.
+    """
+    folder = os.path.normcase(os.path.realpath(data_dir)).encode("utf-8", "surrogateescape")
+    return f"phase10-keeper-{zlib.crc32(folder):08x}{zlib.adler32(folder):08x}"
 
 
 def hand_over(data_dir: Path, files: list[str]) -> bool:

@@ -202,6 +202,8 @@ def _spin(seconds: float) -> None:
 
 
 def _until_painted(widget) -> float:
+    """Processes events until `widget` has painted; returns when the pass of the event
+    loop that painted it was done (the paint drawn, not only begun)."""
     from PySide6.QtCore import QEvent, QObject
     from PySide6.QtWidgets import QApplication
 
@@ -218,7 +220,7 @@ def _until_painted(widget) -> float:
     while not painted:
         QApplication.processEvents()
     widget.removeEventFilter(watcher)
-    return painted[0]
+    return time.perf_counter()
 
 
 def _record(window, hands: int, gaps: Gaps) -> tuple[list[float], list[float]]:

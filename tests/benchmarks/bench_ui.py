@@ -1,16 +1,22 @@
 """How fast the main window appears and reacts, with a long game open.
 
     python tests/benchmarks/bench_ui.py [--runs N] [--no-editing]
-    xvfb-run -a python tests/benchmarks/bench_ui.py [--runs N]   (on an X server)
 
-Without a display it runs on Qt's offscreen platform.
+Start-up is measured on Qt's offscreen platform and, under `xvfb-run -a` (started by
+the script itself where there is no X display and xvfb-run is installed), on an X
+server too. The rest runs on the X display if there is one, else offscreen.
 
 1. Start-up: a fresh process shows a bare QMainWindow with a QLabel, and another starts
-   the app as `phase10-keeper` does, with a 200-hand game to reopen and the settings of a
-   first start. Each is timed from the first line of the process to the window's first
-   paint. The app shows its window before it opens the library, so its time to content
-   is shown too: until the game page, with the game loaded and replayed, has painted;
-   and its peak memory then, against the bare window's. Medians of N runs.
+   the app exactly as the `phase10-keeper` command does (`cli.main`: the hold on the
+   library, the hand-over to an app already running on the folder, the waker for
+   SIGTERM), with a 200-hand game to reopen and the settings of a first start. Each is
+   timed from the first line of the process to the window's first paint; on X also
+   from the process's launch until the window's pixels are on the X server's screen, as
+   someone looking at it (or a script polling the screen) sees it. The app shows its
+   window before it opens the library, so its time to content is shown too: until the
+   game page, with the game loaded and replayed, has painted; and its peak memory then,
+   against the bare window's. Medians of N runs, each pair run one after the other,
+   with the machine's load average.
 2. Recording: in a 200-hand game, the time from pressing Record to the score grid
    having repainted, saving to the library included; against repainting the grid alone.
 3. Editing hand 1 of a 2,000-hand game (where the rules cap a game's hands, the
@@ -36,7 +42,14 @@ EDITS = 100
 
 
 def _until_painted(widget) -> float:
-    """Processes events until `widget` has painted; returns when that happened."""
+    """Processes events until `widget` has painted; returns when its paint began."""
+    return _until_repainted(widget)[0]
+
+
+def _until_repainted(widget) -> tuple[float, float]:
+    """Processes events until `widget` has painted: when its paint began, and when the
+    pass of the event loop that painted it was done (the paint drawn, and whatever else
+    that pass did)."""
     from PySide6.QtCore import QEvent, QObject
     from PySide6.QtWidgets import QApplication
 
@@ -52,8 +65,9 @@ def _until_painted(widget) -> float:
     widget.installEventFilter(watcher)
     while not painted:
         QApplication.processEvents()
+    done = time.perf_counter()
     widget.removeEventFilter(watcher)
-    return painted[0]
+    return painted[0], done
 
 
 def _peak_memory() -> float:
@@ -68,45 +82,97 @@ def _memory() -> float:
         return int(next(line.split()[1] for line in status if line.startswith("VmRSS:"))) / 1024
 
 
+def _at_first_paint(widget, then) -> None:
+    """Calls `then()` as `widget` first paints. The filter is on the widget alone: one on
+    the application would be handed every object Qt made itself, and PySide6 sets up
+    every widget class of Qt (tens of milliseconds) to find such an object's type."""
+    from PySide6.QtCore import QEvent, QObject
+
+    class Watcher(QObject):
+        def eventFilter(self, watched, event):
+            if event.type() == QEvent.Type.Paint:
+                widget.removeEventFilter(self)
+                then()
+            return False
+
+    widget._bench_watcher = Watcher(widget)
+    widget.installEventFilter(widget._bench_watcher)
+
+
+def _report(line: str) -> None:
+    """Prints the child's figures; the child then stays, its window on screen, until its
+    parent closes its stdin."""
+    from PySide6.QtCore import QSocketNotifier
+    from PySide6.QtWidgets import QApplication
+
+    print(line, flush=True)
+    until_told = QSocketNotifier(0, QSocketNotifier.Type.Read, QApplication.instance())
+    until_told.activated.connect(lambda: os._exit(0))
+
+
 def child(kind: str, data_dir: str) -> None:
     if kind == "bare":
         from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
 
-        _app = QApplication(sys.argv[:1])
+        app = QApplication(sys.argv[:1])
         window = QMainWindow()
         window.setCentralWidget(QLabel("Phase 10 Keeper"))
         window.resize(1360, 840)
         window.show()
-        painted = _until_painted(window)
-        print(f"{(painted - STARTED) * 1000:.1f} {_peak_memory():.1f}")
-    else:
-        os.environ["PHASE10_KEEPER_DATA_DIR"] = data_dir
-        # What the `phase10-keeper` command runs, up to the event loop.
-        import phase10_keeper.cli  # noqa: F401 - the command's module, imported first
-        from phase10_keeper.first_start import app_module
+        _at_first_paint(
+            window,
+            lambda: _report(f"{(time.perf_counter() - STARTED) * 1000:.1f} {_peak_memory():.1f}"),
+        )
+        app.exec()
+        return
+    os.environ["PHASE10_KEEPER_DATA_DIR"] = data_dir
+    # The `phase10-keeper` command, from the top: its module, then `main` without
+    # arguments, which checks that Qt can open a window, imports the app and runs it.
+    # Watched: the window `app.start` returns, and what it does once the library's first
+    # page has been drawn (`app.use_app_icon`).
+    import phase10_keeper.first_start as first_start
 
-        # The checks that Qt can open a window, then the app's module.
+    app_module = first_start.app_module
+
+    def watched_app_module():
         app = app_module()
         assert app is not None
-        app_window = app.start(sys.argv[:1])
-        from PySide6.QtWidgets import QApplication
+        start, after_library = app.start, app.use_app_icon
+        painted: list[float] = []
+        windows = []
 
-        painted = _until_painted(app_window)
-        while app_window.game_view is None:
-            QApplication.processEvents()
-        filled = _until_painted(app_window.game_view)
-        assert app_window.session is not None
-        assert app_window.session.state.hands_played == HANDS
-        print(
-            f"{(painted - STARTED) * 1000:.1f} {(filled - STARTED) * 1000:.1f} {_peak_memory():.1f}"
-        )
-    sys.stdout.flush()
-    os._exit(0)
+        def filled() -> None:
+            # What the app does once the library's first page has been drawn.
+            session = windows[0].session
+            assert session is not None
+            assert session.state.hands_played == HANDS
+            _report(
+                f"{(painted[0] - STARTED) * 1000:.1f} "
+                f"{(time.perf_counter() - STARTED) * 1000:.1f} {_peak_memory():.1f}"
+            )
+            after_library()
+
+        def watched_start(argv, prompts=None):
+            window = start(argv, prompts)
+            windows.append(window)
+            _at_first_paint(window, lambda: painted.append(time.perf_counter()))
+            return window
+
+        app.use_app_icon = filled
+        app.start = watched_start
+        return app
+
+    first_start.app_module = watched_app_module
+    from phase10_keeper.cli import main
+
+    sys.argv[1:] = []
+    main()
 
 
 if __name__ == "__main__" and sys.argv[1:2] == ["--child"]:
     child(sys.argv[2], sys.argv[3])
 
+import shutil  # noqa: E402
 import statistics  # noqa: E402
 import subprocess  # noqa: E402
 import tempfile  # noqa: E402
@@ -139,7 +205,86 @@ def long_game(hands: int = HANDS):
     return game
 
 
-def startup(runs: int, data_dir: str, scratch: str) -> dict[str, float]:
+class Screen:
+    """One pixel of the X server's screen, read through Xlib: what someone looking at
+    the screen sees, whatever the app's process believes it has drawn."""
+
+    POINT = (600, 400)
+    """A point both windows cover, placed at the screen's top left as they are on a
+    first start without a window manager."""
+
+    def __init__(self) -> None:
+        import ctypes
+
+        xlib = ctypes.CDLL("libX11.so.6")
+        xlib.XOpenDisplay.restype = ctypes.c_void_p
+        xlib.XOpenDisplay.argtypes = [ctypes.c_char_p]
+        xlib.XDefaultRootWindow.restype = ctypes.c_ulong
+        xlib.XDefaultRootWindow.argtypes = [ctypes.c_void_p]
+        xlib.XGetImage.restype = ctypes.c_void_p
+        xlib.XGetImage.argtypes = [
+            ctypes.c_void_p, ctypes.c_ulong, ctypes.c_int, ctypes.c_int,
+            ctypes.c_uint, ctypes.c_uint, ctypes.c_ulong, ctypes.c_int,
+        ]  # fmt: skip
+        xlib.XGetPixel.restype = ctypes.c_ulong
+        xlib.XGetPixel.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_int]
+        xlib.XDestroyImage.argtypes = [ctypes.c_void_p]
+        self._xlib = xlib
+        self._display = xlib.XOpenDisplay(None)
+        if not self._display:
+            raise RuntimeError("cannot open the X display")
+        self._root = xlib.XDefaultRootWindow(self._display)
+
+    def pixel(self) -> int:
+        all_planes, z_pixmap = 0xFFFFFFFF, 2
+        x, y = self.POINT
+        image = self._xlib.XGetImage(self._display, self._root, x, y, 1, 1, all_planes, z_pixmap)
+        value = int(self._xlib.XGetPixel(image, 0, 0))
+        self._xlib.XDestroyImage(image)
+        return value
+
+    def wait_while(self, value: int, child: subprocess.Popen[str]) -> None:
+        """Until the pixel is no longer `value`, or the child has ended."""
+        while self.pixel() == value and child.poll() is None:
+            time.sleep(0.002)
+
+    def wait_for(self, value: int, seconds: float = 5) -> None:
+        deadline = time.perf_counter() + seconds
+        while self.pixel() != value and time.perf_counter() < deadline:
+            time.sleep(0.001)
+
+
+def _timed_child(
+    kind: str, data_dir: str, environment: dict[str, str], screen: Screen | None
+) -> list[float]:
+    """A child's figures, and on X first the time from its launch until its window's
+    pixels were on the screen."""
+    empty = screen.pixel() if screen is not None else 0
+    launched = time.perf_counter()
+    child = subprocess.Popen(
+        [sys.executable, __file__, "--child", kind, data_dir],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=environment,
+    )
+    seen = []
+    if screen is not None:
+        screen.wait_while(empty, child)
+        seen.append((time.perf_counter() - launched) * 1000)
+    assert child.stdout is not None
+    assert child.stdin is not None
+    line = child.stdout.readline()
+    child.stdin.close()
+    if child.wait() != 0 or not line:
+        raise RuntimeError(f"the {kind} child failed")
+    if screen is not None:
+        # The window gone, the screen as it was before the next launch.
+        screen.wait_for(empty)
+    return seen + [float(figure) for figure in line.split()]
+
+
+def startup(runs: int, data_dir: str, scratch: str, on_x: bool) -> dict[str, float]:
     # An installed app has its bytecode compiled; the children may cache theirs (outside
     # the source tree) even where the environment forbids it, and a first run, not
     # counted, fills that cache. The app's settings (its window's place, its language) are
@@ -149,36 +294,69 @@ def startup(runs: int, data_dir: str, scratch: str) -> dict[str, float]:
     }
     environment["PYTHONPYCACHEPREFIX"] = str(Path(scratch) / "bytecode")
     environment["XDG_CONFIG_HOME"] = str(Path(scratch) / "settings")
-    times: dict[str, list[float]] = {
-        "bare": [],
-        "window": [],
-        "content": [],
-        "bare memory": [],
-        "content memory": [],
+    if on_x:
+        environment.pop("QT_QPA_PLATFORM", None)
+    else:
+        environment["QT_QPA_PLATFORM"] = "offscreen"
+    screen = Screen() if on_x else None
+    names = {
+        "bare": ["bare", "bare memory"],
+        "app": ["window", "content", "content memory"],
     }
+    times: dict[str, list[float]] = {}
     for run in range(runs + 1):
         for kind in ("bare", "app"):
-            output = subprocess.run(
-                [sys.executable, __file__, "--child", kind, data_dir],
-                check=True,
-                capture_output=True,
-                text=True,
-                env=environment,
-            ).stdout
+            figures = _timed_child(kind, data_dir, environment, screen)
             if run == 0:
                 continue
-            figures = [float(figure) for figure in output.strip().splitlines()[-1].split()]
-            if kind == "bare":
-                times["bare"].append(figures[0])
-                times["bare memory"].append(figures[1])
-            else:
-                times["window"].append(figures[0])
-                times["content"].append(figures[1])
-                times["content memory"].append(figures[2])
-    return {kind: statistics.median(values) for kind, values in times.items()}
+            labels = (["visible " + kind] if on_x else []) + names[kind]
+            for label, figure in zip(labels, figures, strict=True):
+                times.setdefault(label, []).append(figure)
+    return {label: statistics.median(values) for label, values in times.items()}
 
 
-def recording(runs: int, data_dir: str) -> tuple[list[float], list[float]]:
+def report_startup(runs: int, data_dir: str, scratch: str, on_x: bool) -> None:
+    medians = startup(runs, data_dir, scratch, on_x)
+    load = ", ".join(f"{figure:.2f}" for figure in os.getloadavg())
+    where = "on an X server (Xvfb)" if on_x else "offscreen"
+    print(f"start-up {where}, median of {runs} runs (load average {load}):")
+    bare = medians["bare"]
+    if on_x:
+        row(
+            "launch to window on screen: bare window",
+            f"{medians['visible bare']:.0f} ms",
+        )
+        row(
+            "launch to window on screen: phase10-keeper",
+            f"{medians['visible app']:.0f} ms",
+            medians["visible app"] / medians["visible bare"],
+            "goal <= 1.2x",
+        )
+    row("first line to first paint: bare window", f"{bare:.0f} ms")
+    row(
+        "first line to first paint: phase10-keeper",
+        f"{medians['window']:.0f} ms",
+        medians["window"] / bare,
+        "goal <= 1.2x",
+    )
+    row(
+        f"phase10-keeper, {HANDS}-hand game painted",
+        f"{medians['content']:.0f} ms",
+        medians["content"] / bare,
+        "goal <= 2x",
+    )
+    row("peak memory, bare window", f"{medians['bare memory']:.0f} MiB")
+    row(
+        "peak memory, app at its content",
+        f"{medians['content memory']:.0f} MiB",
+        medians["content memory"] / medians["bare memory"],
+        "goal <= 1.3x",
+    )
+
+
+def recording(runs: int, data_dir: str) -> dict[str, list[float]]:
+    """Each hand's time from Record until the grid's repaint began and until it was done,
+    and the same for repainting the grid alone; in ms."""
     from PySide6.QtWidgets import QApplication
 
     from phase10_keeper.rules import CardKind
@@ -192,12 +370,13 @@ def recording(runs: int, data_dir: str) -> tuple[list[float], list[float]]:
     _until_painted(window)
     view = window.game_view
     assert view is not None
-    latencies = []
-    repaints = []
+    times: dict[str, list[float]] = {"began": [], "done": [], "alone began": [], "alone done": []}
     for number in range(runs):
         started = time.perf_counter()
         view.grid.viewport().update()
-        repaints.append((_until_painted(view.grid.viewport()) - started) * 1000)
+        began, done = _until_repainted(view.grid.viewport())
+        times["alone began"].append((began - started) * 1000)
+        times["alone done"].append((done - started) * 1000)
         form = view.form
         assert form.draft is not None
         names = form.draft.participants
@@ -205,12 +384,13 @@ def recording(runs: int, data_dir: str) -> tuple[list[float], list[float]]:
         form.draft.set_count(names[(number + 1) % len(names)], CardKind.HIGH, 3)
         started = time.perf_counter()
         form.submit()
-        painted = _until_painted(view.grid.viewport())
-        latencies.append((painted - started) * 1000)
+        began, done = _until_repainted(view.grid.viewport())
+        times["began"].append((began - started) * 1000)
+        times["done"].append((done - started) * 1000)
     assert view.session.state.hands_played == HANDS + runs
     library.close()
     app.processEvents()
-    return latencies, repaints
+    return times
 
 
 def editing(data_dir: str, long_hands: int) -> tuple[list[float], float, float]:
@@ -262,31 +442,32 @@ def main() -> int:
         library = Library.open(Path(data_dir))
         library.set_last_open_game(library.add_game(long_game()))
         library.close()
-        medians = startup(runs, data_dir, scratch)
-        print(f"start-up to first paint, median of {runs} runs:")
-        bare = medians["bare"]
-        row("bare QMainWindow + QLabel", f"{bare:.0f} ms")
-        row("app window", f"{medians['window']:.0f} ms", medians["window"] / bare, "goal <= 1.3x")
-        row(
-            f"app, {HANDS}-hand game painted",
-            f"{medians['content']:.0f} ms",
-            medians["content"] / bare,
-            "goal <= 2x",
-        )
-        row("peak memory, bare window", f"{medians['bare memory']:.0f} MiB")
-        row(
-            "peak memory, app at its content",
-            f"{medians['content memory']:.0f} MiB",
-            medians["content memory"] / medians["bare memory"],
-            "goal <= 1.3x",
-        )
-        latencies, repaints = recording(runs * 3, data_dir)
-    print(f"recording a hand in a {HANDS}-hand game until the grid has repainted:")
-    repaint = statistics.median(repaints)
-    row("repainting the grid alone, median", f"{repaint:.1f} ms")
-    recorded = statistics.median(latencies)
-    row("recording, saving and repainting, median", f"{recorded:.1f} ms", recorded / repaint)
-    row("recording, worst", f"{max(latencies):.1f} ms", None, "goal: median <= 5 ms")
+        report_startup(runs, data_dir, scratch, on_x=False)
+        if "DISPLAY" in os.environ:
+            report_startup(runs, data_dir, scratch, on_x=True)
+        elif shutil.which("xvfb-run"):
+            subprocess.run(
+                ["xvfb-run", "-a", sys.executable, __file__, "--on-x", str(runs), data_dir],
+                check=True,
+            )
+        else:
+            print("start-up on an X server: skipped (no X display, no xvfb-run)")
+        recorded = recording(runs * 5, data_dir)
+    load = ", ".join(f"{figure:.2f}" for figure in os.getloadavg())
+    print(
+        f"recording a hand in a {HANDS}-hand game until the grid has repainted, "
+        f"{runs * 5} hands (load average {load}):"
+    )
+    alone = statistics.median(recorded["alone done"])
+    row("repainting the grid alone, median", f"{alone:.1f} ms")
+    row(
+        "recording, until the grid's repaint begins, median",
+        f"{statistics.median(recorded['began']):.1f} ms",
+    )
+    done = statistics.median(recorded["done"])
+    row("recording, until the grid has repainted, median", f"{done:.1f} ms", None, "goal <= 5 ms")
+    worst = max(recorded["done"])
+    row("recording, until the grid has repainted, worst", f"{worst:.1f} ms", None, "goal <= 16 ms")
     if "--no-editing" in sys.argv:
         return 0
     with tempfile.TemporaryDirectory() as data_dir:
@@ -306,6 +487,11 @@ def main() -> int:
     sys.stdout.flush()
     return 0
 
+
+if __name__ == "__main__" and sys.argv[1:2] == ["--on-x"]:
+    with tempfile.TemporaryDirectory() as scratch:
+        report_startup(int(sys.argv[2]), sys.argv[3], scratch, on_x=True)
+    sys.exit(0)
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -326,6 +326,98 @@ def test_the_window_is_shown_before_the_rules_are_imported() -> None:
     _printed_by(script)
 
 
+_PRINT_MODULES_AT_FIRST_PAINT = """
+import os, sys
+from PySide6.QtCore import QEvent, QObject
+
+class FirstPaint(QObject):
+    def eventFilter(self, watched, event):
+        if event.type() == QEvent.Type.Paint:
+            print(*sorted(sys.modules), flush=True)
+            os._exit(0)
+        return False
+"""
+"""Defines `FirstPaint`, the filter that prints the modules loaded as the window it
+watches first paints, and ends the process there."""
+
+_BARE_WINDOW = _PRINT_MODULES_AT_FIRST_PAINT + (
+    "from PySide6.QtWidgets import QApplication, QLabel, QMainWindow\n"
+    "application = QApplication(sys.argv[:1])\n"
+    "window = QMainWindow()\n"
+    "window.setCentralWidget(QLabel('Phase 10 Keeper'))\n"
+    "window.installEventFilter(FirstPaint(window))\n"
+    "window.show()\n"
+    "application.exec()\n"
+)
+
+# The start as the `phase10-keeper` command makes it, the hold on the library and the
+# wakers for SIGTERM included; only the window `app.start` returns is watched. Qt is
+# imported by the watcher only once the app has imported it.
+_REAL_START = (
+    "import sys\n"
+    "import phase10_keeper.first_start as first_start\n"
+    "app_module = first_start.app_module\n"
+    "def watched_app_module():\n"
+    "    app = app_module()\n"
+    "    start = app.start\n"
+    "    def watched_start(argv, prompts=None):\n"
+    "        window = start(argv, prompts)\n"
+    "        exec(WATCHER, globals())\n"
+    "        window.installEventFilter(FirstPaint(window))\n"
+    "        return window\n"
+    "    app.start = watched_start\n"
+    "    return app\n"
+    "first_start.app_module = watched_app_module\n"
+    "from phase10_keeper.cli import main\n"
+    "sys.argv[1:] = []\n"
+    "sys.exit(main())\n"
+).replace("WATCHER", repr(_PRINT_MODULES_AT_FIRST_PAINT))
+
+ALLOWED_BEFORE_THE_FIRST_PAINT = {
+    # Beyond what an empty PySide6 window loads: the catalogues and the system's language,
+    # the lock on the library, the waker for SIGTERM and the cycle collector's pause.
+    "_json", "_locale", "fcntl", "gc", "json", "json.decoder", "json.encoder",
+    "json.scanner", "locale", "signal",
+    "phase10_keeper", "phase10_keeper.cli", "phase10_keeper.collector",
+    "phase10_keeper.console", "phase10_keeper.first_start", "phase10_keeper.language",
+    "phase10_keeper.language.bidi", "phase10_keeper.resource_files",
+    "phase10_keeper.storage", "phase10_keeper.storage.lock",
+    "phase10_keeper.storage.messages", "phase10_keeper.storage.paths",
+    "phase10_keeper.ui", "phase10_keeper.ui.app", "phase10_keeper.ui.app_icon",
+    "phase10_keeper.ui.appearance", "phase10_keeper.ui.errors",
+    "phase10_keeper.ui.import_check", "phase10_keeper.ui.library",
+    "phase10_keeper.ui.library.outside_changes", "phase10_keeper.ui.main_window",
+    "phase10_keeper.ui.text", "phase10_keeper.ui.text.escape",
+    "phase10_keeper.ui.text.language_choice", "phase10_keeper.ui.text.language_menu",
+    "phase10_keeper.ui.text.translate", "phase10_keeper.ui.widgets",
+    "phase10_keeper.ui.widgets.colours", "phase10_keeper.ui.widgets.damage_bar",
+    "phase10_keeper.ui.window_focus", "phase10_keeper.ui.window_settings",
+    "phase10_keeper.ui.window_undo",
+}  # fmt: skip
+"""What the real start may load before its window first paints, beyond an empty window's
+modules: the rest (the library's sqlite3, the rules, QtNetwork and hashlib for the
+handover, the pages) waits for the paint."""
+
+ALLOWED_ON_WINDOWS = {"msvcrt", "_socket", "socket", "select", "selectors", "array"}
+"""Windows locks through msvcrt, and wakes for a signal only through a socket."""
+
+
+def test_the_real_start_loads_no_more_before_its_first_paint_than_the_first_page_needs(
+    real_library,
+) -> None:
+    """The `phase10-keeper` command with a game to reopen, to its window's first paint,
+    against an empty PySide6 window's: a module that comes in early costs every start."""
+    real_library.set_last_open_game(real_library.add_game(game_with_hands(FOUR, 3)))
+    real_library.close()
+    bare = set(_printed_by(_BARE_WINDOW).split())
+    started = set(_printed_by(_REAL_START).split())
+    assert "phase10_keeper.ui.main_window" in started
+    allowed = ALLOWED_BEFORE_THE_FIRST_PAINT
+    if sys.platform == "win32":
+        allowed = allowed | ALLOWED_ON_WINDOWS
+    assert sorted(started - bare - allowed) == []
+
+
 def test_the_first_paint_waits_for_qts_enums_and_the_style_and_the_icon_for_the_page() -> None:
     """PySide6 builds a class's enums when the class is first used: all of `Qt`'s take
     longer than the rest of the empty window. The contrast style's classes wait for the

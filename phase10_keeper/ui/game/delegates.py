@@ -35,6 +35,13 @@ REMEMBERED = 256
 
 _T = TypeVar("_T")
 
+# Qt's flags combined once: PySide6's enums are Python's, and `|` on them runs Python.
+_CENTRE = int(Qt.AlignmentFlag.AlignCenter)
+_TOP_LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+_BOTTOM_LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom)
+_BOTTOM_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom)
+_MIDDLE_LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+
 
 def fit_text(text: str, font: QFont, rect: QRect, smallest: float = SMALLEST_NAME) -> QFont:
     """The largest font, down to `smallest` times `font`, that fits `text` word-wrapped
@@ -139,8 +146,7 @@ class PlayerHeader(QHeaderView):
         font, wrap = self._fitted_name(name, name_rect)
         painter.setFont(font)
         painter.setPen(self.palette().color(QPalette.ColorRole.ButtonText))
-        flags = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
-        painter.drawText(name_rect, int(flags) | int(wrap), name)
+        painter.drawText(name_rect, _MIDDLE_LEFT | int(wrap), name)
         self._paint_marks(painter, mark_rect, marks)
         painter.restore()
 
@@ -158,7 +164,7 @@ class PlayerHeader(QHeaderView):
             painter.setBrush(self.palette().color(QPalette.ColorRole.Highlight))
             painter.drawRoundedRect(badge, 4, 4)
             painter.setPen(self.palette().color(QPalette.ColorRole.HighlightedText))
-            painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, text)
+            painter.drawText(badge, _CENTRE, text)
             top += height + 2
 
 
@@ -204,6 +210,9 @@ class ScoreCellDelegate(QStyledItemDelegate):
         super().__init__(parent)
         self._types: dict[tuple[str, int], CellType] = {}
         """Every cell of a size draws with the same fonts: made once, not per cell."""
+        self._last_type: tuple[QFont, int, CellType] | None = None
+        """The fonts the last cell drew with, by its font and height: the next cell most
+        often has the same, found without building the font's key."""
         self._notes: dict[tuple[str, str, int, int], tuple[QFont, Qt.TextFlag]] = {}
         """The fitted type of each note by its cell's size: a column of them is alike."""
 
@@ -217,12 +226,16 @@ class ScoreCellDelegate(QStyledItemDelegate):
         return found
 
     def _type(self, font: QFont, height: int) -> CellType:
+        last = self._last_type
+        if last is not None and last[1] == height and last[0] == font:
+            return last[2]
         key = (font.key(), height)
         found = self._types.get(key)
         if found is None:
             if len(self._types) > REMEMBERED:
                 self._types.clear()
             found = self._types[key] = cell_type(font, height)
+        self._last_type = (QFont(font), height, found)
         return found
 
     def paint(
@@ -257,7 +270,7 @@ class ScoreCellDelegate(QStyledItemDelegate):
         if column == model.total_column:
             painter.setFont(fonts.total)
             painter.setPen(ink)
-            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, number_text(model.total(row)))
+            painter.drawText(rect, _CENTRE, number_text(model.total(row)))
         else:
             cell = model.cell(row, column)
             absence = model.absence(row, column) if cell is None else None
@@ -269,10 +282,10 @@ class ScoreCellDelegate(QStyledItemDelegate):
                 font, wrap = self._note(absence, fonts.small, rect)
                 painter.setFont(font)
                 painter.setPen(muted)
-                painter.drawText(rect, int(Qt.AlignmentFlag.AlignCenter) | int(wrap), absence)
+                painter.drawText(rect, _CENTRE | int(wrap), absence)
             elif cell is None:
                 painter.setPen(muted)
-                painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, "—")
+                painter.drawText(rect, _CENTRE, "—")
             else:
                 self._paint_cell(painter, fonts, rect, cell, ink, muted, selected)
         painter.restore()
@@ -295,7 +308,7 @@ class ScoreCellDelegate(QStyledItemDelegate):
                 "grid.replay_phase_short" if cell.replay else "grid.phase_short",
                 phase=cell.phase,
             )
-            painter.drawText(corner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, label)
+            painter.drawText(corner, _TOP_LEFT, label)
             offset = painter.fontMetrics().horizontalAdvance(label) + 3
             corner = corner.adjusted(offset, 0, 0, 0)
         painter.setFont(fonts.mark)
@@ -304,21 +317,15 @@ class ScoreCellDelegate(QStyledItemDelegate):
         else:
             painter.setPen(MADE_COLOUR if cell.made else MISSED_COLOUR)
         mark = "✓" if cell.made else "✗"
-        painter.drawText(corner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, mark)
+        painter.drawText(corner, _TOP_LEFT, mark)
         if cell.went_out:
             # Bottom left, beside the 0: the top line is full in a narrow cell.
             painter.setFont(fonts.small)
             painter.setPen(muted)
-            painter.drawText(
-                rect,
-                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom,
-                tr("grid.out"),
-            )
+            painter.drawText(rect, _BOTTOM_LEFT, tr("grid.out"))
         painter.setFont(fonts.points)
         painter.setPen(ink)
-        painter.drawText(
-            rect, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom, str(cell.points)
-        )
+        painter.drawText(rect, _BOTTOM_RIGHT, str(cell.points))
 
     def sizeHint(
         self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex

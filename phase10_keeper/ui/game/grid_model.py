@@ -43,6 +43,9 @@ class ScoreGridModel(QAbstractTableModel):
     def __init__(self, state: GameState, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._state = state
+        self._marked: tuple[GameState, str | None, str | None] | None = None
+        """The dealer and the first to play in the state shown: every row header asks for
+        them at each paint, and finding them walks the table."""
 
     @property
     def hand_count(self) -> int:
@@ -218,9 +221,17 @@ class ScoreGridModel(QAbstractTableModel):
             return [(left, tr("grid.left_the_table"))]
         if state.status is Status.FINISHED:
             return [(won, tr("grid.winner"))] if name == state.winner else []
+        dealer, first_player = self._dealer_and_first()
         marks = []
-        if name == state.dealer:
+        if name == dealer:
             marks.append((deals, tr("grid.deals_this_hand")))
-        if name == state.first_player:
+        if name == first_player:
             marks.append((first, tr("grid.plays_first")))
         return marks
+
+    def _dealer_and_first(self) -> tuple[str | None, str | None]:
+        state = self._state
+        marked = self._marked
+        if marked is None or marked[0] is not state:
+            marked = self._marked = (state, state.dealer, state.first_player)
+        return marked[1], marked[2]

@@ -199,7 +199,7 @@ class UnrecordedKeeper(QObject):
         """Typing kept for a game that changed since, until it is put back or replaced."""
         self._stopped = False
         view.form.typingChanged.connect(self._typing_changed)
-        session.undo_stack.indexChanged.connect(self._timer.start)
+        session.undo_stack.indexChanged.connect(self._history_changed)
         session.changed.connect(self._game_changed)
         view.kept_note.put_back_button.clicked.connect(self._put_back)
 
@@ -258,6 +258,11 @@ class UnrecordedKeeper(QObject):
                 note.hide()
         elif not form.has_typing():
             self._view.kept_note.hide()
+        self._timer.start()
+
+    def _history_changed(self, _index: int) -> None:
+        # Not the timer's `start` connected itself: given the stack's new index, it took it
+        # for the milliseconds to wait, and kept at once, in the middle of recording a hand.
         self._timer.start()
 
     def _game_changed(self) -> None:

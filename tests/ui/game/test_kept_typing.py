@@ -6,7 +6,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
@@ -14,6 +14,7 @@ from phase10_keeper.rules import CardKind, Game, Leave
 from phase10_keeper.storage.library import Library
 from phase10_keeper.ui.game.draft import HandDraft
 from phase10_keeper.ui.game.game_view import GameView
+from phase10_keeper.ui.game.kept_typing import KEEP_AFTER_MS
 from phase10_keeper.ui.main_window import MainWindow
 
 from ..answers import Answers
@@ -147,6 +148,25 @@ def test_typing_is_kept_a_moment_after_it_changes(qtbot, start_app, game_id) -> 
     window = start_app()
     _type_part_of_a_hand(window)
     qtbot.waitUntil(lambda: window.library.unrecorded(game_id).typing is not None)
+
+
+def test_recording_a_hand_waits_the_moment_before_keeping_the_undo_history(
+    start_app, game_id
+) -> None:
+    """The undo history is written once the keys have rested, as typing is: recording a
+    hand never waits for that write. (Its undo stack's new index once went to the timer
+    as a number of milliseconds: 1 after the first hand.)"""
+    window = start_app()
+    keeper = window._keeper
+    assert keeper is not None
+    timers = keeper.findChildren(QTimer)
+    assert len(timers) == 1
+    for recorded in (1, 2):
+        _type_part_of_a_hand(window)
+        window.game_view.form.submit()
+        assert window.session.undo_stack.index() == recorded
+        assert timers[0].isActive()
+        assert timers[0].interval() == KEEP_AFTER_MS
 
 
 def test_ctrl_z_after_a_restart_takes_back_the_last_hand(start_app, game_id) -> None:
