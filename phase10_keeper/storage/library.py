@@ -524,7 +524,10 @@ class Library(UnrecordedRows, SharingRows, SharedRows):
             )
             seated: dict[int, list[str]] = {}
             for game_id, name in fetch_all(
-                database, "SELECT game_id, name FROM game_players ORDER BY game_id, seat"
+                database,
+                "SELECT game_id, name FROM game_players WHERE game_id IN "
+                "(SELECT id FROM games WHERE (deleted_at IS NOT NULL) = ?) ORDER BY game_id, seat",
+                (deleted,),
             ):
                 if game_id in seated:
                     seated[game_id].append(name)
