@@ -8,6 +8,7 @@ shown is the spelling of the most recent game they sat in.
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any
 
 from phase10_keeper.language import Words
@@ -21,6 +22,9 @@ from phase10_keeper.stats.game import (
 )
 
 
+# A library has few players and names each of them in every game it holds: each name's
+# key is worked out once (Unicode normalization is most of the statistics' adding up).
+@lru_cache(maxsize=4096)
 def player_key(name: str) -> str:
     """What two spellings of one player have in common, as game files compare names."""
     return name_key(clean_name(name))
@@ -305,7 +309,6 @@ def stats_of_records(games: Sequence[GameRecord]) -> LibraryStats:
             total.went_out += player.went_out
             for tally in player.phases:
                 total.phases.add(tally)
-                everyone.add(tally)
             played.setdefault(key, []).append(
                 PlayedGame(
                     index=index,
@@ -324,6 +327,11 @@ def stats_of_records(games: Sequence[GameRecord]) -> LibraryStats:
                 for other, other_place in places.items():
                     if one != other:
                         meetings.setdefault((one, other), []).append(one_place - other_place)
+    # Everyone's phases are the players' phases added up: added once per player, not
+    # once per player and game.
+    for total in totals.values():
+        for tally in total.phases.tallies():
+            everyone.add(tally)
     records = _RecordsRun()
     for game in games:
         records.take(game)

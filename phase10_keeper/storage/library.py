@@ -54,11 +54,11 @@ from phase10_keeper.storage.paths import LIBRARY_FILE, SET_ASIDE_DIR_NAME, defau
 from phase10_keeper.storage.readback import (
     SUMMARY_COLUMNS,
     damaged_game,
+    damaged_hands,
     fetch_all,
     fetch_all_log,
     game_from_rows,
     summary_problem,
-    suspect_hands,
 )
 from phase10_keeper.storage.rows import (
     Saved,
@@ -145,6 +145,12 @@ class Library(UnrecordedRows, SharingRows, SharedRows):
         self._warn = warn
         self._saved: dict[int, Saved] = {}
         self._damaged: dict[int, GameDamaged] = {}
+        self._hands_checked: dict[int, tuple[int, str | None]] = {}
+        """Per game, the revision its hands were last checked at (reading every hand) and
+        the damage found then: every write of a game's hands gives it a new revision, so
+        a game's hands are checked again only when it changed."""
+        self._rules_checked: dict[str, str | None] = {}
+        """The damage found in each stored rules text (most games share a few)."""
         self._known: dict[int, int] = {}
         """The revision of each game as this connection last read or wrote it: what a save
         without a revision of its own expects to replace."""
@@ -518,21 +524,23 @@ class Library(UnrecordedRows, SharingRows, SharedRows):
             )
             seated: dict[int, list[str]] = {}
             for game_id, name in fetch_all(
-                database, "SELECT game_id, name FROM game_players ORDER BY game_id, seat"
+                database,
+                "SELECT game_id, name FROM game_players WHERE game_id IN "
+                "(SELECT id FROM games WHERE (deleted_at IS NOT NULL) = ?) ORDER BY game_id, seat",
+                (deleted,),
             ):
                 if game_id in seated:
                     seated[game_id].append(name)
                 else:
                     seated[game_id] = [name]
-            damaged_hands = suspect_hands(database)
+            hands_damage = self._hands_damage(database)
         statuses = {status.value: status for status in Status}
         summaries = []
-        # Most games share a few rule sets: each is checked once.
-        rules_checked: dict[str, str | None] = {}
+        rules_checked = self._rules_checked
         for *row, rules, seating in rows:
             game_id, title, started, finished, created, status, winner, deleted_at = row[:8]
             players = seated.get(game_id, ())
-            column = summary_problem(row, players) or damaged_hands.get(game_id)
+            column = summary_problem(row, players) or hands_damage.get(game_id)
             if column is None and seating is not None:
                 column = stored_values_problem(rules, seating, players)
             elif column is None:
@@ -567,6 +575,29 @@ class Library(UnrecordedRows, SharingRows, SharedRows):
             ]
         summaries.sort(key=listing_order, reverse=True)
         return summaries
+
+    def _hands_damage(self, database: sqlite3.Connection) -> dict[int, str]:
+        """The games whose hands are damaged, by id: those of games whose revision is
+        the one their hands were checked at are not read again. All games are checked at
+        once, deleted or not: the saved-games page lists both."""
+        checked = self._hands_checked
+        revisions = database.execute("SELECT id, revision FROM games").fetchall()
+        unchecked = [
+            game_id
+            for game_id, revision in revisions
+            if game_id not in checked or checked[game_id][0] != revision
+        ]
+        found = damaged_hands(database, None if len(unchecked) == len(revisions) else unchecked)
+        revision_of = dict(revisions)
+        for gone in checked.keys() - revision_of.keys():
+            del checked[gone]
+        for game_id in unchecked:
+            revision = revision_of[game_id]
+            if isinstance(revision, int):
+                checked[game_id] = (revision, found.get(game_id))
+        return {
+            game_id: damage for game_id, (_, damage) in checked.items() if damage is not None
+        } | found
 
     def live_revisions(self) -> list[tuple[int, int]]:
         """The id and revision of every game that is not deleted, oldest first. A game's

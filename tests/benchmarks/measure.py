@@ -164,7 +164,12 @@ def library_of(games: int, data_dir: Path) -> None:
         for table, key in (("games", "id"), ("game_players", "game_id"), ("hands", "game_id")):
             columns = [row[1] for row in connection.execute(f"PRAGMA table_info({table})")]
             listed = ", ".join(columns)
-            shifted = ", ".join(f"{name} + :shift" if name == key else name for name in columns)
+            # Each copy gets a uid of its own (uids are unique): its id in the last part.
+            copied = {
+                key: f"{key} + :shift",
+                "uid": "substr(uid, 1, 24) || printf('%012x', id + :shift)",
+            }
+            shifted = ", ".join(copied.get(name, name) for name in columns)
             for copy in range(1, (games - 1) // originals + 1):
                 connection.execute(
                     f"INSERT INTO {table} ({listed}) SELECT {shifted} FROM {table} "

@@ -7,7 +7,7 @@ modal dialogs.
 """
 
 import heapq
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -203,9 +203,19 @@ class GamesTableModel(QAbstractTableModel):
         """The `count` longest texts of a column, by characters: what sizing the column
         measures instead of every row. Dates have one length in the locale's format, so
         the first rows stand for them all."""
-        games = self._games[:count] if column == self.DATE else self._games
+        games: Iterable[Any] = self._games
+        if column == self.DATE:
+            games = self._games[:count]
+        elif column in (self.HANDS, self.STATUS):
+            # Few values, each worded once: one game for each.
+            games = {self._shown_value(game, column): game for game in self._games}.values()
         texts = (self._text(game, column) for game in games)
         return heapq.nlargest(count, texts, key=len)
+
+    def _shown_value(self, game: Any, column: int) -> object:
+        if column == self.HANDS:
+            return game.hands
+        return game.status, game.deleted is None
 
     def rowCount(self, parent: AnyIndex = _ROOT) -> int:
         return 0 if parent.isValid() else len(self._games)

@@ -90,6 +90,18 @@ def test_table_model_passes_the_model_tester(qtmodeltester) -> None:
     assert model.index(1, 0).data(GAME_ID_ROLE) == 2
 
 
+def test_columns_are_sized_from_the_longest_texts_each_value_worded_once() -> None:
+    library = _library()
+    library.delete_game(1)
+    model = GamesTableModel()
+    model.set_games([*library.list_games(), *library.list_games(deleted=True)])
+    for column in (GamesTableModel.HANDS, GamesTableModel.STATUS):
+        shown = {model.index(row, column).data() for row in range(model.rowCount())}
+        assert sorted(model.longest_texts(column, 5)) == sorted(shown)
+    assert "Deleted" in model.longest_texts(GamesTableModel.STATUS, 5)
+    assert model.longest_texts(GamesTableModel.TITLE, 1) == ["Friday night"]
+
+
 def test_a_right_to_left_name_keeps_the_order_of_the_players_listed() -> None:
     library = _empty_library()
     library.add_game(Game(("Priya", "עמית", "Marcus")))
