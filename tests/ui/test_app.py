@@ -387,6 +387,10 @@ ALLOWED_BEFORE_THE_FIRST_PAINT = {
     "phase10_keeper.ui.appearance", "phase10_keeper.ui.errors",
     "phase10_keeper.ui.import_check", "phase10_keeper.ui.library",
     "phase10_keeper.ui.library.outside_changes", "phase10_keeper.ui.main_window",
+    # The menus, built with the window: Settings → Shared Folder's action and the words
+    # they are worded again by when the language changes.
+    "phase10_keeper.ui.library.shared_folder", "phase10_keeper.ui.page",
+    "phase10_keeper.ui.text.reword", "phase10_keeper.ui.window_language",
     "phase10_keeper.ui.text", "phase10_keeper.ui.text.escape",
     "phase10_keeper.ui.text.language_choice", "phase10_keeper.ui.text.language_menu",
     "phase10_keeper.ui.text.translate", "phase10_keeper.ui.widgets",
