@@ -109,6 +109,18 @@ class PlayerHeader(QHeaderView):
             ),
         )
 
+    def widest_word(self, names: tuple[str, ...], font: QFont) -> int:
+        """How wide the widest word of `names` is at the least size a name shrinks to."""
+
+        def measure() -> int:
+            smallest = QFont(font)
+            smallest.setPointSizeF(font.pointSizeF() * SMALLEST_NAME)
+            metrics = QFontMetrics(smallest)
+            words = [word for name in names for word in name.split()]
+            return max(map(metrics.horizontalAdvance, words), default=0) + PADDING
+
+        return self._remembered(("words", names, font.key()), measure)
+
     def _fitted_name(self, name: str, rect: QRect) -> tuple[QFont, Qt.TextFlag]:
         """The font `name` fits `rect` in, and how it wraps there."""
 
@@ -139,16 +151,27 @@ class PlayerHeader(QHeaderView):
         orientation = Qt.Orientation.Vertical
         name = str(model.headerData(logical_index, orientation) or "")
         marks = model.headerData(logical_index, orientation, MARKS_ROLE) or []
-        inner = rect.adjusted(PADDING + 1, 2, -PADDING, -2)
-        mark_rect = QRect(inner)
-        mark_rect.setLeft(inner.right() - self.marks_width() + 8)
-        name_rect = inner.adjusted(0, 0, -(mark_rect.width() + 4) if marks else 0, 0)
+        mark_rect = self._mark_rect(rect)
+        name_rect = self.name_rect(rect, logical_index)
         font, wrap = self._fitted_name(name, name_rect)
         painter.setFont(font)
         painter.setPen(self.palette().color(QPalette.ColorRole.ButtonText))
         painter.drawText(name_rect, _MIDDLE_LEFT | int(wrap), name)
         self._paint_marks(painter, mark_rect, marks)
         painter.restore()
+
+    def _mark_rect(self, rect: QRect) -> QRect:
+        mark_rect = rect.adjusted(PADDING + 1, 2, -PADDING, -2)
+        mark_rect.setLeft(mark_rect.right() - self.marks_width() + 8)
+        return mark_rect
+
+    def name_rect(self, rect: QRect, logical_index: int) -> QRect:
+        """Where the name of the row `logical_index` is drawn in its section `rect`: beside
+        its marks, if it has any."""
+        model = self.model()
+        marks = model.headerData(logical_index, self.orientation(), MARKS_ROLE) if model else []
+        inner = rect.adjusted(PADDING + 1, 2, -PADDING, -2)
+        return inner.adjusted(0, 0, -(self._mark_rect(rect).width() + 4) if marks else 0, 0)
 
     def _paint_marks(self, painter: QPainter, rect: QRect, marks: list[str]) -> None:
         if not marks:

@@ -603,10 +603,22 @@ class GameView(QWidget):
         return round(CELL_SIZE.height() * min(LARGEST_SCALE, self._grid_scale * 1.2))
 
     def _name_width(self, scale: float) -> int:
+        """Room for twelve characters, or for the widest word of a name at the least size
+        a name shrinks to, if that is more: a long name wraps between its words, never
+        inside one ("Featherston / ehaugh")."""
         header = self.grid.verticalHeader()
         assert isinstance(header, PlayerHeader)
         font = _scaled(self._base_font, scale, bold=True)
-        return QFontMetrics(font).averageCharWidth() * NAME_CHARACTERS + header.marks_width() + 12
+        model = self.grid_model
+        names = tuple(
+            str(model.headerData(row, Qt.Orientation.Vertical) or "")
+            for row in range(model.rowCount())
+        )
+        room = max(
+            QFontMetrics(font).averageCharWidth() * NAME_CHARACTERS,
+            header.widest_word(names, font),
+        )
+        return room + header.marks_width() + 12
 
     def _largest_fitting_scale(self, most: float, width: int) -> float:
         """The type grows only while twelve wider hands still fit across: the largest of
@@ -632,14 +644,16 @@ class GameView(QWidget):
         return not self._fits_across(width, self._grid_scale)
 
     def _apply_grid_scale(self, scale: float) -> None:
-        if abs(scale - self._grid_scale) < 0.05:
-            return
-        self._grid_scale = scale
-        font = _scaled(self._base_font, scale)
-        self.grid.setFont(font)
         header = self.grid.verticalHeader()
-        header.setFont(_scaled(font, 1.0, bold=True))
-        header.setFixedWidth(self._name_width(scale))
+        if abs(scale - self._grid_scale) >= 0.05:
+            self._grid_scale = scale
+            font = _scaled(self._base_font, scale)
+            self.grid.setFont(font)
+            header.setFont(_scaled(font, 1.0, bold=True))
+        # Set again at the same scale too: a player who joins may bring a longer word.
+        width = self._name_width(self._grid_scale)
+        if header.width() != width:
+            header.setFixedWidth(width)
 
     def _show_next_hand(self, *, keep_typing: bool = False) -> None:
         """The form for the next hand, still holding what was typed if `keep_typing` and

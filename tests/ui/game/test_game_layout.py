@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QApplication, QTableView, QWidget
 from phase10_keeper.rules import Game, Join, Leave, build_rules
 from phase10_keeper.stats.standings import STANDINGS_COLUMNS
 from phase10_keeper.storage.library import Library
+from phase10_keeper.ui.game.delegates import SMALLEST_NAME
 from phase10_keeper.ui.game.game_view import LARGEST_SCALE
 from phase10_keeper.ui.game.session import GameSession
 from phase10_keeper.ui.game.standings_model import column_number
@@ -418,6 +419,26 @@ def test_six_long_names_in_the_standings_show_their_first_word_whole(
         # The marks after the name (deals) stay in view.
         if model.index(row, PLAYER).data() != name:
             assert shown.endswith(model.index(row, PLAYER).data().removeprefix(name)), shown
+
+
+@pytest.mark.parametrize("masters", [True, False], ids=["masters", "mattel"])
+def test_a_long_name_in_the_grid_wraps_between_its_words_never_inside_one(
+    window_at, masters: bool
+) -> None:
+    """ "Featherstonehaugh" beside a "deals" badge read "Featherston / ehaugh"."""
+    from phase10_keeper.ui.game.delegates import PlayerHeader, fitted_layout
+
+    game = _masters_game(5) if masters else game_with_hands(LONG_NAMES, 4)
+    window = window_at(game, LAPTOP)
+    view = window.game_view
+    header = view.grid.verticalHeader()
+    assert isinstance(header, PlayerHeader)
+    model = view.grid_model
+    for row in range(model.rowCount()):
+        name = model.headerData(row, Qt.Orientation.Vertical)
+        rect = header.name_rect(QRect(0, 0, header.width(), header.sectionSize(row)), row)
+        _font, wrap = fitted_layout(name, header.font(), rect, SMALLEST_NAME)
+        assert wrap == Qt.TextFlag.TextWordWrap, (name, rect.width())
 
 
 @pytest.mark.parametrize("language", ["de", "pl"])
