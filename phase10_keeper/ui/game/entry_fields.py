@@ -2,7 +2,17 @@
 button and painting, and the marks drawn on the fields a problem is about."""
 
 from PySide6.QtCore import QEvent, QPoint, QRect, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFocusEvent, QMouseEvent, QPainter, QPaintEvent, QPalette, QPen
+from PySide6.QtGui import (
+    QColor,
+    QFocusEvent,
+    QFont,
+    QFontMetrics,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QPen,
+)
 from PySide6.QtWidgets import (
     QAbstractButton,
     QCheckBox,
@@ -18,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from phase10_keeper.rules import CardKind
-from phase10_keeper.ui.text.escape import plain
+from phase10_keeper.ui.text.escape import isolate, plain, plain_tooltip
 from phase10_keeper.ui.widgets.colours import ERROR_COLOUR, WARNING_COLOUR
 
 KEY_EVENTS = (QEvent.Type.KeyPress, QEvent.Type.ShortcutOverride)
@@ -29,6 +39,42 @@ ARROWS = {
     Qt.Key.Key_Left: (0, -1),
     Qt.Key.Key_Right: (0, 1),
 }
+
+
+WORD_WRAP = int(Qt.TextFlag.TextWordWrap)
+SMALLER_NAME = 0.85
+"""The type of a name that takes two lines, beside the others' on one."""
+
+
+def show_name(label: QLabel, name: str, width: int) -> None:
+    """Shows `name` in `label`, at most `width` wide: whole on one line where it fits,
+    else wrapped between its words onto two lines in a slightly smaller type; only a
+    word too long for even that is cut at its end, with the whole name in the tooltip.
+    Isolated, a right-to-left name lines up at the start of the column like the others."""
+    font = label.font()
+    one_line = QFontMetrics(font).horizontalAdvance(name)
+    if one_line <= width:
+        label.setText(isolate(name))
+        label.setMinimumWidth(one_line + 4)
+        return
+    smaller = QFont(font)
+    smaller.setPointSizeF(font.pointSizeF() * SMALLER_NAME)
+    metrics = QFontMetrics(smaller)
+    wrapped = metrics.boundingRect(QRect(0, 0, width, 10 * metrics.lineSpacing()), WORD_WRAP, name)
+    if wrapped.width() <= width and wrapped.height() <= 2 * metrics.lineSpacing():
+        label.setFont(smaller)
+        label.setWordWrap(True)
+        # Aligned rather than isolated: the isolates' fallback font would make each of
+        # the two lines taller, and the form with them.
+        label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        label.setText(name)
+        label.setMinimumWidth(wrapped.width() + 4)
+        # Both lines whole: a row's height otherwise follows its fields, one line high.
+        label.setMinimumHeight(label.heightForWidth(wrapped.width() + 4))
+        return
+    label.setText(isolate(QFontMetrics(font).elidedText(name, Qt.TextElideMode.ElideRight, width)))
+    label.setToolTip(plain_tooltip(name))
+    label.setMinimumWidth(width + 4)
 
 
 def focus_field(widget: QWidget) -> None:

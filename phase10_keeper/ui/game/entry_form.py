@@ -47,10 +47,11 @@ from phase10_keeper.ui.game.entry_fields import (
     in_placeholder_grey,
     paint_panel,
     set_tool_tip,
+    show_name,
 )
 from phase10_keeper.ui.game.entry_keys import FormKeys
 from phase10_keeper.ui.game.phone_entries import PhoneOffers, fill_from_phone, keep_phone_room
-from phase10_keeper.ui.text.escape import isolate, plain_tooltip
+from phase10_keeper.ui.text.escape import plain_tooltip
 from phase10_keeper.ui.text.translate import (
     app_words,
     problem_said,
@@ -436,13 +437,7 @@ class HandEntryForm(QFrame):
             row = Row(name)
             row.label.setFont(name_font)
             grid_row = row_index + 1
-            metrics = row.label.fontMetrics()
-            # Isolated, a right-to-left name lines up at the start of the column like the
-            # others, rather than at its far end.
-            row.label.setText(
-                isolate(metrics.elidedText(name, Qt.TextElideMode.ElideRight, NAME_WIDTH))
-            )
-            row.label.setMinimumWidth(min(NAME_WIDTH, metrics.horizontalAdvance(name)) + 4)
+            show_name(row.label, name, NAME_WIDTH)
             self.grid.addWidget(row.label, grid_row, 0)
 
             row.went_out.setAutoExclusive(False)

@@ -441,6 +441,20 @@ def test_a_long_name_in_the_grid_wraps_between_its_words_never_inside_one(
         assert wrap == Qt.TextFlag.TextWordWrap, (name, rect.width())
 
 
+@pytest.mark.parametrize("masters", [True, False], ids=["masters", "mattel"])
+def test_six_long_names_in_the_entry_form_show_whole(window_at, masters: bool) -> None:
+    """Cut at 230 pixels, they read "Maximilian Alexander Feat…"; on two lines of a
+    slightly smaller type, every word shows, and neither line is cut below."""
+    game = _masters_game(5) if masters else game_with_hands(LONG_NAMES, 4)
+    window = window_at(game, LAPTOP)
+    form = window.game_view.form
+    for row in form.rows():
+        label = row.label
+        assert "…" not in label.text()
+        assert row.name in label.text(), label.text()
+        assert label.height() >= label.heightForWidth(label.width()), row.name
+
+
 @pytest.mark.parametrize("language", ["de", "pl"])
 def test_a_masters_phase_box_shows_its_phase_in_words_at_1280x720(window_at, language) -> None:
     from PySide6.QtWidgets import QStyle, QStyleOptionComboBox
