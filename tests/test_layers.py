@@ -14,7 +14,7 @@ ALLOWED_OWN_LAYERS = {
     "sheet": {"rules", "sheet", "stats", "resource_files", "files", "language"},
     "stats": {"rules", "stats", "language"},
     "language": {"rules", "language", "resource_files"},
-    "companion": {"companion", "rules", "storage", "language", "resource_files", "cli"},
+    "companion": {"companion", "rules", "storage", "language", "resource_files", "command_line"},
     "export": {"export", "rules", "storage"},
 }
 
