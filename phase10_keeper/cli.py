@@ -5,14 +5,22 @@ import gc
 import json
 import os
 import sys
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
-from functools import cache
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn
 
 from phase10_keeper import __version__
 from phase10_keeper.collector import cycle_collector_paused
+from phase10_keeper.command_line import (
+    EXIT_BAD_INPUT,
+    EXIT_OK,
+    UsageError,
+    one_line,
+    open_library,
+    print_warning,
+    shown,
+    user_words,
+)
 from phase10_keeper.console import (
     EXIT_INTERRUPTED,
     EXIT_OUTPUT_FAILED,
@@ -20,7 +28,7 @@ from phase10_keeper.console import (
     abandon_output,
     streams_open,
 )
-from phase10_keeper.language import LANGUAGES, Words, system_language, words
+from phase10_keeper.language import LANGUAGES, Words, system_language
 from phase10_keeper.storage.paths import DATA_DIR_VARIABLE
 
 # The rules, the library and the statistics are imported by the commands that use them:
@@ -32,54 +40,8 @@ if TYPE_CHECKING:
     from phase10_keeper.storage.library import Library
     from phase10_keeper.storage.summary import GameSummary
 
-EXIT_OK = 0
-EXIT_BAD_INPUT = 2
 _LARGEST_ID = 2**63 - 1
 """The largest integer SQLite stores, so the largest id a library can hold."""
-
-
-class UsageError(Exception):
-    """Bad input from the command line: reported as one `error:` line, exit 2."""
-
-
-def _words() -> Words:
-    """The user's language, for what the command line says to people (not `--json`)."""
-    return words(system_language())
-
-
-# Controls (C0, DEL, C1) and the bidirectional overrides and isolates: a terminal acts
-# on them (retitles itself, clears the screen, reverses text) instead of showing them.
-_TERMINAL_ACTIVE = [
-    *range(0x20),
-    *range(0x7F, 0xA0),
-    *range(0x202A, 0x202F),
-    *range(0x2066, 0x206A),
-]
-
-
-@cache
-def _escapes() -> dict[int, str]:
-    """The escape of each character a terminal acts on; made the first time a text holds
-    one, since the codec it is made with is imported for it."""
-    return {code: chr(code).encode("unicode_escape").decode("ascii") for code in _TERMINAL_ACTIVE}
-
-
-def shown(text: str) -> str:
-    """`text` as the terminal should show it: control characters written as escapes, the
-    way error lines write names with repr, so no name or title can act on the terminal.
-    """
-    # Every character escaped is one str.isprintable refuses; most texts have none.
-    return text if text.isprintable() else text.translate(_escapes())
-
-
-def one_line(text: str) -> str:
-    """`text` fit for one `error:` or `warning:` line: names in a file may hold line breaks
-    and control characters.
-    """
-    # Every line break is a character str.isprintable refuses: most texts are as they are.
-    if text.isprintable():
-        return text
-    return shown(" ".join(text.splitlines()))
 
 
 def _separator() -> str:
@@ -102,7 +64,7 @@ def _load(path: str) -> "Game":
     try:
         return read_game(Path(path))
     except GameFileError as error:
-        raise UsageError(f"{path}: {error.worded(_words())}") from None
+        raise UsageError(f"{path}: {error.worded(user_words())}") from None
 
 
 def _replayed(game: "Game", path: str) -> "Replay":
@@ -110,7 +72,7 @@ def _replayed(game: "Game", path: str) -> "Replay":
     from phase10_keeper.language.wording import problem_line
     from phase10_keeper.rules import GameError, replay
 
-    language = _words()
+    language = user_words()
     try:
         result = replay(game)
     except GameError as error:
@@ -144,7 +106,7 @@ def standings_table(game: "Game", state: "GameState") -> str:
         standings_rows,
     )
 
-    language = _words()
+    language = user_words()
     headers = {
         StandingsColumn.PLACE: language("cli.seat"),
         StandingsColumn.PLAYER: language("cli.player"),
@@ -227,9 +189,9 @@ def _player_count(text: str) -> int:
     try:
         count = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(_words()("cli.not_whole_number", text=text)) from None
+        raise argparse.ArgumentTypeError(user_words()("cli.not_whole_number", text=text)) from None
     if not 1 <= count <= 6:
-        raise argparse.ArgumentTypeError(_words()("cli.sheet_rows", most=6, count=count))
+        raise argparse.ArgumentTypeError(user_words()("cli.sheet_rows", most=6, count=count))
     return count
 
 
@@ -244,7 +206,9 @@ def _preset(text: str) -> "Preset":
     try:
         return Preset(text)
     except ValueError:
-        raise UsageError(_words()("cli.rules_preset", presets=PRESETS_HELP, text=text)) from None
+        raise UsageError(
+            user_words()("cli.rules_preset", presets=PRESETS_HELP, text=text)
+        ) from None
 
 
 def _sheet(arguments: argparse.Namespace) -> int:
@@ -252,7 +216,7 @@ def _sheet(arguments: argparse.Namespace) -> int:
     from phase10_keeper.rules import Preset, clean_name, name_problem, preset_rules
     from phase10_keeper.sheet import Paper, SheetError, default_paper, write_score_sheet
 
-    language = _words()
+    language = user_words()
     game = replayed = None
     if arguments.game is not None:
         game = _load(arguments.game)
@@ -298,11 +262,11 @@ def _game_id(text: str) -> int:
     try:
         number = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(_words()("cli.id_not_number", text=text)) from None
+        raise argparse.ArgumentTypeError(user_words()("cli.id_not_number", text=text)) from None
     if number < 1:
-        raise argparse.ArgumentTypeError(_words()("cli.id_below_one", text=text))
+        raise argparse.ArgumentTypeError(user_words()("cli.id_below_one", text=text))
     if number > _LARGEST_ID:
-        raise argparse.ArgumentTypeError(_words()("cli.id_too_large", text=text))
+        raise argparse.ArgumentTypeError(user_words()("cli.id_too_large", text=text))
     return number
 
 
@@ -322,38 +286,7 @@ def _output(arguments: argparse.Namespace, path: str, reads: list[Path]) -> "Pat
     try:
         return check_output(path, reads=reads, data_dirs=[_data_dir(arguments)])
     except OutputRefused as refused:
-        raise UsageError(refused.worded(_words())) from None
-
-
-def _print_warning(message: str) -> None:
-    print(one_line(f"warning: {message}"), file=sys.stderr)
-
-
-@contextmanager
-def _library(arguments: argparse.Namespace, *, read_only: bool = False) -> Iterator["Library"]:
-    """The library; `read_only` for commands that only read it, so they work in a folder
-    the user cannot write and leave it exactly as it was.
-    """
-    from phase10_keeper.storage.library import Library, LibraryBehind, LibraryDamaged, LibraryError
-
-    data_dir = Path(arguments.data_dir) if arguments.data_dir is not None else None
-    try:
-        with Library.open(data_dir, read_only=read_only, warn=_print_warning) as library:
-            yield library
-    except LibraryDamaged as error:
-        # Restoring, or carrying on with what is left, is a choice made in the app, which
-        # lists the backups and what each holds.
-        language = _words()
-        message = error.worded(language)
-        if error.backups:
-            message = language(
-                "cli.restore_backup", message=message, folder=str(error.backups[0].parent)
-            )
-        elif isinstance(error, LibraryBehind):
-            message = language("cli.carry_on_in_app", message=message)
-        raise UsageError(message) from None
-    except LibraryError as error:
-        raise UsageError(error.worded(_words())) from None
+        raise UsageError(refused.worded(user_words())) from None
 
 
 def _summary_to_json(game: "GameSummary") -> dict[str, Any]:
@@ -385,7 +318,7 @@ def _game_status(game: "GameSummary", language: Words) -> str:
 
 def games_table(games: Sequence["GameSummary"]) -> str:
     """The library's games as a table, one row each, in the order given."""
-    language = _words()
+    language = user_words()
     headers = ("id", "date", "title", "players", "hands", "status")
     rows = [tuple(language(f"cli.games_{header}") for header in headers)]
     # A library holds thousands of games but few winners: each status is worded once.
@@ -421,13 +354,13 @@ def games_table(games: Sequence["GameSummary"]) -> str:
 
 def _warn_of_damage(library: "Library") -> None:
     """A `warning:` line for each damaged game the library met and left out."""
-    language = _words()
+    language = user_words()
     for damage in library.damaged_games():
-        _print_warning(language("cli.left_out_damaged", message=damage.worded(language)))
+        print_warning(language("cli.left_out_damaged", message=damage.worded(language)))
 
 
 def _games_list(arguments: argparse.Namespace) -> int:
-    with _library(arguments, read_only=True) as library:
+    with open_library(arguments, read_only=True) as library:
         games = library.list_games(deleted=arguments.deleted)
         _warn_of_damage(library)
     if arguments.json:
@@ -435,7 +368,7 @@ def _games_list(arguments: argparse.Namespace) -> int:
     elif games:
         print(games_table(games))
     else:
-        print(_words()("cli.no_games"))
+        print(user_words()("cli.no_games"))
     return EXIT_OK
 
 
@@ -447,15 +380,15 @@ def _games_import(arguments: argparse.Namespace) -> int:
     replayed = _replayed(game, arguments.file)
     uid = file_uid(Path(arguments.file))
     if isinstance(uid, ValueError):
-        raise UsageError(_words()("cli.bad_uid", path=arguments.file, uid=str(uid))) from None
-    with _library(arguments) as library:
+        raise UsageError(user_words()("cli.bad_uid", path=arguments.file, uid=str(uid))) from None
+    with open_library(arguments) as library:
         game_id = library.import_game(game, replayed, uid=uid)
     try:
         print(game_id)
         sys.stdout.flush()
     except OSError as error:
         reason = error.strerror or str(error)
-        raise OutputError(_words()("cli.id_not_written", id=game_id, reason=reason)) from None
+        raise OutputError(user_words()("cli.id_not_written", id=game_id, reason=reason)) from None
     return EXIT_OK
 
 
@@ -465,13 +398,13 @@ def _games_export(arguments: argparse.Namespace) -> int:
     from phase10_keeper.storage.identity import dumps_with_uid
 
     target = _output(arguments, arguments.file, [])
-    with _library(arguments, read_only=True) as library:
+    with open_library(arguments, read_only=True) as library:
         game = library.load_game(arguments.id)
         uid = shared_uid(library.game_uid(arguments.id), game)
     if arguments.csv:
         from phase10_keeper.export.played_csv import csv_bytes, hand_rows
 
-        state = _replayed(game, _words()("cli.game", id=arguments.id)).final
+        state = _replayed(game, user_words()("cli.game", id=arguments.id)).final
         data = csv_bytes(hand_rows(arguments.id, uid, state))
     else:
         data = dumps_with_uid(game, uid).encode("utf-8")
@@ -482,7 +415,9 @@ def _games_export(arguments: argparse.Namespace) -> int:
             target.write(data)
     except OSError as error:
         reason = error.strerror or error
-        raise UsageError(_words()("cli.cannot_write", path=arguments.file, reason=reason)) from None
+        raise UsageError(
+            user_words()("cli.cannot_write", path=arguments.file, reason=reason)
+        ) from None
     return EXIT_OK
 
 
@@ -494,7 +429,7 @@ def _card_target(arguments: argparse.Namespace) -> "Path | BinaryIO | None":
         return None
     target = _output(arguments, arguments.card, [])
     if not isinstance(target, Path) and sys.stdout.isatty():
-        raise UsageError(_words()("cli.card_to_terminal"))
+        raise UsageError(user_words()("cli.card_to_terminal"))
     return target
 
 
@@ -502,15 +437,15 @@ def _games_show(arguments: argparse.Namespace) -> int:
     from phase10_keeper.storage.gamefile import standings_to_json
 
     card = _card_target(arguments)
-    with _library(arguments, read_only=True) as library:
+    with open_library(arguments, read_only=True) as library:
         game = library.load_game(arguments.id)
-        replayed = _replayed(game, _words()("cli.game", id=arguments.id))
+        replayed = _replayed(game, user_words()("cli.game", id=arguments.id))
         if arguments.bgstats:
             from phase10_keeper.export.bgstats import play_link
             from phase10_keeper.export.identity import played_at, shared_uid
 
             if not replayed.final.is_over:
-                raise UsageError(_words()("cli.not_finished_for_bgstats", id=arguments.id))
+                raise UsageError(user_words()("cli.not_finished_for_bgstats", id=arguments.id))
             link = play_link(
                 shared_uid(library.game_uid(arguments.id), game),
                 played_at(library, arguments.id, game),
@@ -529,7 +464,7 @@ def _games_show(arguments: argparse.Namespace) -> int:
             write_atomically(card, image)
         except OSError as error:
             reason = error.strerror or error
-            message = _words()("cli.cannot_write", path=arguments.card, reason=reason)
+            message = user_words()("cli.cannot_write", path=arguments.card, reason=reason)
             raise UsageError(message) from None
     elif card is not None:
         # Standard output carries the image alone: the standings would spoil it.
@@ -589,7 +524,7 @@ def _records_row(player: "PlayerStats") -> tuple[str, ...]:
 def stats_table(stats: "LibraryStats", players: Sequence["PlayerStats"]) -> str:
     """The statistics as text: a row per player and, for one player, their phases and
     head-to-head records."""
-    language = _words()
+    language = user_words()
     lines = [language.count("cli.library_games", stats.games, finished=stats.finished), ""]
     rows = [
         _headers(
@@ -682,10 +617,10 @@ def _stats(arguments: argparse.Namespace) -> int:
     from phase10_keeper.stats import stats_of_records, stats_to_json
     from phase10_keeper.storage.stats_cache import game_records
 
-    with _library(arguments, read_only=True) as library:
+    with open_library(arguments, read_only=True) as library:
         records, warnings = game_records(library)
         _warn_of_damage(library)
-    language = _words()
+    language = user_words()
     for game_id, problem in warnings:
         left_out = language("cli.left_out", id=game_id, message=problem_line(language, problem))
         print(one_line(f"warning: {left_out}"), file=sys.stderr)
@@ -839,7 +774,7 @@ def _writes_to_standard_output(arguments: argparse.Namespace) -> bool:
 def _check_data_dir(arguments: argparse.Namespace) -> None:
     if arguments.data_dir is not None and not arguments.data_dir.strip():
         # An empty name would put a library in whatever folder the command runs in.
-        raise UsageError(_words()("cli.data_dir_empty"))
+        raise UsageError(user_words()("cli.data_dir_empty"))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -860,7 +795,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return main_gui(sys.argv[:1])
         if not streams_open() and _writes_to_standard_output(arguments):
             # Checked first, so that nothing is done (a game imported) that cannot be said.
-            raise OutputError(_words()("cli.output_closed"))
+            raise OutputError(user_words()("cli.output_closed"))
         result = _run_command(arguments)
         # Flushed here, so a reader that stopped early is met below and not at exit.
         sys.stdout.flush()
@@ -873,7 +808,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(one_line(f"error: {error}"), file=sys.stderr)
         return EXIT_BAD_INPUT
     except MemoryError:
-        print(f"error: {_words()('cli.no_memory')}", file=sys.stderr)
+        print(f"error: {user_words()('cli.no_memory')}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:
         # The reader stopped reading (`| head`): nothing is wrong with the input. Python
@@ -889,11 +824,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         # output, closed or full (`> /dev/full`).
         abandon_output()
         reason = error.strerror or str(error)
-        print(one_line(f"error: {_words()('cli.output_failed', reason=reason)}"), file=sys.stderr)
+        print(
+            one_line(f"error: {user_words()('cli.output_failed', reason=reason)}"), file=sys.stderr
+        )
         return EXIT_OUTPUT_FAILED
     except KeyboardInterrupt:
         abandon_output()
-        print(f"error: {_words()('cli.interrupted')}", file=sys.stderr)
+        print(f"error: {user_words()('cli.interrupted')}", file=sys.stderr)
         return EXIT_INTERRUPTED
 
 

@@ -15,8 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from phase10_keeper.cli import EXIT_OK, UsageError, shown
-from phase10_keeper.language import Words, system_language, words
+from phase10_keeper.command_line import EXIT_OK, UsageError, shown, user_words
 from phase10_keeper.resource_files import resource_path
 
 APP_ID = "io.github.phase10keeper.Phase10Keeper"
@@ -57,7 +56,7 @@ def gui_program() -> Path:
         program = folder / GUI_PROGRAM
         if program.is_file() and os.access(program, os.X_OK):
             return program.absolute()
-    raise UsageError(_words()("desktop_entry.no_program", folder=folders[0]))
+    raise UsageError(user_words()("desktop_entry.no_program", folder=folders[0]))
 
 
 def _path_shown(path: Path | str) -> str:
@@ -84,7 +83,7 @@ def exec_value(program: Path) -> str:
     values and field codes ask. UsageError for a path no entry can hold."""
     text = str(program)
     if not _expressible(text):
-        raise UsageError(_words()("desktop_entry.inexpressible", path=_path_shown(text)))
+        raise UsageError(user_words()("desktop_entry.inexpressible", path=_path_shown(text)))
     reserved = set(" \t\n\"'\\><~|&;$*?#()`")
     if reserved & set(text):
         inner = "".join("\\" + char if char in '"`$\\' else char for char in text)
@@ -115,10 +114,6 @@ def _refresh_caches(home: Path) -> None:
             subprocess.run(command, check=False, capture_output=True)
 
 
-def _words() -> Words:
-    return words(system_language())
-
-
 def add(home: Path) -> Path:
     """Writes the entry, its icons and metainfo under `home`; the entry's path. Nothing is
     written for a program whose path no entry can hold."""
@@ -133,9 +128,11 @@ def add(home: Path) -> Path:
             target.write_bytes(content)
         except OSError as error:
             reason = error.strerror or error
-            raise UsageError(_words()("cli.cannot_write", path=target, reason=reason)) from None
+            raise UsageError(user_words()("cli.cannot_write", path=target, reason=reason)) from None
     _refresh_caches(home)
-    print(_words()("desktop_entry.added", entry=_path_shown(entry), program=_path_shown(program)))
+    print(
+        user_words()("desktop_entry.added", entry=_path_shown(entry), program=_path_shown(program))
+    )
     return entry
 
 
@@ -149,14 +146,14 @@ def remove(home: Path) -> int:
             continue
         except OSError as error:
             reason = error.strerror or error
-            message = _words()("desktop_entry.cannot_remove", path=target, reason=reason)
+            message = user_words()("desktop_entry.cannot_remove", path=target, reason=reason)
             raise UsageError(message) from None
         removed += 1
     if removed:
         _refresh_caches(home)
-        print(_words().count("desktop_entry.removed", removed, folder=_path_shown(home)))
+        print(user_words().count("desktop_entry.removed", removed, folder=_path_shown(home)))
     else:
-        print(_words()("desktop_entry.nothing_to_remove", folder=_path_shown(home)))
+        print(user_words()("desktop_entry.nothing_to_remove", folder=_path_shown(home)))
     return removed
 
 

@@ -65,8 +65,6 @@ FONTS_DEBIAN, FONTS_FEDORA = "fontconfig-config", "fontconfig"
 """The packages of fontconfig's configuration, which bring a font with them."""
 
 EXIT_CANNOT_START = 1
-LOG_NAME = "phase10-keeper.log"
-"""The app's log, in the data folder: this message goes there, and so do the window's errors."""
 
 
 def _freedesktop(platform: str) -> bool:
@@ -256,11 +254,11 @@ def explain(
 ) -> int:
     """Says why the window cannot open, every way it can be seen; the exit code."""
     from phase10_keeper.language import system_language
-    from phase10_keeper.storage.paths import default_data_dir
+    from phase10_keeper.storage.paths import LOG_FILE, default_data_dir
 
     on_freedesktop = _freedesktop(sys.platform)
     missing = missing_libraries(QT_LIBRARIES + XCB_LIBRARIES, load) if on_freedesktop else []
-    log = str(default_data_dir() / LOG_NAME)
+    log = str(default_data_dir() / LOG_FILE)
     title, text = cannot_start_message(
         no_display=no_display,
         no_fonts=no_fonts,

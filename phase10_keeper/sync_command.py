@@ -6,20 +6,20 @@ import json
 from pathlib import Path
 from typing import Any
 
-from phase10_keeper.cli import EXIT_OK, UsageError, _library, _print_warning, _words
+from phase10_keeper.command_line import EXIT_OK, UsageError, open_library, print_warning, user_words
 
 
 def _run(arguments: argparse.Namespace) -> int:
     from phase10_keeper.storage.sync import SyncFolderError, sync
 
-    language = _words()
-    with _library(arguments) as library:
+    language = user_words()
+    with open_library(arguments) as library:
         try:
             report = sync(library, Path(arguments.folder))
         except SyncFolderError as error:
             raise UsageError(error.said.worded(language)) from None
     for warning in report.warnings:
-        _print_warning(warning.worded(language))
+        print_warning(warning.worded(language))
     if arguments.json:
         summary = {"sent": report.sent, "received": report.received}
         print(json.dumps({**summary, "conflicts": list(report.conflicts)}))

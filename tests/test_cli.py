@@ -329,9 +329,9 @@ def test_the_command_run_as_a_process_exits_cleanly() -> None:
 def test_every_character_the_terminal_would_act_on_is_escaped() -> None:
     # shown() passes a printable text as it is: that is safe only while every character
     # it escapes is one str.isprintable refuses.
-    from phase10_keeper.cli import _TERMINAL_ACTIVE, shown
+    from phase10_keeper.command_line import TERMINAL_ACTIVE, shown
 
-    for code in _TERMINAL_ACTIVE:
+    for code in TERMINAL_ACTIVE:
         assert not chr(code).isprintable()
         assert chr(code) not in shown(f"Zoë{chr(code)}")
     assert shown("Zoë, Łukasz") == "Zoë, Łukasz"

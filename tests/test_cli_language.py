@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from phase10_keeper import cli
+from phase10_keeper import command_line
 from phase10_keeper.cli import main
 from phase10_keeper.language import Entry, Words, words
 
@@ -23,7 +23,7 @@ def _german(monkeypatch: pytest.MonkeyPatch, entries: dict[str, Entry]) -> None:
     def chosen(code: str) -> Words:
         return german if code == "de" else words(code)
 
-    monkeypatch.setattr(cli, "words", chosen)
+    monkeypatch.setattr(command_line, "words", chosen)
 
 
 def test_a_problem_line_is_in_the_users_language(

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from phase10_keeper import desktop_entry
-from phase10_keeper.cli import UsageError, main
+from phase10_keeper.cli import main
+from phase10_keeper.command_line import UsageError
 from phase10_keeper.desktop_entry import APP_ID, ICON_SIZES, exec_value
 from phase10_keeper.resource_files import resource_path
 

@@ -9,13 +9,13 @@ import pytest
 
 from phase10_keeper import first_start
 from phase10_keeper.first_start import (
-    LOG_NAME,
     QT_LIBRARIES,
     XCB_LIBRARIES,
     display_missing,
     missing_libraries,
     uses_xcb,
 )
+from phase10_keeper.storage.paths import LOG_FILE
 
 NO_DISPLAY: dict[str, str] = {}
 X11 = {"DISPLAY": ":0"}
@@ -115,7 +115,7 @@ def test_missing_library_and_no_display_say_what_to_install_and_where_the_log_is
 
     assert code == first_start.EXIT_CANNOT_START
     message = capsys.readouterr().err
-    log = tmp_path / "data" / LOG_NAME
+    log = tmp_path / "data" / LOG_FILE
     assert message.startswith("Phase 10 Keeper cannot open its window\n")
     assert "There is no display to open it on" in message
     assert (
@@ -183,7 +183,7 @@ def test_a_start_without_a_display_says_so_instead_of_aborting(tmp_path: Path) -
     assert result.returncode == first_start.EXIT_CANNOT_START, result.stderr
     assert "There is no display to open it on" in result.stderr
     assert "Traceback" not in result.stderr
-    assert (tmp_path / "data" / LOG_NAME).is_file()
+    assert (tmp_path / "data" / LOG_FILE).is_file()
 
 
 def test_a_frozen_bundle_finds_the_libraries_it_carries(

@@ -1,12 +1,15 @@
 """The layers import only what they may: rules nothing of ours, only ui touches Qt, and
-in ui no feature another's."""
+in ui no feature another's; and no module imports one that imports it back, however
+far round."""
 
 import ast
+from collections import deque
 from pathlib import Path
 
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "phase10_keeper"
+ROOT = PACKAGE.parent
 
 ALLOWED_OWN_LAYERS = {
     "rules": {"rules", "collector"},
@@ -14,7 +17,7 @@ ALLOWED_OWN_LAYERS = {
     "sheet": {"rules", "sheet", "stats", "resource_files", "files", "language"},
     "stats": {"rules", "stats", "language"},
     "language": {"rules", "language", "resource_files"},
-    "companion": {"companion", "rules", "storage", "language", "resource_files", "cli"},
+    "companion": {"companion", "rules", "storage", "language", "resource_files", "command_line"},
     "export": {"export", "rules", "storage"},
 }
 
@@ -46,12 +49,40 @@ def test_layer_imports_only_allowed_layers(layer: str) -> None:
                 assert own in ALLOWED_OWN_LAYERS[layer], f"{path.name} imports {name}"
 
 
+IO_MODULES = {
+    "os",
+    "io",
+    "pathlib",
+    "sqlite3",
+    "json",
+    "tempfile",
+    "shutil",
+    "subprocess",
+    "socket",
+    "asyncio",
+}
+
+
+def _calls_open(path: Path) -> bool:
+    """Whether the module calls the built-in `open`."""
+    return any(
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "open"
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+    )
+
+
 @pytest.mark.parametrize("layer", ["rules", "stats"])
 def test_pure_layers_do_no_io(layer: str) -> None:
-    forbidden = {"os", "io", "pathlib", "sqlite3", "json", "tempfile", "shutil", "subprocess"}
     for path in _modules(layer):
         used = {name.split(".")[0] for name in _imports(path)}
-        assert not used & forbidden, f"{path.name} imports {used & forbidden}"
+        assert not used & IO_MODULES, f"{path.name} imports {used & IO_MODULES}"
+        assert not _calls_open(path), f"{path.name} opens a file"
+
+
+def test_the_io_check_sees_a_file_opened(tmp_path: Path) -> None:
+    module = tmp_path / "reads.py"
+    module.write_text("def load(name):\n    with open(name) as stream:\n        return stream\n")
+    assert _calls_open(module)
 
 
 def test_only_ui_and_sheet_touch_their_libraries() -> None:
@@ -150,3 +181,105 @@ def test_the_feature_check_sees_every_way_of_naming_a_part(tmp_path: Path) -> No
     )
     parts = _ui_parts(module, ("phase10_keeper", "ui", "dialogs"))
     assert parts == {"game", "players", "library", "dialogs", "prompts"}
+
+
+def _module_files(root: Path, package: str) -> dict[str, Path]:
+    """Each module of the package in `root`, by its dotted name; a package by its own."""
+    modules = {}
+    for path in sorted(root.rglob("*.py")):
+        parts = path.relative_to(root).with_suffix("").parts
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        modules[".".join((package, *parts))] = path
+    return modules
+
+
+def _imported_modules(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
+    """The modules of `modules` that the module `name` (at `path`) imports anywhere in it,
+    in a function or for the type checker alike: each the module named, or the nearest
+    package it is in (`from package import name` imports the package)."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    named: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            named.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                module = ".".join([*base, *([node.module] if node.module else [])])
+            else:
+                module = node.module or ""
+            for alias in node.names:
+                submodule = f"{module}.{alias.name}"
+                named.add(submodule if submodule in modules else module)
+    imported = set()
+    for module in named:
+        while module and module not in modules:
+            module = module.rpartition(".")[0]
+        if module and module != name:
+            imported.add(module)
+    return imported
+
+
+def _circle_through(start: str, imports: dict[str, set[str]]) -> list[str] | None:
+    """The shortest way from `start` round to itself through `imports`, the modules in
+    import order, `start` at both ends; None if none comes back."""
+    came_from: dict[str, str] = {}
+    queue = deque([start])
+    while queue:
+        module = queue.popleft()
+        for imported in sorted(imports[module]):
+            if imported == start:
+                way = [module]
+                while way[-1] != start:
+                    way.append(came_from[way[-1]])
+                return [*reversed(way), start]
+            if imported not in came_from:
+                came_from[imported] = module
+                queue.append(imported)
+    return None
+
+
+def _circles(imports: dict[str, set[str]]) -> list[list[str]]:
+    """A circle through each module that imports itself however far round; a module on
+    a circle already found starts none of its own."""
+    circles: list[list[str]] = []
+    on_circles: set[str] = set()
+    for start in sorted(imports):
+        circle = None if start in on_circles else _circle_through(start, imports)
+        if circle is not None:
+            on_circles.update(circle)
+            circles.append(circle)
+    return circles
+
+
+def _import_graph(root: Path, package: str) -> tuple[dict[str, set[str]], dict[str, Path]]:
+    modules = _module_files(root, package)
+    imports = {name: _imported_modules(name, path, modules) for name, path in modules.items()}
+    return imports, modules
+
+
+def test_no_module_imports_itself_however_far_round() -> None:
+    imports, modules = _import_graph(PACKAGE, "phase10_keeper")
+    circles = [
+        " -> ".join(str(modules[name].relative_to(ROOT)) for name in circle)
+        for circle in _circles(imports)
+    ]
+    if circles:
+        pytest.fail("import circles, each file importing the next:\n" + "\n".join(circles))
+
+
+def test_the_circle_check_sees_a_circle_through_functions_and_relative_imports(
+    tmp_path: Path,
+) -> None:
+    package = tmp_path / "pkg"
+    (package / "sub").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "sub" / "__init__.py").write_text("")
+    (package / "top.py").write_text("def later():\n    from pkg.sub import middle\n")
+    (package / "sub" / "middle.py").write_text("from . import bottom\n")
+    (package / "sub" / "bottom.py").write_text("from ..top import later\nimport json\n")
+    (package / "apart.py").write_text("import pkg.sub.bottom\n")
+    imports, _ = _import_graph(package, "pkg")
+    assert imports["pkg.apart"] == {"pkg.sub.bottom"}
+    assert _circles(imports) == [["pkg.sub.bottom", "pkg.top", "pkg.sub.middle", "pkg.sub.bottom"]]

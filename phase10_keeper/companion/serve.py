@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from phase10_keeper.cli import EXIT_OK, UsageError, one_line, shown
+from phase10_keeper.command_line import EXIT_OK, UsageError, one_line, open_library, shown
 from phase10_keeper.language import Words, system_language, words
 
 if TYPE_CHECKING:
@@ -83,7 +83,6 @@ def _hold(data_dir: Path) -> "LibraryHold":
 
 
 def run_serve(arguments: argparse.Namespace) -> int:
-    from phase10_keeper.cli import _library
     from phase10_keeper.storage.paths import default_data_dir
 
     # A server runs for hours and makes garbage with every request: the command line
@@ -91,7 +90,7 @@ def run_serve(arguments: argparse.Namespace) -> int:
     gc.enable()
     language = words(system_language())
     data_dir = Path(arguments.data_dir) if arguments.data_dir is not None else default_data_dir()
-    with _hold(data_dir), _library(arguments) as library:
+    with _hold(data_dir), open_library(arguments) as library:
         game_id = (
             arguments.id if arguments.id is not None else library.last_changed_unfinished_game()
         )

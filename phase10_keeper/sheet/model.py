@@ -27,7 +27,7 @@ from phase10_keeper.rules import (
     Status,
     replay,
 )
-from phase10_keeper.sheet import HANDS_PER_PAGE, SheetError
+from phase10_keeper.sheet.paper import HANDS_PER_PAGE, SheetError
 
 
 class Cell(NamedTuple):

@@ -11,8 +11,8 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from phase10_keeper.resource_files import resource_path
-from phase10_keeper.sheet import SheetError
 from phase10_keeper.sheet.fit import WidthOf, fit_text, right_to_left
+from phase10_keeper.sheet.paper import SheetError
 
 REGULAR = "DejaVuSansCondensed"
 BOLD = "DejaVuSansCondensed-Bold"

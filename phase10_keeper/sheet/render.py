@@ -10,7 +10,6 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import NamedTuple
 
-from reportlab.lib.pagesizes import A4, LETTER, landscape
 from reportlab.pdfgen.canvas import Canvas
 
 from phase10_keeper import __version__
@@ -19,13 +18,13 @@ from phase10_keeper.language.wording import (
     rules_description,
 )
 from phase10_keeper.rules import Game, Order, Replay, RuleSet
-from phase10_keeper.sheet import HANDS_PER_PAGE, Paper, SheetError
 from phase10_keeper.sheet.fit import (
     fit_text,
     fit_two_lines,
     printable_form,
     wrap_text,
 )
+from phase10_keeper.sheet.geometry import MARGIN, PAGE_SIZES
 from phase10_keeper.sheet.legend import Legend
 from phase10_keeper.sheet.model import (
     Cell,
@@ -36,6 +35,7 @@ from phase10_keeper.sheet.model import (
     filled_sheet,
     replay_checked,
 )
+from phase10_keeper.sheet.paper import HANDS_PER_PAGE, Paper, SheetError
 from phase10_keeper.sheet.pen import (
     BOLD,
     EN_DASH,
@@ -54,10 +54,6 @@ from phase10_keeper.sheet.pen import (
     width_of,
 )
 
-PAGE_SIZES = {Paper.LETTER: landscape(LETTER), Paper.A4: landscape(A4)}
-
-MARGIN = 38.0
-"""13.4 mm on every side: inside what common printers can reach."""
 HEADER_HEIGHT = 44.0
 RULES_WIDTH = 330.0
 """Room for the rule set's description at the top right of the page."""

@@ -15,8 +15,8 @@ from reportlab.pdfgen.canvas import Canvas
 from phase10_keeper.language import Words
 from phase10_keeper.rules import Game, Replay
 from phase10_keeper.sheet.fit import fit_text, printable_form, wrap_text
+from phase10_keeper.sheet.geometry import MARGIN
 from phase10_keeper.sheet.pen import BOLD, REGULAR, THIN, Pen, width_of
-from phase10_keeper.sheet.render import MARGIN
 from phase10_keeper.stats import GameSeries, PlayerSeries, game_series, summary_lines
 from phase10_keeper.stats.scale import round_step
 

@@ -9,11 +9,10 @@ from typing import NamedTuple
 
 from phase10_keeper.language import Words, words_or_english
 from phase10_keeper.storage.backups import backup_time
-from phase10_keeper.storage.integrity import DAMAGE_CODES, good_backups, probe_uri
+from phase10_keeper.storage.integrity import good_backups, probe_uri
 from phase10_keeper.storage.mark import Mark, read_mark
 from phase10_keeper.storage.messages import (
     LibraryBehind,
-    LibraryBusy,
     LibraryDamaged,
     LibraryError,
     LibraryKey,
@@ -21,13 +20,7 @@ from phase10_keeper.storage.messages import (
     Said,
     Worded,
 )
-
-_BUSY_CODES = {"SQLITE_BUSY", "SQLITE_LOCKED"}
-_DISK_CODES = {"SQLITE_IOERR", "SQLITE_CANTOPEN"}
-"""What SQLite says when the disk is full and it could not even make its journal."""
-_ROOM = 1 << 20
-"""Less free space than this on the library's disk makes a failed write a full disk."""
-_DENIED_CODES = {"SQLITE_READONLY", "SQLITE_PERM", "SQLITE_CANTOPEN", "SQLITE_AUTH"}
+from phase10_keeper.storage.sqlite_errors import failure_without_damage, is_damage
 
 
 def count_games(connection: sqlite3.Connection) -> int:
@@ -72,42 +65,12 @@ def _when(moment: datetime) -> str:
     return moment.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
-def disk_is_full(folder: Path) -> bool:
-    """Whether the disk that holds `folder` has (almost) no room left."""
-    import shutil
-
-    try:
-        return shutil.disk_usage(folder).free < _ROOM
-    except OSError:
-        return False
-
-
-_SCHEMA_GONE = ("no such table", "no such column")
-"""The start of SQLite's error for a table or column the library's own statements name
-and its schema lacks: a library at the current version made them all, so one is gone
-only by damage (a flipped bit in a name)."""
-
-
 def failure(error: sqlite3.Error, path: Path, timeout: float) -> LibraryError:
-    """The user-facing error for a failed SQLite call on the library at `path`."""
-    # Extended codes such as SQLITE_IOERR_FSYNC share the primary code's meaning here.
-    code = "_".join((getattr(error, "sqlite_errorname", None) or "").split("_")[:2])
-    if code in _BUSY_CODES:
-        return LibraryBusy(LibraryKey.BUSY, path=str(path), seconds=_seconds(timeout))
-    if code in DAMAGE_CODES or (code == "SQLITE_ERROR" and str(error).startswith(_SCHEMA_GONE)):
+    """The user-facing error for a failed SQLite call on the library at `path`; damage is
+    told with the newest good backup."""
+    if is_damage(error):
         return damaged(path, str(error))
-    if code == "SQLITE_FULL" or (code in _DISK_CODES and disk_is_full(path.parent)):
-        return LibraryError(LibraryKey.DISK_FULL, path=str(path))
-    if code in _DENIED_CODES:
-        return LibraryError(LibraryKey.CANNOT_WRITE, path=str(path), detail=str(error))
-    if code == "SQLITE_IOERR":
-        return LibraryError(LibraryKey.DISK_FAILED, path=str(path), detail=str(error))
-    return LibraryError(LibraryKey.FAILED, path=str(path), detail=str(error))
-
-
-def _seconds(timeout: float) -> str:
-    """A timeout as few digits as say it: 5, 0.5."""
-    return f"{timeout:g}"
+    return failure_without_damage(error, path, timeout)
 
 
 class _BackupAdvice(NamedTuple):

@@ -11,8 +11,7 @@ from pathlib import Path
 from phase10_keeper.storage.backups import backup_dir, list_backups
 from phase10_keeper.storage.messages import LibraryError, LibraryKey, LibraryTooNew, Said, Worded
 from phase10_keeper.storage.migrations import APPLICATION_ID, SCHEMA_VERSION, user_version
-
-DAMAGE_CODES = {"SQLITE_CORRUPT", "SQLITE_NOTADB"}
+from phase10_keeper.storage.sqlite_errors import failure_without_damage, is_damage
 
 
 def read_only_uri(path: Path) -> str:
@@ -101,9 +100,6 @@ def inspect_with_revision(
     and in a way that adds no files beside it (see probe_uri). Only a `thorough` check
     reads the whole file (PRAGMA quick_check).
     """
-    # What a failure says names the good backups, which are checked here.
-    from phase10_keeper.storage.advice import failure
-
     try:
         with path.open("rb") as stream:
             header = stream.read(100)
@@ -119,7 +115,11 @@ def inspect_with_revision(
     try:
         probe = connect_read_only(path, timeout)
     except sqlite3.Error as error:
-        raise failure(error, path, timeout) from error
+        # Damage is what this check finds, not its failure: whoever asked says what can
+        # be done about it (`advice.damaged`), which needs this check for each backup.
+        if is_damage(error):
+            return str(error), 0
+        raise failure_without_damage(error, path, timeout) from error
     try:
         # The header may be older than a version committed to the WAL, so check again.
         version = user_version(probe)
@@ -135,9 +135,9 @@ def inspect_with_revision(
     except ValueError:
         return Said("library.bad_meta", {"key": "revision"}), 0
     except sqlite3.DatabaseError as error:
-        if getattr(error, "sqlite_errorname", "") in DAMAGE_CODES:
+        if is_damage(error):
             return str(error), 0
-        raise failure(error, path, timeout) from error
+        raise failure_without_damage(error, path, timeout) from error
     finally:
         probe.close()
     return (None, revision) if problems == ["ok"] else ("; ".join(problems[:3]), revision)

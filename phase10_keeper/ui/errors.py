@@ -8,7 +8,6 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING
 
-from phase10_keeper.first_start import LOG_NAME
 from phase10_keeper.ui.text.translate import tr
 
 if TYPE_CHECKING:
@@ -48,7 +47,10 @@ class _LogFile(logging.Handler):
 
 def log_to(folder: Path) -> Path:
     """Sends the app's log to a rotating file in `folder`; its path."""
-    path = folder / LOG_NAME
+    # Imported here, with the library: the window paints before either is imported.
+    from phase10_keeper.storage.paths import LOG_FILE
+
+    path = folder / LOG_FILE
     for handler in list(logger.handlers):
         logger.removeHandler(handler)
         handler.close()

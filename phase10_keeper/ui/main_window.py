@@ -38,7 +38,7 @@ from phase10_keeper.ui.text.translate import app_words, error_said, problem_wher
 from phase10_keeper.ui.widgets.colours import ERROR_COLOUR
 from phase10_keeper.ui.widgets.damage_bar import restore_newest_backup
 from phase10_keeper.ui.window_focus import KeysOnShow, open_dialog, show_window
-from phase10_keeper.ui.window_language import reword_window
+from phase10_keeper.ui.window_language import focus_at, focus_place, window_title
 from phase10_keeper.ui.window_settings import save_window_state
 from phase10_keeper.ui.window_undo import name_undo_actions, redo_typing_first, undo_typing_first
 
@@ -555,7 +555,15 @@ class MainWindow(QMainWindow):
             from phase10_keeper.ui.game.kept_typing import UnrecordedKeeper
 
             self.library.set_last_open_game(session.game_id)
-            self._keeper = UnrecordedKeeper(session, view, self.library, session.game_id)
+            self._keeper = UnrecordedKeeper(
+                session,
+                self.library,
+                session.game_id,
+                form=view.form,
+                note=view.kept_note,
+                correct_hand=view.correct_hand,
+                parent=view,
+            )
             self._keeper.bring_back()
         self._show_game()
 
@@ -887,8 +895,30 @@ class MainWindow(QMainWindow):
         if event.type() != QEvent.Type.LanguageChange or app_words().code == self._language:
             return
         self._language = app_words().code
-        reword_window(self)
+        self._reword()
         self._update_undo_actions()
+
+    def _reword(self) -> None:
+        """The window's title and the status bar's Undo in the language spoken, and the
+        start page built again, the focus where it was on it."""
+        page = self.shown_page
+        self.setWindowTitle(window_title(page))
+        if self.library is not None:
+            self.status_undo.setText(tr("window.undo"))
+        old = self.start_view
+        if old is None:
+            return
+        place = focus_place(old, self.focusWidget())
+        self.start_view = None
+        self.pages.removeWidget(old)
+        old.deleteLater()
+        if page is old:
+            self.shown_page = None
+        # A window not on screen (closing) builds it again only when it is next shown.
+        if page is old and self.isVisible():
+            self.show_start()
+            assert self.start_view is not None
+            focus_at(self.start_view, place)
 
     # -- closing -------------------------------------------------------------------------
 

@@ -16,9 +16,9 @@ from phase10_keeper.sheet.fit import (
     right_to_left,
     wrap_text,
 )
+from phase10_keeper.sheet.geometry import MARGIN
 from phase10_keeper.sheet.pen import BOLD, register_fonts, width_of
 from phase10_keeper.sheet.render import (
-    MARGIN,
     NAME_MIN_SIZE,
     NAME_PAD,
     NAME_SIZE,

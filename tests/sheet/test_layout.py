@@ -14,14 +14,9 @@ from phase10_keeper.rules import (
     replay,
 )
 from phase10_keeper.sheet import Paper
+from phase10_keeper.sheet.geometry import MARGIN, PAGE_SIZES
 from phase10_keeper.sheet.model import blank_sheet, filled_sheet
-from phase10_keeper.sheet.render import (
-    FOOTER_HEIGHT,
-    MARGIN,
-    PAGE_SIZES,
-    legend_top,
-    page_layout,
-)
+from phase10_keeper.sheet.render import FOOTER_HEIGHT, legend_top, page_layout
 
 from .samples import SIX, sample_game
 

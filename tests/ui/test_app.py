@@ -379,6 +379,7 @@ ALLOWED_BEFORE_THE_FIRST_PAINT = {
     "_json", "_locale", "fcntl", "gc", "json", "json.decoder", "json.encoder",
     "json.scanner", "locale", "signal",
     "phase10_keeper", "phase10_keeper.cli", "phase10_keeper.collector",
+    "phase10_keeper.command_line",
     "phase10_keeper.console", "phase10_keeper.first_start", "phase10_keeper.language",
     "phase10_keeper.language.bidi", "phase10_keeper.resource_files",
     "phase10_keeper.storage", "phase10_keeper.storage.lock",

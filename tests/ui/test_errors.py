@@ -6,9 +6,9 @@ import sys
 import pytest
 from PySide6.QtCore import QTimer
 
-from phase10_keeper.first_start import LOG_NAME
 from phase10_keeper.rules import Game
 from phase10_keeper.storage.library import Library
+from phase10_keeper.storage.paths import LOG_FILE
 from phase10_keeper.ui import errors
 from phase10_keeper.ui.main_window import MainWindow
 
@@ -49,7 +49,7 @@ def test_an_error_in_a_slot_is_shown_with_how_far_the_game_is_saved(
     assert text == "Something went wrong. Your games are saved up to hand 3."
     assert "RuntimeError: the gremlin in the machine" in details
     assert "broken_slot" in details
-    log = (tmp_path / LOG_NAME).read_text(encoding="utf-8")
+    log = (tmp_path / LOG_FILE).read_text(encoding="utf-8")
     assert "the gremlin in the machine" in log
 
 
@@ -75,6 +75,6 @@ def test_the_log_is_bounded(window, tmp_path) -> None:
     line = "x" * 1000
     for _ in range(2 * errors.LOG_BYTES // 1000):
         errors.logger.log(logging.ERROR, line)
-    files = sorted(tmp_path.glob(LOG_NAME + "*"))
+    files = sorted(tmp_path.glob(LOG_FILE + "*"))
     assert len(files) == errors.LOG_BACKUPS + 1
     assert all(path.stat().st_size <= errors.LOG_BYTES for path in files)

@@ -56,7 +56,6 @@ from phase10_keeper.ui.game.entry_form import HandEntryForm
 from phase10_keeper.ui.game.game_charts import GameCharts
 from phase10_keeper.ui.game.grid_model import ScoreGridModel
 from phase10_keeper.ui.game.kept_typing import KeptNote
-from phase10_keeper.ui.game.page_words import reword_page, word_page
 from phase10_keeper.ui.game.session import GameSession
 from phase10_keeper.ui.game.standings_model import (
     STRETCHED,
@@ -67,6 +66,7 @@ from phase10_keeper.ui.game.standings_model import (
 from phase10_keeper.ui.prompts import Prompts, ask_output_path
 from phase10_keeper.ui.text import wording
 from phase10_keeper.ui.text.escape import isolate, plain
+from phase10_keeper.ui.text.reword import reword_model
 from phase10_keeper.ui.text.translate import app_words, problem_where, tr, tr_count
 from phase10_keeper.ui.widgets.announcement import announce
 from phase10_keeper.ui.widgets.colours import ERROR_COLOUR
@@ -367,7 +367,7 @@ class GameView(QWidget):
         session.renamed.connect(self._player_renamed)
         self._language = app_words().code
         """The language the page is worded in."""
-        word_page(self)
+        self._word_page()
         self.refresh()
 
     def set_type_scale(self, type_scale: float) -> None:
@@ -403,6 +403,47 @@ class GameView(QWidget):
 
     def edit_actions(self) -> Sequence[QAction]:
         return (self.correct_action, self.delete_action, self.rename_player_action)
+
+    # -- the page's words --------------------------------------------------------------
+
+    def _word_page(self) -> None:
+        """The page's own words, in the language spoken; `refresh` words the rest."""
+        self.previous_sheet_button.setAccessibleName(tr("game.previous_sheet"))
+        self.next_sheet_button.setAccessibleName(tr("game.next_sheet"))
+        self.share_button.setText(tr("game.share_result"))
+        self.share_button.setToolTip(tr("game.share_result_tip"))
+        for button, key, tip in (
+            (self.previous_sheet_button, Qt.Key.Key_PageUp, "game.previous_sheet_tip"),
+            (self.next_sheet_button, Qt.Key.Key_PageDown, "game.next_sheet_tip"),
+        ):
+            keys = QKeySequence(Qt.Modifier.CTRL | key)
+            button.setToolTip(tr(tip, keys=keys.toString(QKeySequence.SequenceFormat.NativeText)))
+        self.standings.setAccessibleName(tr("game.standings"))
+        self.side_tabs.setTabText(self.side_tabs.indexOf(self.standings), tr("game.standings"))
+        self.side_tabs.setTabText(self.side_tabs.indexOf(self.charts), tr("game.charts"))
+        self.grid.setAccessibleName(tr("game.score_grid"))
+        self.correct_action.setText(tr("game.correct_selected"))
+        self.delete_action.setText(tr("game.delete_selected"))
+        self.rename_player_action.setText(tr("game.rename_player"))
+
+    def _reword_page(self) -> None:
+        """Settings → Language changed: the page words itself again as it is, the typing,
+        the hand being corrected, the selected hand and the focus all kept (`refresh`
+        would start the form again)."""
+        self._word_page()
+        state = self.session.state
+        self.headline.setText(wording.headline(state))
+        self.detail.setText(wording.detail(state))
+        if state.status is Status.FINISHED:
+            self.ranking.setText(tr("game.final_ranking", ranking=wording.ranking_line(state)))
+        rules = rules_description(app_words(), self.session.game.rules)
+        self.rules_label.setText(tr_count("game.rules_and_hands", len(state.hands), rules=rules))
+        reword_model(self.standings_model)
+        reword_model(self.grid_model)
+        self._fit_standings()
+        self.show_sheet_page(self.sheet_page)
+        self.charts.reword()
+        self.form.retranslate()
 
     # -- showing the game --------------------------------------------------------------
 
@@ -532,7 +573,7 @@ class GameView(QWidget):
         super().changeEvent(event)
         if event.type() == QEvent.Type.LanguageChange and app_words().code != self._language:
             self._language = app_words().code
-            reword_page(self)
+            self._reword_page()
         # The window's palette changed (light to dark): the grey follows it.
         if event.type() == QEvent.Type.PaletteChange:
             in_placeholder_grey(self.rules_label, self.palette())

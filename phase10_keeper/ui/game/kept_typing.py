@@ -10,6 +10,7 @@ aside, and offered back only where it fits the players of the next hand.
 """
 
 import json
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -32,7 +33,7 @@ from phase10_keeper.ui.text.escape import plain
 from phase10_keeper.ui.text.translate import error_said, tr
 
 if TYPE_CHECKING:
-    from phase10_keeper.ui.game.game_view import GameView
+    from phase10_keeper.ui.game.entry_form import HandEntryForm
     from phase10_keeper.ui.game.session import GameSession
 
 KEEP_AFTER_MS = 400
@@ -181,14 +182,25 @@ class KeptNote(QFrame):
 
 class UnrecordedKeeper(QObject):
     """Keeps one open game's typing and undo history in the library, and brings them
-    back when the game opens."""
+    back when the game opens: the typing of the game page's `form`, said in its `note`;
+    `correct_hand` opens a recorded hand in the form, for a correction brought back."""
 
     def __init__(
-        self, session: "GameSession", view: "GameView", store: UnrecordedStore, game_id: int
+        self,
+        session: "GameSession",
+        store: UnrecordedStore,
+        game_id: int,
+        *,
+        form: "HandEntryForm",
+        note: KeptNote,
+        correct_hand: Callable[[int], None],
+        parent: QObject,
     ) -> None:
-        super().__init__(view)
+        super().__init__(parent)
         self._session = session
-        self._view = view
+        self._form = form
+        self._note = note
+        self._correct_hand = correct_hand
         self._store = store
         self._game_id = game_id
         self._timer = QTimer(self, singleShot=True, interval=KEEP_AFTER_MS)
@@ -198,10 +210,10 @@ class UnrecordedKeeper(QObject):
         self._set_aside: KeptTyping | None = None
         """Typing kept for a game that changed since, until it is put back or replaced."""
         self._stopped = False
-        view.form.typingChanged.connect(self._typing_changed)
+        form.typingChanged.connect(self._typing_changed)
         session.undo_stack.indexChanged.connect(self._history_changed)
         session.changed.connect(self._game_changed)
-        view.kept_note.put_back_button.clicked.connect(self._put_back)
+        note.put_back_button.clicked.connect(self._put_back)
 
     # -- keeping -----------------------------------------------------------------------
 
@@ -233,7 +245,7 @@ class UnrecordedKeeper(QObject):
         return self._digest[1]
 
     def _typing_text(self) -> str | None:
-        form = self._view.form
+        form = self._form
         if form.draft is None or not form.holds_typing():
             return None if self._set_aside is None else typing_to_json(self._set_aside)
         game = self._session.game
@@ -249,15 +261,15 @@ class UnrecordedKeeper(QObject):
         return history_to_json(steps, at, self._session.game)
 
     def _typing_changed(self) -> None:
-        form = self._view.form
+        form = self._form
         if form.holds_typing():
             # New typing takes the place of typing set aside.
             self._set_aside = None
-            note = self._view.kept_note
+            note = self._note
             if note.put_back_button.isVisible():
                 note.hide()
         elif not form.has_typing():
-            self._view.kept_note.hide()
+            self._note.hide()
         self._timer.start()
 
     def _history_changed(self, _index: int) -> None:
@@ -267,7 +279,7 @@ class UnrecordedKeeper(QObject):
 
     def _game_changed(self) -> None:
         if self._set_aside is None:
-            self._view.kept_note.hide()
+            self._note.hide()
         self._timer.start()
 
     # -- bringing back -----------------------------------------------------------------
@@ -294,7 +306,7 @@ class UnrecordedKeeper(QObject):
             notes.append((tr("kept.history_damaged"), False))
         if notes:
             offer = any(offered for _, offered in notes)
-            self._view.kept_note.say(" ".join(text for text, _ in notes), offer=offer)
+            self._note.say(" ".join(text for text, _ in notes), offer=offer)
         if kept.damaged:
             self._timer.start()
 
@@ -324,10 +336,10 @@ class UnrecordedKeeper(QObject):
             self._timer.start()
             return
         game = self._session.game
-        form = self._view.form
+        form = self._form
         current = typing.game == self._digest_of(game) and typing.hands == len(game.hands)
         if current and typing.editing is not None and typing.editing < len(game.hands):
-            self._view.correct_hand(typing.editing)
+            self._correct_hand(typing.editing)
             if form.draft is not None and fits(typing.snapshot, form.draft):
                 form.bring_back(typing.snapshot)
                 notes.append((tr("kept.correction_back", number=typing.editing + 1), False))
@@ -342,7 +354,7 @@ class UnrecordedKeeper(QObject):
         """Typing for a game that changed since: kept and offered where it fits the next
         hand's players, else only written to the log."""
         number = (typing.hands if typing.editing is None else typing.editing) + 1
-        form = self._view.form
+        form = self._form
         playing = self._session.state.status is not Status.FINISHED
         if (
             typing.editing is None
@@ -363,8 +375,8 @@ class UnrecordedKeeper(QObject):
 
     def _put_back(self) -> None:
         typing, self._set_aside = self._set_aside, None
-        form = self._view.form
-        self._view.kept_note.hide()
+        form = self._form
+        self._note.hide()
         if typing is None or form.draft is None or not fits(typing.snapshot, form.draft):
             return
         form.bring_back(typing.snapshot)
