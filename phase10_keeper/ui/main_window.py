@@ -663,7 +663,8 @@ class MainWindow(QMainWindow):
             return
         self.phones = phones
         phones.entriesChanged.connect(self._phone_entries)
-        dialog = self.phones_dialog = PhonesDialog(phones.links, self)
+        form = self.game_view.form if self.game_view is not None else None
+        dialog = self.phones_dialog = PhonesDialog(phones.links, self, avoid=form)
         dialog.stopRequested.connect(phones.forget)
         dialog.stopRequested.connect(self.stop_phones)
         show_window(dialog, self.take_keys)

@@ -4,9 +4,10 @@ The keyboard page reads the menus' shortcuts from the window itself, so it canno
 behind them; the keys that work inside one part of the window are listed beside them.
 """
 
+from collections.abc import Callable
 from html import escape
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
@@ -176,18 +177,21 @@ def how_to_page() -> str:
 
 
 class HelpDialog(QDialog):
-    """A page of help in a window beside the game, left open while playing."""
+    """A page of help in a window beside the game, left open while playing, in the
+    language chosen: `title` and `page` word it, now and after each change of language."""
 
-    def __init__(self, title: str, html: str, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, title: Callable[[], str], page: Callable[[], str], parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
-        self.setWindowTitle(title)
+        self._title = title
+        self._page = page
         self.browser = QTextBrowser()
-        self.browser.setAccessibleName(title)
         self.browser.setOpenExternalLinks(True)
         self.browser.document().setDefaultStyleSheet(
             "kbd { font-family: monospace; font-weight: bold; } td.key { white-space: pre; }"
         )
-        self.browser.setHtml(html)
+        self._word()
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.close)
         layout = QVBoxLayout(self)
@@ -197,10 +201,23 @@ class HelpDialog(QDialog):
         self.resize(width, min(width * 5 // 4, 640))
         self.setWindowModality(Qt.WindowModality.NonModal)
 
+    def _word(self) -> None:
+        title = self._title()
+        self.setWindowTitle(title)
+        self.browser.setAccessibleName(title)
+        self.browser.setHtml(self._page())
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.LanguageChange:
+            # Once every widget has heard of the change: the keys page reads the window's
+            # menus, worded again by then.
+            QTimer.singleShot(0, self, self._word)
+
     @classmethod
     def how_to_keep_score(cls, parent: QWidget | None = None) -> "HelpDialog":
-        return cls(tr("help.how_to_title"), how_to_page(), parent)
+        return cls(lambda: tr("help.how_to_title"), how_to_page, parent)
 
     @classmethod
     def keyboard_shortcuts(cls, window: QMainWindow) -> "HelpDialog":
-        return cls(tr("help.shortcuts_title"), keyboard_page(window), window)
+        return cls(lambda: tr("help.shortcuts_title"), lambda: keyboard_page(window), window)

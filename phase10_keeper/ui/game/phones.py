@@ -15,7 +15,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import segno
-from PySide6.QtCore import QByteArray, QObject, Qt, Signal
+from PySide6.QtCore import QByteArray, QEvent, QObject, QPoint, Qt, Signal
 from PySide6.QtGui import QTextOption
 from PySide6.QtSvgWidgets import QSvgWidget
 from PySide6.QtWidgets import (
@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QScrollArea,
+    QStyle,
     QTextEdit,
     QVBoxLayout,
     QWidget,
@@ -172,14 +173,15 @@ class PhonesDialog(QDialog):
 
     stopRequested = Signal()
 
-    def __init__(self, links: dict[str, Any], parent: QWidget | None = None) -> None:
+    def __init__(
+        self, links: dict[str, Any], parent: QWidget | None = None, avoid: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
-        self.setWindowTitle(tr("phones.window_title"))
-        intro = QLabel(tr("phones.window_intro"))
-        intro.setWordWrap(True)
+        self._intro = QLabel()
+        self._intro.setWordWrap(True)
         # No network address: the codes lead to this computer only, and no phone can
         # reach them until it joins the phones' Wi-Fi and sharing starts again.
-        self.no_network = QLabel(tr("phones.window_no_network"))
+        self.no_network = QLabel()
         self.no_network.setWordWrap(True)
         self.no_network.setStyleSheet("font-weight: bold;")
         self.no_network.setVisible(_on_this_computer_only(str(links["viewer"])))
@@ -188,22 +190,55 @@ class PhonesDialog(QDialog):
         self._scroll.setWidgetResizable(True)
         self.follow(links)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        stop = QPushButton(tr("phones.window_stop"))
-        buttons.addButton(stop, QDialogButtonBox.ButtonRole.DestructiveRole)
-        stop.clicked.connect(self.stopRequested)
+        self._stop = QPushButton()
+        buttons.addButton(self._stop, QDialogButtonBox.ButtonRole.DestructiveRole)
+        self._stop.clicked.connect(self.stopRequested)
         # Closed, not only hidden: the window takes the keys back when it is finished.
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
-        layout.addWidget(intro)
+        layout.addWidget(self._intro)
         layout.addWidget(self.no_network)
         layout.addWidget(self._scroll, 1)
         layout.addWidget(buttons)
-        # One row of codes high (the rest a scroll, or Page Down, away), at the window's
-        # top right corner: over the right of the grid, not over the form being typed in.
+        self._word()
+        # One row of codes high (the rest a scroll, or Page Down, away).
         self.resize(3 * (QR_SIZE + 60) + 40, QR_SIZE + 110 + 150)
         if parent is not None:
-            room = parent.window().geometry()
-            self.move(max(room.left(), room.right() - self.width()), room.top())
+            self._place(parent.window(), avoid)
+
+    def _word(self) -> None:
+        self.setWindowTitle(tr("phones.window_title"))
+        self._intro.setText(tr("phones.window_intro"))
+        self.no_network.setText(tr("phones.window_no_network"))
+        self._stop.setText(tr("phones.window_stop"))
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.LanguageChange:
+            self._word()
+            # The scoreboard's label and every code's name for screen readers.
+            links, self.links = self.links, {}
+            self.follow(links)
+
+    def _place(self, window: QWidget, avoid: QWidget | None) -> None:
+        """Beside the window where the screen has room for it; else over the window's
+        top right corner, over the grid, and no lower than `avoid` (the form being typed
+        in): under a window manager's title bar, the codes covered Points and Record."""
+        frame = window.frameGeometry()
+        screen = window.screen().availableGeometry()
+        if screen.right() - frame.right() >= self.width():
+            self.move(frame.right() + 1, frame.top())
+            return
+        if frame.left() - screen.left() >= self.width():
+            self.move(frame.left() - self.width(), frame.top())
+            return
+        top = window.geometry().top()
+        if avoid is not None and avoid.isVisible():
+            title_bar = self.style().pixelMetric(QStyle.PixelMetric.PM_TitleBarHeight)
+            room = avoid.mapToGlobal(QPoint(0, 0)).y() - top - title_bar
+            least = self.minimumSizeHint().height()
+            self.resize(self.width(), max(least, min(self.height(), room)))
+        self.move(max(frame.left(), frame.right() - self.width()), top)
 
     def follow(self, links: dict[str, Any]) -> None:
         """Shows the codes of `links`: a player who joins gets a code at once."""

@@ -7,7 +7,8 @@ import threading
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QStyle
 
 from phase10_keeper.rules import Cards, Game, Hand, PlayerResult
 from phase10_keeper.storage.library import Library
@@ -393,3 +394,54 @@ def test_with_no_network_the_codes_say_no_phone_can_reach_them_and_what_to_do(
     dialog = PhonesDialog({"viewer": "http://192.168.1.20:8765/#key=K", "players": {}}, window)
     assert dialog.no_network.isHidden()
     dialog.deleteLater()
+
+
+def test_the_codes_stand_clear_of_the_form_being_typed_in(window: Any, qtbot: Any) -> None:
+    """At the top right of a window that fills a laptop's screen, the codes covered the
+    form's Points column and Record under a window manager's title bar."""
+    from PySide6.QtCore import QRect
+
+    from phase10_keeper.rules import Preset, preset_rules
+
+    six = ("Maximilian Alexander", "Zoë", "Małgorzata", "Alexandra-Sophie", "Bartholomew", "Ana")
+    window.open_session(GameSession(Game(players=six, rules=preset_rules(Preset.MASTERS))))
+    # A 1280x720 laptop's screen, less its panel: no room beside the window.
+    window.setGeometry(QRect(0, 0, 1280, 630))
+    window.show()
+    qtbot.waitExposed(window)
+    window.phones_action.trigger()
+    dialog = window.phones_dialog
+    form = window.game_view.form
+
+    def global_rect(widget: Any) -> QRect:
+        return QRect(widget.mapToGlobal(widget.rect().topLeft()), widget.size())
+
+    # Offscreen there is no title bar: count one, as under a window manager.
+    title_bar = dialog.style().pixelMetric(QStyle.PixelMetric.PM_TitleBarHeight)
+    covered = dialog.frameGeometry().adjusted(0, 0, 0, title_bar)
+    fields = [form.record_button] + [
+        field for row in form.rows() for field in (row.points, *row.counts.values())
+    ]
+    for field in fields:
+        assert not covered.intersects(global_rect(field)), field
+    # Yet it shows a whole row of codes, over the grid.
+    assert dialog.height() >= dialog.minimumSizeHint().height()
+
+
+def test_the_codes_window_follows_the_language(window: Any) -> None:
+    from phase10_keeper.language import words
+    from phase10_keeper.ui.text.translate import use_language
+
+    window.phones_action.trigger()
+    dialog = window.phones_dialog
+    use_language("de")
+    try:
+        QApplication.sendEvent(dialog, QEvent(QEvent.Type.LanguageChange))
+        german = words("de")
+        assert dialog.windowTitle() == german("phones.window_title")
+        texts = [label.text() for label in dialog.findChildren(QLabel)]
+        assert german("phones.window_intro") in texts
+        assert german("phones.window_scoreboard") in texts
+        assert german("phones.window_stop") in [b.text() for b in dialog.findChildren(QPushButton)]
+    finally:
+        use_language("en")

@@ -1,6 +1,7 @@
 """Settings → Language is followed at once: the menus, the page shown and the others,
 without losing what is typed or where the keys are."""
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -156,3 +157,16 @@ def test_the_start_page_follows_with_its_focus(window, qtbot) -> None:
     assert window.games_view is not None
     heading = window.pages.currentWidget().findChildren(QLabel)
     assert _says("de", "window.library_heading") in [label.text() for label in heading]
+
+
+def test_the_help_windows_left_open_follow_the_language(window, qtbot) -> None:
+    how_to = window.how_to_keep_score()
+    keys = window.keyboard_help()
+    _choose(window, "Deutsch")
+    qtbot.waitUntil(lambda: keys.windowTitle() == _says("de", "help.shortcuts_title"))
+    assert how_to.windowTitle() == _says("de", "help.how_to_title")
+    step = re.sub(r"<[^>]+>", "", _says("de", "help.step_record"))
+    assert step in how_to.browser.toPlainText()
+    # The keys page reads the menus, worded again first.
+    assert _says("de", "help.anywhere") in keys.browser.toPlainText()
+    assert _says("de", "window.new_game").replace("&", "").rstrip("…") in keys.browser.toPlainText()
