@@ -13,7 +13,7 @@ from phase10_keeper import __version__
 from phase10_keeper.language import words
 from phase10_keeper.language.wording import phase_description
 from phase10_keeper.rules import (
-    CardKind,
+    OFFICIAL_VALUES,
     Cards,
     Game,
     Group,
@@ -136,7 +136,7 @@ def test_variant_phase_lists_and_super_wild_are_printed() -> None:
     assert "Even phases only, super wild" in even
     assert "1 run of 9" in even
     assert "2 sets of 3" not in even
-    assert f"Super wild\n{CardKind.SUPER_WILD.points}" in even
+    assert f"Super wild\n{OFFICIAL_VALUES.super_wild}" in even
     house = (
         Phase(1, (Group(GroupKind.COLOR_RUN, 4), Group(GroupKind.EVEN_ODD, 4))),
         Phase(2, (Group(GroupKind.RUN, 6),)),
