@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from phase10_keeper.rules.cards import HAND_SIZE as HAND_SIZE
+    from phase10_keeper.rules.cards import MASTERS_TIN_DECK as MASTERS_TIN_DECK
     from phase10_keeper.rules.cards import MAX_CARD_VALUE as MAX_CARD_VALUE
     from phase10_keeper.rules.cards import MAX_DECK_COUNT as MAX_DECK_COUNT
-    from phase10_keeper.rules.cards import MAX_DECK_SIZE as MAX_DECK_SIZE
     from phase10_keeper.rules.cards import NO_CARDS as NO_CARDS
     from phase10_keeper.rules.cards import OFFICIAL_VALUES as OFFICIAL_VALUES
     from phase10_keeper.rules.cards import STANDARD_DECK as STANDARD_DECK

@@ -26,7 +26,6 @@ MAX_CARD_VALUE = 100
 MAX_DECK_COUNT = 200
 """The most cards of one kind a house deck may hold: two decks shuffled together, and
 room to spare."""
-MAX_DECK_SIZE = 4 * MAX_DECK_COUNT
 
 
 @record
@@ -129,3 +128,5 @@ class Deck(Record):
 
 
 STANDARD_DECK = Deck()
+MASTERS_TIN_DECK = Deck(skip=2)
+"""The deck of the Fundex Phase 10 Masters tin, which has two skips."""
