@@ -184,7 +184,7 @@ def _check_points(
     # The super wild may be in this player's hand only if nobody holds it by count.
     super_wild = super_wild_makers is not None
     values, deck = rules.card_values, rules.deck
-    step = score_step(values, super_wild=rules.super_wild)
+    step = _score_step(values, super_wild=rules.super_wild)
     if not result.cards.is_empty:
         error(ProblemKey.POINTS_AND_CARDS)
     elif points < 0 or (step and points % step):
@@ -236,7 +236,7 @@ def _check_points(
     return problems
 
 
-def score_step(values: CardValues, *, super_wild: bool) -> int:
+def _score_step(values: CardValues, *, super_wild: bool) -> int:
     """The number every score is a multiple of at these values: 5 at the official ones;
     0 where every card is free."""
     step = gcd(values.low, values.high, values.skip, values.wild)
