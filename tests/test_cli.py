@@ -144,17 +144,33 @@ def test_warnings_go_to_stderr_and_keep_exit_zero(capsys: pytest.CaptureFixture[
     assert json.loads(out)["players"][3]["total"] == 85
 
 
+def test_a_house_game_totals_its_cards_at_its_own_values(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(capsys, "standings", game_file("masters-tin"), "--json")
+    assert code == 0
+    players = json.loads(out)["players"]
+    # Wilds count 20 at this table: Ana holds one with eight 1-9 cards and a 10-12.
+    assert [(player["name"], player["hand_points"]) for player in players] == [
+        ("Ana", [0, 8 * 5 + 10 + 20]),
+        ("Ben", [5 + 20, 15]),
+        ("Cleo", [7 * 5 + 2 * 15 + 20, 0]),
+    ]
+
+
 BROKEN = {
+    "deck-skips": (1, "Cleo", "holds 3 skips; the deck has 2"),
     "deck-wilds": (1, "Dana", "wilds"),
     "duplicate-players": (None, "Priya", "must differ"),
     "hand-after-end": (11, None, "over"),
+    "house-cards-old-version": (None, None, "house card values and decks (card_values)"),
     "made-not-boolean": (1, "Marcus", "true or false"),
     "maker-too-many": (1, "Marcus", "at most 4"),
     "masters-no-phase": (1, "B", "which phase"),
     "masters-phase-again": (2, "A", "already made phase 4"),
     "missing-result": (2, "Kwame", "no result"),
     "negative-count": (2, "Kwame", "negative"),
-    "newer-version": (None, None, "version 4"),
+    "newer-version": (None, None, "version 5"),
     "not-json": (None, None, "not valid JSON"),
     "seating-during-tiebreak": (11, "Dee", "during a tie-break"),
     "seating-leaver-result": (5, "Dana", "has left the game"),

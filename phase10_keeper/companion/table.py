@@ -266,7 +266,7 @@ class Table:
         with self._lock:
             now = self._snapshot
             self._check_seen(now, seen)
-            entry = _entry_from_json(data, name, now.state.hand_number, sender)
+            entry = _entry_from_json(data, name, now.state, sender)
             before = now.pending.get(name)
             if before is not None and before[:2] == entry[:2]:
                 return _problems_so_far(now.state, now.pending)
@@ -416,7 +416,7 @@ class Table:
         self._tell()
 
 
-def _entry_from_json(data: object, name: str, hand_number: int, sender: str) -> Entry:
+def _entry_from_json(data: object, name: str, state: GameState, sender: str) -> Entry:
     went_out = False
     if isinstance(data, dict) and "went_out" in data:
         went_out = data["went_out"]
@@ -433,7 +433,7 @@ def _entry_from_json(data: object, name: str, hand_number: int, sender: str) -> 
             )
         data = {key: value for key, value in data.items() if key != "went_out"}
     try:
-        result = result_from_json(data, name, hand_number)
+        result = result_from_json(data, name, state.hand_number, state.rules.deck.size)
     except GameFileError as error:
         problem = TableProblem(Severity.ERROR, name, None, error.worded)
         raise Refused([problem]) from None
@@ -479,7 +479,7 @@ def _pending_from_json(data: object, state: GameState) -> dict[str, Entry]:
             continue
         result = {key: value for key, value in kept.items() if key != "sender"}
         try:
-            pending[name] = _entry_from_json(result, name, state.hand_number, sender)
+            pending[name] = _entry_from_json(result, name, state, sender)
         except Refused:
             continue
     return pending
@@ -547,9 +547,10 @@ def _status_text(state: GameState, language: Words) -> str:
 
 
 def game_to_json(snapshot: Snapshot, language: Words) -> dict[str, Any]:
-    """The game as the API gives it: the `standings --json` object, the revision and the
+    """The game as the API gives it: the `standings --json` object, the revision, the
     entries so far (each a result as in a game file, `"went_out": true` on the one who
-    went out), and, worded in `language`, what the page shows besides."""
+    went out) and the points of each kind of card, and, worded in `language`, what the
+    page shows besides."""
     state = snapshot.state
     rules = state.rules
     data = standings_to_json(state)
@@ -567,6 +568,7 @@ def game_to_json(snapshot: Snapshot, language: Words) -> dict[str, Any]:
                 result["went_out"] = True
             pending[name] = result
     data["pending"] = pending
+    data["card_values"] = {kind.value: points for kind, points in rules.card_values.items()}
     # What follows is this API's own, for the page: the standings object above is as
     # `standings --json` prints it.
     data["title"] = snapshot.game.title

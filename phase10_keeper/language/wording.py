@@ -6,6 +6,9 @@ from datetime import date, datetime
 
 from phase10_keeper.language import Words
 from phase10_keeper.rules import (
+    MASTERS_TIN_DECK,
+    OFFICIAL_VALUES,
+    STANDARD_DECK,
     CardKind,
     GameState,
     Group,
@@ -149,6 +152,12 @@ def rules_description(words: Words, rules: RuleSet) -> str:
         parts.append(words("rules.super_wild"))
     if rules.two_strike_applies:
         parts.append(words("rules.two_strike"))
+    if rules.card_values != OFFICIAL_VALUES:
+        parts.append(words("rules.house_card_values"))
+    if rules.deck == MASTERS_TIN_DECK:
+        parts.append(words("rules.masters_tin_deck"))
+    elif rules.deck != STANDARD_DECK:
+        parts.append(words("rules.house_deck"))
     return words("rules.separator").join(parts)
 
 

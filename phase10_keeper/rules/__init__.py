@@ -12,12 +12,17 @@ from types import BuiltinFunctionType, FunctionType, ModuleType
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from phase10_keeper.rules.cards import CARD_POINTS as CARD_POINTS
-    from phase10_keeper.rules.cards import DECK_SIZE as DECK_SIZE
     from phase10_keeper.rules.cards import HAND_SIZE as HAND_SIZE
+    from phase10_keeper.rules.cards import MASTERS_TIN_DECK as MASTERS_TIN_DECK
+    from phase10_keeper.rules.cards import MAX_CARD_VALUE as MAX_CARD_VALUE
+    from phase10_keeper.rules.cards import MAX_DECK_COUNT as MAX_DECK_COUNT
     from phase10_keeper.rules.cards import NO_CARDS as NO_CARDS
+    from phase10_keeper.rules.cards import OFFICIAL_VALUES as OFFICIAL_VALUES
+    from phase10_keeper.rules.cards import STANDARD_DECK as STANDARD_DECK
     from phase10_keeper.rules.cards import CardKind as CardKind
     from phase10_keeper.rules.cards import Cards as Cards
+    from phase10_keeper.rules.cards import CardValues as CardValues
+    from phase10_keeper.rules.cards import Deck as Deck
     from phase10_keeper.rules.checks import check_hand as check_hand
     from phase10_keeper.rules.engine import Replay as Replay
     from phase10_keeper.rules.engine import advance as advance

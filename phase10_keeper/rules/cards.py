@@ -12,24 +12,6 @@ class CardKind(StrEnum):
     WILD = "wild"
     SUPER_WILD = "super_wild"
 
-    @property
-    def points(self) -> int:
-        return CARD_POINTS[self]
-
-
-CARD_POINTS: dict[CardKind, int] = {
-    CardKind.LOW: 5,
-    CardKind.HIGH: 10,
-    CardKind.SKIP: 15,
-    CardKind.WILD: 25,
-    CardKind.SUPER_WILD: 50,
-}
-
-_LOW_POINTS = CARD_POINTS[CardKind.LOW]
-_HIGH_POINTS = CARD_POINTS[CardKind.HIGH]
-_SKIP_POINTS = CARD_POINTS[CardKind.SKIP]
-_WILD_POINTS = CARD_POINTS[CardKind.WILD]
-_SUPER_WILD_POINTS = CARD_POINTS[CardKind.SUPER_WILD]
 
 HAND_SIZE = 10
 """Cards dealt to each player, and what a player who never laid down still holds."""
@@ -38,8 +20,12 @@ DECK_LOW = 72
 DECK_HIGH = 24
 DECK_SKIPS = 4
 DECK_WILDS = 8
-"""The super wild is one of the eight wilds."""
-DECK_SIZE = DECK_LOW + DECK_HIGH + DECK_SKIPS + DECK_WILDS
+"""The official deck; the super wild is one of the eight wilds."""
+MAX_CARD_VALUE = 100
+"""The most a house may make one card cost."""
+MAX_DECK_COUNT = 200
+"""The most cards of one kind a house deck may hold: two decks shuffled together, and
+room to spare."""
 
 
 @record
@@ -70,18 +56,6 @@ class Cards(Record):
         return self.low + self.high + self.skip + self.wild + self.super_wild
 
     @property
-    def points(self) -> int:
-        # Spelled out, with the points per kind looked up once: replaying a long game
-        # asks this many thousand times.
-        return (
-            _LOW_POINTS * self.low
-            + _HIGH_POINTS * self.high
-            + _SKIP_POINTS * self.skip
-            + _WILD_POINTS * self.wild
-            + _SUPER_WILD_POINTS * self.super_wild
-        )
-
-    @property
     def is_empty(self) -> bool:
         return not (self.low or self.high or self.skip or self.wild or self.super_wild)
 
@@ -96,3 +70,63 @@ class Cards(Record):
 
 
 NO_CARDS = Cards()
+
+
+@record
+class CardValues(Record):
+    """What a card left in hand costs, by kind: the official values unless the table
+    counts its own."""
+
+    low: int = 5
+    high: int = 10
+    skip: int = 15
+    wild: int = 25
+    super_wild: int = 50
+
+    def of(self, kind: CardKind) -> int:
+        value: int = getattr(self, kind.value)
+        return value
+
+    def items(self) -> list[tuple[CardKind, int]]:
+        return [(kind, self.of(kind)) for kind in CardKind]
+
+    def points(self, cards: Cards) -> int:
+        """What `cards` cost at these values."""
+        # Spelled out: replaying a long game asks this many thousand times.
+        return (
+            self.low * cards.low
+            + self.high * cards.high
+            + self.skip * cards.skip
+            + self.wild * cards.wild
+            + self.super_wild * cards.super_wild
+        )
+
+
+OFFICIAL_VALUES = CardValues()
+
+
+@record
+class Deck(Record):
+    """How many cards of each kind the deck holds; the super wild is one of the wilds."""
+
+    low: int = DECK_LOW
+    high: int = DECK_HIGH
+    skip: int = DECK_SKIPS
+    wild: int = DECK_WILDS
+
+    def of(self, kind: CardKind) -> int:
+        """How many of `kind` the deck holds: a super wild is one of the wilds, and there
+        is only one."""
+        if kind is CardKind.SUPER_WILD:
+            return min(1, self.wild)
+        value: int = getattr(self, kind.value)
+        return value
+
+    @property
+    def size(self) -> int:
+        return self.low + self.high + self.skip + self.wild
+
+
+STANDARD_DECK = Deck()
+MASTERS_TIN_DECK = Deck(skip=2)
+"""The deck of the Fundex Phase 10 Masters tin, which has two skips."""

@@ -4,22 +4,14 @@ what the hand sizes and the deck imply (see RULES.md, "What the hand sizes imply
 from collections.abc import Callable
 from functools import cache
 from itertools import accumulate
+from math import gcd
 from typing import Protocol
 
-from phase10_keeper.rules.cards import (
-    CARD_POINTS,
-    DECK_HIGH,
-    DECK_LOW,
-    DECK_SKIPS,
-    DECK_WILDS,
-    HAND_SIZE,
-    CardKind,
-    Cards,
-)
+from phase10_keeper.rules.cards import HAND_SIZE, Cards, CardValues, Deck
 from phase10_keeper.rules.game import Hand, PlayerResult
 from phase10_keeper.rules.phases import Phase
 from phase10_keeper.rules.problems import Problem, ProblemKey, Severity, Value
-from phase10_keeper.rules.ruleset import Order
+from phase10_keeper.rules.ruleset import Order, RuleSet
 from phase10_keeper.rules.state import GameState
 from phase10_keeper.rules.status import Status
 
@@ -110,7 +102,9 @@ def _check_result(
         if went_out and not result.made:
             error(ProblemKey.WENT_OUT_NOT_MADE, "made")
         problems.extend(
-            _check_points(result, result.points, went_out, phase, number, name, super_wild_makers)
+            _check_points(
+                rules, result, result.points, went_out, phase, number, name, super_wild_makers
+            )
         )
         return problems
     cards = result.cards
@@ -126,11 +120,16 @@ def _check_result(
         error(ProblemKey.SUPER_WILD_NOT_PLAYED, "super_wild")
     elif cards.super_wild > 1:
         error(ProblemKey.SUPER_WILDS_OVER_DECK, "super_wild", count=cards.super_wild)
-    if cards.wild + cards.super_wild > DECK_WILDS:
+    deck = rules.deck
+    if cards.wild + cards.super_wild > deck.wild:
         wilds = cards.wild + cards.super_wild
-        error(ProblemKey.WILDS_OVER_DECK, "wild", count=wilds, limit=DECK_WILDS)
-    if cards.skip > DECK_SKIPS:
-        error(ProblemKey.SKIPS_OVER_DECK, "skip", count=cards.skip, limit=DECK_SKIPS)
+        error(ProblemKey.WILDS_OVER_DECK, "wild", count=wilds, limit=deck.wild)
+    if cards.skip > deck.skip:
+        error(ProblemKey.SKIPS_OVER_DECK, "skip", count=cards.skip, limit=deck.skip)
+    if cards.low > deck.low:
+        error(ProblemKey.LOWS_OVER_DECK, "low", count=cards.low, limit=deck.low)
+    if cards.high > deck.high:
+        error(ProblemKey.HIGHS_OVER_DECK, "high", count=cards.high, limit=deck.high)
     if held > HAND_SIZE:
         error(ProblemKey.CARDS_OVER_HAND, "low", count=held, limit=HAND_SIZE)
     if went_out:
@@ -163,6 +162,7 @@ def _check_result(
 
 
 def _check_points(
+    rules: RuleSet,
     result: PlayerResult,
     points: int,
     went_out: bool,
@@ -183,26 +183,33 @@ def _check_points(
 
     # The super wild may be in this player's hand only if nobody holds it by count.
     super_wild = super_wild_makers is not None
+    values, deck = rules.card_values, rules.deck
+    step = _score_step(values, super_wild=rules.super_wild)
     if not result.cards.is_empty:
         error(ProblemKey.POINTS_AND_CARDS)
-    elif points < 0 or points % CARD_POINTS[CardKind.LOW]:
-        error(ProblemKey.POINTS_NOT_A_SCORE, points=points)
+    elif points < 0 or (step and points % step):
+        error(ProblemKey.POINTS_NOT_A_SCORE, points=points, step=step)
     elif went_out:
         if points:
             error(ProblemKey.WENT_OUT_SCORES_POINTS, points=points)
     elif not result.made:
-        # Every multiple of 5 from the least ten cards are worth to the most is some ten
-        # cards' worth, so only the two ends need checking.
-        ten = worth(HAND_SIZE, exactly=True, super_wild=super_wild)
+        ten = worth(HAND_SIZE, exactly=True, super_wild=super_wild, values=values, deck=deck)
+        fewer = worth(HAND_SIZE, exactly=False, super_wild=super_wild, values=values, deck=deck)
         if points > max(ten):
             error(ProblemKey.MISSED_POINTS_OVER, points=points, limit=max(ten))
+        elif points not in fewer:
+            error(ProblemKey.POINTS_NOT_POSSIBLE, count=HAND_SIZE, points=points)
         elif points < min(ten):
             warning(ProblemKey.MISSED_POINTS_FEW, points=points, least=min(ten))
     elif phase is not None:
         most = HAND_SIZE - phase.card_count
-        kept = worth(most, exactly=False, super_wild=super_wild)
+        kept = worth(most, exactly=False, super_wild=super_wild, values=values, deck=deck)
         # A phase that held the super wild leaves one card more (but not the super wild).
-        laid = worth(most + 1, exactly=False, super_wild=False) if super_wild else frozenset()
+        laid = (
+            worth(most + 1, exactly=False, super_wild=False, values=values, deck=deck)
+            if super_wild
+            else frozenset()
+        )
         if points in kept:
             if points == 0:
                 warning(ProblemKey.NO_CARDS_NOT_OUT)
@@ -229,24 +236,38 @@ def _check_points(
     return problems
 
 
+def _score_step(values: CardValues, *, super_wild: bool) -> int:
+    """The number every score is a multiple of at these values: 5 at the official ones;
+    0 where every card is free."""
+    step = gcd(values.low, values.high, values.skip, values.wild)
+    return gcd(step, values.super_wild) if super_wild else step
+
+
 @cache
-def worth(cards: int, *, exactly: bool, super_wild: bool) -> frozenset[int]:
+def worth(
+    cards: int, *, exactly: bool, super_wild: bool, values: CardValues, deck: Deck
+) -> frozenset[int]:
     """Every points total that `cards` cards (or, unless `exactly`, no more than that
-    many) can be worth, within what the deck has; with `super_wild`, one of them may be
-    the super wild."""
+    many) can be worth at `values`, within what `deck` has; with `super_wild`, one of
+    them may be the super wild. Empty where the deck cannot make that many."""
     totals: set[int] = set()
-    for super_wilds in range(2 if super_wild and cards else 1):
-        for wild in range(min(DECK_WILDS - super_wilds, cards - super_wilds) + 1):
-            for skip in range(min(DECK_SKIPS, cards - super_wilds - wild) + 1):
+    for super_wilds in range(2 if super_wild and cards and deck.wild else 1):
+        for wild in range(min(deck.wild - super_wilds, cards - super_wilds) + 1):
+            for skip in range(min(deck.skip, cards - super_wilds - wild) + 1):
                 rest = cards - super_wilds - wild - skip
-                for high in range(min(DECK_HIGH, rest) + 1):
-                    lows = (rest - high,) if exactly else range(rest - high + 1)
+                for high in range(min(deck.high, rest) + 1):
+                    if exactly:
+                        if rest - high > deck.low:
+                            continue
+                        lows = range(rest - high, rest - high + 1)
+                    else:
+                        lows = range(min(deck.low, rest - high) + 1)
                     totals.update(
-                        CARD_POINTS[CardKind.SUPER_WILD] * super_wilds
-                        + CARD_POINTS[CardKind.WILD] * wild
-                        + CARD_POINTS[CardKind.SKIP] * skip
-                        + CARD_POINTS[CardKind.HIGH] * high
-                        + CARD_POINTS[CardKind.LOW] * low
+                        values.super_wild * super_wilds
+                        + values.wild * wild
+                        + values.skip * skip
+                        + values.high * high
+                        + values.low * low
                         for low in lows
                     )
     return frozenset(totals)
@@ -297,13 +318,20 @@ def _fixed_phase(state: GameState, name: str) -> Phase | None:
     return state.rules.phases[state.player(name).position]
 
 
-_TABLE_LIMITS: tuple[tuple[str, ProblemKey, int, Callable[[Cards], int]], ...] = (
-    ("low", ProblemKey.TABLE_LOW, DECK_LOW, lambda cards: cards.low),
-    ("high", ProblemKey.TABLE_HIGH, DECK_HIGH, lambda cards: cards.high),
-    ("skip", ProblemKey.TABLE_SKIP, DECK_SKIPS, lambda cards: cards.skip),
-    ("wild", ProblemKey.TABLE_WILD, DECK_WILDS, lambda cards: cards.wild + cards.super_wild),
-)
-_SUPER_WILD_LIMIT = ("super_wild", ProblemKey.TABLE_SUPER_WILD, 1, lambda cards: cards.super_wild)
+_Limit = tuple[str, ProblemKey, int, Callable[[Cards], int]]
+
+
+@cache
+def _table_limits(deck: Deck, super_wild: bool) -> tuple[_Limit, ...]:
+    limits: tuple[_Limit, ...] = (
+        ("low", ProblemKey.TABLE_LOW, deck.low, lambda cards: cards.low),
+        ("high", ProblemKey.TABLE_HIGH, deck.high, lambda cards: cards.high),
+        ("skip", ProblemKey.TABLE_SKIP, deck.skip, lambda cards: cards.skip),
+        ("wild", ProblemKey.TABLE_WILD, deck.wild, lambda cards: cards.wild + cards.super_wild),
+    )
+    if super_wild:
+        limits += (("super_wild", ProblemKey.TABLE_SUPER_WILD, 1, lambda cards: cards.super_wild),)
+    return limits
 
 
 def _check_table(state: GameState, hand: Hand, number: int) -> list[Problem]:
@@ -323,7 +351,7 @@ def _check_table(state: GameState, hand: Hand, number: int) -> list[Problem]:
         wild += max(cards.wild + cards.super_wild, 0)
         super_wild += max(cards.super_wild, 0)
     across = {"low": low, "high": high, "skip": skip, "wild": wild, "super_wild": super_wild}
-    limits = [*_TABLE_LIMITS, _SUPER_WILD_LIMIT] if state.rules.super_wild else _TABLE_LIMITS
+    limits = _table_limits(state.rules.deck, state.rules.super_wild)
     over = [
         (field, key, limit, count_of)
         for field, key, limit, count_of in limits

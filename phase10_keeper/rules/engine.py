@@ -98,11 +98,12 @@ def advance(state: GameState, hand: Hand) -> tuple[GameState, list[Problem]]:
 def _record(state: GameState, hand: Hand, attempted: dict[str, int | None]) -> HandRecord:
     entries = {}
     results = hand.results
+    values = state.rules.card_values
     for player in state.players:
         result = results.get(player.name)
         if result is None:
             continue
-        points = result.score
+        points = result.score(values)
         entries[player.name] = Entry(
             attempted[player.name],
             result.made,
@@ -126,9 +127,10 @@ def _after_replay(state: GameState, hand: Hand) -> GameState:
         for name, result in hand.results.items()
     }
     hand_record = _record(state, hand, attempted)
+    values = state.rules.card_values
     players = tuple(
         # The replay hand moves no one's phase.
-        _scored(player, result, player.completed, player.position, player.misses)
+        _scored(player, result.score(values), player.completed, player.position, player.misses)
         if (result := hand.results.get(player.name)) is not None
         else player
         for player in state.players
@@ -144,13 +146,12 @@ def _after_replay(state: GameState, hand: Hand) -> GameState:
 
 def _scored(
     player: PlayerState,
-    result: PlayerResult,
+    points: int,
     completed: tuple[int, ...],
     position: int,
     misses: int,
 ) -> PlayerState:
     """The player after a hand: its points added, and the phases where it leaves them."""
-    points = result.score
     # Made whole, in the order of the fields, rather than by `_replace`: a replay makes one
     # per player per hand, and this takes an eighth off replaying a game.
     return PlayerState(
@@ -202,16 +203,17 @@ def _moved(
     if result.made and label is not None and label not in completed:
         completed = (*completed, label)
     next_position = min(player.position + 1, len(rules.phases) - 1)
+    points = result.score(rules.card_values)
     if rules.hands is not None:
-        return _scored(player, result, completed, next_position, player.misses)
+        return _scored(player, points, completed, next_position, player.misses)
     if rules.order is Order.CHOOSE:
-        return _scored(player, result, completed, player.position, player.misses)
+        return _scored(player, points, completed, player.position, player.misses)
     if result.made:
-        return _scored(player, result, completed, next_position, 0)
+        return _scored(player, points, completed, next_position, 0)
     misses = player.misses + 1
     if rules.two_strike and misses >= 2 and player.position < rules.target - 1:
-        return _scored(player, result, completed, player.position + 1, 0)
-    return _scored(player, result, completed, player.position, misses)
+        return _scored(player, points, completed, player.position + 1, 0)
+    return _scored(player, points, completed, player.position, misses)
 
 
 def _completes_game(

@@ -4,7 +4,7 @@ import unicodedata
 from collections.abc import Mapping
 from dataclasses import field, replace
 
-from phase10_keeper.rules.cards import NO_CARDS, Cards
+from phase10_keeper.rules.cards import NO_CARDS, Cards, CardValues
 from phase10_keeper.rules.problems import GameError, Problem, ProblemKey, error
 from phase10_keeper.rules.record import Record, record
 from phase10_keeper.rules.ruleset import MATTEL_RULES, Order, RuleSet
@@ -31,10 +31,9 @@ class PlayerResult(Record):
     """The points the player was left with, typed as a total instead of giving `cards`
     (which then stay empty); None where the cards are given."""
 
-    @property
-    def score(self) -> int:
-        """The points this result adds to the player's total."""
-        return self.cards.points if self.points is None else self.points
+    def score(self, values: CardValues) -> int:
+        """The points this result adds to the player's total, the cards costing `values`."""
+        return values.points(self.cards) if self.points is None else self.points
 
 
 @record

@@ -45,6 +45,8 @@ class ProblemKey(StrEnum):
     SUPER_WILDS_OVER_DECK = "super_wilds_over_deck"
     WILDS_OVER_DECK = "wilds_over_deck"
     SKIPS_OVER_DECK = "skips_over_deck"
+    LOWS_OVER_DECK = "lows_over_deck"
+    HIGHS_OVER_DECK = "highs_over_deck"
     CARDS_OVER_HAND = "cards_over_hand"
     WENT_OUT_NOT_MADE = "went_out_not_made"
     WENT_OUT_HOLDS_CARDS = "went_out_holds_cards"
@@ -109,6 +111,9 @@ class ProblemKey(StrEnum):
     TARGET_NOT_A_PHASE = "target_not_a_phase"
     HANDS_TOO_FEW = "hands_too_few"
     HANDS_TOO_MANY = "hands_too_many"
+    CARD_VALUE_RANGE = "card_value_range"
+    DECK_COUNT_RANGE = "deck_count_range"
+    DECK_TOO_SMALL = "deck_too_small"
 
 
 Holding = tuple[str, int]
@@ -151,6 +156,14 @@ ENGLISH_TEMPLATES: dict[str, str | dict[str, str]] = {
         "one": "holds {count} skip; the deck has {limit}",
         "other": "holds {count} skips; the deck has {limit}",
     },
+    "problem.lows_over_deck": {
+        "one": "holds {count} 1-9 card; the deck has {limit}",
+        "other": "holds {count} 1-9 cards; the deck has {limit}",
+    },
+    "problem.highs_over_deck": {
+        "one": "holds {count} 10-12 card; the deck has {limit}",
+        "other": "holds {count} 10-12 cards; the deck has {limit}",
+    },
     "problem.cards_over_hand": {
         "one": "holds {count} card; nobody can hold more than {limit}",
         "other": "holds {count} cards; nobody can hold more than {limit}",
@@ -180,7 +193,7 @@ ENGLISH_TEMPLATES: dict[str, str | dict[str, str]] = {
     },
     "problem.points_and_cards": "gives both cards and a points total; give one or the other",
     "problem.points_not_a_score": (
-        "cannot score {points}: a score is a multiple of 5, and never below 0"
+        "cannot score {points}: a score is a multiple of {step}, and never below 0"
     ),
     "problem.went_out_scores_points": "went out, so scores 0, not {points}",
     "problem.missed_points_over": (
@@ -302,6 +315,12 @@ ENGLISH_TEMPLATES: dict[str, str | dict[str, str]] = {
         "one": "a fixed number of {count} hand is too many; a game has at most {most}",
         "other": "a fixed number of {count} hands is too many; a game has at most {most}",
     },
+    "problem.card_value_range": "a {kind} card must cost from 0 to {most} points, not {value}",
+    "problem.deck_count_range": ("the deck must hold from 0 to {most} {kind} cards, not {held}"),
+    "problem.deck_too_small": (
+        "a deck of {size} cards cannot deal two hands and the first discard; "
+        "it needs at least {least}"
+    ),
     # The words a problem's values are worded with.
     "problem.card.low": "1-9",
     "problem.card.high": "10-12",

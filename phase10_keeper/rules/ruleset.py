@@ -3,6 +3,16 @@
 from dataclasses import replace
 from enum import StrEnum
 
+from phase10_keeper.rules.cards import (
+    HAND_SIZE,
+    MAX_CARD_VALUE,
+    MAX_DECK_COUNT,
+    OFFICIAL_VALUES,
+    STANDARD_DECK,
+    CardKind,
+    CardValues,
+    Deck,
+)
 from phase10_keeper.rules.phases import MATTEL_PHASES, Phase
 from phase10_keeper.rules.problems import Problem, ProblemKey, error
 from phase10_keeper.rules.record import Record, record
@@ -38,6 +48,8 @@ MAX_PHASES = 40
 """Room for a house list of ten more phases after the tenth, twice over."""
 MAX_HANDS = 1000
 """Far more than any evening's game; a file with more was not written by a table."""
+SMALLEST_DECK = 2 * HAND_SIZE + 1
+"""Two players dealt their hands, and the first card of the discard pile."""
 
 
 @record
@@ -49,6 +61,8 @@ class RuleSet(Record):
     `hands`, when set, fixes the number of hands: everyone advances every hand and the
     lowest total wins. `two_strike` only has an effect in sequence order; the game file
     contract does not forbid it elsewhere, so other orders keep the flag and ignore it.
+    `card_values` is what each card left in hand costs and `deck` how many of each kind
+    the deck holds: the official ones unless the table plays its own.
     """
 
     preset: Preset
@@ -58,6 +72,8 @@ class RuleSet(Record):
     hands: int | None = None
     super_wild: bool = False
     two_strike: bool = False
+    card_values: CardValues = OFFICIAL_VALUES
+    deck: Deck = STANDARD_DECK
 
     def __post_init__(self) -> None:
         problem = self.problem()
@@ -83,6 +99,20 @@ class RuleSet(Record):
             return error(ProblemKey.HANDS_TOO_FEW, hands=self.hands)
         if self.hands is not None and self.hands > MAX_HANDS:
             return error(ProblemKey.HANDS_TOO_MANY, count=self.hands, most=MAX_HANDS)
+        return self._cards_problem()
+
+    def _cards_problem(self) -> Problem | None:
+        for kind, value in self.card_values.items():
+            if not 0 <= value <= MAX_CARD_VALUE:
+                return error(
+                    ProblemKey.CARD_VALUE_RANGE, kind=kind, value=value, most=MAX_CARD_VALUE
+                )
+        for kind in (CardKind.LOW, CardKind.HIGH, CardKind.SKIP, CardKind.WILD):
+            held = self.deck.of(kind)
+            if not 0 <= held <= MAX_DECK_COUNT:
+                return error(ProblemKey.DECK_COUNT_RANGE, kind=kind, held=held, most=MAX_DECK_COUNT)
+        if self.deck.size < SMALLEST_DECK:
+            return error(ProblemKey.DECK_TOO_SMALL, size=self.deck.size, least=SMALLEST_DECK)
         return None
 
     @property
@@ -155,6 +185,8 @@ def build_rules(
     hands: int | None = None,
     super_wild: bool = False,
     two_strike: bool = False,
+    card_values: CardValues = OFFICIAL_VALUES,
+    deck: Deck = STANDARD_DECK,
 ) -> RuleSet:
     """A preset with overrides; a missing target means the whole (possibly new) list."""
     base = preset_rules(preset)
@@ -169,6 +201,8 @@ def build_rules(
         hands=base.hands if hands is None else hands,
         super_wild=super_wild,
         two_strike=two_strike,
+        card_values=card_values,
+        deck=deck,
     )
 
 

@@ -6,7 +6,7 @@ from functools import cached_property
 
 from phase10_keeper.language import Words
 from phase10_keeper.language.wording import card_label, phase_description
-from phase10_keeper.rules import CARD_POINTS, CardKind, Order, RuleSet
+from phase10_keeper.rules import CardKind, Order, RuleSet
 from phase10_keeper.sheet.fit import wrap_text
 from phase10_keeper.sheet.pen import (
     BOLD,
@@ -209,7 +209,8 @@ class Legend:
         kinds = [CardKind.LOW, CardKind.HIGH, CardKind.SKIP, CardKind.WILD]
         if self.rules.super_wild:
             kinds.append(CardKind.SUPER_WILD)
-        return [(card_label(self.words, kind), CARD_POINTS[kind]) for kind in kinds]
+        values = self.rules.card_values
+        return [(card_label(self.words, kind), values.of(kind)) for kind in kinds]
 
     def card_notes(self) -> list[str]:
         note = self.words("legend.card_note")

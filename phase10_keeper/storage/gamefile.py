@@ -1,9 +1,10 @@
-"""The game file, format versions 1 to 3: reading, writing and the standings as JSON.
+"""The game file, format versions 1 to 4: reading, writing and the standings as JSON.
 
 The format is a public contract (see the README); readers elsewhere depend on every key.
 Version 2 adds only `seating` (players who join or leave during the game), version 3
-only a result's `points` (a total typed instead of the cards); each game is written as
-the oldest version that holds it, so a game without either is still version 1, byte for
+only a result's `points` (a total typed instead of the cards), version 4 only the rules'
+`card_values` and `deck` (a house's card values and deck); each game is written as the
+oldest version that holds it, so a game without any of them is still version 1, byte for
 byte as before.
 """
 
@@ -18,13 +19,16 @@ from typing import Any, TypeVar
 from phase10_keeper.collector import cycle_collector_paused
 from phase10_keeper.files import write_atomically
 from phase10_keeper.rules import (
-    DECK_SIZE,
     MAX_HANDS,
     MAX_PHASE_CARDS,
     MAX_PHASES,
     NO_CARDS,
+    OFFICIAL_VALUES,
+    STANDARD_DECK,
     CardKind,
     Cards,
+    CardValues,
+    Deck,
     Game,
     GameError,
     GameState,
@@ -59,12 +63,17 @@ from phase10_keeper.storage.messages import (
 )
 
 FORMAT = "phase10-keeper/game"
-VERSION = 3
+VERSION = 4
 """The newest version this reader reads."""
 SEATING_VERSION = 2
 """The version a game with seating changes is written as."""
 POINTS_VERSION = 3
 """The version a game with a result given as points is written as."""
+HOUSE_CARDS_VERSION = 4
+"""The version a game whose rules give card values or a deck is written as."""
+_HOUSE_CARDS_KEYS = ("card_values", "deck")
+_CARD_KINDS = tuple(kind.value for kind in CardKind)
+_DECK_KINDS = tuple(kind.value for kind in CardKind if kind is not CardKind.SUPER_WILD)
 SUFFIX = ".phase10.json"
 MAX_FILE_BYTES = 16 * 1024 * 1024
 """A game of the most hands allowed, pretty-printed, is a few megabytes."""
@@ -166,8 +175,17 @@ def _choice(enum: type[_Choice], value: object, what: Place) -> _Choice:
         raise GameFileError(GameFileKey.NOT_ONE_OF, what=what, text=text, allowed=allowed) from None
 
 
-def rules_from_json(data: object) -> RuleSet:
+def rules_from_json(data: object, version: int = VERSION) -> RuleSet:
+    """The rules of a game file of `version`."""
     rules = _expect_object(data, place(PlaceKey.RULES))
+    for key in _HOUSE_CARDS_KEYS:
+        if version < HOUSE_CARDS_VERSION and key in rules:
+            raise GameFileError(
+                GameFileKey.HOUSE_CARDS_VERSION,
+                version=version,
+                key=key,
+                needed=HOUSE_CARDS_VERSION,
+            )
     raw_preset = _optional(rules, "preset")
     preset = (
         Preset.MATTEL if raw_preset is None else _choice(Preset, raw_preset, _rules_key("preset"))
@@ -189,6 +207,8 @@ def rules_from_json(data: object) -> RuleSet:
         hands = _expect_int(rules["hands"], _rules_key("hands"))
     super_wild = _optional(rules, "super_wild")
     two_strike = _optional(rules, "two_strike")
+    card_values = CardValues(**_counts_from_json(rules, "card_values", _CARD_KINDS))
+    deck = Deck(**_counts_from_json(rules, "deck", _DECK_KINDS))
     try:
         target = None
         if raw_target is not None:
@@ -208,6 +228,8 @@ def rules_from_json(data: object) -> RuleSet:
             and _expect_bool(super_wild, _rules_key("super_wild")),
             two_strike=two_strike is not None
             and _expect_bool(two_strike, _rules_key("two_strike")),
+            card_values=card_values,
+            deck=deck,
         )
     except RuleSetError as error:
         raise GameFileError(GameFileKey.RULES_UNPLAYABLE, problem=error.problem) from None
@@ -215,6 +237,21 @@ def rules_from_json(data: object) -> RuleSet:
 
 def _rules_key(key: str) -> Place:
     return place(PlaceKey.RULES_KEY, key=key)
+
+
+def _counts_from_json(rules: Mapping[str, Any], key: str, kinds: tuple[str, ...]) -> dict[str, int]:
+    """A number per kind of card, as the rules' `key` gives them (none where it is
+    missing); what the numbers may be is left to the rules."""
+    if _optional(rules, key) is None:
+        return {}
+    where = _rules_key(key)
+    counts = _expect_object(rules[key], where)
+    for kind in counts:
+        if kind not in kinds:
+            raise GameFileError(
+                GameFileKey.UNKNOWN_CARD_KIND, where=where, kind=kind, allowed=", ".join(kinds)
+            )
+    return {kind: _expect_int(value, _key_in(where, kind)) for kind, value in counts.items()}
 
 
 def _phase_from_json(data: object, position: int) -> Phase:
@@ -270,7 +307,24 @@ def rules_to_json(rules: RuleSet) -> dict[str, Any]:
         data["super_wild"] = True
     if rules.two_strike:
         data["two_strike"] = True
+    card_values = _changed_counts(rules.card_values, OFFICIAL_VALUES, _CARD_KINDS)
+    if card_values:
+        data["card_values"] = card_values
+    deck = _changed_counts(rules.deck, STANDARD_DECK, _DECK_KINDS)
+    if deck:
+        data["deck"] = deck
     return data
+
+
+def _changed_counts(
+    counts: CardValues | Deck, official: CardValues | Deck, kinds: tuple[str, ...]
+) -> dict[str, int]:
+    """The kinds whose number differs from the official one, as a game file writes them."""
+    return {
+        kind: getattr(counts, kind)
+        for kind in kinds
+        if getattr(counts, kind) != getattr(official, kind)
+    }
 
 
 def _file_key(key: str) -> Place:
@@ -308,9 +362,6 @@ def _key_in(where: Place, key: str) -> Place:
     return place(PlaceKey.KEY_IN, where, key=key)
 
 
-_CARD_KINDS = frozenset(kind.value for kind in CardKind)
-
-
 def _player_in(hand: Place, name: str) -> Place:
     return place(PlaceKey.PLAYER_IN_HAND, hand, name=name)
 
@@ -328,9 +379,10 @@ def _result(made: bool, cards: Cards, phase: int | None, points: int | None) -> 
     return PlayerResult(made=made, cards=cards, phase=phase, points=points)
 
 
-def _cards_from_json(data: object, hand: Place, name: str) -> Cards:
-    """The cards of player `name` in `hand`. As in `_hand_from_json`, the common case is
-    checked first and a place is made only for what is wrong."""
+def _cards_from_json(data: object, hand: Place, name: str, deck_size: int) -> Cards:
+    """The cards of player `name` in `hand`, from a deck of `deck_size` cards. As in
+    `_hand_from_json`, the common case is checked first and a place is made only for what
+    is wrong."""
     cards = (
         data
         if type(data) is dict
@@ -348,19 +400,19 @@ def _cards_from_json(data: object, hand: Place, name: str) -> Cards:
             )
         count = (
             value
-            if type(value) is int and abs(value) <= DECK_SIZE
+            if type(value) is int and abs(value) <= deck_size
             else _expect_int(value, place(PlaceKey.CARD_COUNT, _player_in(hand, name), kind=key))
         )
         # Small impossible counts are left to the rules, which say what is wrong with
         # them; counts beyond the deck are refused here, before anything adds them up
         # into numbers too long to print.
-        if abs(count) > DECK_SIZE:
+        if abs(count) > deck_size:
             raise GameFileError(
                 GameFileKey.CARD_COUNT_OVER_DECK,
                 where=_player_in(hand, name),
                 count=count,
                 kind=key,
-                deck=DECK_SIZE,
+                deck=deck_size,
             )
         counts[key] = count
     return _cards(**counts)
@@ -380,7 +432,7 @@ def _points_from_json(result: Mapping[str, Any], hand: Place, name: str, version
     return _expect_int(result["points"], _key_in(_player_in(hand, name), "points"))
 
 
-def _hand_from_json(data: object, number: int, names: _Names, version: int) -> Hand:
+def _hand_from_json(data: object, number: int, names: _Names, version: int, deck_size: int) -> Hand:
     where = place(PlaceKey.HAND, hand=number)
     hand = _expect_object(data, where)
     if "went_out" not in hand:
@@ -414,7 +466,7 @@ def _hand_from_json(data: object, number: int, names: _Names, version: int) -> H
             made = _expect_bool(made, _key_in(_player_in(where, name), "made"))
         cards = NO_CARDS
         if _optional(result, "cards") is not None:
-            cards = _cards_from_json(result["cards"], where, name)
+            cards = _cards_from_json(result["cards"], where, name, deck_size)
         phase = None
         if _optional(result, "phase") is not None:
             phase = _expect_int(result["phase"], _key_in(_player_in(where, name), "phase"))
@@ -495,7 +547,7 @@ def game_from_json(data: object) -> Game:
     names = _Names(players)
     rules = preset_rules(Preset.MATTEL)
     if _optional(document, "rules") is not None:
-        rules = rules_from_json(document["rules"])
+        rules = rules_from_json(document["rules"], version)
     first_dealer = ""
     if _optional(document, "first_dealer") is not None:
         first_dealer = _expect_name(
@@ -519,7 +571,7 @@ def game_from_json(data: object) -> Game:
         raise GameFileError(GameFileKey.TOO_MANY_HANDS, count=len(raw_hands), most=MAX_HANDS)
     with cycle_collector_paused():
         hands = tuple(
-            _hand_from_json(item, number, names, version)
+            _hand_from_json(item, number, names, version, rules.deck.size)
             for number, item in enumerate(raw_hands, 1)
         )
     try:
@@ -553,6 +605,9 @@ def _result_to_json(result: PlayerResult) -> dict[str, Any]:
 
 def format_version(game: Game) -> int:
     """The version a game file of `game` is written as: the oldest that holds it."""
+    rules = game.rules
+    if rules.card_values != OFFICIAL_VALUES or rules.deck != STANDARD_DECK:
+        return HOUSE_CARDS_VERSION
     if any(result.points is not None for hand in game.hands for result in hand.results.values()):
         return POINTS_VERSION
     return SEATING_VERSION if game.seating else 1
@@ -710,10 +765,10 @@ def standings_to_json(state: GameState) -> dict[str, Any]:
     }
 
 
-def result_from_json(data: object, name: str, hand_number: int) -> PlayerResult:
-    """One player's result for hand `hand_number`, written as a game file of the newest
-    version writes it (as a phone sends it, points included): read by the game file's own
-    reader, so it is checked the same way."""
+def result_from_json(data: object, name: str, hand_number: int, deck_size: int) -> PlayerResult:
+    """One player's result for hand `hand_number` of a game whose deck holds `deck_size`
+    cards, written as a game file of the newest version writes it (as a phone sends it,
+    points included): read by the game file's own reader, so it is checked the same way."""
     written = {"went_out": name, "results": {name: data}}
-    hand = _hand_from_json(written, hand_number, _Names((name,)), VERSION)
+    hand = _hand_from_json(written, hand_number, _Names((name,)), VERSION, deck_size)
     return hand.results[name]

@@ -170,6 +170,7 @@ class GameFileKey(StrEnum):
     VERSION_BELOW_ONE = "version_below_one"
     NO_KEY = "no_key"
     SEATING_VERSION = "seating_version"
+    HOUSE_CARDS_VERSION = "house_cards_version"
     TOO_MANY_HANDS = "too_many_hands"
     GAME_PROBLEM = "game_problem"
     REPEATED_KEY = "repeated_key"

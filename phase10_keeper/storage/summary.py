@@ -54,8 +54,20 @@ PRESETS = frozenset({"mattel", "masters", "even", "odd", "short", "fixed-hands"}
 ORDERS = frozenset({"sequence", "choose"})
 GROUP_KINDS = frozenset({"set", "run", "color", "color-run", "even-odd"})
 _RULES_KEYS = frozenset(
-    {"preset", "phases", "order", "target", "hands", "super_wild", "two_strike"}
+    {
+        "preset",
+        "phases",
+        "order",
+        "target",
+        "hands",
+        "super_wild",
+        "two_strike",
+        "card_values",
+        "deck",
+    }
 )
+CARD_KINDS = frozenset({"low", "high", "skip", "wild", "super_wild"})
+DECK_KINDS = CARD_KINDS - {"super_wild"}
 _PHASE_KEYS = frozenset({"label", "groups"})
 _GROUP_KEYS = frozenset({"kind", "size"})
 _SEATING_KEYS = frozenset({"before_hand", "leave", "join", "after", "total", "phase"})
@@ -82,6 +94,16 @@ def _is_phase(value: object) -> bool:
     )
 
 
+def _is_counts(value: object, kinds: frozenset[str]) -> bool:
+    """A number per kind of card, as `card_values` and `deck` are written."""
+    return (
+        isinstance(value, dict)
+        and bool(value)
+        and value.keys() <= kinds
+        and all(map(_is_int, value.values()))
+    )
+
+
 def rules_are_as_written(rules: object) -> bool:
     """Whether decoded stored rules hold only what the game file's writer puts there."""
     if not isinstance(rules, dict) or not rules.keys() <= _RULES_KEYS:
@@ -96,6 +118,8 @@ def rules_are_as_written(rules: object) -> bool:
         and _is_int(rules.get("hands", 0))
         and rules.get("super_wild", True) is True
         and rules.get("two_strike", True) is True
+        and ("card_values" not in rules or _is_counts(rules["card_values"], CARD_KINDS))
+        and ("deck" not in rules or _is_counts(rules["deck"], DECK_KINDS))
     )
 
 

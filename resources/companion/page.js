@@ -1,7 +1,6 @@
 "use strict";
 (() => {
   const WORDS = JSON.parse(document.getElementById("words").textContent);
-  const POINTS = { low: 5, high: 10, skip: 15, wild: 25, super_wild: 50 };
   const HAND_SIZE = 10;
   const $ = (id) => document.getElementById(id);
   const SAVED_LANGUAGE = "phase10-keeper-language";
@@ -496,7 +495,7 @@
 
   function pointsOf(draft) {
     if (draft.points !== null && !draft.wentOut) return draft.points;
-    return game.kinds.reduce((sum, kind) => sum + countOf(draft, kind) * POINTS[kind], 0);
+    return game.kinds.reduce((sum, kind) => sum + countOf(draft, kind) * game.card_values[kind], 0);
   }
 
   function showEntry() {
@@ -577,15 +576,20 @@
   // finger on a button never finds it replaced by an update from the table.
   let counters = null;
 
+  // The counters show each kind's name and worth: made again when either changes.
+  function countersSignature() {
+    return `${language}:${JSON.stringify(game.kinds.map((kind) => [kind, game.card_values[kind]]))}`;
+  }
+
   function makeCounters() {
-    counters = { signature: `${language}:${game.kinds.join()}`, rows: {} };
+    counters = { signature: countersSignature(), rows: {} };
     const items = game.kinds.map((kind) => {
       const label = text(`card.${kind}`);
       const item = document.createElement("li");
       item.className = "kind";
       const name = span(label, "name");
       name.id = `kind-${kind}`;
-      name.append(span(text("phones.worth", { points: POINTS[kind] }), "worth"));
+      name.append(span(text("phones.worth", { points: game.card_values[kind] }), "worth"));
       const fewer = cell("button", "−");
       fewer.type = "button";
       fewer.setAttribute("aria-label", text("phones.fewer", { kind: label }));
@@ -607,7 +611,7 @@
     const box = $("cards");
     box.hidden = draft.wentOut || draft.made === null;
     if (box.hidden) return;
-    if (!counters || counters.signature !== `${language}:${game.kinds.join()}`) makeCounters();
+    if (!counters || counters.signature !== countersSignature()) makeCounters();
     // Points typed as a total (as many tables count) stand for the cards.
     const byPoints = draft.points !== null;
     press($("by-points"), byPoints);
@@ -912,7 +916,7 @@
     }
     const cards = Object.values(result.cards || {}).reduce((a, b) => a + b, 0);
     const points = Object.entries(result.cards || {}).reduce(
-      (sum, [kind, n]) => sum + n * POINTS[kind],
+      (sum, [kind, n]) => sum + n * game.card_values[kind],
       0,
     );
     return count(result.made ? "phones.said_made" : "phones.said_missed", cards, { points });

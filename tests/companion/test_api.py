@@ -11,7 +11,17 @@ import pytest
 
 from phase10_keeper.companion.server import is_origin_of, names_address
 from phase10_keeper.language import words
-from phase10_keeper.rules import Game, Join, Leave, Preset, preset_rules, replay
+from phase10_keeper.rules import (
+    CardValues,
+    Deck,
+    Game,
+    Join,
+    Leave,
+    Preset,
+    build_rules,
+    preset_rules,
+    replay,
+)
 from phase10_keeper.storage.gamefile import read_game, standings_to_json
 
 from .helpers import PLAYERS, EventStream, first_hand, served
@@ -741,3 +751,43 @@ def test_undo_is_refused_where_players_left_after_the_last_hand_and_ended_the_ga
         assert problem["message"] == words("en")("phones.undo_after_the_end")
         assert saved.games == []
         assert table.snapshot().game == game
+
+
+def test_the_game_gives_the_points_of_each_kind_of_card(table_served):
+    table, client, _ = table_served
+    game = client.request("GET", "/api/game", key=table.keys.viewer).data
+    assert game["card_values"] == {"low": 5, "high": 10, "skip": 15, "wild": 25, "super_wild": 50}
+
+
+def test_a_house_game_gives_its_own_card_values_and_checks_its_own_deck():
+    rules = build_rules(Preset.MATTEL, card_values=CardValues(wild=50), deck=Deck(skip=2))
+    with served(Game(players=PLAYERS, rules=rules)) as (table, client, _):
+        game = client.request("GET", "/api/game", key=table.keys.viewer).data
+        assert game["card_values"]["wild"] == 50
+        assert game["card_values"]["skip"] == 15
+        answer = client.request(
+            "PUT",
+            "/api/pending/Kwame",
+            key=table.keys.players["Kwame"],
+            body={"made": False, "cards": {"low": 7, "skip": 3}},
+        )
+        assert answer.status == 422
+        (problem,) = answer.data["problems"]
+        assert problem["message"] == "holds 3 skips; the deck has 2"
+        client.request(
+            "PUT",
+            "/api/pending/Kwame",
+            key=table.keys.players["Kwame"],
+            body={"made": False, "cards": {"low": 9, "wild": 1}},
+        )
+        client.request(
+            "PUT",
+            "/api/pending/Priya",
+            key=table.keys.keeper,
+            body={"made": True, "went_out": True},
+        )
+        client.request("PUT", "/api/pending/Marcus", key=table.keys.keeper, body={"made": True})
+        recorded = client.request("POST", "/api/hands", key=table.keys.keeper, body={})
+        assert recorded.status == 200
+        totals = {player["name"]: player["total"] for player in recorded.data["players"]}
+        assert totals["Kwame"] == 9 * 5 + 50

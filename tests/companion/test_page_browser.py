@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from phase10_keeper.language import words
-from phase10_keeper.rules import Game
+from phase10_keeper.rules import CardValues, Game, Preset, build_rules
 
 from .browsing import (
     DESKTOP,
@@ -95,6 +95,21 @@ def test_points_typed_instead_of_the_cards(browser, shots):
         assert text_of(browser, "points") == "This hand: 85 points"
         assert table.snapshot().pending["Kwame"].result.points == 85
         shoot(browser, shots / "page-points-typed.png")
+
+
+def test_the_page_counts_the_cards_at_the_games_own_values(browser):
+    rules = build_rules(Preset.MATTEL, card_values=CardValues(wild=50, skip=20))
+    with served(Game(players=PLAYERS, rules=rules)) as (_, client, _):
+        view(browser, PHONE)
+        open_link(browser, client.server.links()["players"]["Kwame"])
+        click(browser, "missed")
+        assert "50 points each" in text_of(browser, "kinds")
+        click_counter(browser, "skip", "+")
+        click_counter(browser, "wild", "+")
+        wait(browser, lambda d: text_of(d, "points") == "This hand: 110 points")
+        sent(browser)
+        open_link(browser, client.server.links()["keeper"])
+        wait(browser, lambda d: "missed it, 10 cards, 110 points" in text_of(d, "entries"))
 
 
 @pytest.mark.parametrize("size", [PHONE, DESKTOP, (320, 640)], ids=["phone", "desktop", "narrow"])

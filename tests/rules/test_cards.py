@@ -3,27 +3,36 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from phase10_keeper.rules import CARD_POINTS, DECK_SIZE, HAND_SIZE, NO_CARDS, CardKind, Cards
-from phase10_keeper.rules.cards import DECK_HIGH, DECK_LOW, DECK_SKIPS, DECK_WILDS
+from phase10_keeper.rules import (
+    HAND_SIZE,
+    NO_CARDS,
+    OFFICIAL_VALUES,
+    STANDARD_DECK,
+    CardKind,
+    Cards,
+    CardValues,
+)
+from phase10_keeper.rules.cards import DECK_SKIPS, DECK_WILDS
 
 
 def test_points_per_card_follow_the_scoring_table() -> None:
-    assert CARD_POINTS == {
+    assert dict(OFFICIAL_VALUES.items()) == {
         CardKind.LOW: 5,
         CardKind.HIGH: 10,
         CardKind.SKIP: 15,
         CardKind.WILD: 25,
         CardKind.SUPER_WILD: 50,
     }
-    assert all(kind.points == CARD_POINTS[kind] for kind in CardKind)
+    assert CardValues() == OFFICIAL_VALUES
 
 
 def test_the_deck_has_108_cards_of_four_kinds() -> None:
     # 1-9 and 10-12 in four colours, two of each; 8 wilds; 4 skips.
-    assert DECK_LOW == 9 * 4 * 2
-    assert DECK_HIGH == 3 * 4 * 2
-    assert (DECK_WILDS, DECK_SKIPS) == (8, 4)
-    assert DECK_SIZE == 108
+    assert STANDARD_DECK.low == 9 * 4 * 2
+    assert STANDARD_DECK.high == 3 * 4 * 2
+    assert (STANDARD_DECK.wild, STANDARD_DECK.skip) == (8, 4)
+    assert STANDARD_DECK.size == 108
+    assert STANDARD_DECK.of(CardKind.SUPER_WILD) == 1
     assert HAND_SIZE == 10
 
 
@@ -32,13 +41,14 @@ def test_worked_hand_scores() -> None:
     marcus = Cards(low=1, high=1)
     kwame = Cards(low=1, wild=1)
     dana = Cards(low=6, high=2, skip=1, wild=1)
-    assert (marcus.points, kwame.points, dana.points) == (15, 30, 90)
+    points = OFFICIAL_VALUES.points
+    assert (points(marcus), points(kwame), points(dana)) == (15, 30, 90)
     assert (marcus.total, kwame.total, dana.total) == (2, 2, 10)
 
 
 def test_no_cards_is_empty_and_costs_nothing() -> None:
     assert NO_CARDS.is_empty
-    assert NO_CARDS.points == 0
+    assert OFFICIAL_VALUES.points(NO_CARDS) == 0
     assert NO_CARDS.total == 0
     assert not Cards(skip=1).is_empty
 
@@ -66,5 +76,15 @@ def ten_card_hands(draw: st.DrawFn) -> Cards:
 @given(ten_card_hands())
 def test_a_player_who_did_not_make_the_phase_scores_50_to_250(cards: Cards) -> None:
     assert cards.total == HAND_SIZE
-    assert 50 <= cards.points <= 250
-    assert cards.points % 5 == 0
+    points = OFFICIAL_VALUES.points(cards)
+    assert 50 <= points <= 250
+    assert points % 5 == 0
+
+
+def test_house_values_cost_each_kind_its_own() -> None:
+    # A table that counts wilds at 50 and skips at 20.
+    house = CardValues(wild=50, skip=20)
+    dana = Cards(low=6, high=2, skip=1, wild=1)
+    assert house.points(dana) == 6 * 5 + 2 * 10 + 20 + 50
+    assert house.points(dana) - OFFICIAL_VALUES.points(dana) == (50 - 25) + (20 - 15)
+    assert [house.of(kind) for kind in CardKind] == [5, 10, 20, 50, 50]

@@ -9,6 +9,8 @@ from hypothesis import strategies as st
 
 from phase10_keeper.rules import (
     MATTEL_RULES,
+    OFFICIAL_VALUES,
+    STANDARD_DECK,
     Cards,
     Game,
     Group,
@@ -32,6 +34,7 @@ from phase10_keeper.rules.checks import worth
 from .results import PLAYERS, worked_hand
 from .test_properties import PROPERTY, games
 
+OFFICIAL = {"values": OFFICIAL_VALUES, "deck": STANDARD_DECK}
 SUPER_WILD = build_rules(Preset.MATTEL, super_wild=True)
 
 
@@ -84,7 +87,7 @@ def test_with_the_super_wild_ten_cards_are_worth_more() -> None:
 def test_a_score_is_a_multiple_of_five_and_never_negative(points: int) -> None:
     (problem,) = problems_of("Dana", Dana=scored(points))
     assert problem.key is ProblemKey.POINTS_NOT_A_SCORE
-    assert problem.values == {"points": points}
+    assert problem.values == {"points": points, "step": 5}
 
 
 def test_the_player_who_went_out_scores_nothing() -> None:
@@ -175,30 +178,39 @@ def test_what_cards_are_worth_is_every_total_of_cards_that_many(
 ) -> None:
     cards = Cards(low=low, high=high, skip=skip, wild=wild, super_wild=supers if super_wild else 0)
     within = cards.wild + cards.super_wild <= DECK_WILDS
+    points = OFFICIAL_VALUES.points(cards)
     assert (within and cards.total == count) <= (
-        cards.points in worth(count, exactly=True, super_wild=super_wild)
+        points in worth(count, exactly=True, super_wild=super_wild, **OFFICIAL)
     )
     assert (within and cards.total <= count) <= (
-        cards.points in worth(count, exactly=False, super_wild=super_wild)
+        points in worth(count, exactly=False, super_wild=super_wild, **OFFICIAL)
     )
-    assert all(total % 5 == 0 for total in worth(count, exactly=False, super_wild=super_wild))
+    assert all(
+        total % 5 == 0 for total in worth(count, exactly=False, super_wild=super_wild, **OFFICIAL)
+    )
 
 
 @pytest.mark.parametrize(("super_wild", "most"), [(False, 230), (True, 255)])
 def test_ten_cards_are_worth_every_multiple_of_five_between_their_least_and_most(
     super_wild: bool, most: int
 ) -> None:
-    assert worth(HAND_SIZE, exactly=True, super_wild=super_wild) == set(range(50, most + 1, 5))
+    ten = worth(HAND_SIZE, exactly=True, super_wild=super_wild, **OFFICIAL)
+    assert ten == set(range(50, most + 1, 5))
 
 
 def typed(game: Game, chosen: list[bool]) -> Game:
     """The game with some results (as `chosen` picks, in turn) typed as their points."""
     picks = iter(chosen * (len(game.hands) * 6 + 1))
+    values = game.rules.card_values
     hands = tuple(
         Hand(
             hand.went_out,
             {
-                name: PlayerResult(made=result.made, phase=result.phase, points=result.score)
+                name: PlayerResult(
+                    made=result.made,
+                    phase=result.phase,
+                    points=result.score(values),
+                )
                 if next(picks)
                 else result
                 for name, result in hand.results.items()

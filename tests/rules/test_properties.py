@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from phase10_keeper.rules import (
     HAND_SIZE,
     MAX_PLAYERS,
+    OFFICIAL_VALUES,
     Cards,
     Game,
     GameState,
@@ -268,7 +269,7 @@ def test_hand_scores_follow_the_cards_left(game: Game) -> None:
         assert record.entries[hand.went_out].points == 0
         assert set(record.entries) == set(hand.results)
         for name, entry in record.entries.items():
-            assert entry.points == hand.results[name].cards.points
+            assert entry.points == OFFICIAL_VALUES.points(hand.results[name].cards)
             assert entry.points % 5 == 0
 
 

@@ -3,6 +3,7 @@
 import io
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -13,8 +14,9 @@ from phase10_keeper import __version__
 from phase10_keeper.language import words
 from phase10_keeper.language.wording import phase_description
 from phase10_keeper.rules import (
-    CardKind,
+    OFFICIAL_VALUES,
     Cards,
+    CardValues,
     Game,
     Group,
     GroupKind,
@@ -136,7 +138,7 @@ def test_variant_phase_lists_and_super_wild_are_printed() -> None:
     assert "Even phases only, super wild" in even
     assert "1 run of 9" in even
     assert "2 sets of 3" not in even
-    assert f"Super wild\n{CardKind.SUPER_WILD.points}" in even
+    assert f"Super wild\n{OFFICIAL_VALUES.super_wild}" in even
     house = (
         Phase(1, (Group(GroupKind.COLOR_RUN, 4), Group(GroupKind.EVEN_ODD, 4))),
         Phase(2, (Group(GroupKind.RUN, 6),)),
@@ -144,6 +146,24 @@ def test_variant_phase_lists_and_super_wild_are_printed() -> None:
     text = all_text(read_sheet(rules=build_rules(phases=house)))
     assert "1 run of 4 in one colour + 4 cards, all even or all odd" in text
     assert "house phase list" in text
+
+
+def test_the_legend_prints_the_card_values_the_game_uses() -> None:
+    values = CardValues(low=1, high=2, skip=20, wild=50, super_wild=75)
+    rules = build_rules(Preset.MATTEL, super_wild=True, card_values=values)
+    for text in (
+        all_text(read_sheet(rules=rules)),
+        page_text(read_sheet(game=replace(sample_game(3), rules=rules)), 0),
+    ):
+        for label, points in (
+            ("1\u20139", 1),
+            ("10\u201312", 2),
+            ("Skip", 20),
+            ("Wild", 50),
+            ("Super wild", 75),
+        ):
+            assert f"{label}\n{points}" in text
+        assert "Wild\n25" not in text
 
 
 def test_masters_sheet_explains_choosing_a_phase() -> None:

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from phase10_keeper.cli import main
-from phase10_keeper.rules import GroupKind, Leave
+from phase10_keeper.rules import CardKind, GroupKind, Leave
 from phase10_keeper.rules.ruleset import Order, Preset
 from phase10_keeper.storage.library import LIBRARY_FILE, Library
-from phase10_keeper.storage.summary import GROUP_KINDS, ORDERS, PRESETS
+from phase10_keeper.storage.summary import CARD_KINDS, DECK_KINDS, GROUP_KINDS, ORDERS, PRESETS
 
 from .samples import friday_game, long_game
 
@@ -177,3 +177,5 @@ def test_the_listing_knows_the_names_the_rules_know() -> None:
     assert {preset.value for preset in Preset} == PRESETS
     assert {order.value for order in Order} == ORDERS
     assert {kind.value for kind in GroupKind} == GROUP_KINDS
+    assert {kind.value for kind in CardKind} == CARD_KINDS
+    assert {kind.value for kind in CardKind if kind is not CardKind.SUPER_WILD} == DECK_KINDS

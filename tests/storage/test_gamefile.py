@@ -29,6 +29,7 @@ from phase10_keeper.rules import (
     replay,
 )
 from phase10_keeper.storage.gamefile import (
+    VERSION,
     GameFileError,
     dumps_game,
     game_from_json,
@@ -155,8 +156,8 @@ def test_missing_cards_and_kinds_count_zero() -> None:
 
 
 def test_a_newer_version_is_refused_with_a_clear_message() -> None:
-    with pytest.raises(GameFileError, match=r"version 4.*newer"):
-        game_from_json(example(version=4))
+    with pytest.raises(GameFileError, match=r"version 5.*newer"):
+        game_from_json(example(version=VERSION + 1))
 
 
 @pytest.mark.parametrize(

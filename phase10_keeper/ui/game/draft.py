@@ -5,13 +5,13 @@ worked out from the other kinds until someone types it; a player who made their 
 starts with no cards. That keeps a typical entry to a few keystrokes.
 
 A player's result may be typed as a points total instead ("by points"): until it is
-typed, it is what the cards would give untouched (50 for a miss, 0 for a maker).
+typed, it is what the cards would give untouched (ten 1-9 cards for a miss, 50 at the
+official values; 0 for a maker).
 """
 
 from typing import NamedTuple
 
 from phase10_keeper.rules import (
-    CARD_POINTS,
     HAND_SIZE,
     NO_CARDS,
     CardKind,
@@ -229,10 +229,11 @@ class HandDraft:
 
     def points(self, name: str) -> int:
         player = self.players[name]
+        values = self.state.rules.card_values
         if not player.by_points or self.went_out == name:
-            return self.cards(name).points
+            return values.points(self.cards(name))
         if player.points is None:
-            return 0 if self.made(name) else HAND_SIZE * CARD_POINTS[CardKind.LOW]
+            return 0 if self.made(name) else HAND_SIZE * values.low
         return player.points
 
     def phase_choices(self, name: str) -> tuple[Phase, ...]:

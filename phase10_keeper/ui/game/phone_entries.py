@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QPushButton
 
 from phase10_keeper.language.wording import card_label
-from phase10_keeper.rules import HAND_SIZE, CardKind
+from phase10_keeper.rules import HAND_SIZE, CardKind, CardValues
 from phase10_keeper.ui.game.draft import DraftSnapshot, HandDraft
 from phase10_keeper.ui.game.entry_fields import PlayerTyping, Row
 from phase10_keeper.ui.text.translate import app_words, tr, tr_count
@@ -67,9 +67,10 @@ def as_phone_leaves(draft: HandDraft, name: str, entry: "Entry") -> PlayerTyping
     return typing
 
 
-def phone_said(entry: "Entry", *, by_kind: bool = False) -> str:
-    """A phone's entry in words: "made it, 2 cards, 15 points"; `by_kind`, with the
-    cards named by kind after it: "(1 x 1-9, 1 x 10-12)", with a times sign and a dash."""
+def phone_said(entry: "Entry", values: CardValues, *, by_kind: bool = False) -> str:
+    """A phone's entry in words, the cards costing `values`: "made it, 2 cards, 15
+    points"; `by_kind`, with the cards named by kind after it: "(1 x 1-9, 1 x 10-12)",
+    with a times sign and a dash."""
     result = entry.result
     if entry.went_out:
         return tr("phones.said_out")
@@ -77,7 +78,7 @@ def phone_said(entry: "Entry", *, by_kind: bool = False) -> str:
         key = "phones.said_made_points" if result.made else "phones.said_missed_points"
         return tr_count(key, result.points)
     key = "phones.said_made" if result.made else "phones.said_missed"
-    said = tr_count(key, result.cards.total, points=result.cards.points)
+    said = tr_count(key, result.cards.total, points=values.points(result.cards))
     kinds = [
         f"{result.cards.count(kind)} \N{MULTIPLICATION SIGN} {card_label(app_words(), kind)}"
         for kind in CardKind
@@ -86,10 +87,12 @@ def phone_said(entry: "Entry", *, by_kind: bool = False) -> str:
     return f"{said} ({', '.join(kinds)})" if by_kind and kinds else said
 
 
-def show_phone_button(button: QPushButton, name: str, entry: "Entry", *, filled: bool) -> None:
+def show_phone_button(
+    button: QPushButton, name: str, entry: "Entry", values: CardValues, *, filled: bool
+) -> None:
     """The row's phone button: a mark where the phone's entry `filled` the row, a button
-    that offers it where the keeper typed something else."""
-    said = phone_said(entry)
+    that offers it where the keeper typed something else; the cards cost `values`."""
+    said = phone_said(entry, values)
     button.show()
     button.setEnabled(not filled)
     if filled:
@@ -97,7 +100,7 @@ def show_phone_button(button: QPushButton, name: str, entry: "Entry", *, filled:
         button.setToolTip(tr("phones.window_from_phone", name=name, said=said))
     else:
         # Set against other cards typed, the offer names the phone's cards by kind.
-        said = phone_said(entry, by_kind=True)
+        said = phone_said(entry, values, by_kind=True)
         button.setText(tr("phones.window_take"))
         button.setToolTip(tr("phones.window_phone_differs", name=name, said=said))
     button.setFlat(filled)
@@ -178,4 +181,5 @@ class PhoneOffers:
                 row.phone.hide()
                 continue
             held = typing_of(draft, row.name) == as_phone_leaves(draft, row.name, entry)
-            show_phone_button(row.phone, row.name, entry, filled=held)
+            values = draft.state.rules.card_values
+            show_phone_button(row.phone, row.name, entry, values, filled=held)

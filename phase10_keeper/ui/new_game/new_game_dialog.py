@@ -38,10 +38,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from phase10_keeper.language.wording import phase_description, rules_description
+from phase10_keeper.language.wording import card_label, phase_description, rules_description
 from phase10_keeper.rules import (
+    MASTERS_TIN_DECK,
+    MAX_CARD_VALUE,
     MAX_PLAYERS,
     MIN_PLAYERS,
+    OFFICIAL_VALUES,
+    STANDARD_DECK,
+    CardKind,
+    CardValues,
+    Deck,
     Game,
     Order,
     Phase,
@@ -112,6 +119,8 @@ class NewGameForm:
     super_wild: bool = False
     two_strike: bool = False
     house_phases: tuple[Phase, ...] | None = None
+    card_values: CardValues = OFFICIAL_VALUES
+    deck: Deck = STANDARD_DECK
 
     def name_problem(self, name: str) -> str | None:
         """Why this name cannot join the table, or None if it can."""
@@ -170,6 +179,8 @@ class NewGameForm:
             hands=hands,
             super_wild=self.super_wild,
             two_strike=two_strike,
+            card_values=self.card_values,
+            deck=self.deck,
         )
 
     def problem(self) -> str | None:
@@ -364,6 +375,31 @@ class NewGameDialog(QDialog):
         form.addRow(self.super_wild_check)
         form.addRow(self.two_strike_check)
         form.addRow(self.points_check)
+        self.deck_combo = QComboBox()
+        self.deck_combo.setAccessibleName(tr("newgame.deck_field"))
+        self.deck_combo.addItem(tr("newgame.deck_official"), STANDARD_DECK)
+        self.deck_combo.addItem(tr("newgame.deck_masters_tin"), MASTERS_TIN_DECK)
+        form.addRow(tr("newgame.deck_label"), self.deck_combo)
+
+        # The values side by side in one row: the phase list below needs the height.
+        self.values_box = QGroupBox(tr("newgame.house_values"))
+        self.values_box.setCheckable(True)
+        self.values_box.setChecked(False)
+        values_row = QHBoxLayout(self.values_box)
+        self.value_spins: dict[CardKind, QSpinBox] = {}
+        for kind, points in OFFICIAL_VALUES.items():
+            name = card_label(app_words(), kind)
+            spin = QSpinBox()
+            spin.setRange(0, MAX_CARD_VALUE)
+            spin.setValue(points)
+            spin.setAccessibleName(tr("newgame.card_value_field", kind=name))
+            label = QLabel(name)
+            label.setBuddy(spin)
+            values_row.addWidget(label)
+            values_row.addWidget(spin)
+            spin.valueChanged.connect(self._card_values_changed)
+            self.value_spins[kind] = spin
+        values_row.addStretch(1)
 
         self.house_box = QGroupBox(tr("newgame.house_phases"))
         self.house_box.setCheckable(True)
@@ -375,6 +411,7 @@ class NewGameDialog(QDialog):
 
         layout = QVBoxLayout(page)
         layout.addLayout(form)
+        layout.addWidget(self.values_box)
         layout.addWidget(self.house_box, 1)
 
         self.preset_combo.currentIndexChanged.connect(self._preset_changed)
@@ -385,6 +422,8 @@ class NewGameDialog(QDialog):
         self.two_strike_check.toggled.connect(self._options_changed)
         self.house_box.toggled.connect(self._house_toggled)
         self.phase_editor.phasesChanged.connect(self._house_edited)
+        self.deck_combo.currentIndexChanged.connect(self._deck_changed)
+        self.values_box.toggled.connect(self._card_values_changed)
         return page
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
@@ -536,6 +575,21 @@ class NewGameDialog(QDialog):
         self.form.target = self.target_combo.currentData()
         self.form.super_wild = self.super_wild_check.isChecked()
         self.form.two_strike = self.two_strike_check.isChecked()
+        self._update_summary()
+
+    def _deck_changed(self) -> None:
+        self.form.deck = self.deck_combo.currentData()
+        self._update_summary()
+
+    def _card_values_changed(self) -> None:
+        """The values typed while the box is ticked; the official ones when it is not
+        (the values typed stay, should it be ticked again)."""
+        if self.values_box.isChecked():
+            self.form.card_values = CardValues(
+                **{kind.value: spin.value() for kind, spin in self.value_spins.items()}
+            )
+        else:
+            self.form.card_values = OFFICIAL_VALUES
         self._update_summary()
 
     def _house_toggled(self, on: bool) -> None:

@@ -6,7 +6,12 @@ from PySide6.QtWidgets import QApplication
 
 from phase10_keeper.language import ENGLISH, Words, words
 from phase10_keeper.rules import (
+    MASTERS_TIN_DECK,
     MATTEL_PHASES,
+    OFFICIAL_VALUES,
+    STANDARD_DECK,
+    CardKind,
+    CardValues,
     GameError,
     Group,
     GroupKind,
@@ -72,6 +77,48 @@ def test_form_builds_variants() -> None:
     assert game.rules.super_wild
     assert game.rules.two_strike
     assert game.title == "Even night"
+
+
+def test_form_builds_house_card_values_and_decks() -> None:
+    form = NewGameForm(
+        players=["Priya", "Marcus"],
+        preset=Preset.MASTERS,
+        card_values=CardValues(wild=20),
+        deck=MASTERS_TIN_DECK,
+    )
+    rules = form.build_game(STARTED).rules
+    assert (rules.card_values.wild, rules.deck.skip) == (20, 2)
+    form.card_values = CardValues(wild=500)
+    assert "a wild card must cost from 0 to 100 points, not 500" in (form.problem() or "")
+
+
+def test_dialog_new_game_with_house_card_values_and_the_masters_tin(qtbot) -> None:
+    dialog = _dialog(qtbot)
+    dialog.add_player("Priya")
+    dialog.add_player("Marcus")
+    dialog.tabs.setCurrentIndex(1)
+    dialog.select_preset(Preset.MASTERS)
+    dialog.deck_combo.setCurrentIndex(dialog.deck_combo.findData(MASTERS_TIN_DECK))
+    assert "Masters tin deck (2 skips)" in dialog.summary.text()
+    # Values typed count only while the box is ticked.
+    dialog.value_spins[CardKind.WILD].setValue(50)
+    assert dialog.form.card_values == OFFICIAL_VALUES
+    dialog.values_box.setChecked(True)
+    assert "house card values" in dialog.summary.text()
+    dialog.value_spins[CardKind.SKIP].setValue(20)
+    qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)
+    game = dialog.game()
+    assert game is not None
+    assert game.rules.card_values == CardValues(skip=20, wild=50)
+    assert game.rules.deck == MASTERS_TIN_DECK
+
+
+def test_dialog_starts_with_the_official_values_and_deck(qtbot) -> None:
+    dialog = _dialog(qtbot)
+    assert [spin.value() for spin in dialog.value_spins.values()] == [5, 10, 15, 25, 50]
+    assert dialog.deck_combo.currentData() == STANDARD_DECK
+    assert all(spin.accessibleName() for spin in dialog.value_spins.values())
+    assert dialog.deck_combo.accessibleName()
 
 
 def test_form_drops_two_strike_in_masters_order() -> None:
