@@ -11,9 +11,10 @@ aside, and offered back only where it fits the players of the next hand.
 
 import json
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QTimer, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from phase10_keeper.rules import CardKind, Game, Status
@@ -148,6 +149,10 @@ def fits(snapshot: DraftSnapshot, draft: HandDraft) -> bool:
     return True
 
 
+Notes = list[tuple[Callable[[], str], bool]]
+"""What the note says, each part worded when shown, and whether it offers typing back."""
+
+
 class KeptNote(QFrame):
     """The note above the form that says what of the typing came back, with a button to
     put typing set aside back into the form where it fits."""
@@ -160,13 +165,24 @@ class KeptNote(QFrame):
         self.label = QLabel()
         self.label.setWordWrap(True)
         plain(self.label)
-        self.put_back_button = QPushButton(tr("kept.put_back"))
+        self.put_back_button = QPushButton()
         self.put_back_button.setAutoDefault(False)
+        self._notes: list[Callable[[], str]] = []
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.label, 1)
         layout.addWidget(self.put_back_button)
+        self._word()
         self.hide()
+
+    def _word(self) -> None:
+        self.put_back_button.setText(tr("kept.put_back"))
+        self.label.setText(" ".join(note() for note in self._notes))
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.LanguageChange:
+            self._word()
 
     def setVisible(self, visible: bool) -> None:
         changed = visible == self.isHidden()
@@ -174,8 +190,10 @@ class KeptNote(QFrame):
         if changed:
             self.visibilityChanged.emit()
 
-    def say(self, text: str, *, offer: bool = False) -> None:
-        self.label.setText(text)
+    def say(self, notes: list[Callable[[], str]], *, offer: bool = False) -> None:
+        """Shows `notes`, each worded in the language spoken, now and after a change."""
+        self._notes = notes
+        self._word()
         self.put_back_button.setVisible(offer)
         self.show()
 
@@ -293,7 +311,7 @@ class UnrecordedKeeper(QObject):
             log_warning(f"could not read the typing kept for game {self._game_id}: {error}")
             return
         self._written = (kept.typing, kept.history)
-        notes: list[tuple[str, bool]] = []
+        notes: Notes = []
         for column in kept.damaged:
             log_warning(f"game {self._game_id}: {column} is damaged and was dropped")
         if kept.history is not None:
@@ -301,16 +319,16 @@ class UnrecordedKeeper(QObject):
         if kept.typing is not None:
             self._bring_back_typing(kept.typing, notes)
         if any(column.endswith("typing") for column in kept.damaged):
-            notes.append((tr("kept.typing_damaged"), False))
+            notes.append((partial(tr, "kept.typing_damaged"), False))
         if any(column.endswith("history") for column in kept.damaged):
-            notes.append((tr("kept.history_damaged"), False))
+            notes.append((partial(tr, "kept.history_damaged"), False))
         if notes:
             offer = any(offered for _, offered in notes)
-            self._note.say(" ".join(text for text, _ in notes), offer=offer)
+            self._note.say([words for words, _ in notes], offer=offer)
         if kept.damaged:
             self._timer.start()
 
-    def _bring_back_history(self, text: str, notes: list[tuple[str, bool]]) -> None:
+    def _bring_back_history(self, text: str, notes: Notes) -> None:
         try:
             steps, at = history_from_json(text, self._session.game)
         except HistoryElsewhereError:
@@ -319,20 +337,20 @@ class UnrecordedKeeper(QObject):
             return
         except KeptDamagedError as error:
             log_warning(f"game {self._game_id}: its undo history is damaged ({error}): dropped")
-            notes.append((tr("kept.history_damaged"), False))
+            notes.append((partial(tr, "kept.history_damaged"), False))
             self._timer.start()
             return
         if not self._session.take_history(steps, at):
             log_warning(f"game {self._game_id}: its undo history cannot be replayed: dropped")
-            notes.append((tr("kept.history_damaged"), False))
+            notes.append((partial(tr, "kept.history_damaged"), False))
             self._timer.start()
 
-    def _bring_back_typing(self, text: str, notes: list[tuple[str, bool]]) -> None:
+    def _bring_back_typing(self, text: str, notes: Notes) -> None:
         try:
             typing = typing_from_json(text)
         except KeptDamagedError as error:
             log_warning(f"game {self._game_id}: its typing is damaged ({error}): dropped")
-            notes.append((tr("kept.typing_damaged"), False))
+            notes.append((partial(tr, "kept.typing_damaged"), False))
             self._timer.start()
             return
         game = self._session.game
@@ -342,15 +360,17 @@ class UnrecordedKeeper(QObject):
             self._correct_hand(typing.editing)
             if form.draft is not None and fits(typing.snapshot, form.draft):
                 form.bring_back(typing.snapshot)
-                notes.append((tr("kept.correction_back", number=typing.editing + 1), False))
+                notes.append(
+                    (partial(tr, "kept.correction_back", number=typing.editing + 1), False)
+                )
                 return
         elif current and form.draft is not None and fits(typing.snapshot, form.draft):
             form.bring_back(typing.snapshot)
-            notes.append((tr("kept.typing_back", number=typing.hands + 1), False))
+            notes.append((partial(tr, "kept.typing_back", number=typing.hands + 1), False))
             return
         self._set_aside_typing(typing, notes)
 
-    def _set_aside_typing(self, typing: KeptTyping, notes: list[tuple[str, bool]]) -> None:
+    def _set_aside_typing(self, typing: KeptTyping, notes: Notes) -> None:
         """Typing for a game that changed since: kept and offered where it fits the next
         hand's players, else only written to the log."""
         number = (typing.hands if typing.editing is None else typing.editing) + 1
@@ -364,13 +384,13 @@ class UnrecordedKeeper(QObject):
             and fits(typing.snapshot, form.draft)
         ):
             self._set_aside = typing
-            notes.append((tr("kept.typing_set_aside", number=number), True))
+            notes.append((partial(tr, "kept.typing_set_aside", number=number), True))
             return
         log_warning(
             f"game {self._game_id} changed since typing was kept for hand {number}; it no "
             f"longer fits and was set aside here: {typing_to_json(typing)}"
         )
-        notes.append((tr("kept.typing_no_longer_fits", number=number), False))
+        notes.append((partial(tr, "kept.typing_no_longer_fits", number=number), False))
         self._timer.start()
 
     def _put_back(self) -> None:

@@ -116,6 +116,26 @@ def test_typing_comes_back_after_the_window_is_closed(start_app, game_id) -> Non
     assert _note(again) == ""
 
 
+def test_the_note_of_typing_back_follows_a_change_of_language(start_app, game_id) -> None:
+    from PySide6.QtCore import QEvent
+
+    from phase10_keeper.language import words
+    from phase10_keeper.ui.text.translate import use_language
+
+    window = start_app()
+    _type_part_of_a_hand(window)
+    window.close()
+    again = start_app()
+    note = _view(again).kept_note
+    use_language("de")
+    try:
+        QApplication.sendEvent(note, QEvent(QEvent.Type.LanguageChange))
+        assert _note(again) == words("de")("kept.typing_back", number=2)
+        assert note.put_back_button.text() == words("de")("kept.put_back")
+    finally:
+        use_language("en")
+
+
 def test_typing_comes_back_after_ctrl_w_when_the_game_is_opened_again(start_app, game_id) -> None:
     window = start_app()
     _type_part_of_a_hand(window)
