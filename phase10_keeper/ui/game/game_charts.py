@@ -6,6 +6,7 @@ statistics are imported, and the charts built, when they are first needed.
 """
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -184,10 +185,14 @@ class GameCharts(QWidget):
             from phase10_keeper.ui.widgets.charts import ChartPanel, LineChart
 
             totals = ChartPanel(
-                LineChart(), tr("game_charts.totals_chart"), self._ask_path, self._warn, self
+                LineChart(),
+                partial(tr, "game_charts.totals_chart"),
+                self._ask_path,
+                self._warn,
+                self,
             )
             race = ChartPanel(
-                LineChart(), tr("game_charts.race_chart"), self._ask_path, self._warn, self
+                LineChart(), partial(tr, "game_charts.race_chart"), self._ask_path, self._warn, self
             )
             # The charts draw in the room the grid leaves under it once the game is over,
             # rather than run off the bottom of the window: their buttons go beside the

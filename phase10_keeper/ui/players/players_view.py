@@ -6,6 +6,7 @@ and renaming or merging a player's names across the whole library, as one undoab
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
+from functools import partial
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -301,6 +302,25 @@ def _table(model: QAbstractItemModel, name: str, stretch: int, *, wrap: bool = F
     return view
 
 
+def _games_headings() -> list[str]:
+    return [
+        tr("players.game_date"),
+        tr("players.game_title"),
+        tr("players.game_place"),
+        tr("players.game_points_per_hand"),
+        tr("players.game_result"),
+    ]
+
+
+def _rivals_headings() -> list[str]:
+    return [
+        tr("players.rival_against"),
+        tr("players.rival_games"),
+        tr("players.rival_ahead"),
+        tr("players.rival_behind"),
+    ]
+
+
 class PlayerPage(QWidget):
     """One player: their record in a sentence, their games, their form over time, how
     hard each phase was for them and their head-to-head records."""
@@ -319,37 +339,19 @@ class PlayerPage(QWidget):
         self.heading.setFont(font)
         self.record = QLabel()
         self.records = QLabel()
-        self.records.setAccessibleName(tr("players.records_name"))
         plain(self.heading, self.record, self.records)
         self.record.setWordWrap(True)
         self.records.setWordWrap(True)
-        self.games_model = TextTableModel(
-            [
-                tr("players.game_date"),
-                tr("players.game_title"),
-                tr("players.game_place"),
-                tr("players.game_points_per_hand"),
-                tr("players.game_result"),
-            ],
-            self,
-        )
-        self.games = _table(self.games_model, tr("players.games_name"), stretch=1)
-        self.games.setToolTip(tr("players.games_tip"))
+        # With their headings from the start: `_table` stretches one of their columns.
+        self.games_model = TextTableModel(_games_headings(), self)
+        self.games = _table(self.games_model, "", stretch=1)
         self.game_ids: list[int] = []
-        self.form = ChartPanel(LineChart(), tr("players.form_chart"), ask_path, warn)
-        self.phases = ChartPanel(BarChart(), tr("players.phases_chart"), ask_path, warn)
-        self.rivals_model = TextTableModel(
-            [
-                tr("players.rival_against"),
-                tr("players.rival_games"),
-                tr("players.rival_ahead"),
-                tr("players.rival_behind"),
-            ],
-            self,
-        )
-        self.rivals = _table(self.rivals_model, tr("players.rivals_name"), stretch=0)
+        self.form = ChartPanel(LineChart(), partial(tr, "players.form_chart"), ask_path, warn)
+        self.phases = ChartPanel(BarChart(), partial(tr, "players.phases_chart"), ask_path, warn)
+        self.rivals_model = TextTableModel(_rivals_headings(), self)
+        self.rivals = _table(self.rivals_model, "", stretch=0)
         # An empty table says nothing; this says why it is empty.
-        self.rivals_note = QLabel(tr("players.no_rivals"))
+        self.rivals_note = QLabel()
         self.rivals_note.setWordWrap(True)
         self.rivals_note.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         rivals_tab = QWidget()
@@ -357,16 +359,35 @@ class PlayerPage(QWidget):
         rivals_layout.addWidget(self.rivals_note)
         rivals_layout.addWidget(self.rivals, 1)
         self.tabs = QTabWidget()
-        self.tabs.addTab(self.games, tr("players.tab_games"))
-        self.tabs.addTab(self.form, tr("players.tab_form"))
-        self.tabs.addTab(self.phases, tr("players.tab_phases"))
-        self.tabs.addTab(rivals_tab, tr("players.tab_rivals"))
+        for tab in (self.games, self.form, self.phases, rivals_tab):
+            self.tabs.addTab(tab, "")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.heading)
         layout.addWidget(self.record)
         layout.addWidget(self.records)
         layout.addWidget(self.tabs, 1)
+        self._word()
+
+    def _word(self) -> None:
+        """The page's own words in the language spoken; what it shows of a player is
+        worded when shown (`show_player`, again after a change of language)."""
+        self.records.setAccessibleName(tr("players.records_name"))
+        self.games_model.set_headers(_games_headings())
+        self.games.setAccessibleName(tr("players.games_name"))
+        self.games.setToolTip(tr("players.games_tip"))
+        self.rivals_model.set_headers(_rivals_headings())
+        self.rivals.setAccessibleName(tr("players.rivals_name"))
+        self.rivals_note.setText(tr("players.no_rivals"))
+        for index, key in enumerate(
+            ("players.tab_games", "players.tab_form", "players.tab_phases", "players.tab_rivals")
+        ):
+            self.tabs.setTabText(index, tr(key))
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.LanguageChange:
+            self._word()
 
     def show_player(self, player: PlayerStats, games: Sequence[LibraryGame]) -> None:
         self.heading.setText(player.name)
@@ -514,7 +535,7 @@ class PlayersView(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.selectionModel().currentRowChanged.connect(lambda *_: self._show_selected())
         self.library_phases = ChartPanel(
-            BarChart(), tr("players.library_chart"), self._ask_path, self._warn
+            BarChart(), partial(tr, "players.library_chart"), self._ask_path, self._warn
         )
         self.player_page = PlayerPage(self._ask_path, self._warn)
         self.player_page.games.activated.connect(

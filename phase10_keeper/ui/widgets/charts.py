@@ -835,19 +835,19 @@ class ChartPanel(QWidget):
     def __init__(
         self,
         chart: LineChart | BarChart,
-        name: str,
+        name: Callable[[], str],
         ask_path: Callable[[QWidget, str, str, str], Path | None] | None = None,
         warn: Callable[[QWidget, str, str], None] | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.chart = chart
-        self.chart.setAccessibleName(name)
+        self._name = name
+        """Words the chart's name in the language spoken, now and after a change."""
         self._ask_path = ask_path
         self._warn = warn
         self.table_model = ChartTableModel(self)
         self.table = QTableView()
-        self.table.setAccessibleName(tr("charts.table_name", name=name))
         self.table.setModel(self.table_model)
         self.table.setAlternatingRowColors(True)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
@@ -857,15 +857,11 @@ class ChartPanel(QWidget):
         self.stack.addWidget(chart)
         self.stack.addWidget(self.table)
         self.table_button = QToolButton()
-        self.table_button.setText(tr("charts.table"))
         self.table_button.setCheckable(True)
-        self.table_button.setToolTip(tr("charts.table_tip"))
         self.table_button.toggled.connect(
             lambda table: self.stack.setCurrentWidget(self.table if table else self.chart)
         )
         self.export_button = QToolButton()
-        self.export_button.setText(tr("charts.export"))
-        self.export_button.setToolTip(tr("charts.export_tip"))
         self.export_button.clicked.connect(lambda: self.export())
         self.buttons = QWidget()
         """The Table and Export buttons, under the chart unless placed elsewhere."""
@@ -882,6 +878,21 @@ class ChartPanel(QWidget):
         # Only now that it is in the panel: a button shown without a parent would be a
         # window of its own for a moment, and take the focus from the one the user is in.
         self.export_button.setVisible(ask_path is not None)
+        self._word()
+
+    def _word(self) -> None:
+        name = self._name()
+        self.chart.setAccessibleName(name)
+        self.table.setAccessibleName(tr("charts.table_name", name=name))
+        self.table_button.setText(tr("charts.table"))
+        self.table_button.setToolTip(tr("charts.table_tip"))
+        self.export_button.setText(tr("charts.export"))
+        self.export_button.setToolTip(tr("charts.export_tip"))
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.LanguageChange:
+            self._word()
 
     def set_lines(self, data: LineData, row_label: Callable[[int], str]) -> None:
         """Shows lines; `row_label` names the table's row for an x ("Hand 3")."""

@@ -41,6 +41,17 @@ class TextTableModel(QAbstractTableModel):
         self._row_headers = tuple(row_headers)
         self.endResetModel()
 
+    def set_headers(self, headers: Sequence[str]) -> None:
+        """New headings for the columns there are, as in another language."""
+        if len(headers) != len(self._headers):
+            self.beginResetModel()
+            self._headers = tuple(headers)
+            self.endResetModel()
+            return
+        self._headers = tuple(headers)
+        if self._headers:
+            self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self._headers) - 1)
+
     def rowCount(self, parent: _Index = _ROOT) -> int:
         return 0 if parent.isValid() else len(self._rows)
 

@@ -170,3 +170,27 @@ def test_the_help_windows_left_open_follow_the_language(window, qtbot) -> None:
     # The keys page reads the menus, worded again first.
     assert _says("de", "help.anywhere") in keys.browser.toPlainText()
     assert _says("de", "window.new_game").replace("&", "").rstrip("…") in keys.browser.toPlainText()
+
+
+def test_the_players_page_and_the_charts_follow_the_language(window) -> None:
+    assert window.library is not None
+    game_id = window.library.add_game(game_with_hands(FOUR, 3))
+    players = window.show_players()
+    players.table.selectRow(0)
+    assert window.open_game(game_id)
+    view = window.game_view
+    assert view is not None
+    totals = view.charts.totals
+    _choose(window, "Deutsch")
+
+    page = players.player_page
+    heading = page.games_model.headerData(0, Qt.Orientation.Horizontal)
+    assert heading == _says("de", "players.game_date")
+    rivals = page.rivals_model.headerData(0, Qt.Orientation.Horizontal)
+    assert rivals == _says("de", "players.rival_against")
+    tabs = [page.tabs.tabText(index) for index in range(page.tabs.count())]
+    assert tabs[0] == _says("de", "players.tab_games")
+    assert tabs[3] == _says("de", "players.tab_rivals")
+    assert page.form.table_button.text() == _says("de", "charts.table")
+    assert totals.chart.accessibleName() == _says("de", "game_charts.totals_chart")
+    assert totals.export_button.text() == _says("de", "charts.export")

@@ -142,7 +142,7 @@ def test_the_phase_race_steps_through_the_phases_made(qtbot) -> None:
 
 
 def test_the_table_has_the_same_numbers_and_passes_the_model_tester(qtbot, qtmodeltester) -> None:
-    panel = ChartPanel(LineChart(), "Running totals chart")
+    panel = ChartPanel(LineChart(), lambda: "Running totals chart")
     qtbot.addWidget(panel)
     panel.set_lines(totals_data(game_series(game_with_hands(FOUR, 3))), _hand)
     model = panel.table_model
@@ -158,7 +158,7 @@ def test_the_table_has_the_same_numbers_and_passes_the_model_tester(qtbot, qtmod
 
 
 def test_the_table_writes_numbers_as_the_locale_does(qtbot, german_locale) -> None:
-    panel = ChartPanel(LineChart(), "Form chart")
+    panel = ChartPanel(LineChart(), lambda: "Form chart")
     qtbot.addWidget(panel)
     form = ChartLine("Ann", (12.5, 1250.0), ("first", "second"))
     panel.set_lines(LineData("Form", "Game", (form,), first_x=1), lambda x: f"Spiel {x}")
@@ -175,7 +175,7 @@ def test_a_chart_exports_as_png_and_svg(qtbot, tmp_path: Path) -> None:
         asked.append(name)
         return target
 
-    panel = ChartPanel(LineChart(), "Running totals chart", ask_path=ask)
+    panel = ChartPanel(LineChart(), lambda: "Running totals chart", ask_path=ask)
     qtbot.addWidget(panel)
     panel.set_lines(totals_data(game_series(game_with_hands(FOUR, 3))), _hand)
     assert panel.export() == target
@@ -229,7 +229,7 @@ def test_a_chart_panel_opens_no_window_of_its_own(qtbot) -> None:
     watch = _WindowsShown()
     app.installEventFilter(watch)
     try:
-        panel = ChartPanel(LineChart(), "Running totals chart", ask_path=lambda *_: None)
+        panel = ChartPanel(LineChart(), lambda: "Running totals chart", ask_path=lambda *_: None)
     finally:
         app.removeEventFilter(watch)
     qtbot.addWidget(panel)
@@ -307,7 +307,7 @@ def test_a_joiners_line_starts_on_their_starting_total() -> None:
 
 def test_a_long_name_in_the_table_is_cut_at_the_end_and_whole_in_its_tooltip(qtbot) -> None:
     name = "Anne-Sophie Lefèvre-Dubois"
-    panel = ChartPanel(LineChart(), "Running totals chart")
+    panel = ChartPanel(LineChart(), lambda: "Running totals chart")
     qtbot.addWidget(panel)
     players = (name, *FOUR[1:])
     panel.set_lines(totals_data(game_series(game_with_hands(players, 2))), _hand)
