@@ -4,8 +4,8 @@ row header shows the whole name with its marks beside it, as the printed sheet d
 from collections.abc import Callable
 from typing import NamedTuple, TypeVar, cast
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPoint, QRect, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette, QPixmap
 from PySide6.QtWidgets import (
     QApplication,
     QHeaderView,
@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from phase10_keeper.ui.game.grid_model import MARKS_ROLE, Cell, ScoreGridModel, mark_labels
-from phase10_keeper.ui.text.translate import tr
+from phase10_keeper.ui.text.translate import app_words, tr
 from phase10_keeper.ui.text.wording import number_text
 
 MADE_COLOUR = QColor(46, 150, 80)
@@ -32,6 +32,8 @@ SMALLEST_NAME = 0.7
 """How far a long name may shrink in its row header before it wraps anywhere."""
 REMEMBERED = 256
 """How many measurements the grid keeps; resizing the window makes new ones."""
+DRAWN_CELLS = 2048
+"""How many cells' words the grid keeps drawn: a few pages of a long game, a few KB each."""
 
 _T = TypeVar("_T")
 
@@ -238,6 +240,10 @@ class ScoreCellDelegate(QStyledItemDelegate):
         often has the same, found without building the font's key."""
         self._notes: dict[tuple[str, str, int, int], tuple[QFont, Qt.TextFlag]] = {}
         """The fitted type of each note by its cell's size: a column of them is alike."""
+        self._drawn: dict[tuple[object, ...], QPixmap] = {}
+        """Each cell's words as drawn, by what they show and how: a hand recorded
+        repaints the whole grid, and all but one column of it is drawn already."""
+        self._drawn_with: CellType | None = None
 
     def _note(self, text: str, font: QFont, rect: QRect) -> tuple[QFont, Qt.TextFlag]:
         key = (text, font.key(), rect.width(), rect.height())
@@ -283,35 +289,65 @@ class ScoreCellDelegate(QStyledItemDelegate):
         selected = bool(option.state & QStyle.StateFlag.State_Selected)
         role = QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text
         ink = option.palette.color(role)
-        muted = QColor(ink)
-        muted.setAlphaF(0.6)
         rect = option.rect.adjusted(PADDING, 3, -PADDING, -3)
         fonts = self._type(option.font, rect.height())
-
-        painter.save()
-        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         if column == model.total_column:
+            shown: object = model.total(row)
+        else:
+            shown = model.cell(row, column)
+            if shown is None:
+                shown = model.absence(row, column)
+                if shown is not None:
+                    # Not at the table: the cell is shaded and says why, in small letters.
+                    shade = QColor(ink)
+                    shade.setAlphaF(0.08)
+                    painter.fillRect(option.rect, shade)
+        if fonts is not self._drawn_with or len(self._drawn) > DRAWN_CELLS:
+            self._drawn.clear()
+            self._drawn_with = fonts
+        ratio = painter.device().devicePixelRatioF()
+        key = (shown, rect.width(), rect.height(), ink.rgba(), selected, ratio, app_words().code)
+        words = self._drawn.get(key)
+        if words is None:
+            words = self._draw_words(shown, fonts, rect.size(), ink, ratio, selected)
+            self._drawn[key] = words
+        painter.drawPixmap(rect.topLeft(), words)
+
+    def _draw_words(
+        self,
+        shown: object,
+        fonts: CellType,
+        size: QSize,
+        ink: QColor,
+        ratio: float,
+        selected: bool,
+    ) -> QPixmap:
+        """The words of a cell showing `shown`: a total, a result, why a player was not at
+        the table, or nothing yet."""
+        words = QPixmap(size * ratio)
+        words.setDevicePixelRatio(ratio)
+        words.fill(Qt.GlobalColor.transparent)
+        muted = QColor(ink)
+        muted.setAlphaF(0.6)
+        rect = QRect(QPoint(0, 0), size)
+        painter = QPainter(words)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        if isinstance(shown, int):
             painter.setFont(fonts.total)
             painter.setPen(ink)
-            painter.drawText(rect, _CENTRE, number_text(model.total(row)))
+            painter.drawText(rect, _CENTRE, number_text(shown))
+        elif isinstance(shown, str):
+            font, wrap = self._note(shown, fonts.small, rect)
+            painter.setFont(font)
+            painter.setPen(muted)
+            painter.drawText(rect, _CENTRE | int(wrap), shown)
+        elif isinstance(shown, Cell):
+            self._paint_cell(painter, fonts, rect, shown, ink, muted, selected)
         else:
-            cell = model.cell(row, column)
-            absence = model.absence(row, column) if cell is None else None
-            if absence is not None:
-                # Not at the table: the cell is shaded and says why, in small letters.
-                shade = QColor(ink)
-                shade.setAlphaF(0.08)
-                painter.fillRect(option.rect, shade)
-                font, wrap = self._note(absence, fonts.small, rect)
-                painter.setFont(font)
-                painter.setPen(muted)
-                painter.drawText(rect, _CENTRE | int(wrap), absence)
-            elif cell is None:
-                painter.setPen(muted)
-                painter.drawText(rect, _CENTRE, "—")
-            else:
-                self._paint_cell(painter, fonts, rect, cell, ink, muted, selected)
-        painter.restore()
+            painter.setPen(muted)
+            painter.drawText(rect, _CENTRE, "—")
+        painter.end()
+        return words
 
     @staticmethod
     def _paint_cell(

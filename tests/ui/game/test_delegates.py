@@ -23,3 +23,48 @@ def test_every_mark_fits_its_badge_as_drawn(qtbot, code: str) -> None:
     metrics = QFontMetrics(font)
     for mark in mark_labels():
         assert metrics.horizontalAdvance(mark) + 4 <= badge_width, mark
+
+
+def _cell_image(view, row: int, column: int):
+    grid = view.grid
+    rect = grid.visualRect(grid.model().index(row, column))
+    return grid.viewport().grab(rect).toImage()
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_a_cell_drawn_once_is_drawn_again_as_it_changes(qtbot) -> None:
+    """The grid keeps each cell's words as drawn: what a cell shows, its selection and
+    the language all change the drawing, and the same cell draws the same."""
+    from phase10_keeper.rules import Game
+    from phase10_keeper.ui.game.game_view import GameView
+    from phase10_keeper.ui.game.session import GameSession
+
+    from ..answers import Answers
+    from ..games import FOUR, went_out
+
+    game = Game(players=FOUR).with_hand_appended(went_out(FOUR, "Priya"))
+    session = GameSession(game)
+    view = GameView(session, Answers())
+    qtbot.addWidget(view)
+    view.resize(1280, 630)
+    view.show()
+    qtbot.waitExposed(view)
+    out = FOUR.index("Priya")
+    first = _cell_image(view, out, 0)
+    assert _cell_image(view, out, 0) == first
+    missed = _cell_image(view, FOUR.index("Marcus"), 0)
+    assert missed != first
+    view.grid.selectColumn(0)
+    assert _cell_image(view, out, 0) != first
+    view.grid.clearSelection()
+    assert _cell_image(view, out, 0) == first
+    use_language("de")
+    try:
+        # "out" under Priya's 0 reads "raus".
+        view.grid.viewport().update()
+        assert _cell_image(view, out, 0) != first
+    finally:
+        use_language("en")
+    # Priya's result corrected: she made it holding cards, and did not go out.
+    session.replace_hand(0, went_out(FOUR, "Marcus"))
+    assert _cell_image(view, out, 0) != first
