@@ -650,14 +650,9 @@ class GameView(QWidget):
         header = self.grid.verticalHeader()
         assert isinstance(header, PlayerHeader)
         font = _scaled(self._base_font, scale, bold=True)
-        model = self.grid_model
-        names = tuple(
-            str(model.headerData(row, Qt.Orientation.Vertical) or "")
-            for row in range(model.rowCount())
-        )
         room = max(
             QFontMetrics(font).averageCharWidth() * NAME_CHARACTERS,
-            header.widest_word(names, font),
+            header.widest_word(self.grid_model.names(), font),
         )
         return room + header.marks_width() + 12
 

@@ -46,6 +46,16 @@ class ScoreGridModel(QAbstractTableModel):
         self._marked: tuple[GameState, str | None, str | None] | None = None
         """The dealer and the first to play in the state shown: every row header asks for
         them at each paint, and finding them walks the table."""
+        self._named: tuple[object, tuple[str, ...]] = (None, ())
+        """The names of the players' tuple last asked about: the grid's width is fitted
+        to them several times a hand."""
+
+    def names(self) -> tuple[str, ...]:
+        """The names down the grid, in its rows' order."""
+        players = self._state.players
+        if players is not self._named[0]:
+            self._named = (players, tuple(player.name for player in players))
+        return self._named[1]
 
     @property
     def hand_count(self) -> int:
