@@ -8,9 +8,10 @@ from PySide6.QtCore import (
     QModelIndex,
     QObject,
     QPersistentModelIndex,
+    QRect,
     Qt,
 )
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
 from phase10_keeper.rules import GameState, Phase
@@ -21,6 +22,7 @@ from phase10_keeper.stats.standings import (
     StandingsRow,
     standings_rows,
 )
+from phase10_keeper.ui.game.entry_fields import SMALLER_NAME, WORD_WRAP
 from phase10_keeper.ui.text.escape import plain_tooltip
 from phase10_keeper.ui.text.translate import tr, tr_count
 from phase10_keeper.ui.text.wording import number_text, phase_title
@@ -79,10 +81,42 @@ def _header_tip(column: StandingsColumn) -> str:
             return tr("standings.total_tip")
 
 
+SMALLEST_WRAPPED = 0.7
+"""How far a name on two lines in the standings may shrink before it is cut instead."""
+
+
 class PlayerCellDelegate(QStyledItemDelegate):
-    """Draws the player column: a name too long for it is cut at its end, so its first
-    words stay whole and readable, and the marks after it (deals, winner) stay in view.
-    Cut in its middle, as Qt would, a long name read as "A…n"."""
+    """Draws the player column: a name too long for it goes on two lines of a smaller
+    type where the row has the height, else is cut at its end, so its first words stay
+    whole and readable, and the marks after it (deals, winner) stay in view. Cut in its
+    middle, as Qt would, a long name read as "A…n"."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._fitted: dict[tuple[str, str, int, int], QFont | None] = {}
+        """The type each name fits in two lines in, by its cell: the standings repaint
+        at every hand recorded."""
+
+    def _wrapped_font(self, text: str, font: QFont, width: int, height: int) -> QFont | None:
+        """The largest smaller type, down to SMALLEST_WRAPPED times `font`, that `text`
+        fits two lines of `width` and `height` in; None where none does."""
+        key = (text, font.key(), width, height)
+        if key not in self._fitted:
+            if len(self._fitted) > 256:
+                self._fitted.clear()
+            self._fitted[key] = None
+            scale = SMALLER_NAME
+            while scale >= SMALLEST_WRAPPED - 1e-9:
+                smaller = QFont(font)
+                smaller.setPointSizeF(font.pointSizeF() * scale)
+                wrapped = QFontMetrics(smaller).boundingRect(
+                    QRect(0, 0, width, 10 * height), WORD_WRAP, text
+                )
+                if wrapped.width() <= width and wrapped.height() <= height:
+                    self._fitted[key] = smaller
+                    break
+                scale -= 0.05
+        return self._fitted[key]
 
     def initStyleOption(self, option: QStyleOptionViewItem, index: _Index) -> None:
         super().initStyleOption(option, index)
@@ -100,6 +134,12 @@ class PlayerCellDelegate(QStyledItemDelegate):
         )
         room = option.rect.width() - 2 * margin
         if metrics.horizontalAdvance(text) <= room:
+            return
+        smaller = self._wrapped_font(text, option.font, room, option.rect.height())
+        if smaller is not None:
+            option.font = smaller
+            option.fontMetrics = QFontMetrics(smaller)
+            option.features |= QStyleOptionViewItem.ViewItemFeature.WrapText
             return
         marks = text[len(name) :]
         name_room = room - metrics.horizontalAdvance(marks)

@@ -17,11 +17,11 @@ from phase10_keeper.language.bidi import isolate as isolate
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QMessageBox
 
-SENTENCE_NAME_LENGTH = 32
+SENTENCE_NAME_LENGTH = 40
 """Characters of a name shown inside a sentence; a longer one ends in an ellipsis, so a
-long name cannot widen the window (tables and the entry form elide by width). Two given
-names and a double surname fit: cut at the surname, "Christopher Montgomery Jr" and
-"Sr" would read alike."""
+long name cannot widen the window (tables and the entry form fit by width). Two given
+names and a double surname fit ("Krzysztof Grzegorz Wiśniewski-Kowalczyk" is 39): cut
+at the surname, "Christopher Montgomery Jr" and "Sr" would read alike."""
 
 
 def in_sentence(name: str) -> str:

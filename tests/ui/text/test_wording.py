@@ -15,7 +15,7 @@ from phase10_keeper.rules import (
 from phase10_keeper.ui.text import wording
 from phase10_keeper.ui.text.escape import in_sentence
 
-LONG = "Maximilian Alexander Featherstonehaugh"
+LONG = "Maximilian Alexander Featherstonehaugh-Montgomery"
 
 
 def _tied_game() -> Game:
