@@ -152,6 +152,19 @@ def nice_step(largest: float, ticks: int = 5) -> float:
     return round_step(largest / ticks) if largest > 0 else 1.0
 
 
+def _cut_at_a_word(metrics: QFontMetrics, name: str, room: int) -> str:
+    """`name` in `room`: whole if it fits, else its first words that fit and "…"
+    ("Maximilian…" rather than "Maximilian Al…"), else cut where it must."""
+    if metrics.horizontalAdvance(name) <= room:
+        return name
+    words = name.split()
+    for count in range(len(words) - 1, 0, -1):
+        shown = " ".join(words[:count]) + "…"
+        if metrics.horizontalAdvance(shown) <= room:
+            return shown
+    return metrics.elidedText(name, Qt.TextElideMode.ElideRight, room)
+
+
 @dataclass(frozen=True)
 class ChartLine:
     """One line: a value at each x from the chart's first x on, and words for each point."""
@@ -443,7 +456,7 @@ class LineChart(ChartWidget):
     def _legend(self, metrics: QFontMetrics, size: QSize) -> _Legend:
         """The legend's rows (line indexes), labels and column width (None where the
         labels follow on from each other). Names that would take more than a quarter of
-        the chart's height are cut short at their end, in even columns, so the plot
+        the chart's height are cut short after a word, in even columns, so the plot
         keeps its room; the table and the tooltips name them whole."""
         star = " ★"
         labels = [
@@ -461,7 +474,7 @@ class LineChart(ChartWidget):
         for line in self.data.lines:
             mark = star if line.name == self.data.highlight else ""
             name_room = room - metrics.horizontalAdvance(mark)
-            cut.append(metrics.elidedText(line.name, Qt.TextElideMode.ElideRight, name_room) + mark)
+            cut.append(_cut_at_a_word(metrics, line.name, name_room) + mark)
         rows = [
             list(range(start, min(start + columns, len(cut))))
             for start in range(0, len(cut), columns)
