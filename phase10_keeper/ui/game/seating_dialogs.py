@@ -141,63 +141,10 @@ class PlayerJoinsDialog(QDialog):
         self.state = state
         self.players = tuple(players)
         self.setWindowTitle(tr("seating.join_title"))
-        taken = {name_key(name) for name in self.players}
-        self.name_combo = QComboBox()
-        self.name_combo.setEditable(True)
-        self.name_combo.addItems([name for name in roster if name_key(name) not in taken])
-        self.name_combo.setCurrentIndex(-1)
-        self.name_combo.setAccessibleName(tr("seating.name_field"))
-        line_edit = self.name_combo.lineEdit()
-        assert line_edit is not None
-        line_edit.setPlaceholderText(tr("seating.name_placeholder"))
-
-        self.seat_combo = QComboBox()
-        self.seat_combo.setAccessibleName(tr("seating.seat_field"))
-        circle = [name for name in state.circle if state.player(name).seated]
-        for name in circle:
-            self.seat_combo.addItem(tr("seating.seat_after", name=isolate(name)), name)
-        self.seat_combo.addItem(tr("seating.seat_last"), None)
-        self.seat_combo.setCurrentIndex(self.seat_combo.count() - 1)
-
-        highest, average = highest_total(state), average_total(state)
-        self.zero_radio = QRadioButton(tr("seating.total_zero"))
-        self.highest_radio = QRadioButton(tr("seating.total_highest", total=highest))
-        self.average_radio = QRadioButton(
-            tr("seating.total_average", step=TOTAL_STEP, total=average)
-        )
-        self.number_radio = QRadioButton(tr("seating.total_other"))
-        self.number_spin = QSpinBox()
-        self.number_spin.setRange(0, MAX_STARTING_TOTAL)
-        self.number_spin.setSingleStep(TOTAL_STEP)
-        self.number_spin.setAccessibleName(tr("seating.total_field"))
-        self.totals = QButtonGroup(self)
-        for value, radio in (
-            (0, self.zero_radio),
-            (highest, self.highest_radio),
-            (average, self.average_radio),
-        ):
-            self.totals.addButton(radio)
-            radio.setProperty("total", value)
-        self.totals.addButton(self.number_radio)
-        self.zero_radio.setChecked(True)
-        totals_grid = QGridLayout()
-        totals_grid.addWidget(self.zero_radio, 0, 0)
-        totals_grid.addWidget(self.highest_radio, 1, 0)
-        totals_grid.addWidget(self.average_radio, 2, 0)
-        totals_grid.addWidget(self.number_radio, 3, 0)
-        totals_grid.addWidget(self.number_spin, 3, 1)
-
-        self.phase_combo = QComboBox()
-        self.phase_combo.setAccessibleName(tr("seating.phase_field"))
-        for phase in state.rules.phases:
-            self.phase_combo.addItem(
-                tr(
-                    "seating.phase_choice",
-                    phase=phase.label,
-                    description=phase_description(app_words(), phase),
-                ),
-                phase.label,
-            )
+        self.name_combo = self._name_field(roster)
+        self.seat_combo = self._seat_field(state)
+        totals_grid = self._totals(state)
+        self.phase_combo = self._phase_field(state)
 
         self.problem_label = ProblemLabel()
         self.buttons = QDialogButtonBox(
@@ -226,6 +173,78 @@ class PlayerJoinsDialog(QDialog):
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         self._check()
+
+    def _name_field(self, roster: Sequence[str]) -> QComboBox:
+        """The joiner's name: typed, or picked from the names of earlier games not at the
+        table."""
+        taken = {name_key(name) for name in self.players}
+        combo = QComboBox()
+        combo.setEditable(True)
+        combo.addItems([name for name in roster if name_key(name) not in taken])
+        combo.setCurrentIndex(-1)
+        combo.setAccessibleName(tr("seating.name_field"))
+        line_edit = combo.lineEdit()
+        assert line_edit is not None
+        line_edit.setPlaceholderText(tr("seating.name_placeholder"))
+        return combo
+
+    @staticmethod
+    def _seat_field(state: GameState) -> QComboBox:
+        """Where the joiner sits: after a seated player, or last."""
+        combo = QComboBox()
+        combo.setAccessibleName(tr("seating.seat_field"))
+        for name in (name for name in state.circle if state.player(name).seated):
+            combo.addItem(tr("seating.seat_after", name=isolate(name)), name)
+        combo.addItem(tr("seating.seat_last"), None)
+        combo.setCurrentIndex(combo.count() - 1)
+        return combo
+
+    def _totals(self, state: GameState) -> QGridLayout:
+        """The joiner's starting total: 0, the highest, the average or a number typed."""
+        highest, average = highest_total(state), average_total(state)
+        self.zero_radio = QRadioButton(tr("seating.total_zero"))
+        self.highest_radio = QRadioButton(tr("seating.total_highest", total=highest))
+        self.average_radio = QRadioButton(
+            tr("seating.total_average", step=TOTAL_STEP, total=average)
+        )
+        self.number_radio = QRadioButton(tr("seating.total_other"))
+        self.number_spin = QSpinBox()
+        self.number_spin.setRange(0, MAX_STARTING_TOTAL)
+        self.number_spin.setSingleStep(TOTAL_STEP)
+        self.number_spin.setAccessibleName(tr("seating.total_field"))
+        self.totals = QButtonGroup(self)
+        for value, radio in (
+            (0, self.zero_radio),
+            (highest, self.highest_radio),
+            (average, self.average_radio),
+        ):
+            self.totals.addButton(radio)
+            radio.setProperty("total", value)
+        self.totals.addButton(self.number_radio)
+        self.zero_radio.setChecked(True)
+        grid = QGridLayout()
+        grid.addWidget(self.zero_radio, 0, 0)
+        grid.addWidget(self.highest_radio, 1, 0)
+        grid.addWidget(self.average_radio, 2, 0)
+        grid.addWidget(self.number_radio, 3, 0)
+        grid.addWidget(self.number_spin, 3, 1)
+        return grid
+
+    @staticmethod
+    def _phase_field(state: GameState) -> QComboBox:
+        """The phase the joiner starts on, where phases go in order."""
+        combo = QComboBox()
+        combo.setAccessibleName(tr("seating.phase_field"))
+        for phase in state.rules.phases:
+            combo.addItem(
+                tr(
+                    "seating.phase_choice",
+                    phase=phase.label,
+                    description=phase_description(app_words(), phase),
+                ),
+                phase.label,
+            )
+        return combo
 
     def starting_total(self) -> int:
         if self.number_radio.isChecked():
