@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
+from phase10_keeper.collector import cycle_collector_paused
 from phase10_keeper.storage.identity import conflict_uid
 from phase10_keeper.storage.messages import GameDamaged, LibraryError, Said
 from phase10_keeper.storage.shared_rows import (
@@ -35,12 +36,12 @@ from phase10_keeper.storage.sync_folder import (
     SyncFolderError,
     check_folder,
     devices_folder,
-    dumps_version,
     list_devices,
     make_marker,
     read_marker,
     read_version,
     remove_stale_temporaries,
+    shared_file,
     stamp_of,
     write_files,
 )
@@ -356,7 +357,7 @@ class _Exchange:
                     continue
                 path = own / f"{uid}{SUFFIX}"
                 versions[path] = (uid, text, state.clock.get(device, 0))
-                yield path, dumps_version(uid, version)
+                yield path, shared_file(uid, version)
 
         def landed(path: Path, status: os.stat_result) -> None:
             uid, text, count = versions[path]
@@ -384,7 +385,10 @@ def sync(library: "Library", folder: Path) -> SyncReport:
     Raises SyncFolderError (its `said` words why) when the folder cannot be used: it is
     not there, its marker vanished or changed, or this device's folder cannot be written.
     """
-    return _Exchange(library, Path(folder)).run()
+    # Thousands of games read, hashed and kept at hand until they are written: objects
+    # without cycles, which the cycle collector would otherwise search again and again.
+    with cycle_collector_paused():
+        return _Exchange(library, Path(folder)).run()
 
 
 def sync_library(

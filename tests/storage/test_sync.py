@@ -457,3 +457,28 @@ def test_importing_other_content_under_a_held_uid_keeps_both(tmp_path: Path) -> 
     assert summaries[second].conflict_of == uid
     assert summaries[second].uid == conflict_uid(str(uid), version_hash(changed))
     library.close()
+
+
+def test_a_game_received_is_published_as_it_came_and_a_merged_version_anew(
+    shared: Path, two: tuple[Library, Library]
+) -> None:
+    first, second = two
+    first.add_game(_game("Friday"))
+    sync(first, shared)
+    (sent,) = _own_folder(shared, first).iterdir()
+    # Written by another program in a layout of its own: one line, another key order.
+    document = json.loads(sent.read_bytes())
+    written = json.dumps(dict(reversed(document.items())), separators=(",", ":")).encode()
+    sent.write_bytes(written)
+    sync(second, shared)
+    assert (_own_folder(shared, second) / sent.name).read_bytes() == written
+    # Changed on both: the version that merges both clocks is a file of its own.
+    uid = sent.name.removesuffix(".json")
+    for library, title in ((first, "Friday at Priya's"), (second, "Friday at Kwame's")):
+        (summary,) = library.list_games()
+        library.save_game(summary.id, replace(library.load_game(summary.id), title=title))
+    _round(shared, first, second, first)
+    merged = read_version(_own_folder(shared, second) / sent.name, uid)
+    assert len(merged.clock) == 2
+    assert (_own_folder(shared, second) / sent.name).read_bytes() != written
+    assert _uids(first).keys() == _uids(second).keys()
