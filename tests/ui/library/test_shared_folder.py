@@ -15,8 +15,9 @@ import pytest
 from PySide6.QtCore import QSettings
 
 from phase10_keeper.rules import Game
+from phase10_keeper.storage import sync as exchange
 from phase10_keeper.storage.library import Library
-from phase10_keeper.storage.sync import sync_library
+from phase10_keeper.storage.sync import SyncStopped, sync_library
 from phase10_keeper.ui.library.conflicts import Choice, ConflictDialog
 from phase10_keeper.ui.library.outside_changes import LibraryWatch
 from phase10_keeper.ui.library.shared_folder import (
@@ -440,3 +441,39 @@ def test_the_open_game_takes_a_newer_version_while_another_page_is_shown(
     window_b.leave_library()
     assert window_b.game_view is not None
     assert window_b.shown_page is window_b.game_view
+
+
+def test_closing_the_window_stops_a_sync_running_at_once_and_asks_nothing(
+    qtbot, tmp_path: Path, folder: Path, monkeypatch
+) -> None:
+    QSettings().setValue(FOLDER_KEY, str(folder))
+    window = _window(qtbot, tmp_path / "a")
+    share = sharing(window)
+    running = threading.Event()
+    stopped: list[bool] = []
+
+    def endless(library: Library, shared: Path, *, stop: threading.Event) -> None:
+        """A sync with no end but being asked to stop."""
+        running.set()
+        stopped.append(stop.wait(WAIT_MS / 1000))
+        raise SyncStopped
+
+    monkeypatch.setattr(exchange, "sync", endless)
+    share.sync_now()
+    worker = share.worker
+    assert worker is not None
+    assert running.wait(WAIT_MS / 1000)
+    status = share.status
+    window.close()
+    # Asked to stop, the sync ended before the window was gone.
+    assert stopped == [True]
+    assert not worker.is_alive()
+    assert isinstance(window.prompts, Answers)
+    assert window.prompts.asked == []
+    qtbot.waitUntil(lambda: share.worker is None, timeout=WAIT_MS)
+    # A sync stopped says nothing, and starts no other.
+    assert share.status == status
+    assert share.worker is None
+    assert not share.after_change.isActive()
+    assert window.library is not None
+    window.library.close()
