@@ -439,6 +439,16 @@ class Library(UnrecordedRows, SharingRows, SharedRows):
         not): what a later `save_game` of that copy passes as its `revision`."""
         return self._known.get(game_id)
 
+    def stored_revision(self, game_id: int) -> int | None:
+        """The game's revision as the library holds it now, whoever saved it last (None
+        if there is no such game, or it is deleted): one value read, to tell whether a
+        copy is still current before reading the whole game again."""
+        with self._reading() as database:
+            row = database.execute(
+                "SELECT revision FROM games WHERE id = ? AND deleted_at IS NULL", (game_id,)
+            ).fetchone()
+        return row[0] if row is not None and isinstance(row[0], int) else None
+
     def load_game(self, game_id: int) -> "Game":
         """The game as stored; GameDamaged if anything in it does not read back as the
         app wrote it, checked as strictly as a game file."""

@@ -16,6 +16,7 @@ from phase10_keeper.storage.identity import canonical, conflict_uid, is_uid, ver
 from phase10_keeper.storage.messages import LibraryError, LibraryKey
 from phase10_keeper.storage.readback import same_game
 from phase10_keeper.storage.rows import (
+    compact,
     hand_texts,
     insert_game,
     new_revision,
@@ -59,7 +60,8 @@ class Version(NamedTuple):
     """One version of a shared game: its clock, its hash, the game, whether it is a
     deletion (the game kept in the bin), the uid it keeps a conflict of, and the game
     file's JSON of the game alone (None: not made yet), made once for both the hash and
-    the shared file."""
+    the shared file; and the shared file it was read from with the clock it holds, to be
+    published again as it is while that is the version's clock."""
 
     clock: Clock
     hash: str
@@ -67,6 +69,7 @@ class Version(NamedTuple):
     deleted: bool
     conflict_of: str | None
     document: dict[str, Any] | None = None
+    read_from: tuple[Clock, bytes] | None = None
 
 
 def version_of(
@@ -361,7 +364,7 @@ class SharedRows:
         if now is None:
             game = version.game
             replayed = replayed_or_refused(game, None)
-            texts = hand_texts(game, range(len(game.hands)))
+            texts = _hand_texts(version)
             revision = new_revision()
             moments = (self._now(), self._now("milliseconds"))
             game_id = insert_game(
@@ -371,7 +374,7 @@ class SharedRows:
             game_id = now.id
             game = version.game
             replayed = replayed_or_refused(game, None)
-            texts = hand_texts(game, range(len(game.hands)))
+            texts = _hand_texts(version)
             revision = new_revision()
             finished = database.execute(
                 "SELECT finished FROM games WHERE id = ?", (game_id,)
@@ -415,6 +418,14 @@ class SharedRows:
                 "UPDATE shared SET written = ?, published = MAX(published, ?) WHERE uid = ?",
                 [(text, count, uid) for uid, (text, count) in written.items()],
             )
+
+
+def _hand_texts(version: Version) -> dict[int, str]:
+    """The stored JSON of each hand of the version's game, from the game file's JSON the
+    version already holds (made for its hash) rather than encoding every hand again."""
+    if version.document is None:
+        return hand_texts(version.game, range(len(version.game.hands)))
+    return dict(enumerate(map(compact, version.document["hands"])))
 
 
 def _put_states(database: sqlite3.Connection, states: Mapping[str, SharedState]) -> None:

@@ -9,15 +9,20 @@ decide nothing: a file's (mtime_ns, size, inode) only says whether to read it ag
 
 Qt-free, and safe beside the app: `sync_library` opens its own connection to the library
 (call it from a worker thread), and every change it stores expects the game as it read
-it, so a game the app saved meanwhile is left for the next exchange.
+it, so a game the app saved meanwhile is left for the next exchange. An exchange asked to
+stop (`stop`, set from another thread) stops before the next game or file, raising
+SyncStopped: what it stored and wrote until then stands, and the next exchange does the
+rest (the files it read but did not take in are read again).
 """
 
 import os
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
+from phase10_keeper.collector import cycle_collector_paused
 from phase10_keeper.storage.identity import conflict_uid
 from phase10_keeper.storage.messages import GameDamaged, LibraryError, Said
 from phase10_keeper.storage.shared_rows import (
@@ -35,12 +40,12 @@ from phase10_keeper.storage.sync_folder import (
     SyncFolderError,
     check_folder,
     devices_folder,
-    dumps_version,
     list_devices,
     make_marker,
     read_marker,
     read_version,
     remove_stale_temporaries,
+    shared_file,
     stamp_of,
     write_files,
 )
@@ -49,10 +54,14 @@ if TYPE_CHECKING:
     from phase10_keeper.rules import Game
     from phase10_keeper.storage.library import Library
 
-__all__ = ["SyncFolderError", "SyncReport", "sync", "sync_library"]
+__all__ = ["SyncFolderError", "SyncReport", "SyncStopped", "sync", "sync_library"]
 
 _BATCH = 200
 """Changes stored per transaction: few commits, and never a long wait for the app."""
+
+
+class SyncStopped(Exception):  # noqa: N818
+    """The exchange stopped when asked, before it was done (see the module)."""
 
 
 class SyncReport(NamedTuple):
@@ -110,9 +119,10 @@ def decide(local: SharedState, incoming: Version) -> Outcome:
 class _Exchange:
     """One sync of `library` with `folder`, step by step."""
 
-    def __init__(self, library: "Library", folder: Path) -> None:
+    def __init__(self, library: "Library", folder: Path, stop: threading.Event | None) -> None:
         self.library = library
         self.folder = folder
+        self.stop = stop
         self.warnings: list[Said] = []
         self.received = 0
         self.held: dict[str, HeldGame] = {}
@@ -148,6 +158,7 @@ class _Exchange:
             for uid, stamp in sorted(files.items()):
                 name = f"{other}/{uid}{SUFFIX}"
                 if stamps.get(name) != stamp:
+                    self._stop_if_asked()
                     self._receive(devices_folder(self.folder) / name, uid, name, stamp)
         self._flush()
         unchanged_own = {
@@ -164,6 +175,10 @@ class _Exchange:
             )
         )
         return SyncReport(sent, self.received, conflicts, tuple(self.warnings))
+
+    def _stop_if_asked(self) -> None:
+        if self.stop is not None and self.stop.is_set():
+            raise SyncStopped
 
     def _check_marker(self) -> str:
         check_folder(self.folder)
@@ -206,6 +221,7 @@ class _Exchange:
                 held.deleted,
             ):
                 continue
+            self._stop_if_asked()
             try:
                 game = self.library.load_game(held.id)
             except (GameDamaged, LibraryError):
@@ -351,12 +367,13 @@ class _Exchange:
                 text = f"{device}:{state.hash}:{clock_text(state.clock)}"
                 if state.written == text and uid in unchanged_own:
                     continue
+                self._stop_if_asked()
                 version = self._local_version(uid)
                 if version is None:
                     continue
                 path = own / f"{uid}{SUFFIX}"
                 versions[path] = (uid, text, state.clock.get(device, 0))
-                yield path, dumps_version(uid, version)
+                yield path, shared_file(uid, version)
 
         def landed(path: Path, status: os.stat_result) -> None:
             uid, text, count = versions[path]
@@ -378,24 +395,32 @@ class _Exchange:
         return len(written)
 
 
-def sync(library: "Library", folder: Path) -> SyncReport:
+def sync(library: "Library", folder: Path, *, stop: threading.Event | None = None) -> SyncReport:
     """Exchanges games between the open `library` and the shared `folder`, once.
 
     Raises SyncFolderError (its `said` words why) when the folder cannot be used: it is
-    not there, its marker vanished or changed, or this device's folder cannot be written.
+    not there, its marker vanished or changed, or this device's folder cannot be written;
+    SyncStopped once `stop` is set.
     """
-    return _Exchange(library, Path(folder)).run()
+    # Thousands of games read, hashed and kept at hand until they are written: objects
+    # without cycles, which the cycle collector would otherwise search again and again.
+    with cycle_collector_paused():
+        return _Exchange(library, Path(folder), stop).run()
 
 
 def sync_library(
-    data_dir: Path | None, folder: Path, *, warn: Callable[[str], None] | None = None
+    data_dir: Path | None,
+    folder: Path,
+    *,
+    warn: Callable[[str], None] | None = None,
+    stop: threading.Event | None = None,
 ) -> SyncReport:
     """Opens the library in `data_dir` (None: the default) on a connection of its own,
     exchanges games with `folder` once and closes it: callable from a worker thread
-    beside the app's own connection. Raises SyncFolderError, or the library's
-    LibraryError when the library cannot be opened."""
+    beside the app's own connection. Raises SyncFolderError, SyncStopped once `stop` is
+    set, or the library's LibraryError when the library cannot be opened."""
     from phase10_keeper.storage.library import Library
     from phase10_keeper.storage.log import log_warning
 
     with Library.open(data_dir, warn=warn or log_warning) as library:
-        return sync(library, folder)
+        return sync(library, folder, stop=stop)

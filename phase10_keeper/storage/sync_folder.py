@@ -188,12 +188,13 @@ def read_version(path: Path, uid: str) -> Version:
     conflict_of = document.get("conflict_of")
     if not isinstance(deleted, bool) or (conflict_of is not None and not parse_uid(conflict_of)):
         raise SharedFileError("a bad deleted or conflict_of")
-    return version_of(
+    version = version_of(
         game,
         clock,
         deleted=deleted,
         conflict_of=None if conflict_of is None else conflict_of.lower(),
     )
+    return version._replace(read_from=(clock, raw))
 
 
 def version_document(uid: str, version: Version) -> dict[str, Any]:
@@ -345,8 +346,17 @@ def remove_stale_temporaries(own: Path, now: float) -> None:
                 continue
 
 
+def shared_file(uid: str, version: Version) -> bytes:
+    """The shared file of a version: the file it was read from where that holds the same
+    version (a game received is published as it came, not encoded again), else a new
+    one."""
+    if version.read_from is not None and dict(version.read_from[0]) == dict(version.clock):
+        return version.read_from[1]
+    return dumps_version(uid, version)
+
+
 def dumps_version(uid: str, version: Version) -> bytes:
-    """The shared file of a version: one key a line, and each hand (or change of seats) a
+    """A new shared file of a version: one key a line, and each hand (or change of seats) a
     line of its own. Readable, and made by json's fast encoder: indenting deeper is done
     in Python, and cost more than anything else a first sync does."""
     lines = []

@@ -122,6 +122,8 @@ class MainWindow(QMainWindow):
         self._checkpoint_timer.timeout.connect(self._checkpoint)
         self._status_widgets: tuple[QLabel, QPushButton] | None = None
         self._undo_offered_for = ""
+        self._save_failed = False
+        """The open game's last save failed: it holds changes the library does not."""
         self._language = app_words().code
         """The language the pages were last worded in."""
         self._build_menus()
@@ -544,7 +546,7 @@ class MainWindow(QMainWindow):
         self.undo_group.addStack(session.undo_stack)
         session.changed.connect(self._game_changed)
         session.saved.connect(lambda text: self._saved(text, ok=True))
-        session.save_failed.connect(lambda text: self._saved(text, ok=False))
+        session.save_failed.connect(lambda text: self._saved(text, ok=False, unsaved=True))
         session.save_refused.connect(lambda text: self._saved(text, ok=False))
         session.undo_stack.indexChanged.connect(self._withdraw_status_undo)
         view = self.game_view = GameView(session, self.prompts, type_scale(QSettings()))
@@ -566,6 +568,37 @@ class MainWindow(QMainWindow):
             )
             self._keeper.bring_back()
         self._show_game()
+
+    def take_newer_open_game(self) -> bool:
+        """Opens the open game again when another connection saved a newer version of it
+        (a sync brought one from another computer, another window saved it), on the page
+        the user is looking at; its typing and undo history are kept and brought back as
+        at the next start. Left as it is: a game whose last save failed (its next save
+        meets the newer game and shows it, nothing typed lost), a game shared with the
+        phones (their links stay), and a game deleted meanwhile. Whether it was reopened."""
+        from phase10_keeper.rules import GameError
+        from phase10_keeper.storage.library import LibraryError
+        from phase10_keeper.ui.game.session import GameSession
+
+        session, library = self.session, self.library
+        if session is None or library is None or session.game_id is None:
+            return False
+        if self._save_failed or self.phones is not None:
+            return False
+        game_id = session.game_id
+        try:
+            if library.stored_revision(game_id) in (None, session.revision):
+                return False
+            newer = GameSession(library.load_game(game_id), library, game_id)
+        except (LibraryError, GameError):
+            # Said when the user next saves or opens it.
+            return False
+        shown = self.shown_page
+        on_game = shown is self.game_view
+        self.open_session(newer)
+        if not on_game and shown is not None:
+            self._show_page(shown)
+        return True
 
     def _large_type_changed(self, on: bool) -> None:
         if self.game_view is not None:
@@ -606,7 +639,8 @@ class MainWindow(QMainWindow):
         self.join_action.setEnabled(playing)
         self.share_action.setEnabled(played)
 
-    def _saved(self, text: str, ok: bool) -> None:
+    def _saved(self, text: str, ok: bool, *, unsaved: bool = False) -> None:
+        self._save_failed = unsaved
         self.save_label.setStyleSheet("" if ok else f"color: {ERROR_COLOUR}; font-weight: bold;")
         self.save_label.setText(text if ok else "✗ " + text)
 
@@ -636,6 +670,7 @@ class MainWindow(QMainWindow):
             session.deleteLater()
         self._withdraw_status_undo()
         self.save_label.clear()
+        self._save_failed = False
 
     # -- phones at the table -------------------------------------------------------------
 

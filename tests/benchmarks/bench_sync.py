@@ -24,9 +24,19 @@ from phase10_keeper.storage.sync_folder import devices_folder
 GAMES = 2000
 HANDS = 12
 RUNS = 3
-BEFORE = {"first sync": (13.6, 27.0), "second sync": (0.11, 0.2)}
-"""Seconds and ratio to the baseline before files were flushed in batches and written with
-json's fast encoder (one fsync after another, every level indented in Python)."""
+BEFORE = {"first sync": (10.3, 22.7), "second sync": (0.13, 0.3)}
+"""Seconds and ratio to the baseline before the exchange paused the cycle collector, stored
+each hand's JSON from the document its hash was made of (not encoded a second time),
+encoded results without `Cards.items()`, and published a received game's file as it came
+(not encoded again). Measured with the machine's load average near 4 on 2 cores: the
+ratio is what compares. Earlier still, before files were flushed in batches: 13.6 s,
+27.0 x.
+
+Where the first sync's time goes now (a sampling profile): replaying each game received
+to check its hands, about a fifth; reading each local game back from the library as
+strictly as a game file, a sixth; reading each received file, a seventh; hashing both
+sides, an eighth; writing the files (encoding the local games), about a fifth. Each is
+done once per game."""
 
 
 def fill(library: Library, name: str) -> None:

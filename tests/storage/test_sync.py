@@ -4,6 +4,7 @@ import json
 import os
 import shutil
 import stat
+import threading
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -11,15 +12,17 @@ from pathlib import Path
 import pytest
 
 from phase10_keeper.rules import Game
+from phase10_keeper.storage import sync as exchange
 from phase10_keeper.storage.identity import conflict_uid, content_uid, version_hash
 from phase10_keeper.storage.library import Library
-from phase10_keeper.storage.shared_rows import version_of
-from phase10_keeper.storage.sync import SyncFolderError, SyncReport, sync
+from phase10_keeper.storage.shared_rows import Version, version_of
+from phase10_keeper.storage.sync import SyncFolderError, SyncReport, SyncStopped, sync
 from phase10_keeper.storage.sync_folder import (
     STALE_TEMPORARY_SECONDS,
     devices_folder,
     dumps_version,
     read_version,
+    shared_file,
     write_file,
     write_files,
 )
@@ -457,3 +460,92 @@ def test_importing_other_content_under_a_held_uid_keeps_both(tmp_path: Path) -> 
     assert summaries[second].conflict_of == uid
     assert summaries[second].uid == conflict_uid(str(uid), version_hash(changed))
     library.close()
+
+
+def test_a_game_received_is_published_as_it_came_and_a_merged_version_anew(
+    shared: Path, two: tuple[Library, Library]
+) -> None:
+    first, second = two
+    first.add_game(_game("Friday"))
+    sync(first, shared)
+    (sent,) = _own_folder(shared, first).iterdir()
+    # Written by another program in a layout of its own: one line, another key order.
+    document = json.loads(sent.read_bytes())
+    written = json.dumps(dict(reversed(document.items())), separators=(",", ":")).encode()
+    sent.write_bytes(written)
+    sync(second, shared)
+    assert (_own_folder(shared, second) / sent.name).read_bytes() == written
+    # Changed on both: the version that merges both clocks is a file of its own.
+    uid = sent.name.removesuffix(".json")
+    for library, title in ((first, "Friday at Priya's"), (second, "Friday at Kwame's")):
+        (summary,) = library.list_games()
+        library.save_game(summary.id, replace(library.load_game(summary.id), title=title))
+    _round(shared, first, second, first)
+    merged = read_version(_own_folder(shared, second) / sent.name, uid)
+    assert len(merged.clock) == 2
+    assert (_own_folder(shared, second) / sent.name).read_bytes() != written
+    assert _uids(first).keys() == _uids(second).keys()
+
+
+def _temporaries(shared: Path) -> list[Path]:
+    return [path for path in devices_folder(shared).rglob("*") if path.name.startswith(".~")]
+
+
+def test_a_sync_asked_to_stop_while_reading_stops_before_the_next_file(
+    shared: Path, two: tuple[Library, Library], monkeypatch
+) -> None:
+    first, second = two
+    for night in range(5):
+        first.add_game(_game(f"Night {night}"))
+    sync(first, shared)
+    stop = threading.Event()
+    read: list[str] = []
+    real = read_version
+
+    def reading(path: Path, uid: str) -> Version:
+        read.append(uid)
+        if len(read) == 2:
+            stop.set()
+        return real(path, uid)
+
+    monkeypatch.setattr(exchange, "read_version", reading)
+    with pytest.raises(SyncStopped):
+        sync(second, shared, stop=stop)
+    assert len(read) == 2
+    assert not _temporaries(shared)
+    monkeypatch.undo()
+    # The next sync does the rest, and the two converge.
+    report = sync(second, shared)
+    assert (report.received, report.warnings) == (5, ())
+    assert [(report.sent, report.received) for report in _round(shared, first, second)] == [
+        (0, 0),
+        (0, 0),
+    ]
+    assert _uids(first) == _uids(second)
+
+
+def test_a_sync_asked_to_stop_while_writing_leaves_no_file_half_done(
+    shared: Path, two: tuple[Library, Library], monkeypatch
+) -> None:
+    first, _ = two
+    for night in range(5):
+        first.add_game(_game(f"Night {night}"))
+    stop = threading.Event()
+    encoded: list[str] = []
+    real = shared_file
+
+    def encoding(uid: str, version: Version) -> bytes:
+        encoded.append(uid)
+        if len(encoded) == 2:
+            stop.set()
+        return real(uid, version)
+
+    monkeypatch.setattr(exchange, "shared_file", encoding)
+    with pytest.raises(SyncStopped):
+        sync(first, shared, stop=stop)
+    assert len(encoded) == 2
+    assert not _temporaries(shared)
+    monkeypatch.undo()
+    report = sync(first, shared)
+    assert report.sent == 5
+    assert len(list(_own_folder(shared, first).glob("*.json"))) == 5

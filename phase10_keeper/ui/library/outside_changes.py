@@ -2,10 +2,13 @@
 
 `games import` may add a game while the app runs (it writes through SQLite beside the
 app's hold on the library, `storage.lock`), and so may a second window in the same
-process. The saved-games page and the start page read the library again when that
-happens, leaving the user's selection, scroll position and typing as they were; the
-other pages read the library each time they are shown, and a game open in the window is
-guarded by its revision when it is saved (`GameChanged`), so neither needs this.
+process, and a sync with a shared folder (`shared_folder`) adds and changes games. The
+saved-games page and the start page read the library again when that happens, leaving
+the user's selection, scroll position and typing as they were; a game open in the window
+that another connection saved since is opened again (`take_newer_open_game`: a hand
+recorded on another computer shows as soon as the sync brings it); the other pages read
+the library each time they are shown. A game open in the window is also guarded by its
+revision when it is saved (`GameChanged`), for a change that comes between two looks.
 
 How a change is noticed: SQLite's `PRAGMA data_version` (`Library.data_version`), which
 moves when another connection commits and never for this one's own writes, so the
@@ -42,6 +45,8 @@ class LibraryWindow(Protocol):
     games_view: "GamesView | None"
     shown_page: "Page | None"
 
+    def take_newer_open_game(self) -> bool: ...
+
 
 class LibraryWatch(QObject):
     """Asks the window's library whether another connection changed it, every
@@ -76,6 +81,7 @@ class LibraryWatch(QObject):
         if version is None or version == self._version:
             return
         self._version = version
+        self._window.take_newer_open_game()
         page = self._window.shown_page
         games, start = self._window.games_view, self._window.start_view
         if games is not None and page is games:

@@ -12,8 +12,10 @@ What a sync brings in reaches the pages as any other program's change does
 
 The worker is a daemon thread rather than a QThread: a QThread still running when the app
 ends aborts the process, while the sync it runs can be abandoned safely at any point (its
-changes are SQLite transactions, its files are written beside and renamed), so quitting
-waits `QUIT_WAIT_S` at most and then goes.
+changes are SQLite transactions, its files are written beside and renamed). Quitting asks
+a sync running to stop, which it does before its next game or file (the next sync does
+the rest), asks nothing of the user, and waits `QUIT_WAIT_S` at most for it (a batch
+being stored or flushed to disk ends well within that) before going.
 
 A folder that cannot be used (not there, the stick unplugged: its marker vanished) is said
 on the saved-games page and in the status bar; nothing was exchanged, nothing is lost, and
@@ -48,7 +50,7 @@ AFTER_ARRIVAL_MS = 2000
 EVERY_MS = 60_000
 CHANGE_CHECK_MS = 1000
 """How often the library is asked whether a game changed (one read of one value)."""
-QUIT_WAIT_S = 10.0
+QUIT_WAIT_S = 3.0
 
 _APP_FOLDER = "phase10-keeper"
 _DEVICES = "devices"
@@ -68,8 +70,8 @@ class SharingWindow(Protocol):
 
 
 class SyncDone(NamedTuple):
-    """What a worker hands back: the report, or the words of why nothing was exchanged;
-    and the thread the sync ran on."""
+    """What a worker hands back: the report, or the words of why nothing was exchanged
+    (neither: it stopped when asked); and the thread the sync ran on."""
 
     report: "SyncReport | None"
     problem: str | None
@@ -81,14 +83,16 @@ def shared_folder(settings: QSettings) -> Path | None:
     return Path(value) if value else None
 
 
-def _run_sync(data_dir: Path, folder: Path) -> SyncDone:
-    """One sync, on the worker thread."""
+def _run_sync(data_dir: Path, folder: Path, stop: threading.Event) -> SyncDone:
+    """One sync, on the worker thread, until done or `stop` is set."""
     from phase10_keeper.storage.messages import LibraryError
-    from phase10_keeper.storage.sync import SyncFolderError, sync_library
+    from phase10_keeper.storage.sync import SyncFolderError, SyncStopped, sync_library
 
     thread = threading.get_ident()
     try:
-        return SyncDone(sync_library(data_dir, folder), None, thread)
+        return SyncDone(sync_library(data_dir, folder, stop=stop), None, thread)
+    except SyncStopped:
+        return SyncDone(None, None, thread)
     except SyncFolderError as error:
         return SyncDone(None, error.said.worded(app_words()), thread)
     except LibraryError as error:
@@ -125,6 +129,8 @@ class SharedFolder(QObject):
         self.watcher = QFileSystemWatcher(self)
         self.watcher.directoryChanged.connect(self._arrived)
         self.worker: threading.Thread | None = None
+        self._stop = threading.Event()
+        """Set to stop the running sync (each sync has one of its own)."""
         self._again = False
         self._changed_at: str | None = None
         """When a game last changed, as the library said at the last look."""
@@ -254,8 +260,9 @@ class SharedFolder(QObject):
         self.after_arrival.stop()
         self._synced_from = self._last_changed(library)
         data_dir = library.data_dir
+        stop = self._stop = threading.Event()
         self.worker = threading.Thread(
-            target=lambda: self._hand_back(_run_sync(data_dir, folder)),
+            target=lambda: self._hand_back(_run_sync(data_dir, folder, stop)),
             name="phase10-keeper sync",
             daemon=True,
         )
@@ -274,6 +281,10 @@ class SharedFolder(QObject):
         window = self._window
         library = window.library
         report = done.report
+        if report is None and done.problem is None:
+            # Stopped as the window closed: nothing to say, nothing more to start.
+            self.synced.emit(done)
+            return
         if report is None:
             self._set_status(tr("sharing.failed", reason=done.problem or ""))
             window.say(self.status)
@@ -344,9 +355,11 @@ class SharedFolder(QObject):
         return super().eventFilter(watched, event)
 
     def finish(self, wait_s: float = QUIT_WAIT_S) -> bool:
-        """Stops syncing as the window closes; a sync running gets `wait_s` seconds to
-        end, then is left behind safely. Whether none runs now."""
+        """Stops syncing as the window closes: a sync running is asked to stop and gets
+        `wait_s` seconds to, then is left behind safely. Whether none runs now."""
         self._stop_timers()
+        self._again = False
+        self._stop.set()
         worker = self.worker
         if worker is not None:
             worker.join(wait_s)

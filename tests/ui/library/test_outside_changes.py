@@ -344,3 +344,23 @@ def test_the_view_keeps_its_sort_order(qtbot, window: MainWindow, other: Library
     qtbot.waitUntil(lambda: "Added elsewhere" in _titles(view), timeout=WAIT_MS)
     assert _titles(view) == ["Added elsewhere", "Monday", "Tuesday", "Wednesday"]
     assert view.selected_id() == 1
+
+
+def test_the_open_game_shows_a_hand_another_connection_saved(
+    qtbot, window: MainWindow, other: Library
+) -> None:
+    assert window.open_game(1)
+    session = window.session
+    assert session is not None
+    _watch(window)
+    stored = other.load_game(1)
+    newer = replace(game_with_hands(stored.players, 2), title=stored.title)
+    other.save_game(1, newer)
+    qtbot.waitUntil(lambda: window.session is not session, timeout=WAIT_MS)
+    assert window.session is not None
+    assert window.session.game.hands == newer.hands
+    assert window.game_view is not None
+    assert window.shown_page is window.game_view
+    # Its next hand is saved over the newer game, not refused as stale.
+    window.session.record_hand(game_with_hands(stored.players, 3).hands[2])
+    assert other.load_game(1).hands == game_with_hands(stored.players, 3).hands

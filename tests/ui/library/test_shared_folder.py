@@ -15,8 +15,11 @@ import pytest
 from PySide6.QtCore import QSettings
 
 from phase10_keeper.rules import Game
+from phase10_keeper.storage import sync as exchange
 from phase10_keeper.storage.library import Library
+from phase10_keeper.storage.sync import SyncStopped, sync_library
 from phase10_keeper.ui.library.conflicts import Choice, ConflictDialog
+from phase10_keeper.ui.library.outside_changes import LibraryWatch
 from phase10_keeper.ui.library.shared_folder import (
     FOLDER_KEY,
     SharedFolder,
@@ -338,7 +341,7 @@ def test_the_window_syncs_once_drawn_and_lets_a_sync_end_when_it_closes(
     window.library.close()
 
 
-def test_a_game_open_in_the_window_that_a_sync_changed_takes_the_newer_game(
+def test_a_save_of_the_open_game_meets_a_newer_version_synced_before_the_window_looked(
     qtbot, windows, folder: Path
 ) -> None:
     window_a, window_b = windows
@@ -355,7 +358,12 @@ def test_a_game_open_in_the_window_that_a_sync_changed_takes_the_newer_game(
     assert window_b.session is not None
     window_a.session.record_hand(a_hand)
     _synced(qtbot, window_a)
-    _synced(qtbot, window_b)
+    # B's library takes A's hand from another connection, between two looks of B's window
+    # (which looks no more here).
+    watch = window_b.findChild(LibraryWatch)
+    assert isinstance(watch, LibraryWatch)
+    watch.timer.stop()
+    sync_library(window_b.library.data_dir, folder)
     # B's copy is stale: its hand is not saved over A's; B shows A's hand, with its own
     # back in the form to record next.
     window_b.session.record_hand(b_hand)
@@ -367,3 +375,105 @@ def test_a_game_open_in_the_window_that_a_sync_changed_takes_the_newer_game(
     assert view.form.draft.went_out == "Kwame"
     view.form.submit()
     assert window_b.library.load_game(game.id).hands == (a_hand, b_hand)
+
+
+def _open_on_both(qtbot, windows, folder: Path) -> int:
+    """A game started in window A, shared, and open in window B too; its id in B."""
+    window_a, window_b = windows
+    _share(qtbot, window_a, folder)
+    _start_game(window_a)
+    _synced(qtbot, window_a)
+    _share(qtbot, window_b, folder)
+    assert window_b.library is not None
+    (game,) = window_b.library.list_games()
+    assert window_b.open_game(game.id)
+    window_b.show()
+    return game.id
+
+
+def test_a_sync_that_brings_a_newer_version_of_the_open_game_shows_it_at_once(
+    qtbot, windows, folder: Path
+) -> None:
+    window_a, window_b = windows
+    game_id = _open_on_both(qtbot, windows, folder)
+    a_hand, b_hand = went_out(FOUR, "Priya"), went_out(FOUR, "Kwame")
+    assert window_a.session is not None
+    window_a.session.record_hand(a_hand)
+    _synced(qtbot, window_a)
+    stale = window_b.session
+    assert stale is not None
+    assert stale.game.hands == ()
+    received = _synced(qtbot, window_b)
+    assert received.report is not None
+    assert received.report.received == 1
+    # Shown as soon as the sync ended, on the game's page, without a save refused first.
+    session, view = window_b.session, window_b.game_view
+    assert session is not None
+    assert view is not None
+    assert session is not stale
+    assert session.game.hands == (a_hand,)
+    assert window_b.shown_page is view
+    assert view.save_problem.isHidden()
+    session.record_hand(b_hand)
+    assert view.save_problem.isHidden()
+    assert window_b.library is not None
+    assert window_b.library.load_game(game_id).hands == (a_hand, b_hand)
+    # A sync that brings nothing new leaves the open game as it is.
+    _synced(qtbot, window_b)
+    assert window_b.session is session
+
+
+def test_the_open_game_takes_a_newer_version_while_another_page_is_shown(
+    qtbot, windows, folder: Path
+) -> None:
+    window_a, window_b = windows
+    _open_on_both(qtbot, windows, folder)
+    a_hand = went_out(FOUR, "Priya")
+    assert window_a.session is not None
+    window_a.session.record_hand(a_hand)
+    _synced(qtbot, window_a)
+    window_b.show_library()
+    games = window_b.games_view
+    _synced(qtbot, window_b)
+    assert window_b.shown_page is games
+    assert window_b.session is not None
+    assert window_b.session.game.hands == (a_hand,)
+    window_b.leave_library()
+    assert window_b.game_view is not None
+    assert window_b.shown_page is window_b.game_view
+
+
+def test_closing_the_window_stops_a_sync_running_at_once_and_asks_nothing(
+    qtbot, tmp_path: Path, folder: Path, monkeypatch
+) -> None:
+    QSettings().setValue(FOLDER_KEY, str(folder))
+    window = _window(qtbot, tmp_path / "a")
+    share = sharing(window)
+    running = threading.Event()
+    stopped: list[bool] = []
+
+    def endless(library: Library, shared: Path, *, stop: threading.Event) -> None:
+        """A sync with no end but being asked to stop."""
+        running.set()
+        stopped.append(stop.wait(WAIT_MS / 1000))
+        raise SyncStopped
+
+    monkeypatch.setattr(exchange, "sync", endless)
+    share.sync_now()
+    worker = share.worker
+    assert worker is not None
+    assert running.wait(WAIT_MS / 1000)
+    status = share.status
+    window.close()
+    # Asked to stop, the sync ended before the window was gone.
+    assert stopped == [True]
+    assert not worker.is_alive()
+    assert isinstance(window.prompts, Answers)
+    assert window.prompts.asked == []
+    qtbot.waitUntil(lambda: share.worker is None, timeout=WAIT_MS)
+    # A sync stopped says nothing, and starts no other.
+    assert share.status == status
+    assert share.worker is None
+    assert not share.after_change.isActive()
+    assert window.library is not None
+    window.library.close()
