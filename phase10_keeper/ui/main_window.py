@@ -138,8 +138,6 @@ class MainWindow(QMainWindow):
         """The pages with a heading, each inside the frame that shows it and Back."""
         self._printer: SheetPrinter | None = None
         self.scoreboard: Scoreboard | None = None
-        self.phones: PhonesAtTable | None = None
-        self.phones_dialog: PhonesDialog | None = None
         self._after_paint: list[Callable[[], object]] = []
         self.undo_group = QUndoGroup(self)
 
@@ -478,6 +476,7 @@ class MainWindow(QMainWindow):
         view.message.connect(self.say)
         view.shareRequested.connect(self.share_result)
         view.form.typingChanged.connect(self._update_undo_actions)
+        view.phones.sharingChanged.connect(self.phones_action.setChecked)
         if self.library is not None and session.game_id is not None:
             from phase10_keeper.ui.game.kept_typing import UnrecordedKeeper
 
@@ -564,58 +563,27 @@ class MainWindow(QMainWindow):
     # -- phones at the table -------------------------------------------------------------
 
     def toggle_phones(self) -> None:
-        """View → Phones at the Table: starts serving the open game to the phones; while
-        it serves, shows the same codes again (a late player scans in without the others
-        scanning anew). The codes' Stop Sharing ends every phone's session."""
-        if self.phones is not None and self.phones_dialog is not None:
-            self.phones_action.setChecked(True)
-            self.phones_dialog.show()
-            self.phones_dialog.activateWindow()
-            return
-        if self.session is None:
-            return
-        from phase10_keeper.ui.game.phones import PhonesAtTable, PhonesDialog
-
-        try:
-            phones = PhonesAtTable(self.session, self)
-        except OSError as error:
-            self.phones_action.setChecked(False)
-            reason = error.strerror or str(error)
-            self.prompts.warn(
-                self, tr("phones.window_title"), tr("phones.window_cannot_start", reason=reason)
-            )
-            return
-        self.phones = phones
-        phones.entriesChanged.connect(self._phone_entries)
-        form = self.game_view.form if self.game_view is not None else None
-        dialog = self.phones_dialog = PhonesDialog(phones.links, self, avoid=form)
-        dialog.stopRequested.connect(phones.forget)
-        dialog.stopRequested.connect(self.stop_phones)
-        show_window(dialog, self.take_keys)
-        self.phones_action.setChecked(True)
-        self._phone_entries()
-
-    def _phone_entries(self) -> None:
-        if self.phones is not None and self.phones_dialog is not None:
-            self.phones_dialog.follow(self.phones.links)
-        if self.phones is not None and self.game_view is not None:
-            self.game_view.form.phone_table = self.phones.snapshot
-            self.game_view.form.take_phone_entries(self.phones.snapshot().pending)
+        """View → Phones at the Table: the open game's page shares the game with the
+        phones, or shows their codes again while it does."""
+        if self.game_view is not None:
+            self.game_view.phones.share(lambda codes: show_window(codes, self.take_keys))
 
     def stop_phones(self, *, wait: bool = False) -> None:
         """Ends Phones at the Table; the server tells the phones while the window goes
         on, unless `wait` (the app is closing: the phones are told before it ends)."""
-        phones, dialog = self.phones, self.phones_dialog
-        self.phones = self.phones_dialog = None
         self.phones_action.setChecked(False)
-        if phones is not None:
-            phones.stop(wait=wait)
-            phones.deleteLater()
-            if self.game_view is not None:
-                self.game_view.form.take_phone_entries(None)
-        if dialog is not None:
-            dialog.close()
-            dialog.deleteLater()
+        if self.game_view is not None:
+            self.game_view.phones.stop(wait=wait)
+
+    @property
+    def phones(self) -> "PhonesAtTable | None":
+        """The phones' server for the open game, while the game is shared."""
+        return None if self.game_view is None else self.game_view.phones.shared
+
+    @property
+    def phones_dialog(self) -> "PhonesDialog | None":
+        """The codes the phones scan, while the open game is shared."""
+        return None if self.game_view is None else self.game_view.phones.codes
 
     def close_game(self) -> None:
         """Closes the game and goes back to the start page; nothing reopens at launch."""
