@@ -115,6 +115,7 @@ UI_SHARED_MODULES = {
 UI_TIES = {
     "app",
     "main_window",
+    "window_actions",
     "window_undo",
     "window_focus",
     "window_language",

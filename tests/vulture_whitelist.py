@@ -9,6 +9,7 @@ from phase10_keeper import stats
 from phase10_keeper.storage import lock
 from phase10_keeper.storage.library import Library
 from phase10_keeper.ui.game.scoreboard import Scoreboard
+from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.new_game.new_game_dialog import NewGameDialog
 from phase10_keeper.ui.new_game.rules_editor import PhaseListEditor
 from phase10_keeper.ui.widgets.charts import BarChart, ChartPanel, LineChart
@@ -25,6 +26,40 @@ sqlite3.Connection.text_factory  # set for sqlite3, which decodes every text it 
 stats.__getattr__  # Python calls it for the names the package loads when first used
 lock.hold_library  # taken by each writer that runs on (the app, `serve`)
 Library.known_revision  # what a writer that keeps its own copy passes back to save_game
+
+# The window's menus, actions and the methods they call, named by the rows of
+# `ui.window_actions` that build them (a test holds every row to the window).
+MainWindow.file_menu
+MainWindow.view_menu
+MainWindow.game_menu
+MainWindow.help_menu
+MainWindow.new_action
+MainWindow.library_action
+MainWindow.export_game_action
+MainWindow.print_action
+MainWindow.export_sheet_action
+MainWindow.blank_sheets_action
+MainWindow.close_action
+MainWindow.quit_action
+MainWindow.scoreboard_action
+MainWindow.players_action
+MainWindow.leave_action
+MainWindow.join_action
+MainWindow.share_action
+MainWindow.how_to_action
+MainWindow.shortcuts_action
+MainWindow.about_action
+MainWindow.leave_library
+MainWindow.toggle_phones
+MainWindow.export_game_file
+MainWindow.print_score_sheet
+MainWindow.export_score_sheet
+MainWindow.player_leaves
+MainWindow.player_joins
+MainWindow.show_scoreboard
+MainWindow.keyboard_help
+MainWindow.about
+MainWindow.phones_dialog  # the phones' codes for the open game, as tests and benchmarks find them
 
 # Calls with a positional-only text key (`def __call__(self, key, /, **values)`), which
 # vulture takes for plain functions, not methods.

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QSettings, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPaintEvent, QUndoGroup
+from PySide6.QtGui import QAction, QCloseEvent, QPaintEvent, QUndoGroup
 from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
@@ -33,10 +33,10 @@ from phase10_keeper.ui.library.shared_folder import share_library, shared_folder
 from phase10_keeper.ui.page import headed_frame
 from phase10_keeper.ui.text.escape import plain
 from phase10_keeper.ui.text.language_menu import language_menu
-from phase10_keeper.ui.text.reword import keep_actions_worded
 from phase10_keeper.ui.text.translate import app_words, error_said, problem_where, tr
 from phase10_keeper.ui.widgets.colours import ERROR_COLOUR
 from phase10_keeper.ui.widgets.damage_bar import restore_newest_backup
+from phase10_keeper.ui.window_actions import When, WindowActions
 from phase10_keeper.ui.window_focus import KeysOnShow, open_dialog, show_window
 from phase10_keeper.ui.window_language import focus_at, focus_place, window_title
 from phase10_keeper.ui.window_settings import save_window_state
@@ -84,6 +84,35 @@ class MainWindow(QMainWindow):
     `open_url` opens written PDFs (QDesktopServices.openUrl unless given).
     """
 
+    # Built from the rows of `ui.window_actions`, each under the name its row gives.
+    file_menu: QMenu
+    edit_menu: QMenu
+    view_menu: QMenu
+    game_menu: QMenu
+    settings_menu: QMenu
+    help_menu: QMenu
+    new_action: QAction
+    library_action: QAction
+    import_action: QAction
+    export_game_action: QAction
+    print_action: QAction
+    export_sheet_action: QAction
+    blank_sheets_action: QAction
+    close_action: QAction
+    quit_action: QAction
+    undo_action: QAction
+    redo_action: QAction
+    scoreboard_action: QAction
+    phones_action: QAction
+    players_action: QAction
+    leave_action: QAction
+    join_action: QAction
+    share_action: QAction
+    how_to_action: QAction
+    shortcuts_action: QAction
+    about_action: QAction
+    back_action: QAction
+
     def __init__(
         self,
         library: "Library | None" = None,
@@ -109,8 +138,6 @@ class MainWindow(QMainWindow):
         """The pages with a heading, each inside the frame that shows it and Back."""
         self._printer: SheetPrinter | None = None
         self.scoreboard: Scoreboard | None = None
-        self.phones: PhonesAtTable | None = None
-        self.phones_dialog: PhonesDialog | None = None
         self._after_paint: list[Callable[[], object]] = []
         self.undo_group = QUndoGroup(self)
 
@@ -162,140 +189,38 @@ class MainWindow(QMainWindow):
 
     # -- menus ---------------------------------------------------------------------------
 
-    def _keyed(
-        self,
-        key: str,
-        slot: Callable[[], object],
-        shortcut: QKeySequence | QKeySequence.StandardKey | None = None,
-    ) -> QAction:
-        """An action of the window, worded by the catalogue's `key` in every language."""
-        action = QAction(self)
-        self._worded_actions.append((action, key))
-        if shortcut is not None:
-            # What setShortcut does, without it: PySide6 matches setShortcut's argument
-            # against Qt's key enums, and builds every enum of `Qt` to do so.
-            keys = shortcut if isinstance(shortcut, QKeySequence) else QKeySequence(shortcut)
-            if not keys.isEmpty():
-                action.setShortcuts([keys])
-        action.triggered.connect(lambda: slot())
-        return action
-
-    def _keyed_menu(self, key: str) -> QMenu:
-        menu = self.menuBar().addMenu("")
-        self._worded_actions.append((menu.menuAction(), key))
-        return menu
-
     def _build_menus(self) -> None:
-        self._worded_actions: list[tuple[QAction, str]] = []
-        """The menus' and actions' catalogue keys, to word them again in a new language."""
-        standard = QKeySequence.StandardKey
-        self.new_action = self._keyed("window.new_game", self.new_game, standard.New)
-        self.library_action = self._keyed("window.open_library", self.show_library, standard.Open)
-        self.import_action = self._keyed("window.import_game", self.import_game_file)
-        self.export_game_action = self._keyed("window.export_game", self.export_game_file)
-        self.print_action = self._keyed("window.print", self.print_score_sheet, standard.Print)
-        self.export_sheet_action = self._keyed("window.export_sheet", self.export_score_sheet)
-        self.blank_sheets_action = self._keyed(
-            "window.blank_sheets", self.print_blank_sheets, QKeySequence("Ctrl+Shift+P")
-        )
-        self.close_action = self._keyed("window.close_game", self.close_game)
-        # Every key the platform has for Close (Ctrl+W and Ctrl+F4), not only its first.
-        self.close_action.setShortcuts(QKeySequence.keyBindings(standard.Close))
-        self.quit_action = self._keyed("window.quit", self.close)
-        # Windows has no standard key for Quit; Ctrl+Q is what most programs' menus there show.
-        quit_keys = QKeySequence.keyBindings(standard.Quit)
-        self.quit_action.setShortcuts(quit_keys or [QKeySequence("Ctrl+Q")])
-        self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
-        file_menu = self._keyed_menu("window.menu_file")
-        file_menu.addActions([self.new_action, self.library_action])
-        file_menu.addSeparator()
-        file_menu.addActions([self.import_action, self.export_game_action])
-        file_menu.addSeparator()
-        file_menu.addActions(
-            [self.print_action, self.export_sheet_action, self.blank_sheets_action]
-        )
-        file_menu.addSeparator()
-        file_menu.addAction(self.close_action)
-        file_menu.addSeparator()
-        file_menu.addAction(self.quit_action)
-
-        self.edit_menu = self._keyed_menu("window.menu_edit")
-        self.undo_action = self._keyed("window.undo", self.undo)
-        self.undo_action.setShortcuts(standard.Undo)
-        self.redo_action = self._keyed("window.redo", self.redo)
-        self.redo_action.setShortcuts(standard.Redo)
+        """The menus and actions `ui.window_actions` describes, then what is not an action
+        of the window: Edit's actions of the page shown, and the Settings menu's."""
+        self._actions = WindowActions(self)
         for signal in (
             self.undo_group.activeStackChanged,
             self.undo_group.indexChanged,
             self.undo_group.cleanChanged,
         ):
             signal.connect(self._update_undo_actions)
-        self.edit_menu.addActions([self.undo_action, self.redo_action])
         self._page_separator = QAction(self)
         self._page_separator.setSeparator(True)
         self._page_edit_actions: list[QAction] = []
         """What the Edit menu shows of the page shown: a separator and its actions."""
-
-        self.scoreboard_action = self._keyed(
-            "window.scoreboard", self.show_scoreboard, QKeySequence("F11")
-        )
-        self.players_action = self._keyed(
-            "window.players", self.show_players, QKeySequence("Ctrl+Shift+L")
-        )
-        self.phones_action = self._keyed("phones.window_action", self.toggle_phones)
-        self.phones_action.setCheckable(True)
-        view_menu = self._keyed_menu("window.menu_view")
-        view_menu.addActions([self.scoreboard_action, self.phones_action, self.players_action])
-
-        self.game_menu = self._keyed_menu("window.menu_game")
-        self.leave_action = self._keyed("window.player_leaves", self.player_leaves)
-        self.join_action = self._keyed("window.player_joins", self.player_joins)
-        self.game_menu.addActions([self.leave_action, self.join_action])
-        self.game_menu.addSeparator()
-        self.share_action = self._keyed("window.share_result", self.share_result)
-        self.game_menu.addAction(self.share_action)
-
-        settings_menu = self._keyed_menu("settings.menu")
-        settings_menu.addMenu(language_menu(self, self.say))
-        settings_menu.addMenu(appearance_menu(self, self._large_type_changed))
-        settings_menu.addAction(shared_folder_action(self))
-
-        help_menu = self._keyed_menu("window.menu_help")
-        self.how_to_action = self._keyed(
-            "window.how_to", self.how_to_keep_score, standard.HelpContents
-        )
-        self.shortcuts_action = self._keyed("window.shortcuts", self.keyboard_help)
-        self.about_action = self._keyed("window.about", self.about)
-        self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
-        help_menu.addActions([self.how_to_action, self.shortcuts_action])
-        help_menu.addSeparator()
-        help_menu.addAction(self.about_action)
-
-        self.back_action = self._keyed("window.back", self.leave_library, standard.Back)
-        self.addAction(self.back_action)
-        keep_actions_worded(self, self._worded_actions)
+        self.settings_menu.addMenu(language_menu(self, self.say))
+        self.settings_menu.addMenu(appearance_menu(self, self._large_type_changed))
+        self.settings_menu.addAction(shared_folder_action(self))
 
     def _update_actions(self) -> None:
         page = self.shown_page
-        has_library = self.library is not None
-        for action in (
-            self.new_action,
-            self.library_action,
-            self.import_action,
-            self.blank_sheets_action,
-            self.players_action,
-        ):
-            action.setEnabled(has_library)
-        self.export_game_action.setEnabled(page is not None and page.exports_game)
-        self.print_action.setEnabled(page is not None and page.prints_sheet)
-        self.export_sheet_action.setEnabled(page is not None and page.prints_sheet)
-        self.close_action.setEnabled(self.session is not None)
+        game_open = self.session is not None
+        self._actions.follow(
+            {
+                When.LIBRARY: self.library is not None,
+                When.EXPORTS_GAME: page is not None and page.exports_game,
+                When.PRINTS_SHEET: page is not None and page.prints_sheet,
+                When.GAME_OPEN: game_open,
+                When.HEADED_PAGE: page is not None and page.page_heading() is not None,
+                When.PAGE_SHOWN: page is not None,
+            }
+        )
         self._update_seating_actions()
-        self.scoreboard_action.setEnabled(self.session is not None)
-        self.phones_action.setEnabled(self.session is not None)
-        self.back_action.setEnabled(page is not None and page.page_heading() is not None)
-        self.undo_action.setVisible(page is not None)
-        self.redo_action.setVisible(page is not None)
 
     def _fill_edit_menu(self, page: "Page") -> None:
         """Undo and Redo, then the page's own actions, if it has any."""
@@ -553,6 +478,7 @@ class MainWindow(QMainWindow):
         view.message.connect(self.say)
         view.shareRequested.connect(self.share_result)
         view.form.typingChanged.connect(self._update_undo_actions)
+        view.phones.sharingChanged.connect(self.phones_action.setChecked)
         if self.library is not None and session.game_id is not None:
             from phase10_keeper.ui.game.kept_typing import UnrecordedKeeper
 
@@ -634,10 +560,7 @@ class MainWindow(QMainWindow):
 
             playing = self.session.state.status is Status.IN_PROGRESS
             played = bool(self.session.game.hands)
-        self.game_menu.menuAction().setVisible(on_game)
-        self.leave_action.setEnabled(playing)
-        self.join_action.setEnabled(playing)
-        self.share_action.setEnabled(played)
+        self._actions.follow({When.GAME_SHOWN: on_game, When.PLAYING: playing, When.PLAYED: played})
 
     def _saved(self, text: str, ok: bool, *, unsaved: bool = False) -> None:
         self._save_failed = unsaved
@@ -675,58 +598,27 @@ class MainWindow(QMainWindow):
     # -- phones at the table -------------------------------------------------------------
 
     def toggle_phones(self) -> None:
-        """View → Phones at the Table: starts serving the open game to the phones; while
-        it serves, shows the same codes again (a late player scans in without the others
-        scanning anew). The codes' Stop Sharing ends every phone's session."""
-        if self.phones is not None and self.phones_dialog is not None:
-            self.phones_action.setChecked(True)
-            self.phones_dialog.show()
-            self.phones_dialog.activateWindow()
-            return
-        if self.session is None:
-            return
-        from phase10_keeper.ui.game.phones import PhonesAtTable, PhonesDialog
-
-        try:
-            phones = PhonesAtTable(self.session, self)
-        except OSError as error:
-            self.phones_action.setChecked(False)
-            reason = error.strerror or str(error)
-            self.prompts.warn(
-                self, tr("phones.window_title"), tr("phones.window_cannot_start", reason=reason)
-            )
-            return
-        self.phones = phones
-        phones.entriesChanged.connect(self._phone_entries)
-        form = self.game_view.form if self.game_view is not None else None
-        dialog = self.phones_dialog = PhonesDialog(phones.links, self, avoid=form)
-        dialog.stopRequested.connect(phones.forget)
-        dialog.stopRequested.connect(self.stop_phones)
-        show_window(dialog, self.take_keys)
-        self.phones_action.setChecked(True)
-        self._phone_entries()
-
-    def _phone_entries(self) -> None:
-        if self.phones is not None and self.phones_dialog is not None:
-            self.phones_dialog.follow(self.phones.links)
-        if self.phones is not None and self.game_view is not None:
-            self.game_view.form.phone_table = self.phones.snapshot
-            self.game_view.form.take_phone_entries(self.phones.snapshot().pending)
+        """View → Phones at the Table: the open game's page shares the game with the
+        phones, or shows their codes again while it does."""
+        if self.game_view is not None:
+            self.game_view.phones.share(lambda codes: show_window(codes, self.take_keys))
 
     def stop_phones(self, *, wait: bool = False) -> None:
         """Ends Phones at the Table; the server tells the phones while the window goes
         on, unless `wait` (the app is closing: the phones are told before it ends)."""
-        phones, dialog = self.phones, self.phones_dialog
-        self.phones = self.phones_dialog = None
         self.phones_action.setChecked(False)
-        if phones is not None:
-            phones.stop(wait=wait)
-            phones.deleteLater()
-            if self.game_view is not None:
-                self.game_view.form.take_phone_entries(None)
-        if dialog is not None:
-            dialog.close()
-            dialog.deleteLater()
+        if self.game_view is not None:
+            self.game_view.phones.stop(wait=wait)
+
+    @property
+    def phones(self) -> "PhonesAtTable | None":
+        """The phones' server for the open game, while the game is shared."""
+        return None if self.game_view is None else self.game_view.phones.shared
+
+    @property
+    def phones_dialog(self) -> "PhonesDialog | None":
+        """The codes the phones scan, while the open game is shared."""
+        return None if self.game_view is None else self.game_view.phones.codes
 
     def close_game(self) -> None:
         """Closes the game and goes back to the start page; nothing reopens at launch."""

@@ -97,7 +97,7 @@ def _keys_asked_for() -> set[str]:
     for _, node, name in _calls(PACKAGE):
         first = node.args[0]
         if (
-            name in ("words", "count", "tr", "tr_count", "_keyed", "_keyed_menu")
+            name in ("words", "count", "tr", "tr_count", "WindowAction", "WindowMenu")
             and isinstance(first, ast.Constant)
             and isinstance(first.value, str)
             and "." in first.value

@@ -388,16 +388,17 @@ ALLOWED_BEFORE_THE_FIRST_PAINT = {
     "phase10_keeper.ui.appearance", "phase10_keeper.ui.errors",
     "phase10_keeper.ui.import_check", "phase10_keeper.ui.library",
     "phase10_keeper.ui.library.outside_changes", "phase10_keeper.ui.main_window",
-    # The menus, built with the window: Settings → Shared Folder's action and the words
-    # they are worded again by when the language changes.
+    # The menus, built with the window from the rows that describe them: Settings →
+    # Shared Folder's action and the words they are worded again by when the language
+    # changes.
     "phase10_keeper.ui.library.shared_folder", "phase10_keeper.ui.page",
     "phase10_keeper.ui.text.reword", "phase10_keeper.ui.window_language",
     "phase10_keeper.ui.text", "phase10_keeper.ui.text.escape",
     "phase10_keeper.ui.text.language_choice", "phase10_keeper.ui.text.language_menu",
     "phase10_keeper.ui.text.translate", "phase10_keeper.ui.widgets",
     "phase10_keeper.ui.widgets.colours", "phase10_keeper.ui.widgets.damage_bar",
-    "phase10_keeper.ui.window_focus", "phase10_keeper.ui.window_settings",
-    "phase10_keeper.ui.window_undo",
+    "phase10_keeper.ui.window_actions", "phase10_keeper.ui.window_focus",
+    "phase10_keeper.ui.window_settings", "phase10_keeper.ui.window_undo",
 }  # fmt: skip
 """What the real start may load before its window first paints, beyond an empty window's
 modules: the rest (the library's sqlite3, the rules, QtNetwork and hashlib for the

@@ -56,6 +56,7 @@ from phase10_keeper.ui.game.entry_form import HandEntryForm
 from phase10_keeper.ui.game.game_charts import GameCharts
 from phase10_keeper.ui.game.grid_model import ScoreGridModel
 from phase10_keeper.ui.game.kept_typing import KeptNote
+from phase10_keeper.ui.game.phones_controller import PhonesController
 from phase10_keeper.ui.game.session import GameSession
 from phase10_keeper.ui.game.standings_model import (
     STRETCHED,
@@ -307,6 +308,8 @@ class GameView(QWidget):
         self._apply_grid_scale(1.0)
 
         self.form = HandEntryForm()
+        self.phones = PhonesController(session, self.form, prompts, self)
+        """Shares the game with the phones at the table, while asked to."""
         self.form.setFont(base)
         self.form.accept_warnings = self.ask_to_accept_warnings
         self.form.submitted.connect(self._hand_submitted)

@@ -1,11 +1,12 @@
 """View → Phones at the Table: the phones' page and API for the open game, served beside
 the GUI thread, and the codes the players scan.
 
-The window takes the keeper's part: entries from phones fill the form (nothing is
-recorded until the keeper records the hand), and every change made here reaches the
-phones. The sharing is kept with the game in the library: started again on the game
-(after a quit or a crash), it shows the same codes and the entries typed on phones,
-until the keeper's Stop Sharing, which ends them: the codes of a new start are new.
+The game's page takes the keeper's part (`phones_controller`): entries from phones fill
+its form (nothing is recorded until the keeper records the hand), and every change made
+here reaches the phones. The sharing is kept with the game in the library: started
+again on the game (after a quit or a crash), it shows the same codes and the entries
+typed on phones, until the keeper's Stop Sharing, which ends them: the codes of a new
+start are new.
 """
 
 import ipaddress
