@@ -24,6 +24,8 @@ the next sync tries again.
 
 import contextlib
 import threading
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
@@ -37,8 +39,6 @@ from phase10_keeper.ui.text.reword import keep_actions_worded
 from phase10_keeper.ui.text.translate import app_words, error_said, tr
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from phase10_keeper.storage.library import Library
     from phase10_keeper.storage.sync import SyncReport
     from phase10_keeper.ui.prompts import Prompts
@@ -138,7 +138,8 @@ class SharedFolder(QObject):
         """When a game last changed, as the library said when the running sync began."""
         self._own: str | None = None
         """This library's device folder, whose changes are the sync's own writes."""
-        self.status = ""
+        self._status: Callable[[], str] = str
+        """Words the line on how sharing went, in the language spoken."""
         self._line: QLabel | None = None
         self._done.connect(self._finished)
         self._window.pages.currentChanged.connect(lambda _: self.status_line())
@@ -185,11 +186,11 @@ class SharedFolder(QObject):
         if folder is None:
             settings.remove(FOLDER_KEY)
             self._stop_timers()
-            self._set_status(tr("sharing.stopped"))
+            self._set_status(partial(tr, "sharing.stopped"))
             self._window.say(self.status)
             return
         settings.setValue(FOLDER_KEY, str(folder))
-        self._set_status(tr("sharing.started", folder=folder))
+        self._set_status(partial(tr, "sharing.started", folder=folder))
         library = self._window.library
         if library is not None:
             self._changed_at = self._last_changed(library)
@@ -286,7 +287,7 @@ class SharedFolder(QObject):
             self.synced.emit(done)
             return
         if report is None:
-            self._set_status(tr("sharing.failed", reason=done.problem or ""))
+            self._set_status(partial(tr, "sharing.failed", reason=done.problem or ""))
             window.say(self.status)
         else:
             self._report(report)
@@ -309,22 +310,34 @@ class SharedFolder(QObject):
             self._changed_at = changed
 
     def _report(self, report: "SyncReport") -> None:
-        words = app_words()
         when = QTime.currentTime().toString("HH:mm")
-        line = tr(
-            "sharing.synced",
-            time=when,
-            sent=report.sent,
-            received=report.received,
-            conflicts=len(report.conflicts),
-        )
-        warnings = [warning.worded(words) for warning in report.warnings]
-        self._set_status("\n".join([line, *warnings]))
-        if report.received or report.conflicts or warnings:
-            self._window.say(" ".join([line, *warnings]))
 
-    def _set_status(self, text: str) -> None:
-        self.status = text
+        def word() -> str:
+            line = tr(
+                "sharing.synced",
+                time=when,
+                sent=report.sent,
+                received=report.received,
+                conflicts=len(report.conflicts),
+            )
+            warnings = [warning.worded(app_words()) for warning in report.warnings]
+            return "\n".join([line, *warnings])
+
+        self._set_status(word)
+        if report.received or report.conflicts or report.warnings:
+            self._window.say(self.status.replace("\n", " "))
+
+    @property
+    def status(self) -> str:
+        """The line on how sharing went, in the language spoken."""
+        return self._status()
+
+    def _set_status(self, word: Callable[[], str]) -> None:
+        self._status = word
+        self._show_status()
+
+    def _show_status(self) -> None:
+        text = self.status
         line = self.status_line()
         if line is not None:
             line.setText(text)
@@ -352,6 +365,8 @@ class SharedFolder(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Close:
             self.finish()
+        elif event.type() == QEvent.Type.LanguageChange:
+            self._show_status()
         return super().eventFilter(watched, event)
 
     def finish(self, wait_s: float = QUIT_WAIT_S) -> bool:

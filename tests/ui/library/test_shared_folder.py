@@ -477,3 +477,36 @@ def test_closing_the_window_stops_a_sync_running_at_once_and_asks_nothing(
     assert not share.after_change.isActive()
     assert window.library is not None
     window.library.close()
+
+
+def test_the_line_on_how_sharing_went_follows_a_change_of_language(
+    qtbot, windows, folder: Path
+) -> None:
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    from phase10_keeper.language import words
+    from phase10_keeper.ui.text.translate import use_language
+
+    window, _ = windows
+    window.show_library()
+    done = _share(qtbot, window, folder)
+    assert done.report is not None
+    line = sharing(window).status_line()
+    assert line is not None
+    english = line.text()
+    use_language("de")
+    try:
+        QCoreApplication.sendEvent(window, QEvent(QEvent.Type.LanguageChange))
+        report = done.report
+        said = words("de")(
+            "sharing.synced",
+            time=english.split()[3].rstrip("."),
+            sent=report.sent,
+            received=report.received,
+            conflicts=len(report.conflicts),
+        )
+        assert line.text() == said
+    finally:
+        use_language("en")
+        QCoreApplication.sendEvent(window, QEvent(QEvent.Type.LanguageChange))
+    assert line.text() == english
