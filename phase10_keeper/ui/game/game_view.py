@@ -186,6 +186,21 @@ class GameView(QWidget):
         """The page of the paper sheet the grid shows (0-based)."""
         self._hands_shown = -1
 
+        self._build_banner(base)
+        self._build_side_tabs(base, prompts)
+        self._build_grid(base)
+        self._build_entry(base, prompts)
+        self._lay_out()
+        self._build_grid_actions()
+        self._follow_session()
+        self._language = app_words().code
+        """The language the page is worded in."""
+        self._word_page()
+        self.refresh()
+
+    def _build_banner(self, base: QFont) -> None:
+        """The line over the grid: the hand, who deals and plays first (or who won), the
+        rules, Share Result and the sheet's pages."""
         self.headline = QLabel()
         self.headline.setFont(_scaled(base, 1.25, bold=True))
         self.detail = QLabel()
@@ -235,7 +250,9 @@ class GameView(QWidget):
         banner_layout.addLayout(top_line)
         banner_layout.addWidget(self.ranking)
 
-        self.standings_model = StandingsModel(session.state, self)
+    def _build_side_tabs(self, base: QFont, prompts: Prompts) -> None:
+        """The standings and the game's charts, as tabs beside the entry panel."""
+        self.standings_model = StandingsModel(self.session.state, self)
         self.standings = QTableView()
         self.standings.setModel(self.standings_model)
         self.standings.setFont(base)
@@ -276,7 +293,9 @@ class GameView(QWidget):
         # to be; _fit_grid keeps SIDE_PANEL_HEIGHT for them once the panel is hidden.
         self.side_tabs.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
 
-        self.grid_model = ScoreGridModel(session.state, self)
+    def _build_grid(self, base: QFont) -> None:
+        """The score grid, a page of the paper sheet."""
+        self.grid_model = ScoreGridModel(self.session.state, self)
         self.grid = QTableView()
         self.grid.setHorizontalHeader(HandHeader(self.grid))
         self.grid.horizontalHeader().setFont(base)
@@ -307,8 +326,10 @@ class GameView(QWidget):
         self._grid_scale = 0.0
         self._apply_grid_scale(1.0)
 
+    def _build_entry(self, base: QFont, prompts: Prompts) -> None:
+        """The entry form, the phones that fill it, and the notes over it."""
         self.form = HandEntryForm()
-        self.phones = PhonesController(session, self.form, prompts, self)
+        self.phones = PhonesController(self.session, self.form, prompts, self)
         """Shares the game with the phones at the table, while asked to."""
         self.form.setFont(base)
         self.form.accept_warnings = self.ask_to_accept_warnings
@@ -322,6 +343,7 @@ class GameView(QWidget):
         self.kept_note = KeptNote()
         self.kept_note.visibilityChanged.connect(self._fit_grid)
 
+    def _lay_out(self) -> None:
         entry = QVBoxLayout()
         entry.setSpacing(SPACING)
         entry.addWidget(self.save_problem)
@@ -342,6 +364,7 @@ class GameView(QWidget):
         layout.addWidget(self.grid, 1)
         layout.addLayout(bottom)
 
+    def _build_grid_actions(self) -> None:
         # Their keys work in the grid only: nothing typed in the entry form may change
         # or delete a recorded hand.
         self.correct_action = QAction(self)
@@ -361,17 +384,16 @@ class GameView(QWidget):
         grid_only.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         grid_only.triggered.connect(lambda: self.message.emit(tr("game.correct_in_grid"), False))
         self.form.addAction(grid_only)
+
+    def _follow_session(self) -> None:
+        """The page follows the game: each change, undo, save and rename."""
         self.grid.selectionModel().selectionChanged.connect(self._update_actions)
-        session.changed.connect(self.refresh)
-        session.recordUndone.connect(self._record_undone)
-        session.saved.connect(self._saved)
-        session.save_failed.connect(self._save_failed)
-        session.save_refused.connect(self._save_refused)
-        session.renamed.connect(self._player_renamed)
-        self._language = app_words().code
-        """The language the page is worded in."""
-        self._word_page()
-        self.refresh()
+        self.session.changed.connect(self.refresh)
+        self.session.recordUndone.connect(self._record_undone)
+        self.session.saved.connect(self._saved)
+        self.session.save_failed.connect(self._save_failed)
+        self.session.save_refused.connect(self._save_refused)
+        self.session.renamed.connect(self._player_renamed)
 
     def set_type_scale(self, type_scale: float) -> None:
         """Draws the table (grid, entry form, standings) `type_scale` times the usual type."""
