@@ -416,106 +416,18 @@ class HandEntryForm(QFrame):
         assert self.draft is not None
         draft = self.draft
         self._clear_grid()
-        centre = Qt.AlignmentFlag.AlignHCenter
-        headers = [tr("entry.column_player"), tr("entry.column_went_out"), tr("entry.column_made")]
-        if draft.chooses_phase:
-            headers.append(tr("entry.column_phase"))
-        headers += [card_label(app_words(), kind) for kind in draft.kinds]
-        headers.append(tr("entry.column_points"))
-        for column, text in enumerate(headers):
-            align = Qt.AlignmentFlag.AlignLeft if column == 0 else centre
-            if column == len(headers) - 1:
-                align = Qt.AlignmentFlag.AlignRight
-            self._header(text, column, align)
-
+        self._build_headers(draft)
         count_font = QFont(self.font())
         points_font = QFont(count_font)
         points_font.setBold(True)
         name_font = QFont(count_font)
         name_font.setWeight(QFont.Weight.DemiBold)
+        column = 0
         for row_index, name in enumerate(draft.participants):
             row = Row(name)
             row.label.setFont(name_font)
-            grid_row = row_index + 1
             show_name(row.label, name, NAME_WIDTH)
-            self.grid.addWidget(row.label, grid_row, 0)
-
-            row.went_out.setAutoExclusive(False)
-            row.went_out.setAccessibleName(tr("entry.went_out_name", name=name))
-            row.went_out.toggled.connect(
-                lambda checked, who=name: self._went_out_toggled(who, checked)
-            )
-            row.made.setAccessibleName(tr("entry.made_name", name=name))
-            row.made.toggled.connect(lambda checked, who=name: self._made_toggled(who, checked))
-            column = 1
-            for widget in (row.went_out, row.made):
-                self.grid.addWidget(widget, grid_row, column, centre)
-                column += 1
-            if draft.chooses_phase:
-                combo = PhaseBox()
-                combo.setAccessibleName(tr("entry.phase_name", name=name))
-                combo.addItem("—", None)
-                for choice in draft.phase_choices(name):
-                    combo.addItem(
-                        tr(
-                            "entry.phase_choice",
-                            phase=choice.label,
-                            description=phase_description(app_words(), choice),
-                        ),
-                        choice.label,
-                    )
-                combo.fit()
-                combo.currentIndexChanged.connect(
-                    lambda _i, who=name, box=combo: self._phase_chosen(who, box.currentData())
-                )
-                row.phase = combo
-                self.grid.addWidget(combo, grid_row, column)
-                column += 1
-            for kind in draft.kinds:
-                edit = CountField()
-                edit.setFont(count_font)
-                edit.setValidator(QIntValidator(0, 99, edit))
-                edit.setMaxLength(2)
-                edit.setFixedWidth(COUNT_WIDTH)
-                edit.setAlignment(Qt.AlignmentFlag.AlignCenter)
-                edit.setAccessibleName(
-                    tr("entry.cards_held", name=name, cards=card_label(app_words(), kind))
-                )
-                edit.textEdited.connect(
-                    lambda text, who=name, what=kind: self._count_typed(who, what, text)
-                )
-                row.counts[kind] = edit
-                self.grid.addWidget(edit, grid_row, column, centre)
-                column += 1
-            total = row.total
-            total.setFont(count_font)
-            total.setValidator(QIntValidator(0, 999, total))
-            total.setMaxLength(3)
-            total.setFixedWidth(COUNT_WIDTH * 2)
-            total.setAlignment(Qt.AlignmentFlag.AlignCenter)
-            total.setAccessibleName(tr("entry.total_name", name=name))
-            total.textEdited.connect(lambda text, who=name: self._total_typed(who, text))
-            total.hide()
-            first_count = column - len(draft.kinds)
-            self.grid.addWidget(total, grid_row, first_count, 1, len(draft.kinds), centre)
-            row.points.setFont(points_font)
-            row.points.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-            row.points.setMinimumWidth(row.points.fontMetrics().horizontalAdvance("0000"))
-            row.points.setAccessibleName(tr("entry.points_name", name=name))
-            self.grid.addWidget(row.points, grid_row, column)
-            button = row.by_points
-            button.setText(tr("entry.by_points"))
-            button.setCheckable(True)
-            button.setFont(self._window_font)
-            # Out of the Tab chain, as Clear is: P switches it from the keyboard.
-            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-            button.setToolTip(tr("entry.by_points_tip"))
-            button.setAccessibleName(tr("entry.by_points_name", name=name))
-            button.toggled.connect(lambda on, who=name: self._by_points_toggled(who, on))
-            self.grid.addWidget(button, grid_row, column + 1)
-            row.phone.clicked.connect(lambda _checked=False, who=name: self._take_phone(who))
-            keep_phone_room(row.phone, self._phones.running)
-            self.grid.addWidget(row.phone, grid_row, column + 2)
+            column = self._build_row(row, row_index + 1, draft, (count_font, points_font))
             self._rows.append(row)
             cells = row.cells()
             self._keys.watch(row.total, row_index, len(cells) - len(row.counts))
@@ -541,6 +453,121 @@ class HandEntryForm(QFrame):
         self._marks.fields |= {self.record_button, self.cancel_button}
         self._marks.raise_()
         self._chain()
+
+    def _build_headers(self, draft: HandDraft) -> None:
+        centre = Qt.AlignmentFlag.AlignHCenter
+        headers = [tr("entry.column_player"), tr("entry.column_went_out"), tr("entry.column_made")]
+        if draft.chooses_phase:
+            headers.append(tr("entry.column_phase"))
+        headers += [card_label(app_words(), kind) for kind in draft.kinds]
+        headers.append(tr("entry.column_points"))
+        for column, text in enumerate(headers):
+            align = Qt.AlignmentFlag.AlignLeft if column == 0 else centre
+            if column == len(headers) - 1:
+                align = Qt.AlignmentFlag.AlignRight
+            self._header(text, column, align)
+
+    def _build_row(
+        self, row: Row, grid_row: int, draft: HandDraft, fonts: tuple[QFont, QFont]
+    ) -> int:
+        """Puts `row`'s fields in the grid's row `grid_row`, wired to the draft; the
+        column of its points."""
+        name = row.name
+        count_font, points_font = fonts
+        centre = Qt.AlignmentFlag.AlignHCenter
+        self.grid.addWidget(row.label, grid_row, 0)
+        row.went_out.setAutoExclusive(False)
+        row.went_out.setAccessibleName(tr("entry.went_out_name", name=name))
+        row.went_out.toggled.connect(lambda checked, who=name: self._went_out_toggled(who, checked))
+        row.made.setAccessibleName(tr("entry.made_name", name=name))
+        row.made.toggled.connect(lambda checked, who=name: self._made_toggled(who, checked))
+        column = 1
+        for widget in (row.went_out, row.made):
+            self.grid.addWidget(widget, grid_row, column, centre)
+            column += 1
+        if draft.chooses_phase:
+            row.phase = self._phase_box(name, draft)
+            self.grid.addWidget(row.phase, grid_row, column)
+            column += 1
+        for kind in draft.kinds:
+            row.counts[kind] = self._count_field(name, kind, count_font)
+            self.grid.addWidget(row.counts[kind], grid_row, column, centre)
+            column += 1
+        self._set_up_total(row, count_font)
+        first_count = column - len(draft.kinds)
+        self.grid.addWidget(row.total, grid_row, first_count, 1, len(draft.kinds), centre)
+        self._set_up_points(row, points_font)
+        self.grid.addWidget(row.points, grid_row, column)
+        self.grid.addWidget(row.by_points, grid_row, column + 1)
+        row.phone.clicked.connect(lambda _checked=False, who=name: self._take_phone(who))
+        keep_phone_room(row.phone, self._phones.running)
+        self.grid.addWidget(row.phone, grid_row, column + 2)
+        return column
+
+    def _phase_box(self, name: str, draft: HandDraft) -> PhaseBox:
+        """Where a player who chooses their phase (Masters) says which they tried."""
+        combo = PhaseBox()
+        combo.setAccessibleName(tr("entry.phase_name", name=name))
+        combo.addItem("—", None)
+        for choice in draft.phase_choices(name):
+            combo.addItem(
+                tr(
+                    "entry.phase_choice",
+                    phase=choice.label,
+                    description=phase_description(app_words(), choice),
+                ),
+                choice.label,
+            )
+        combo.fit()
+        combo.currentIndexChanged.connect(
+            lambda _i, who=name, box=combo: self._phase_chosen(who, box.currentData())
+        )
+        return combo
+
+    def _count_field(self, name: str, kind: CardKind, font: QFont) -> CountField:
+        """How many cards of `kind` the player holds."""
+        edit = CountField()
+        edit.setFont(font)
+        edit.setValidator(QIntValidator(0, 99, edit))
+        edit.setMaxLength(2)
+        edit.setFixedWidth(COUNT_WIDTH)
+        edit.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        edit.setAccessibleName(
+            tr("entry.cards_held", name=name, cards=card_label(app_words(), kind))
+        )
+        edit.textEdited.connect(
+            lambda text, who=name, what=kind: self._count_typed(who, what, text)
+        )
+        return edit
+
+    def _set_up_total(self, row: Row, font: QFont) -> None:
+        """The points total typed in place of the counts, while the row is by points."""
+        total = row.total
+        total.setFont(font)
+        total.setValidator(QIntValidator(0, 999, total))
+        total.setMaxLength(3)
+        total.setFixedWidth(COUNT_WIDTH * 2)
+        total.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        total.setAccessibleName(tr("entry.total_name", name=row.name))
+        total.textEdited.connect(lambda text, who=row.name: self._total_typed(who, text))
+        total.hide()
+
+    def _set_up_points(self, row: Row, font: QFont) -> None:
+        """The row's points, and the switch between counts and a total."""
+        name = row.name
+        row.points.setFont(font)
+        row.points.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        row.points.setMinimumWidth(row.points.fontMetrics().horizontalAdvance("0000"))
+        row.points.setAccessibleName(tr("entry.points_name", name=name))
+        button = row.by_points
+        button.setText(tr("entry.by_points"))
+        button.setCheckable(True)
+        button.setFont(self._window_font)
+        # Out of the Tab chain, as Clear is: P switches it from the keyboard.
+        button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        button.setToolTip(tr("entry.by_points_tip"))
+        button.setAccessibleName(tr("entry.by_points_name", name=name))
+        button.toggled.connect(lambda on, who=name: self._by_points_toggled(who, on))
 
     def _chain(self) -> None:
         """Tab visits the fields shown, row by row, then the buttons."""
