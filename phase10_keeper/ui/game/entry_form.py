@@ -108,6 +108,13 @@ class HandEntryForm(QFrame):
         self._changed_by_phone = False
         """A phone's entry changed the hand while the question was open."""
 
+        self._build_labels()
+        self._build_buttons()
+        self._keep_window_type()
+        self._lay_out()
+
+    def _build_labels(self) -> None:
+        """The hand's title, the keys' hint and the problems."""
         self.title = QLabel()
         title_font = QFont(self.font())
         title_font.setPointSizeF(self.font().pointSizeF() * 1.25)
@@ -124,6 +131,8 @@ class HandEntryForm(QFrame):
         self.problems_label.setWordWrap(True)
         self.problems_label.setTextFormat(Qt.TextFormat.PlainText)
 
+    def _build_buttons(self) -> None:
+        """The grid the players' rows go in, and Record, Cancel and Clear."""
         self.grid = QGridLayout()
         self.grid.setHorizontalSpacing(12)
         self.grid.setVerticalSpacing(3)
@@ -139,6 +148,7 @@ class HandEntryForm(QFrame):
         # Out of the Tab chain: Tab past the last field, then Space, wiped the hand.
         self.clear_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
 
+    def _keep_window_type(self) -> None:
         # Only the table of the hand takes the larger type the page gives the form; the
         # hint, the problems and the buttons keep the window's. Setting the size the font
         # already has makes it theirs: Qt passes a font set on the form later on to its
@@ -151,6 +161,7 @@ class HandEntryForm(QFrame):
         problems_font.setBold(True)
         self.problems_label.setFont(problems_font)
 
+    def _lay_out(self) -> None:
         buttons = QHBoxLayout()
         buttons.addWidget(self.problems_label, 1)
         buttons.addStretch(0)

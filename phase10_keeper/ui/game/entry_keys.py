@@ -21,7 +21,9 @@ class KeyedForm(Protocol):
     """What the keys ask of the form they are typed in."""
 
     editing: int | None
-    record_button: QWidget
+
+    @property
+    def record_button(self) -> QWidget: ...
 
     def rows(self) -> Sequence[Row]: ...
 
