@@ -60,6 +60,48 @@ class StartView(QWidget):
         super().__init__(parent)
         self.undo_stack = QUndoStack(self)
         """Empty: nothing done on the start page could be undone."""
+        self._build_links()
+        start_heading = self._build_continue()
+        column = QVBoxLayout()
+        column.setSpacing(6)
+        column.addLayout(self._heading())
+        column.addSpacing(18)
+        self.damage_bar = DamageBar("games.damaged_left_out")
+        column.addWidget(self.damage_bar)
+        column.addWidget(self.continue_heading)
+        column.addLayout(self.continue_layout)
+        column.addSpacing(12)
+        column.addWidget(start_heading)
+        self.start_buttons = [
+            self.new_button,
+            self.library_button,
+            self.import_button,
+            self.sheets_button,
+            self.players_button,
+        ]
+        for button in self.start_buttons:
+            column.addWidget(button)
+        column.addStretch(1)
+        content = QWidget()
+        content.setMaximumWidth(self.fontMetrics().averageCharWidth() * 72)
+        content.setLayout(column)
+        centred = QHBoxLayout()
+        centred.addStretch(1)
+        centred.addWidget(content, 4)
+        centred.addStretch(1)
+        inner = QWidget()
+        inner.setLayout(centred)
+        scroll = QScrollArea()
+        scroll.setWidget(inner)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 24, 0, 0)
+        layout.addWidget(scroll)
+        self.set_games(())
+
+    def _heading(self) -> QHBoxLayout:
+        """The app's icon, name and what it does."""
         icon = QLabel()
         ratio = self.devicePixelRatioF()
         pixmap = QPixmap(str(resource_path("icons", "phase10-keeper-128.png"))).scaled(
@@ -84,7 +126,10 @@ class StartView(QWidget):
         heading.setSpacing(16)
         heading.addWidget(icon)
         heading.addLayout(heading_text, 1)
+        return heading
 
+    def _build_links(self) -> None:
+        """The ways to start: a new game, the saved games, a file, blank sheets, players."""
         self.new_button = self._link(tr("start.new_game"), tr("start.new_game_detail"))
         self.library_button = self._link(tr("start.library"), tr("start.library_detail"))
         self.import_button = self._link(tr("start.import"), tr("start.import_detail"))
@@ -96,6 +141,8 @@ class StartView(QWidget):
         self.import_button.clicked.connect(self.importRequested)
         self.sheets_button.clicked.connect(self.blankSheetsRequested)
 
+    def _build_continue(self) -> QLabel:
+        """The games to continue (filled by `set_games`); the Start heading under them."""
         self.continue_heading = QLabel(tr("start.continue"))
         heading_font = self.continue_heading.font()
         heading_font.setBold(True)
@@ -105,45 +152,7 @@ class StartView(QWidget):
         self.continue_buttons: dict[int, QCommandLinkButton] = {}
         start_heading = QLabel(tr("start.start"))
         start_heading.setFont(heading_font)
-
-        column = QVBoxLayout()
-        column.setSpacing(6)
-        column.addLayout(heading)
-        column.addSpacing(18)
-        self.damage_bar = DamageBar("games.damaged_left_out")
-        column.addWidget(self.damage_bar)
-        column.addWidget(self.continue_heading)
-        column.addLayout(self.continue_layout)
-        column.addSpacing(12)
-        column.addWidget(start_heading)
-        self.start_buttons = [
-            self.new_button,
-            self.library_button,
-            self.import_button,
-            self.sheets_button,
-            self.players_button,
-        ]
-        for button in self.start_buttons:
-            column.addWidget(button)
-        column.addStretch(1)
-
-        content = QWidget()
-        content.setMaximumWidth(self.fontMetrics().averageCharWidth() * 72)
-        content.setLayout(column)
-        centred = QHBoxLayout()
-        centred.addStretch(1)
-        centred.addWidget(content, 4)
-        centred.addStretch(1)
-        inner = QWidget()
-        inner.setLayout(centred)
-        scroll = QScrollArea()
-        scroll.setWidget(inner)
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 24, 0, 0)
-        layout.addWidget(scroll)
-        self.set_games(())
+        return start_heading
 
     def page_title(self) -> str:
         return tr("window.title")
