@@ -426,6 +426,32 @@ class GamesView(QWidget):
         self.proxy = GamesFilterProxy(self)
         self.proxy.setSourceModel(self.model)
 
+        self._build_table()
+        self._build_labels()
+        buttons = self._build_actions()
+        top = QHBoxLayout()
+        top.addWidget(self.search, 1)
+        top.addWidget(self.show_deleted)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.damage_bar)
+        layout.addWidget(self.conflict_bar)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.empty_label, 1)
+        layout.addWidget(self.notice)
+        layout.addLayout(buttons)
+        self._word()
+
+        self.search.textChanged.connect(self._filter)
+        self.show_deleted.toggled.connect(lambda _: self.refresh())
+        self.conflict_bar.showRequested.connect(self._show_conflicts)
+        self.conflict_bar.chooseRequested.connect(self._choose_first_conflict)
+        self.table.activated.connect(lambda _: self.open_selected())
+        self.table.selectionModel().selectionChanged.connect(self._update_actions)
+        self.refresh()
+
+    def _build_table(self) -> None:
+        """The search, the bin's switch and the table of games."""
         self.search = QLineEdit()
         self.search.setClearButtonEnabled(True)
         self.show_deleted = QCheckBox()
@@ -444,6 +470,9 @@ class GamesView(QWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(GamesTableModel.PLAYERS, QHeaderView.ResizeMode.Stretch)
         header.setHighlightSections(False)
+
+    def _build_labels(self) -> None:
+        """What the page says besides the table: empty, a notice, damage, conflicts."""
         self.empty_label = QLabel()
         self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty_label.setWordWrap(True)
@@ -454,6 +483,8 @@ class GamesView(QWidget):
         self.damage_bar = DamageBar("games.damaged_left_out")
         self.conflict_bar = ConflictBar()
 
+    def _build_actions(self) -> QHBoxLayout:
+        """The page's actions, and their buttons under the table."""
         self.open_action = self._action(self.open_selected)
         self.rename_action = self._action(self.rename_selected)
         self.rename_action.setShortcut(QKeySequence(Qt.Key.Key_F2))
@@ -476,27 +507,7 @@ class GamesView(QWidget):
         buttons.addStretch(1)
         for action in (self.import_action, self.export_action, self.export_csv_action):
             buttons.addWidget(self._button(action))
-
-        top = QHBoxLayout()
-        top.addWidget(self.search, 1)
-        top.addWidget(self.show_deleted)
-        layout = QVBoxLayout(self)
-        layout.addLayout(top)
-        layout.addWidget(self.damage_bar)
-        layout.addWidget(self.conflict_bar)
-        layout.addWidget(self.table, 1)
-        layout.addWidget(self.empty_label, 1)
-        layout.addWidget(self.notice)
-        layout.addLayout(buttons)
-        self._word()
-
-        self.search.textChanged.connect(self._filter)
-        self.show_deleted.toggled.connect(lambda _: self.refresh())
-        self.conflict_bar.showRequested.connect(self._show_conflicts)
-        self.conflict_bar.chooseRequested.connect(self._choose_first_conflict)
-        self.table.activated.connect(lambda _: self.open_selected())
-        self.table.selectionModel().selectionChanged.connect(self._update_actions)
-        self.refresh()
+        return buttons
 
     def page_title(self) -> str:
         return tr("window.library_title")
