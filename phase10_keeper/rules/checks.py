@@ -107,8 +107,14 @@ def _check_result(
             )
         )
         return problems
-    cards = result.cards
-    held = cards.total
+    negative = _check_counts(rules, result.cards, error)
+    _check_held(result, went_out, phase, (name, super_wild_makers), (error, warning), negative)
+    return problems
+
+
+def _check_counts(rules: RuleSet, cards: Cards, error: Callable[..., None]) -> bool:
+    """Errors for counts no hand holds: below zero, more than the deck has of a kind, more
+    than a hand. Whether a count is below zero."""
     negative = (
         [(kind, count) for kind, count in cards.items() if count < 0]
         if min(cards.low, cards.high, cards.skip, cards.wild, cards.super_wild) < 0
@@ -130,8 +136,25 @@ def _check_result(
         error(ProblemKey.LOWS_OVER_DECK, "low", count=cards.low, limit=deck.low)
     if cards.high > deck.high:
         error(ProblemKey.HIGHS_OVER_DECK, "high", count=cards.high, limit=deck.high)
-    if held > HAND_SIZE:
-        error(ProblemKey.CARDS_OVER_HAND, "low", count=held, limit=HAND_SIZE)
+    if cards.total > HAND_SIZE:
+        error(ProblemKey.CARDS_OVER_HAND, "low", count=cards.total, limit=HAND_SIZE)
+    return bool(negative)
+
+
+def _check_held(
+    result: PlayerResult,
+    went_out: bool,
+    phase: Phase | None,
+    player: tuple[str, list[str] | None],
+    say: tuple[Callable[..., None], Callable[..., None]],
+    negative: bool,
+) -> None:
+    """What the cards held say of going out and of the phase: the player (their name and
+    the super wild's makers) and how to say an error and a warning."""
+    name, super_wild_makers = player
+    error, warning = say
+    cards = result.cards
+    held = cards.total
     if went_out:
         if not result.made:
             error(ProblemKey.WENT_OUT_NOT_MADE, "made")
@@ -158,7 +181,6 @@ def _check_result(
             warning(ProblemKey.NO_CARDS_NOT_OUT)
     elif not result.made and not negative and held < HAND_SIZE:
         warning(ProblemKey.MISSED_HOLDS_FEW, count=held, hand_size=HAND_SIZE)
-    return problems
 
 
 def _check_points(
@@ -202,38 +224,52 @@ def _check_points(
         elif points < min(ten):
             warning(ProblemKey.MISSED_POINTS_FEW, points=points, least=min(ten))
     elif phase is not None:
-        most = HAND_SIZE - phase.card_count
-        kept = worth(most, exactly=False, super_wild=super_wild, values=values, deck=deck)
-        # A phase that held the super wild leaves one card more (but not the super wild).
-        laid = (
-            worth(most + 1, exactly=False, super_wild=False, values=values, deck=deck)
-            if super_wild
-            else frozenset()
-        )
-        if points in kept:
-            if points == 0:
-                warning(ProblemKey.NO_CARDS_NOT_OUT)
-        elif points in laid:
-            assert super_wild_makers is not None
-            super_wild_makers.append(name)
-        else:
-            limit = max(kept | laid)
-            count = most + 1 if laid else most
-            if points > limit:
-                key = (
-                    ProblemKey.MADE_POINTS_OVER_SUPER_WILD if laid else ProblemKey.MADE_POINTS_OVER
-                )
-                error(
-                    key,
-                    phase=phase.label,
-                    phase_cards=phase.card_count,
-                    count=count,
-                    limit=limit,
-                    points=points,
-                )
-            else:
-                error(ProblemKey.POINTS_NOT_POSSIBLE, count=count, points=points)
+        _check_made_points(points, phase, (name, super_wild_makers), rules, (error, warning))
     return problems
+
+
+def _check_made_points(
+    points: int,
+    phase: Phase,
+    player: tuple[str, list[str] | None],
+    rules: RuleSet,
+    say: tuple[Callable[..., None], Callable[..., None]],
+) -> None:
+    """Whether a player who made `phase` can hold `points` after it: the player (their
+    name and the super wild's makers) and how to say an error and a warning."""
+    name, super_wild_makers = player
+    error, warning = say
+    super_wild = super_wild_makers is not None
+    values, deck = rules.card_values, rules.deck
+    most = HAND_SIZE - phase.card_count
+    kept = worth(most, exactly=False, super_wild=super_wild, values=values, deck=deck)
+    # A phase that held the super wild leaves one card more (but not the super wild).
+    laid = (
+        worth(most + 1, exactly=False, super_wild=False, values=values, deck=deck)
+        if super_wild
+        else frozenset()
+    )
+    if points in kept:
+        if points == 0:
+            warning(ProblemKey.NO_CARDS_NOT_OUT)
+    elif points in laid:
+        assert super_wild_makers is not None
+        super_wild_makers.append(name)
+    else:
+        limit = max(kept | laid)
+        count = most + 1 if laid else most
+        if points > limit:
+            key = ProblemKey.MADE_POINTS_OVER_SUPER_WILD if laid else ProblemKey.MADE_POINTS_OVER
+            error(
+                key,
+                phase=phase.label,
+                phase_cards=phase.card_count,
+                count=count,
+                limit=limit,
+                points=points,
+            )
+        else:
+            error(ProblemKey.POINTS_NOT_POSSIBLE, count=count, points=points)
 
 
 def _score_step(values: CardValues, *, super_wild: bool) -> int:

@@ -93,8 +93,7 @@ class FormKeys(QObject):
 
     def _key_pressed(self, watched: QObject, event: QKeyEvent) -> bool:
         row_index, column = self.position[watched]
-        rows = self.form.rows()
-        row = rows[row_index]
+        row = self.form.rows()[row_index]
         key = Qt.Key(event.key())
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             self.form.submit()
@@ -102,12 +101,32 @@ class FormKeys(QObject):
         if key == Qt.Key.Key_Escape and self.form.editing is not None:
             self.form.cancel()
             return True
-        if key == Qt.Key.Key_O and not event.modifiers() & ~Qt.KeyboardModifier.ShiftModifier:
+        if self._row_key(watched, row, (row_index, column), event):
+            return True
+        if isinstance(watched, QLineEdit) and key in (Qt.Key.Key_Home, Qt.Key.Key_End):
+            # Home and End step inside the count, as in a spreadsheet's cell being edited:
+            # the arrows then move the cursor until it reaches the count's edge.
+            self._moving_inside = watched
+            return False
+        if isinstance(watched, QComboBox) and (phase_key := self._phase_key(row, event)):
+            return phase_key
+        if key in ARROWS:
+            return self._arrow_key(watched, (row_index, column), event)
+        return False
+
+    def _row_key(
+        self, watched: QObject, row: Row, place: tuple[int, int], event: QKeyEvent
+    ) -> bool:
+        """O, P, T and Space, on any field of a player's row (`place` is the field's row
+        and column): whether the key was one of them, done."""
+        key = Qt.Key(event.key())
+        letter = not event.modifiers() & ~Qt.KeyboardModifier.ShiftModifier
+        if key == Qt.Key.Key_O and letter:
             row.went_out.setChecked(not row.went_out.isChecked())
             if not row.made.isEnabled():
-                self._step_off(row_index, column)
+                self._step_off(*place)
             return True
-        if key == Qt.Key.Key_P and not event.modifiers() & ~Qt.KeyboardModifier.ShiftModifier:
+        if key == Qt.Key.Key_P and letter:
             # From every field of the row; the digits typed next are the total's.
             row.by_points.toggle()
             if row.showing_total:
@@ -115,7 +134,7 @@ class FormKeys(QObject):
             elif watched is row.total:
                 focus_field(next(iter(row.counts.values())))
             return True
-        if key == Qt.Key.Key_T and not event.modifiers() & ~Qt.KeyboardModifier.ShiftModifier:
+        if key == Qt.Key.Key_T and letter:
             # Takes the phone's entry the row's button offers (its tooltip says so).
             if row.phone.isVisible() and row.phone.isEnabled():
                 row.phone.click()
@@ -126,25 +145,20 @@ class FormKeys(QObject):
             if row.made.isEnabled():
                 row.made.setChecked(not row.made.isChecked())
             return True
-        if isinstance(watched, QLineEdit) and key in (Qt.Key.Key_Home, Qt.Key.Key_End):
-            # Home and End step inside the count, as in a spreadsheet's cell being edited:
-            # the arrows then move the cursor until it reaches the count's edge.
-            self._moving_inside = watched
-            return False
-        if isinstance(watched, QComboBox) and (phase_key := self._phase_key(row, event)):
-            return phase_key
-        if key in ARROWS:
-            step = ARROWS[key]
-            if event.modifiers() & (
-                Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.AltModifier
-            ):
-                # Shift+arrow selects in a count; Alt+↓ opens a phase box's list.
-                return False
-            if isinstance(watched, QLineEdit) and step[1] and self._moves_inside(watched, step[1]):
-                return False
-            self._move(row_index, column, *step)
-            return True
         return False
+
+    def _arrow_key(self, watched: QObject, place: tuple[int, int], event: QKeyEvent) -> bool:
+        """An arrow moves to the next field that way, unless it moves inside a count."""
+        step = ARROWS[Qt.Key(event.key())]
+        if event.modifiers() & (
+            Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.AltModifier
+        ):
+            # Shift+arrow selects in a count; Alt+↓ opens a phase box's list.
+            return False
+        if isinstance(watched, QLineEdit) and step[1] and self._moves_inside(watched, step[1]):
+            return False
+        self._move(*place, *step)
+        return True
 
     def _step_off(self, row_index: int, column: int) -> None:
         """The keys leave a row whose player went out for the next player's field of the
