@@ -111,6 +111,7 @@ UI_SHARED_MODULES = {
     "import_check",
     "page",
     "appearance",
+    "settings",
 }
 UI_TIES = {
     "app",

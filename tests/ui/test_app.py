@@ -396,6 +396,7 @@ ALLOWED_BEFORE_THE_FIRST_PAINT = {
     "phase10_keeper.ui.text.language_choice", "phase10_keeper.ui.text.language_menu",
     "phase10_keeper.ui.text.translate", "phase10_keeper.ui.widgets",
     "phase10_keeper.ui.widgets.colours", "phase10_keeper.ui.widgets.damage_bar",
+    "phase10_keeper.ui.settings",
     "phase10_keeper.ui.window_focus", "phase10_keeper.ui.window_settings",
     "phase10_keeper.ui.window_undo",
 }  # fmt: skip
