@@ -716,7 +716,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_desktop_entry_command(commands)
 
-    from phase10_keeper.companion.serve import add_serve_command
+    from phase10_keeper.serve_command import add_serve_command
 
     add_serve_command(commands, _game_id)
 
