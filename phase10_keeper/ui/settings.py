@@ -4,9 +4,9 @@ value that is not of the setting's kind (a hand-edited file, an older version's)
 as the default.
 
 The keys are those the settings have always been stored under: changing one would make
-every user's choice read as the default. The module imports nothing but QtCore, so the
-window can read its settings before its first paint for nothing (a named tuple, not a
-dataclass, for that).
+every user's choice read as the default. The module imports only QtCore and what the
+start has loaded already, so the window reads its settings before its first paint at
+no cost (named tuples: a dataclass would load `dataclasses` and `copy` early).
 
 A function that reads or writes takes the store to use, `QSettings()` when none is
 given: tests and the sheet's dialogs hand in a store of their own.
