@@ -82,23 +82,9 @@ def _replayed(game: "Game", path: str) -> "Replay":
     return result
 
 
-def status_line(state: "GameState", language: Words) -> str:
-    """One sentence on where the game stands: who won, who must replay, or who deals."""
-    from phase10_keeper.language.wording import tie_sentence, win_reason
-    from phase10_keeper.rules import Status
-
-    if state.status is Status.FINISHED:
-        return language("cli.wins", name=state.winner, reason=win_reason(language, state))
-    if state.status is Status.TIEBREAK:
-        return tie_sentence(language, state)
-    return language(
-        "cli.next_hand", hand=state.hand_number, dealer=state.dealer, first=state.first_player
-    )
-
-
 def standings_table(game: "Game", state: "GameState") -> str:
     """The standings in seat order, the seat where the window has the place."""
-    from phase10_keeper.language.wording import phase_title, rules_description
+    from phase10_keeper.language.wording import phase_title, rules_description, status_sentence
     from phase10_keeper.stats.standings import (
         STANDINGS_COLUMNS,
         Next,
@@ -157,7 +143,7 @@ def standings_table(game: "Game", state: "GameState") -> str:
         if index == 0:
             lines.append("  ".join("-" * width for width in widths))
     lines.append("")
-    lines.append(shown(status_line(state, language)))
+    lines.append(shown(status_sentence(language, state)))
     return "\n".join(lines)
 
 
@@ -730,7 +716,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_desktop_entry_command(commands)
 
-    from phase10_keeper.companion.serve import add_serve_command
+    from phase10_keeper.serve_command import add_serve_command
 
     add_serve_command(commands, _game_id)
 

@@ -17,7 +17,7 @@ ALLOWED_OWN_LAYERS = {
     "sheet": {"rules", "sheet", "stats", "resource_files", "files", "language"},
     "stats": {"rules", "stats", "language"},
     "language": {"rules", "language", "resource_files"},
-    "companion": {"companion", "rules", "storage", "language", "resource_files", "command_line"},
+    "companion": {"companion", "rules", "storage", "language", "resource_files"},
     "export": {"export", "rules", "storage"},
 }
 
@@ -47,6 +47,106 @@ def test_layer_imports_only_allowed_layers(layer: str) -> None:
             if top == "phase10_keeper" and "." in name:
                 own = name.split(".")[1]
                 assert own in ALLOWED_OWN_LAYERS[layer], f"{path.name} imports {name}"
+
+
+ENTRY_POINTS = {
+    "__main__",
+    "cli",
+    "command_line",
+    "console",
+    "desktop_entry",
+    "first_start",
+    "serve_command",
+    "sync_command",
+}
+"""The command line and the app's start: on top of every layer, and imported by none."""
+BESIDE = {"collector", "files", "resource_files"}
+"""The leaf modules beside the layers, which any layer may use."""
+
+
+def _top_level_modules() -> set[str]:
+    return {path.stem for path in PACKAGE.glob("*.py")} - {"__init__"}
+
+
+def test_every_top_level_module_is_an_entry_point_or_beside_the_layers() -> None:
+    assert _top_level_modules() == ENTRY_POINTS | BESIDE
+
+
+def test_no_layer_imports_the_command_line_or_the_start() -> None:
+    for path in PACKAGE.rglob("*.py"):
+        if path.parent == PACKAGE:
+            continue
+        for name in _imports(path):
+            parts = name.split(".")
+            if parts[0] == "phase10_keeper" and len(parts) > 1:
+                assert parts[1] not in ENTRY_POINTS, f"{path.relative_to(PACKAGE)} imports {name}"
+
+
+def test_what_is_beside_the_layers_imports_no_layer() -> None:
+    for module in BESIDE:
+        for name in _imports(PACKAGE / f"{module}.py"):
+            assert not name.startswith("phase10_keeper."), f"{module}.py imports {name}"
+
+
+def _module_level_imports(path: Path) -> set[str]:
+    """What the module imports as it is loaded: not in a function, nor only for the type
+    checker (`if TYPE_CHECKING:`)."""
+    names: set[str] = set()
+
+    def visit(statements: list[ast.stmt]) -> None:
+        for node in statements:
+            if isinstance(node, ast.Import):
+                names.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                names.add(node.module)
+            elif isinstance(node, ast.If) and not (
+                isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
+            ):
+                visit(node.body)
+                visit(node.orelse)
+            elif isinstance(node, ast.Try):
+                visit(node.body)
+                for handler in node.handlers:
+                    visit(handler.body)
+                visit(node.orelse)
+                visit(node.finalbody)
+            elif isinstance(node, ast.With | ast.ClassDef):
+                visit(node.body)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")).body)
+    return names
+
+
+@pytest.mark.parametrize("module", sorted(ENTRY_POINTS))
+def test_the_command_line_loads_no_window_nor_qt_until_a_command_needs_it(module: str) -> None:
+    """Every command runs without a display: the window and Qt are imported by the
+    function that starts or uses them, never as the command line is loaded."""
+    for name in _module_level_imports(PACKAGE / f"{module}.py"):
+        top = name.split(".")[:2]
+        assert top[0] != "PySide6", f"{module}.py imports {name} as it loads"
+        assert top != ["phase10_keeper", "ui"], f"{module}.py imports {name} as it loads"
+
+
+def test_the_load_check_sees_what_a_module_imports_as_it_loads(tmp_path: Path) -> None:
+    module = tmp_path / "entry.py"
+    module.write_text(
+        "import sys\n"
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n"
+        "    from phase10_keeper.ui.app import start\n"
+        "try:\n"
+        "    from phase10_keeper.ui.game.card_file import card_bytes\n"
+        "except ImportError:\n"
+        "    import PySide6.QtCore\n"
+        "def later():\n"
+        "    from phase10_keeper.ui import app\n"
+    )
+    assert _module_level_imports(module) == {
+        "sys",
+        "typing",
+        "phase10_keeper.ui.game.card_file",
+        "PySide6.QtCore",
+    }
 
 
 IO_MODULES = {
@@ -111,6 +211,7 @@ UI_SHARED_MODULES = {
     "import_check",
     "page",
     "appearance",
+    "settings",
 }
 UI_TIES = {
     "app",

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QStyleOptionViewItem
 from phase10_keeper import stats
 from phase10_keeper.storage import lock
 from phase10_keeper.storage.library import Library
+from phase10_keeper.ui import settings
 from phase10_keeper.ui.game.scoreboard import Scoreboard
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.new_game.new_game_dialog import NewGameDialog
@@ -26,6 +27,7 @@ sqlite3.Connection.text_factory  # set for sqlite3, which decodes every text it 
 stats.__getattr__  # Python calls it for the names the package loads when first used
 lock.hold_library  # taken by each writer that runs on (the app, `serve`)
 Library.known_revision  # what a writer that keeps its own copy passes back to save_game
+settings.SETTINGS  # the table, which tests hold to the keys users' settings are stored under
 
 # The window's menus, actions and the methods they call, named by the rows of
 # `ui.window_actions` that build them (a test holds every row to the window).

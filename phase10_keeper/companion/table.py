@@ -19,8 +19,7 @@ from phase10_keeper.language.wording import (
     listed_names,
     phase_description,
     problem_text,
-    tie_sentence,
-    win_reason,
+    status_sentence,
 )
 from phase10_keeper.rules import (
     CardKind,
@@ -536,16 +535,6 @@ def _hand_to_record(
     return hand, problems
 
 
-def _status_text(state: GameState, language: Words) -> str:
-    if state.status is Status.FINISHED:
-        return language("cli.wins", name=state.winner, reason=win_reason(language, state))
-    if state.status is Status.TIEBREAK:
-        return tie_sentence(language, state)
-    return language(
-        "cli.next_hand", hand=state.hand_number, dealer=state.dealer, first=state.first_player
-    )
-
-
 def game_to_json(snapshot: Snapshot, language: Words) -> dict[str, Any]:
     """The game as the API gives it: the `standings --json` object, the revision, the
     entries so far (each a result as in a game file, `"went_out": true` on the one who
@@ -589,7 +578,7 @@ def game_to_json(snapshot: Snapshot, language: Words) -> dict[str, Any]:
             name: [phase.label for phase in state.phases_left(name)]
             for name in state.participants()
         }
-    data["status_text"] = _status_text(state, language)
+    data["status_text"] = status_sentence(language, state)
     data["problems"] = [
         problem.to_json(language) for problem in _problems_so_far(state, snapshot.pending)
     ]

@@ -17,6 +17,7 @@ from phase10_keeper.rules import (
     Preset,
     Problem,
     RuleSet,
+    Status,
     WinReason,
     preset_rules,
 )
@@ -201,6 +202,17 @@ def tie_sentence(words: Words, state: GameState, shown: NameShown = as_it_is) ->
     if phase is None:
         return words("outcome.tie_any_phase", **values)
     return words("outcome.tie", phase=phase.label, **values)
+
+
+def status_sentence(words: Words, state: GameState) -> str:
+    """One sentence on where the game stands: who won, who must replay, or who deals."""
+    if state.status is Status.FINISHED:
+        return words("cli.wins", name=state.winner, reason=win_reason(words, state))
+    if state.status is Status.TIEBREAK:
+        return tie_sentence(words, state)
+    return words(
+        "cli.next_hand", hand=state.hand_number, dealer=state.dealer, first=state.first_player
+    )
 
 
 def problem_text(words: Words, problem: Problem) -> str:

@@ -62,12 +62,11 @@ from phase10_keeper.storage.readback import (
 )
 from phase10_keeper.storage.rows import (
     Saved,
-    compact,
     encoded,
+    game_columns,
     hand_texts,
     insert_game,
     replayed_or_refused,
-    seating_text,
     stored_log,
     write_hands,
     write_players,
@@ -398,27 +397,11 @@ class Library(UnrecordedRows, SharingRows, SharedRows):
     ) -> None:
         """Writes `game` over the stored one (whose players and hand texts are `before`);
         status, winner and when it finished come from its replay."""
-        from phase10_keeper.storage.gamefile import rules_to_json
-
-        state = replayed.final
-        finished = (finished or self._now()) if state.status is Status.FINISHED else None
+        finished = (finished or self._now()) if replayed.final.status is Status.FINISHED else None
+        columns = game_columns(game, replayed, finished, self._now("milliseconds"), revision)
         database.execute(
-            "UPDATE games SET title = ?, started = ?, finished = ?, updated = ?, rules = ?, "
-            "first_dealer = ?, status = ?, winner = ?, revision = ?, seating = ? "
-            "WHERE id = ?",
-            (
-                game.title,
-                game.started,
-                finished,
-                self._now("milliseconds"),
-                compact(rules_to_json(game.rules)),
-                game.first_dealer,
-                state.status.value,
-                state.winner,
-                revision,
-                seating_text(game),
-                game_id,
-            ),
+            f"UPDATE games SET {', '.join(f'{name} = ?' for name in columns)} WHERE id = ?",
+            (*columns.values(), game_id),
         )
         players, stored = before
         if players != game.players:

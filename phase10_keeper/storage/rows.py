@@ -131,6 +131,28 @@ def write_hands(
         database.execute("DELETE FROM hands WHERE game_id = ? AND number > ?", (game_id, count))
 
 
+def game_columns(
+    game: "Game", replayed: "Replay", finished: str | None, updated: str, revision: int
+) -> dict[str, object]:
+    """The columns of a game's row that the game and its replay decide, by name, as a
+    new game is inserted and a changed one stored."""
+    from phase10_keeper.storage.gamefile import rules_to_json
+
+    state = replayed.final
+    return {
+        "title": game.title,
+        "started": game.started,
+        "finished": finished,
+        "updated": updated,
+        "rules": compact(rules_to_json(game.rules)),
+        "first_dealer": game.first_dealer,
+        "status": state.status.value,
+        "winner": state.winner,
+        "revision": revision,
+        "seating": seating_text(game),
+    }
+
+
 def insert_game(
     database: sqlite3.Connection,
     game: "Game",
@@ -143,28 +165,19 @@ def insert_game(
     """Inserts a new game; returns its id. `moments` is now to the second and to the
     millisecond; `identity` the game's uid and the uid it is a conflict of (or None)."""
     from phase10_keeper.rules.status import Status
-    from phase10_keeper.storage.gamefile import rules_to_json
 
     now, now_exactly = moments
-    state = replayed.final
+    finished = now if replayed.final.status is Status.FINISHED else None
+    uid, conflict_of = identity
+    columns = {
+        **game_columns(game, replayed, finished, now_exactly, revision),
+        "created": now,
+        "uid": uid,
+        "conflict_of": conflict_of,
+    }
     cursor = database.execute(
-        "INSERT INTO games (title, started, finished, created, updated, rules, "
-        "first_dealer, status, winner, revision, seating, uid, conflict_of) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (
-            game.title,
-            game.started,
-            now if state.status is Status.FINISHED else None,
-            now,
-            now_exactly,
-            compact(rules_to_json(game.rules)),
-            game.first_dealer,
-            state.status.value,
-            state.winner,
-            revision,
-            seating_text(game),
-            *identity,
-        ),
+        f"INSERT INTO games ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
+        tuple(columns.values()),
     )
     game_id = cursor.lastrowid
     assert game_id is not None

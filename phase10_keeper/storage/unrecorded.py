@@ -145,19 +145,21 @@ def _table(game: "Game") -> dict[str, Any]:
     return {key: document.get(key) for key in _TABLE_KEYS}
 
 
-def _kept_hands(game: "Game", neighbour: "Game") -> int:
-    kept = 0
-    for mine, theirs in zip(game.hands, neighbour.hands, strict=False):
+def hands_in_common(game: "Game", other: "Game") -> int:
+    """How many hands the two games' logs begin with alike."""
+    alike = 0
+    for mine, theirs in zip(game.hands, other.hands, strict=False):
+        # The same object is the same hand: most of a log is shared, and not compared.
         if mine is not theirs and mine != theirs:
             break
-        kept += 1
-    return kept
+        alike += 1
+    return alike
 
 
 def _difference(game: "Game", neighbour: "Game") -> dict[str, Any]:
     from phase10_keeper.storage.gamefile import hands_to_json
 
-    kept = _kept_hands(game, neighbour) if game.players == neighbour.players else 0
+    kept = hands_in_common(game, neighbour) if game.players == neighbour.players else 0
     table, theirs = _table(game), _table(neighbour)
     difference: dict[str, Any] = {
         key: table[key] for key in _TABLE_KEYS if table[key] != theirs[key]

@@ -14,11 +14,10 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction, QActionGroup, QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication, QMenu, QWidget
 
+from phase10_keeper.ui.settings import COLOURS, LARGE_TYPE, read_setting, write_setting
 from phase10_keeper.ui.text.reword import keep_actions_worded
 
-SCHEME_KEY = "appearance/colours"
-LARGE_TYPE_KEY = "appearance/large_type"
-LARGE_TYPE = 1.25
+LARGE_TYPE_SCALE = 1.25
 """How much larger the game's table is in large type."""
 
 
@@ -33,7 +32,7 @@ _system_palette: QPalette | None = None
 
 
 def chosen_scheme(settings: QSettings) -> Scheme:
-    value = settings.value(SCHEME_KEY, Scheme.SYSTEM.value)
+    value = read_setting(COLOURS, settings)
     try:
         return Scheme(value)
     except ValueError:
@@ -41,12 +40,12 @@ def chosen_scheme(settings: QSettings) -> Scheme:
 
 
 def large_type(settings: QSettings) -> bool:
-    return str(settings.value(LARGE_TYPE_KEY, "false")).lower() in ("true", "1")
+    return read_setting(LARGE_TYPE, settings)
 
 
 def type_scale(settings: QSettings) -> float:
-    """The factor the game's table is drawn larger by: 1, or `LARGE_TYPE`."""
-    return LARGE_TYPE if large_type(settings) else 1.0
+    """The factor the game's table is drawn larger by: 1, or `LARGE_TYPE_SCALE`."""
+    return LARGE_TYPE_SCALE if large_type(settings) else 1.0
 
 
 def dark_palette() -> QPalette:
@@ -143,12 +142,12 @@ def appearance_menu(parent: QWidget, large_type_changed: Callable[[bool], None])
 
 
 def choose_scheme(scheme: Scheme) -> None:
-    QSettings().setValue(SCHEME_KEY, scheme.value)
+    write_setting(COLOURS, scheme.value)
     app = QApplication.instance()
     if isinstance(app, QApplication):
         apply_scheme(app, scheme)
 
 
 def _choose_large_type(on: bool, changed: Callable[[bool], None]) -> None:
-    QSettings().setValue(LARGE_TYPE_KEY, on)
+    write_setting(LARGE_TYPE, on)
     changed(on)

@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING
 # The dialogs' classes are looked up when a dialog is asked for: PySide6 sets a class
 # up (its enums) when it is first named, and no page's first paint needs them.
 from PySide6 import QtWidgets
-from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QWidget
 
 from phase10_keeper.ui.app_icon import use_app_icon
+from phase10_keeper.ui.settings import LAST_SAVE_FOLDER, read_setting, write_setting
 from phase10_keeper.ui.text.escape import plain_box
 from phase10_keeper.ui.text.translate import error_said, tr
 
@@ -139,12 +139,8 @@ def ask_output_path(
             prompts.warn(parent, tr("prompts.output_refused"), error_said(refused))
             suggested = str(path)
             continue
-        QSettings().setValue(LAST_SAVE_FOLDER, str(path.parent))
+        write_setting(LAST_SAVE_FOLDER, str(path.parent))
         return checked
-
-
-LAST_SAVE_FOLDER = "last_save_folder"
-"""The folder the last file was saved in, where the next save dialog starts."""
 
 
 def save_dialog_start(suggested: str) -> str:
@@ -155,7 +151,7 @@ def save_dialog_start(suggested: str) -> str:
 
     if Path(suggested).parent != Path():
         return suggested
-    folder = str(QSettings().value(LAST_SAVE_FOLDER, "", str))
+    folder = read_setting(LAST_SAVE_FOLDER)
     if not folder or not Path(folder).is_dir():
         folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
     return str(Path(folder) / suggested) if folder else suggested

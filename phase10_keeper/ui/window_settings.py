@@ -1,35 +1,28 @@
-"""Remembering where the user left a window: its size, position and layout; and how the
-table likes its results typed.
+"""Remembering where the user left a window: its size, position and layout.
 
 QSettings is passed in rather than created here, so tests and the app decide where
 the settings live.
 """
 
-from PySide6.QtCore import QByteArray, QSettings
+from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QMainWindow, QWidget
 
-GEOMETRY_KEY = "geometry"
-STATE_KEY = "state"
-POINTS_KEY = "entry/points"
-"""Whether a new game's results start as points totals: New Game asks, and remembers."""
+from phase10_keeper.ui.settings import WINDOW_GEOMETRY, WINDOW_STATE, read_setting, write_setting
 
 
-def _group(window: QWidget) -> str:
-    # Each window gets its own group so a dialog never overwrites the main window's
+def _name(window: QWidget) -> str:
+    # Each window gets its own settings so a dialog never overwrites the main window's
     # geometry; the object name wins over the class name so two windows of one class
     # can be told apart.
-    return f"windows/{window.objectName() or type(window).__name__}"
+    return window.objectName() or type(window).__name__
 
 
 def save_window_state(window: QWidget, settings: QSettings) -> None:
     """Stores the window's geometry and, for a main window, its toolbars and docks."""
-    settings.beginGroup(_group(window))
-    try:
-        settings.setValue(GEOMETRY_KEY, window.saveGeometry())
-        if isinstance(window, QMainWindow):
-            settings.setValue(STATE_KEY, window.saveState())
-    finally:
-        settings.endGroup()
+    name = _name(window)
+    write_setting(WINDOW_GEOMETRY.of_window(name), window.saveGeometry(), settings)
+    if isinstance(window, QMainWindow):
+        write_setting(WINDOW_STATE.of_window(name), window.saveState(), settings)
     settings.sync()
 
 
@@ -38,23 +31,10 @@ def restore_window_state(window: QWidget, settings: QSettings) -> bool:
 
     Call it before the window is first shown, so it never jumps on screen.
     """
-    settings.beginGroup(_group(window))
-    try:
-        geometry = settings.value(GEOMETRY_KEY)
-        state = settings.value(STATE_KEY)
-    finally:
-        settings.endGroup()
-    restored = isinstance(geometry, QByteArray | bytes) and window.restoreGeometry(
-        QByteArray(geometry)
-    )
-    if isinstance(window, QMainWindow) and isinstance(state, QByteArray | bytes):
-        restored = window.restoreState(QByteArray(state)) and restored
+    name = _name(window)
+    geometry = read_setting(WINDOW_GEOMETRY.of_window(name), settings)
+    state = read_setting(WINDOW_STATE.of_window(name), settings)
+    restored = not geometry.isEmpty() and window.restoreGeometry(geometry)
+    if isinstance(window, QMainWindow) and not state.isEmpty():
+        restored = window.restoreState(state) and restored
     return bool(restored)
-
-
-def points_by_default(settings: QSettings) -> bool:
-    return str(settings.value(POINTS_KEY, "false")).lower() in ("true", "1")
-
-
-def set_points_by_default(settings: QSettings, by_points: bool) -> None:
-    settings.setValue(POINTS_KEY, by_points)

@@ -374,7 +374,8 @@ def test_with_no_network_serve_says_no_phone_can_reach_its_links_and_what_to_do(
     import argparse
     import asyncio
 
-    from phase10_keeper.companion import address, serve
+    from phase10_keeper import serve_command as serve
+    from phase10_keeper.companion import address
     from phase10_keeper.companion.table import Table
     from phase10_keeper.language import words
     from phase10_keeper.rules import Game

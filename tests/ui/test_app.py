@@ -397,8 +397,9 @@ ALLOWED_BEFORE_THE_FIRST_PAINT = {
     "phase10_keeper.ui.text.language_choice", "phase10_keeper.ui.text.language_menu",
     "phase10_keeper.ui.text.translate", "phase10_keeper.ui.widgets",
     "phase10_keeper.ui.widgets.colours", "phase10_keeper.ui.widgets.damage_bar",
-    "phase10_keeper.ui.window_actions", "phase10_keeper.ui.window_focus",
-    "phase10_keeper.ui.window_settings", "phase10_keeper.ui.window_undo",
+    "phase10_keeper.ui.settings", "phase10_keeper.ui.window_actions",
+    "phase10_keeper.ui.window_focus", "phase10_keeper.ui.window_settings",
+    "phase10_keeper.ui.window_undo",
 }  # fmt: skip
 """What the real start may load before its window first paints, beyond an empty window's
 modules: the rest (the library's sqlite3, the rules, QtNetwork and hashlib for the

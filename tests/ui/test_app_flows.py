@@ -25,10 +25,11 @@ from phase10_keeper.storage.gamefile import write_game
 from phase10_keeper.storage.library import Library
 from phase10_keeper.ui import app
 from phase10_keeper.ui.dialogs.about_dialog import AboutDialog
-from phase10_keeper.ui.dialogs.sheet_dialogs import PAPER_KEY, SheetDialog, remembered_paper
+from phase10_keeper.ui.dialogs.sheet_dialogs import SheetDialog, remembered_paper
 from phase10_keeper.ui.library.games_view import GAME_ID_ROLE
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.new_game.new_game_dialog import NewGameDialog
+from phase10_keeper.ui.settings import SHEET_PAPER
 from phase10_keeper.ui.text.escape import isolate
 
 from .answers import Answers
@@ -436,7 +437,7 @@ def test_window_geometry_and_paper_are_remembered_across_a_restart(
     window.close()
     assert window.library is not None
     window.library.close()
-    assert QSettings().value(PAPER_KEY) == chosen
+    assert QSettings().value(SHEET_PAPER.key) == chosen
 
     again = app.launch()
     qtbot.waitUntil(lambda: again.library is not None)

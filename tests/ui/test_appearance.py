@@ -9,7 +9,7 @@ from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication
 
 from phase10_keeper.ui.appearance import (
-    LARGE_TYPE,
+    LARGE_TYPE_SCALE,
     Scheme,
     apply_scheme,
     chosen_scheme,
@@ -95,7 +95,7 @@ def test_larger_type_grows_the_table_and_keeps_what_is_typed(window, qtbot) -> N
     assert form.draft.went_out == SIX[1]
     assert form._rows[1].went_out.isChecked()
     larger = form._rows[0].counts[next(iter(form._rows[0].counts))].font().pointSizeF()
-    assert larger == pytest.approx(form_type * LARGE_TYPE, rel=0.05)
+    assert larger == pytest.approx(form_type * LARGE_TYPE_SCALE, rel=0.05)
     assert view.grid.font().pointSizeF() >= grid_type
     # The window still holds the record button on a laptop's screen.
     corner = form.record_button.mapTo(window, form.record_button.rect().bottomRight())

@@ -41,14 +41,18 @@ from phase10_keeper.rules import (
     preset_rules,
 )
 from phase10_keeper.ui.prompts import Prompts, ask_output_path
+from phase10_keeper.ui.settings import (
+    SHEET_FOLDER,
+    SHEET_LANGUAGE,
+    SHEET_PAPER,
+    read_setting,
+    write_setting,
+)
 from phase10_keeper.ui.text.escape import isolate, plain
 from phase10_keeper.ui.text.translate import app_words, problem_said, tr, tr_count
 from phase10_keeper.ui.text.wording import preset_names
 from phase10_keeper.ui.widgets.problem_label import ProblemLabel
 
-PAPER_KEY = "sheet/paper"
-LANGUAGE_KEY = "sheet/language"
-FOLDER_KEY = "sheet/folder"
 PAPERS = ("a4", "letter")
 PDF_SUFFIX = ".pdf"
 """The sheet module's Paper values, listed here so the dialog needs no PDF library."""
@@ -56,8 +60,8 @@ PDF_SUFFIX = ".pdf"
 
 def remembered_paper(settings: QSettings) -> str:
     """The paper size last used, or the one the user's locale suggests."""
-    paper = settings.value(PAPER_KEY)
-    if isinstance(paper, str) and paper in PAPERS:
+    paper = read_setting(SHEET_PAPER, settings)
+    if paper in PAPERS:
         return paper
     from phase10_keeper.sheet import default_paper
 
@@ -65,14 +69,14 @@ def remembered_paper(settings: QSettings) -> str:
 
 
 def remember_paper(settings: QSettings, paper: str) -> None:
-    settings.setValue(PAPER_KEY, paper)
+    write_setting(SHEET_PAPER, paper, settings)
     settings.sync()
 
 
 def remembered_language(settings: QSettings) -> str:
     """The sheet language last used, or the user's own where the sheet speaks it."""
-    language = settings.value(LANGUAGE_KEY)
-    if isinstance(language, str) and language in LANGUAGES:
+    language = read_setting(SHEET_LANGUAGE, settings)
+    if language in LANGUAGES:
         return language
     return language_of(QLocale.system().name()) or ENGLISH
 
@@ -288,7 +292,7 @@ class SheetDialog(QDialog):
         if paper != self._shown_paper:
             remember_paper(self.settings, paper)
         if language != self._shown_language:
-            self.settings.setValue(LANGUAGE_KEY, language)
+            write_setting(SHEET_LANGUAGE, language, self.settings)
         request = SheetRequest(paper=paper, language=language, to_printer=self._to_printer)
         if self.game is not None:
             self._request = replace(request, game=self.game)
@@ -417,9 +421,9 @@ class SheetPrinter(QObject):
         return printed
 
     def ask_path(self, request: SheetRequest) -> Path | None:
-        folder = self.settings.value(FOLDER_KEY)
+        folder = read_setting(SHEET_FOLDER, self.settings)
         suggested = request.suggested_name()
-        if isinstance(folder, str) and Path(folder).is_dir():
+        if folder and Path(folder).is_dir():
             suggested = str(Path(folder) / suggested)
         return ask_output_path(
             self.prompts,
@@ -448,7 +452,7 @@ class SheetPrinter(QObject):
                 tr("sheet_dialog.cannot_write", path=path, reason=error.strerror or error),
             )
             return None
-        self.settings.setValue(FOLDER_KEY, str(path.parent))
+        write_setting(SHEET_FOLDER, str(path.parent), self.settings)
         self.written.emit(str(path))
         if not self.open_url(QUrl.fromLocalFile(str(path))):
             self.prompts.warn(

@@ -9,7 +9,7 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QSettings, Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -51,6 +51,7 @@ from phase10_keeper.ui.game.entry_fields import (
 )
 from phase10_keeper.ui.game.entry_keys import FormKeys
 from phase10_keeper.ui.game.phone_entries import PhoneOffers, fill_from_phone, keep_phone_room
+from phase10_keeper.ui.settings import POINTS_BY_DEFAULT, read_setting
 from phase10_keeper.ui.text.escape import plain_tooltip
 from phase10_keeper.ui.text.translate import (
     app_words,
@@ -61,7 +62,6 @@ from phase10_keeper.ui.text.translate import (
 from phase10_keeper.ui.text.wording import phase_title
 from phase10_keeper.ui.widgets.announcement import announce
 from phase10_keeper.ui.widgets.colours import ERROR_COLOUR
-from phase10_keeper.ui.window_settings import points_by_default
 
 if TYPE_CHECKING:
     # Only when the phones' server runs: the form comes up with every game.
@@ -296,7 +296,7 @@ class HandEntryForm(QFrame):
     def _fresh(self, state: GameState, hand: Hand | None = None) -> HandDraft:
         """A draft of the hand after `state`: each player by points if their last result
         was, or with none yet, as New Game chose for the table."""
-        return HandDraft(state, hand, points_players(state, points_by_default(QSettings())))
+        return HandDraft(state, hand, points_players(state, read_setting(POINTS_BY_DEFAULT)))
 
     def stop(self) -> None:
         """No hand to enter: the game is over."""

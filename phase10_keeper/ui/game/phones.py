@@ -15,10 +15,8 @@ import threading
 from typing import Any
 from urllib.parse import urlsplit
 
-import segno
-from PySide6.QtCore import QByteArray, QEvent, QObject, QPoint, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt, Signal
 from PySide6.QtGui import QTextOption
-from PySide6.QtSvgWidgets import QSvgWidget
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -38,6 +36,7 @@ from phase10_keeper.companion.lasting import LastingSharing, lasting_table
 from phase10_keeper.companion.server import DEFAULT_PORT, PhoneServer, ThreadedPhoneServer
 from phase10_keeper.companion.table import Snapshot, Table
 from phase10_keeper.storage.library import Library
+from phase10_keeper.ui.game.qr_code import qr_code
 from phase10_keeper.ui.game.session import GameSession
 from phase10_keeper.ui.text.translate import app_words, tr
 
@@ -137,14 +136,6 @@ def _on_this_computer_only(link: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return host == "localhost"
-
-
-def _code(link: str) -> QSvgWidget:
-    svg = segno.make(link, error="m").svg_inline(scale=4, border=2)
-    code = QSvgWidget()
-    code.load(QByteArray(svg.encode("utf-8")))
-    code.setFixedSize(QR_SIZE, QR_SIZE)
-    return code
 
 
 def _address(link: str) -> QTextEdit:
@@ -256,7 +247,7 @@ class PhonesDialog(QDialog):
             name = QLabel(str(label))
             name.setTextFormat(Qt.TextFormat.PlainText)
             name.setAlignment(Qt.AlignmentFlag.AlignHCenter)
-            code = _code(str(link))
+            code = qr_code(str(link), QR_SIZE)
             code.setAccessibleName(tr("phones.window_code_of", name=str(label)))
             address = _address(str(link))
             address.setAccessibleName(tr("phones.window_link_of", name=str(label)))

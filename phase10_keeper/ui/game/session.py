@@ -23,7 +23,7 @@ from phase10_keeper.rules import (
     replay_from,
 )
 from phase10_keeper.storage.messages import GameChanged
-from phase10_keeper.storage.unrecorded import MAX_KEPT_CHANGES, Step
+from phase10_keeper.storage.unrecorded import MAX_KEPT_CHANGES, Step, hands_in_common
 from phase10_keeper.ui.game.change_names import change_name
 from phase10_keeper.ui.text.translate import error_said, tr
 
@@ -311,12 +311,7 @@ def _first_changed(before: Game, after: Game) -> int:
     """The index of the first hand a change changed; 0 if it changed the table."""
     if (before.players, before.seating) != (after.players, after.seating):
         return 0
-    changed = 0
-    for old, new in zip(before.hands, after.hands, strict=False):
-        if old is not new and old != new:
-            break
-        changed += 1
-    return changed
+    return hands_in_common(before, after)
 
 
 def _replayed_beside(known: Replay, known_game: Game, game: Game, first_changed: int) -> Replay:

@@ -6,10 +6,8 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
 
-import segno
 from PySide6.QtCore import QByteArray, Qt, QUrl
 from PySide6.QtGui import QDesktopServices, QGuiApplication, QImage, QImageWriter, QPixmap
-from PySide6.QtSvgWidgets import QSvgWidget
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -22,6 +20,7 @@ from PySide6.QtWidgets import (
 from phase10_keeper.export.bgstats import play_link
 from phase10_keeper.export.identity import shared_uid
 from phase10_keeper.rules import Game, Replay
+from phase10_keeper.ui.game.qr_code import qr_code
 from phase10_keeper.ui.game.result_card import result_card
 from phase10_keeper.ui.prompts import Prompts, ask_output_path
 from phase10_keeper.ui.text.escape import plain
@@ -113,10 +112,7 @@ class ShareDialog(QDialog):
         link here, for a player who keeps BG Stats on this computer."""
         bgstats_intro = QLabel(tr("share.bgstats_intro"))
         bgstats_intro.setWordWrap(True)
-        self.bgstats_code = QSvgWidget()
-        svg = segno.make(link, error="m").svg_inline(scale=4, border=2)
-        self.bgstats_code.load(QByteArray(svg.encode("utf-8")))
-        self.bgstats_code.setFixedSize(CODE_SIZE, CODE_SIZE)
+        self.bgstats_code = qr_code(link, CODE_SIZE)
         self.bgstats_code.setAccessibleName(tr("share.bgstats_code_name"))
         self.bgstats_button = QPushButton(tr("share.bgstats_open"))
         self.bgstats_button.setAutoDefault(False)

@@ -29,11 +29,12 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
-from PySide6.QtCore import QEvent, QFileSystemWatcher, QObject, QSettings, QTime, QTimer, Signal
+from PySide6.QtCore import QEvent, QFileSystemWatcher, QObject, QTime, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QLabel, QStackedWidget, QWidget
 
 from phase10_keeper.ui.library.outside_changes import LibraryWatch
+from phase10_keeper.ui.settings import SHARED_FOLDER, forget_setting, read_setting, write_setting
 from phase10_keeper.ui.text.escape import plain
 from phase10_keeper.ui.text.reword import keep_actions_worded
 from phase10_keeper.ui.text.translate import app_words, error_said, tr
@@ -43,8 +44,6 @@ if TYPE_CHECKING:
     from phase10_keeper.storage.sync import SyncReport
     from phase10_keeper.ui.prompts import Prompts
 
-FOLDER_KEY = "sharing/folder"
-"""The shared folder, in the settings: this computer's, never shared itself."""
 AFTER_CHANGE_MS = 3000
 AFTER_ARRIVAL_MS = 2000
 EVERY_MS = 60_000
@@ -76,11 +75,6 @@ class SyncDone(NamedTuple):
     report: "SyncReport | None"
     problem: str | None
     thread: int
-
-
-def shared_folder(settings: QSettings) -> Path | None:
-    value = str(settings.value(FOLDER_KEY, "", str))
-    return Path(value) if value else None
 
 
 def _run_sync(data_dir: Path, folder: Path, stop: threading.Event) -> SyncDone:
@@ -146,7 +140,8 @@ class SharedFolder(QObject):
         window.installEventFilter(self)
 
     def folder(self) -> Path | None:
-        return shared_folder(QSettings())
+        value = read_setting(SHARED_FOLDER)
+        return Path(value) if value else None
 
     def follow(self) -> None:
         """Shares the window's library (the one it uses now) once the window is drawn."""
@@ -182,14 +177,13 @@ class SharedFolder(QObject):
 
     def share(self, folder: Path | None) -> None:
         """Shares through `folder` from now on (syncing at once), or stops (None)."""
-        settings = QSettings()
         if folder is None:
-            settings.remove(FOLDER_KEY)
+            forget_setting(SHARED_FOLDER)
             self._stop_timers()
             self._set_status(partial(tr, "sharing.stopped"))
             self._window.say(self.status)
             return
-        settings.setValue(FOLDER_KEY, str(folder))
+        write_setting(SHARED_FOLDER, str(folder))
         self._set_status(partial(tr, "sharing.started", folder=folder))
         library = self._window.library
         if library is not None:

@@ -12,7 +12,6 @@ from PySide6.QtCore import (
     QEvent,
     QLocale,
     QObject,
-    QSettings,
     QStringListModel,
     Qt,
     QTimer,
@@ -63,12 +62,12 @@ from phase10_keeper.rules import (
     preset_rules,
 )
 from phase10_keeper.ui.new_game.rules_editor import PhaseListEditor
+from phase10_keeper.ui.settings import POINTS_BY_DEFAULT, read_setting, write_setting
 from phase10_keeper.ui.text.escape import isolate, plain
 from phase10_keeper.ui.text.translate import app_words, problem_said, tr, tr_count
 from phase10_keeper.ui.text.wording import preset_names
 from phase10_keeper.ui.widgets.page_mnemonics import follow_mnemonics_across_pages
 from phase10_keeper.ui.widgets.problem_label import ProblemLabel
-from phase10_keeper.ui.window_settings import points_by_default, set_points_by_default
 
 MAX_FIXED_HANDS = 99
 
@@ -367,7 +366,7 @@ class NewGameDialog(QDialog):
         self.two_strike_check = QCheckBox(tr("newgame.two_strike"))
         self.points_check = QCheckBox(tr("newgame.by_points"))
         self.points_check.setToolTip(tr("newgame.by_points_tip"))
-        self.points_check.setChecked(points_by_default(QSettings()))
+        self.points_check.setChecked(read_setting(POINTS_BY_DEFAULT))
         form = QFormLayout()
         form.addRow(tr("newgame.rules_label"), self.preset_combo)
         form.addRow(tr("newgame.target_label"), self.target_combo)
@@ -490,7 +489,7 @@ class NewGameDialog(QDialog):
             self.form.title = self.title_edit.placeholderText()
         self._game = self.form.build_game(self._now())
         # Before the game opens: its first hand's form starts by points or by cards.
-        set_points_by_default(QSettings(), self.points_check.isChecked())
+        write_setting(POINTS_BY_DEFAULT, self.points_check.isChecked())
         self.gameCreated.emit(self._game)
         super().accept()
 

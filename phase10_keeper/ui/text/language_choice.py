@@ -14,23 +14,22 @@ from PySide6.QtCore import (
 from PySide6.QtWidgets import QApplication
 
 from phase10_keeper.language import LANGUAGES, system_language
+from phase10_keeper.ui.settings import LANGUAGE, forget_setting, read_setting, write_setting
 from phase10_keeper.ui.text.translate import app_words, use_language
-
-SETTING = "language"
 
 
 def chosen_language(settings: QSettings) -> str | None:
     """The language picked in Settings, or None to follow the system."""
-    code = settings.value(SETTING, "", str)
+    code = read_setting(LANGUAGE, settings)
     return code if code in LANGUAGES else None
 
 
 def choose_language(settings: QSettings, code: str | None) -> None:
     """Remembers `code` for the next start; None follows the system again."""
     if code is None:
-        settings.remove(SETTING)
+        forget_setting(LANGUAGE, settings)
     else:
-        settings.setValue(SETTING, code)
+        write_setting(LANGUAGE, code, settings)
 
 
 def start_in_language(app: QCoreApplication, settings: QSettings) -> str:

@@ -86,40 +86,37 @@ def status_text(status: Status) -> str:
 NO_BREAK_SPACE = "\u00a0"
 
 
-def _local_moment(started: str) -> QDateTime | None:
-    moment = QDateTime.fromString(started, Qt.DateFormat.ISODate)
-    return moment.toLocalTime() if moment.isValid() else None
-
-
 def date_text(started: str | None) -> str:
     """An ISO 8601 moment as the user's short local date, in one piece (a line breaks
-    around it, never inside it); text that is none, unchanged.
-
-    The C locale (`LANG=C.UTF-8`) has no way of its own to write a date ("1 12 2026"):
-    there it is written 2026-12-01, as the command line writes it.
-    """
-    if not started:
-        return ""
-    moment = _local_moment(started)
-    if moment is None:
-        return started
-    locale = QLocale()
-    if locale.language() is QLocale.Language.C:
-        return moment.date().toString(Qt.DateFormat.ISODate)
-    text = locale.toString(moment.date(), QLocale.FormatType.ShortFormat)
-    return text.replace(" ", NO_BREAK_SPACE)
+    around it, never inside it); text that is none, unchanged."""
+    return _local_text(started, with_time=False)
 
 
 def date_time_text(started: str | None) -> str:
     """The local date and time of day of an ISO 8601 moment: one evening's games apart."""
+    return _local_text(started, with_time=True)
+
+
+def _local_text(started: str | None, *, with_time: bool) -> str:
+    """The moment's local date, and time of day if asked, each in one piece.
+
+    The C locale (`LANG=C.UTF-8`) has no way of its own to write a date ("1 12 2026"):
+    there it is written 2026-12-01 20:15, as the command line writes it.
+    """
     if not started:
         return ""
-    moment = _local_moment(started)
-    if moment is None:
+    moment = QDateTime.fromString(started, Qt.DateFormat.ISODate)
+    if not moment.isValid():
         return started
+    moment = moment.toLocalTime()
     locale = QLocale()
     if locale.language() is QLocale.Language.C:
-        time = moment.time().toString("HH:mm")
+        parts = [moment.date().toString(Qt.DateFormat.ISODate)]
+        if with_time:
+            parts.append(moment.time().toString("HH:mm"))
     else:
-        time = locale.toString(moment.time(), QLocale.FormatType.ShortFormat)
-    return f"{date_text(started)} {time.replace(' ', NO_BREAK_SPACE)}"
+        short = QLocale.FormatType.ShortFormat
+        parts = [locale.toString(moment.date(), short)]
+        if with_time:
+            parts.append(locale.toString(moment.time(), short))
+    return " ".join(part.replace(" ", NO_BREAK_SPACE) for part in parts)

@@ -531,16 +531,7 @@ class LineChart(ChartWidget):
                 Qt.AlignmentFlag.AlignCenter,
                 QLocale().toString(self.data.first_x + index),
             )
-        painter.drawText(
-            QRectF(
-                self._plot.left(),
-                self._plot.bottom() + metrics.height() + 2,
-                self._plot.width(),
-                metrics.height(),
-            ),
-            Qt.AlignmentFlag.AlignCenter,
-            self.data.x_label,
-        )
+        _draw_x_label(painter, metrics, self._plot, self.data.x_label)
 
     def _line_pen(self, painter: QPainter, index: int) -> None:
         line = self.data.lines[index]
@@ -661,6 +652,15 @@ def title_lines(metrics: QFontMetrics, title: str, room: int) -> list[str]:
     return [first, metrics.elidedText(rest, Qt.TextElideMode.ElideRight, room)]
 
 
+def _draw_x_label(painter: QPainter, metrics: QFontMetrics, plot: QRectF, label: str) -> None:
+    """The x axis's name, centred under the plot below its numbers or names."""
+    painter.drawText(
+        QRectF(plot.left(), plot.bottom() + metrics.height() + 2, plot.width(), metrics.height()),
+        Qt.AlignmentFlag.AlignCenter,
+        label,
+    )
+
+
 def bar_label_rect(metrics: QFontMetrics, text: str, bar: QRectF, width: int) -> QRectF:
     """Where the words over a bar go: as wide as they are ("33 %, am schwersten" was cut
     to a fixed width), centred on the bar and kept inside the chart's `width`."""
@@ -771,16 +771,7 @@ class BarChart(ChartWidget):
                 painter.drawRect(rect.adjusted(-3, -3, 3, 0))
         painter.setPen(QPen(text_colour, 1))
         painter.drawLine(self._plot.bottomLeft(), self._plot.bottomRight())
-        painter.drawText(
-            QRectF(
-                self._plot.left(),
-                self._plot.bottom() + metrics.height() + 2,
-                self._plot.width(),
-                metrics.height(),
-            ),
-            Qt.AlignmentFlag.AlignCenter,
-            data.x_label,
-        )
+        _draw_x_label(painter, metrics, self._plot, data.x_label)
         self._draw_focus_text(painter, size)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:

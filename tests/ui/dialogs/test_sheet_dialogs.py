@@ -18,8 +18,6 @@ from phase10_keeper.rules import (
     preset_rules,
 )
 from phase10_keeper.ui.dialogs.sheet_dialogs import (
-    LANGUAGE_KEY,
-    PAPER_KEY,
     SheetDialog,
     SheetPrinter,
     SheetRequest,
@@ -28,6 +26,7 @@ from phase10_keeper.ui.dialogs.sheet_dialogs import (
     remembered_paper,
     split_names,
 )
+from phase10_keeper.ui.settings import SHEET_LANGUAGE, SHEET_PAPER
 
 from ..answers import Answers
 
@@ -179,15 +178,15 @@ def test_only_what_the_user_changed_is_remembered(
     qtbot.addWidget(untouched)
     untouched.accept()
     assert untouched.request() is not None
-    assert not _settings(tmp_path).contains(PAPER_KEY)
-    assert not _settings(tmp_path).contains(LANGUAGE_KEY)
+    assert not _settings(tmp_path).contains(SHEET_PAPER.key)
+    assert not _settings(tmp_path).contains(SHEET_LANGUAGE.key)
 
     language_changed = SheetDialog(_settings(tmp_path))
     qtbot.addWidget(language_changed)
     language_changed.language_combo.setCurrentIndex(language_changed.language_combo.findData("fr"))
     language_changed.accept()
-    assert _settings(tmp_path).value(LANGUAGE_KEY) == "fr"
-    assert not _settings(tmp_path).contains(PAPER_KEY)
+    assert _settings(tmp_path).value(SHEET_LANGUAGE.key) == "fr"
+    assert not _settings(tmp_path).contains(SHEET_PAPER.key)
 
     monkeypatch.setenv("LC_ALL", "en_US.UTF-8")
     assert remembered_paper(_settings(tmp_path)) == "letter"
@@ -195,18 +194,18 @@ def test_only_what_the_user_changed_is_remembered(
 
 
 def test_a_choice_back_to_the_default_is_remembered(qtbot, tmp_path: Path) -> None:
-    _settings(tmp_path).setValue(PAPER_KEY, "letter")
+    _settings(tmp_path).setValue(SHEET_PAPER.key, "letter")
     dialog = SheetDialog(_settings(tmp_path))
     qtbot.addWidget(dialog)
     dialog.paper_combo.setCurrentIndex(dialog.paper_combo.findData("a4"))
     dialog.accept()
-    assert _settings(tmp_path).value(PAPER_KEY) == "a4"
+    assert _settings(tmp_path).value(SHEET_PAPER.key) == "a4"
 
 
 def test_paper_defaults_to_the_locale(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("LC_ALL", "en_US.UTF-8")
     assert remembered_paper(_settings(tmp_path)) == "letter"
-    _settings(tmp_path).setValue(PAPER_KEY, "nonsense")
+    _settings(tmp_path).setValue(SHEET_PAPER.key, "nonsense")
     monkeypatch.setenv("LC_ALL", "de_DE.UTF-8")
     assert remembered_paper(_settings(tmp_path)) == "a4"
 

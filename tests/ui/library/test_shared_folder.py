@@ -21,12 +21,12 @@ from phase10_keeper.storage.sync import SyncStopped, sync_library
 from phase10_keeper.ui.library.conflicts import Choice, ConflictDialog
 from phase10_keeper.ui.library.outside_changes import LibraryWatch
 from phase10_keeper.ui.library.shared_folder import (
-    FOLDER_KEY,
     SharedFolder,
     SyncDone,
     sharing,
 )
 from phase10_keeper.ui.main_window import MainWindow
+from phase10_keeper.ui.settings import SHARED_FOLDER
 
 from ..answers import Answers
 from ..games import FOUR, went_out
@@ -268,12 +268,12 @@ def test_the_setting_chooses_a_folder_and_stops_sharing(qtbot, windows, folder: 
     share = sharing(window_a)
     done = _synced(qtbot, window_a, share.action.trigger)
     assert done.report is not None
-    assert QSettings().value(FOLDER_KEY) == str(folder)
+    assert QSettings().value(SHARED_FOLDER.key) == str(folder)
     assert (folder / "phase10-keeper" / "folder.json").is_file()
     # Chosen again while sharing, it offers to stop.
     answers.confirm_answer = True
     share.action.trigger()
-    assert QSettings().value(FOLDER_KEY) is None
+    assert QSettings().value(SHARED_FOLDER.key) is None
     assert not share.every.isActive()
     assert not share.watcher.directories()
     assert "no longer shared" in share.status
@@ -287,7 +287,7 @@ def test_one_sync_at_a_time_and_another_after_it_when_asked_meanwhile(
 ) -> None:
     window_a, _ = windows
     share = sharing(window_a)
-    QSettings().setValue(FOLDER_KEY, str(folder))
+    QSettings().setValue(SHARED_FOLDER.key, str(folder))
     runs: list[SyncDone] = []
     share.synced.connect(runs.append)
     share.sync_now()
@@ -324,7 +324,7 @@ def test_the_watch_follows_other_computers_folders_not_its_own(
 def test_the_window_syncs_once_drawn_and_lets_a_sync_end_when_it_closes(
     qtbot, tmp_path: Path, folder: Path
 ) -> None:
-    QSettings().setValue(FOLDER_KEY, str(folder))
+    QSettings().setValue(SHARED_FOLDER.key, str(folder))
     window = _window(qtbot, tmp_path / "a")
     share = window.findChild(SharedFolder)
     assert isinstance(share, SharedFolder)
@@ -446,7 +446,7 @@ def test_the_open_game_takes_a_newer_version_while_another_page_is_shown(
 def test_closing_the_window_stops_a_sync_running_at_once_and_asks_nothing(
     qtbot, tmp_path: Path, folder: Path, monkeypatch
 ) -> None:
-    QSettings().setValue(FOLDER_KEY, str(folder))
+    QSettings().setValue(SHARED_FOLDER.key, str(folder))
     window = _window(qtbot, tmp_path / "a")
     share = sharing(window)
     running = threading.Event()

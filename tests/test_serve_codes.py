@@ -9,7 +9,7 @@ import sys
 import pytest
 import segno
 
-from phase10_keeper.companion.serve import QUIET_ZONE, _qr_text, draws_in_colour
+from phase10_keeper.serve_command import QUIET_ZONE, _qr_text, draws_in_colour
 
 LINK = "http://192.168.1.20:8765/#key=Pz6wZ9tQ1mVb3rXkLc8yNa"
 PALETTE = {16: "dark", 231: "light"}
