@@ -156,67 +156,10 @@ class SheetDialog(QDialog):
             tr("sheet_dialog.game_title") if game is not None else tr("sheet_dialog.blank_title")
         )
 
-        self.paper_combo = QComboBox()
-        self.paper_combo.setAccessibleName(tr("sheet_dialog.paper_field"))
-        self.paper_combo.addItem(tr("sheet_dialog.paper_a4"), "a4")
-        self.paper_combo.addItem(tr("sheet_dialog.paper_letter"), "letter")
-        self.paper_combo.setCurrentIndex(self.paper_combo.findData(remembered_paper(settings)))
-        self.language_combo = QComboBox()
-        self.language_combo.setAccessibleName(tr("sheet_dialog.language_field"))
-        for code, name in LANGUAGES.items():
-            self.language_combo.addItem(name, code)
-        self.language_combo.setCurrentIndex(
-            self.language_combo.findData(remembered_language(settings))
-        )
-        self._shown_paper = self.paper_combo.currentData()
-        self._shown_language = self.language_combo.currentData()
-        """What the dialog opened with: only a change from it is the user's choice."""
-        self.rules_combo = QComboBox()
-        self.rules_combo.setAccessibleName(tr("sheet_dialog.rules_field"))
-        self._fill_rules()
-
-        self.intro = QLabel()
-        plain(self.intro)
-        self.intro.setWordWrap(True)
-        self.rows_radio = QRadioButton(tr("sheet_dialog.empty_rows"))
-        self.rows_spin = QSpinBox()
-        self.rows_spin.setRange(1, MAX_PLAYERS)
-        self.rows_spin.setValue(MAX_PLAYERS)
-        self.rows_spin.setAccessibleName(tr("sheet_dialog.rows_field"))
-        self.names_radio = QRadioButton(tr("sheet_dialog.names"))
-        self.names_edit = QLineEdit(", ".join(names))
-        self.names_edit.setPlaceholderText(tr("sheet_dialog.names_example"))
-        self.names_edit.setAccessibleName(tr("sheet_dialog.names_field"))
-        self.mode = QButtonGroup(self)
-        self.mode.addButton(self.rows_radio)
-        self.mode.addButton(self.names_radio)
-        (self.names_radio if names else self.rows_radio).setChecked(True)
-        self.message = ProblemLabel()
-
-        self.rows_box = QGroupBox(tr("sheet_dialog.rows_box"))
-        rows_grid = QGridLayout(self.rows_box)
-        rows_grid.addWidget(self.rows_radio, 0, 0)
-        rows_grid.addWidget(self.rows_spin, 0, 1, Qt.AlignmentFlag.AlignLeft)
-        rows_grid.addWidget(self.names_radio, 1, 0)
-        rows_grid.addWidget(self.names_edit, 1, 1)
-        rows_grid.setColumnStretch(1, 1)
-        form = QFormLayout()
-        if game is None:
-            form.addRow(tr("sheet_dialog.rules_label"), self.rules_combo)
-        form.addRow(tr("sheet_dialog.paper_label"), self.paper_combo)
-        form.addRow(tr("sheet_dialog.language_label"), self.language_combo)
-
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.print_button = self.buttons.addButton(
-            tr("sheet_dialog.print"), QDialogButtonBox.ButtonRole.AcceptRole
-        )
-        self.ok_button = self.buttons.addButton(
-            tr("sheet_dialog.write"), QDialogButtonBox.ButtonRole.AcceptRole
-        )
-        self._to_printer = printing
-        self.print_button.clicked.connect(lambda: self._choose(to_printer=True))
-        self.ok_button.clicked.connect(lambda: self._choose(to_printer=False))
-        self.buttons.rejected.connect(self.reject)
+        self._build_choices(settings)
+        self._build_rows(names)
+        form = self._build_boxes(game)
+        self._build_buttons(printing)
 
         layout = QVBoxLayout(self)
         layout.setSpacing(12)
@@ -237,6 +180,77 @@ class SheetDialog(QDialog):
         self.rows_radio.toggled.connect(self._update_enabled)
         self.names_edit.textEdited.connect(lambda _: self.names_radio.setChecked(True))
         self._update_enabled()
+
+    def _build_choices(self, settings: QSettings) -> None:
+        """The paper, the language and (for blank sheets) the rules."""
+        self.paper_combo = QComboBox()
+        self.paper_combo.setAccessibleName(tr("sheet_dialog.paper_field"))
+        self.paper_combo.addItem(tr("sheet_dialog.paper_a4"), "a4")
+        self.paper_combo.addItem(tr("sheet_dialog.paper_letter"), "letter")
+        self.paper_combo.setCurrentIndex(self.paper_combo.findData(remembered_paper(settings)))
+        self.language_combo = QComboBox()
+        self.language_combo.setAccessibleName(tr("sheet_dialog.language_field"))
+        for code, name in LANGUAGES.items():
+            self.language_combo.addItem(name, code)
+        self.language_combo.setCurrentIndex(
+            self.language_combo.findData(remembered_language(settings))
+        )
+        self._shown_paper = self.paper_combo.currentData()
+        self._shown_language = self.language_combo.currentData()
+        """What the dialog opened with: only a change from it is the user's choice."""
+        self.rules_combo = QComboBox()
+        self.rules_combo.setAccessibleName(tr("sheet_dialog.rules_field"))
+        self._fill_rules()
+
+    def _build_rows(self, names: Sequence[str]) -> None:
+        """What fills a blank sheet's rows: empty rows, or names typed."""
+        self.intro = QLabel()
+        plain(self.intro)
+        self.intro.setWordWrap(True)
+        self.rows_radio = QRadioButton(tr("sheet_dialog.empty_rows"))
+        self.rows_spin = QSpinBox()
+        self.rows_spin.setRange(1, MAX_PLAYERS)
+        self.rows_spin.setValue(MAX_PLAYERS)
+        self.rows_spin.setAccessibleName(tr("sheet_dialog.rows_field"))
+        self.names_radio = QRadioButton(tr("sheet_dialog.names"))
+        self.names_edit = QLineEdit(", ".join(names))
+        self.names_edit.setPlaceholderText(tr("sheet_dialog.names_example"))
+        self.names_edit.setAccessibleName(tr("sheet_dialog.names_field"))
+        self.mode = QButtonGroup(self)
+        self.mode.addButton(self.rows_radio)
+        self.mode.addButton(self.names_radio)
+        (self.names_radio if names else self.rows_radio).setChecked(True)
+        self.message = ProblemLabel()
+
+    def _build_boxes(self, game: Game | None) -> QFormLayout:
+        """The rows' box, and the form of the other choices."""
+        self.rows_box = QGroupBox(tr("sheet_dialog.rows_box"))
+        rows_grid = QGridLayout(self.rows_box)
+        rows_grid.addWidget(self.rows_radio, 0, 0)
+        rows_grid.addWidget(self.rows_spin, 0, 1, Qt.AlignmentFlag.AlignLeft)
+        rows_grid.addWidget(self.names_radio, 1, 0)
+        rows_grid.addWidget(self.names_edit, 1, 1)
+        rows_grid.setColumnStretch(1, 1)
+        form = QFormLayout()
+        if game is None:
+            form.addRow(tr("sheet_dialog.rules_label"), self.rules_combo)
+        form.addRow(tr("sheet_dialog.paper_label"), self.paper_combo)
+        form.addRow(tr("sheet_dialog.language_label"), self.language_combo)
+        return form
+
+    def _build_buttons(self, printing: bool) -> None:
+        """Print, Write PDF and Cancel; Enter prints if `printing`."""
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.print_button = self.buttons.addButton(
+            tr("sheet_dialog.print"), QDialogButtonBox.ButtonRole.AcceptRole
+        )
+        self.ok_button = self.buttons.addButton(
+            tr("sheet_dialog.write"), QDialogButtonBox.ButtonRole.AcceptRole
+        )
+        self._to_printer = printing
+        self.print_button.clicked.connect(lambda: self._choose(to_printer=True))
+        self.ok_button.clicked.connect(lambda: self._choose(to_printer=False))
+        self.buttons.rejected.connect(self.reject)
 
     def _intro_text(self) -> str:
         if self.game is not None:
