@@ -87,19 +87,14 @@ def standings_table(game: "Game", state: "GameState") -> str:
     from phase10_keeper.language.wording import phase_title, rules_description, status_sentence
     from phase10_keeper.stats.standings import (
         STANDINGS_COLUMNS,
+        CellKind,
         Next,
         StandingsColumn,
         standings_rows,
     )
 
     language = user_words()
-    headers = {
-        StandingsColumn.PLACE: language("cli.seat"),
-        StandingsColumn.PLAYER: language("cli.player"),
-        StandingsColumn.PHASE: language("cli.phase"),
-        StandingsColumn.DONE: language("cli.done"),
-        StandingsColumn.TOTAL: language("cli.total"),
-    }
+    headers = {column: language(column.spec.words.command_line) for column in STANDINGS_COLUMNS}
 
     def phase_text(row: "StandingsRow") -> str:
         if row.next is Next.LEFT:
@@ -111,17 +106,16 @@ def standings_table(game: "Game", state: "GameState") -> str:
         return "-"
 
     def cell(row: "StandingsRow", column: StandingsColumn) -> str:
-        match column:
-            case StandingsColumn.PLACE:
-                return str(row.seat)
-            case StandingsColumn.PLAYER:
+        spec = column.spec
+        match spec.kind:
+            case CellKind.NAME:
                 return shown(row.name)
-            case StandingsColumn.PHASE:
+            case CellKind.PHASE:
                 return phase_text(row)
-            case StandingsColumn.DONE:
-                return str(len(row.completed))
-            case StandingsColumn.TOTAL:
-                return str(row.total)
+            case CellKind.NUMBER:
+                value = spec.seat_value or spec.value
+                assert value is not None
+                return str(value(row))
 
     in_seats = sorted(standings_rows(state), key=lambda row: row.seat)
     rows = [tuple(headers[column] for column in STANDINGS_COLUMNS)]

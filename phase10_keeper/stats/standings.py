@@ -3,8 +3,10 @@ the scoreboard's and the command line's. Each says the rows in its own words; wh
 holds and which columns there are is decided here, once.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from phase10_keeper.rules import GameState, Order, Phase, Status
 
@@ -20,9 +22,94 @@ class StandingsColumn(Enum):
     TOTAL = "total"
 
     @property
+    def spec(self) -> "ColumnSpec":
+        return COLUMN_SPECS[self]
+
+    @property
     def left_aligned(self) -> bool:
         """Words line up on the left, numbers on the right."""
-        return self in (StandingsColumn.PLAYER, StandingsColumn.PHASE)
+        return self.spec.kind is not CellKind.NUMBER
+
+
+class CellKind(Enum):
+    """How every table shows a column's cells: each table words each kind its own way."""
+
+    NUMBER = "number"
+    """A number: `ColumnSpec.value`, on the right."""
+    NAME = "name"
+    """The player's name, with the table's marks (deals, won)."""
+    PHASE = "phase"
+    """What the player does next (`StandingsRow.next`), in the table's words."""
+
+
+class ColumnWords(NamedTuple):
+    """The catalogue keys of a column's heading in each table."""
+
+    window: str
+    window_tip: str
+    scoreboard: str
+    command_line: str
+
+
+class ColumnSpec(NamedTuple):
+    """One column of the standings, described once for every table that shows it (the
+    game page's, the scoreboard's, the command line's): a new column is one entry here
+    and its words in the catalogues."""
+
+    words: ColumnWords
+    kind: CellKind
+    value: "Callable[[StandingsRow], int] | None" = None
+    """A number column's value for a row."""
+    seat_value: "Callable[[StandingsRow], int] | None" = None
+    """What the command line shows instead, in seat order, where it differs."""
+    emphasised: bool = False
+    """Drawn bold, as the total is on paper."""
+    room: int = 0
+    """The share of a board's width left over that the column takes."""
+    when_finished: bool = True
+    """Shown once the game is over."""
+
+
+COLUMN_SPECS: "dict[StandingsColumn, ColumnSpec]" = {
+    StandingsColumn.PLACE: ColumnSpec(
+        ColumnWords(
+            "standings.place", "standings.place_tip", "scoreboard.column_place", "cli.seat"
+        ),
+        CellKind.NUMBER,
+        value=lambda row: row.place,
+        seat_value=lambda row: row.seat,
+    ),
+    StandingsColumn.PLAYER: ColumnSpec(
+        ColumnWords(
+            "standings.player", "standings.player", "scoreboard.column_player", "cli.player"
+        ),
+        CellKind.NAME,
+        room=3,
+    ),
+    StandingsColumn.PHASE: ColumnSpec(
+        ColumnWords(
+            "standings.now_on", "standings.now_on_tip", "scoreboard.column_now_on", "cli.phase"
+        ),
+        CellKind.PHASE,
+        room=2,
+        when_finished=False,
+    ),
+    StandingsColumn.DONE: ColumnSpec(
+        ColumnWords(
+            "standings.done", "standings.done_tip", "scoreboard.column_phases_done", "cli.done"
+        ),
+        CellKind.NUMBER,
+        value=lambda row: len(row.completed),
+    ),
+    StandingsColumn.TOTAL: ColumnSpec(
+        ColumnWords(
+            "standings.total", "standings.total_tip", "scoreboard.column_total", "cli.total"
+        ),
+        CellKind.NUMBER,
+        value=lambda row: row.total,
+        emphasised=True,
+    ),
+}
 
 
 STANDINGS_COLUMNS = tuple(StandingsColumn)
@@ -30,9 +117,9 @@ STANDINGS_COLUMNS = tuple(StandingsColumn)
 
 
 def shown_columns(state: GameState) -> tuple[StandingsColumn, ...]:
-    """The columns a table of `state` shows: all but the phase once the game is over."""
+    """The columns a table of `state` shows: those shown once the game is over, or all."""
     if state.status is Status.FINISHED:
-        return tuple(column for column in STANDINGS_COLUMNS if column is not StandingsColumn.PHASE)
+        return tuple(column for column in STANDINGS_COLUMNS if column.spec.when_finished)
     return STANDINGS_COLUMNS
 
 

@@ -66,3 +66,42 @@ def test_in_choose_order_the_phases_left_count_to_the_target_not_the_whole_list(
     # Ana has made seven phases: the eighth ends the game, though three are unmade.
     assert rows["Ana"].phases_left == 1
     assert rows["Ben"].phases_left == 8
+
+
+def test_every_column_is_described_once_with_its_words_in_every_language() -> None:
+    """A new standings column is one entry in COLUMN_SPECS and its words: each table
+    (the window's, the scoreboard's, the command line's) shows it from there."""
+    from phase10_keeper.language import LANGUAGES, catalogue
+    from phase10_keeper.stats.standings import COLUMN_SPECS, STANDINGS_COLUMNS, CellKind
+
+    assert set(COLUMN_SPECS) == set(STANDINGS_COLUMNS)
+    for code in LANGUAGES:
+        words = catalogue(code)
+        for column, spec in COLUMN_SPECS.items():
+            for key in spec.words:
+                assert key in words, (code, column, key)
+    numbers = [spec for spec in COLUMN_SPECS.values() if spec.kind is CellKind.NUMBER]
+    assert numbers
+    assert all(spec.value is not None for spec in numbers)
+
+
+def test_the_command_line_and_the_window_show_every_column_the_specs_describe() -> None:
+    from phase10_keeper.cli import standings_table
+    from phase10_keeper.language import words
+    from phase10_keeper.stats.standings import COLUMN_SPECS, CellKind, standings_rows
+
+    game = _after(race_to_phase_2(), 1)
+    state = replay(game).final
+    table = standings_table(game, state).splitlines()
+    heading = table[2]
+    english = words("en")
+    for spec in COLUMN_SPECS.values():
+        assert english(spec.words.command_line) in heading
+    # A number column's cells are its value (the command line's, in seat order).
+    rows = sorted(standings_rows(state), key=lambda row: row.seat)
+    for line, row in zip(table[4:], rows, strict=False):
+        for spec in COLUMN_SPECS.values():
+            if spec.kind is CellKind.NUMBER:
+                value = spec.seat_value or spec.value
+                assert value is not None
+                assert str(value(row)) in line.split()

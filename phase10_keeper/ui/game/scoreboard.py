@@ -5,7 +5,7 @@ that follows the game as hands are recorded. Esc or F11 leaves it; S moves it on
 next screen.
 """
 
-from PySide6.QtCore import QEvent, QLocale, Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QCloseEvent, QFont, QGuiApplication, QKeyEvent, QResizeEvent, QScreen
 from PySide6.QtWidgets import (
     QFrame,
@@ -19,7 +19,13 @@ from PySide6.QtWidgets import (
 
 from phase10_keeper.language.wording import phase_description
 from phase10_keeper.rules import Status
-from phase10_keeper.stats.standings import Next, StandingsColumn, StandingsRow, shown_columns
+from phase10_keeper.stats.standings import (
+    CellKind,
+    Next,
+    StandingsColumn,
+    StandingsRow,
+    shown_columns,
+)
 from phase10_keeper.ui.game.session import GameSession
 from phase10_keeper.ui.game.standings_model import StandingsModel, phase_text
 from phase10_keeper.ui.text import wording
@@ -43,22 +49,8 @@ QFrame#rule { background: palette(mid); }
 """
 
 
-_STRETCH = {StandingsColumn.PLAYER: 3, StandingsColumn.PHASE: 2}
-"""How the columns share the room the board's width leaves: the names get it first."""
-
-
 def _header(column: StandingsColumn) -> str:
-    match column:
-        case StandingsColumn.PLACE:
-            return tr("scoreboard.column_place")
-        case StandingsColumn.PLAYER:
-            return tr("scoreboard.column_player")
-        case StandingsColumn.PHASE:
-            return tr("scoreboard.column_now_on")
-        case StandingsColumn.DONE:
-            return tr("scoreboard.column_phases_done")
-        case StandingsColumn.TOTAL:
-            return tr("scoreboard.column_total")
+    return tr(column.spec.words.scoreboard)
 
 
 def _alignment(column: StandingsColumn) -> Qt.AlignmentFlag:
@@ -150,23 +142,22 @@ class Scoreboard(QWidget):
                 self._cell(row, column, place + 1, position)
         # Names get the room first: a name wraps only when the window is narrow.
         for position, column in enumerate(columns):
-            self.table.setColumnStretch(position, _STRETCH.get(column, 0))
+            self.table.setColumnStretch(position, column.spec.room)
         self._apply_type()
 
     def _cell(self, row: StandingsRow, column: StandingsColumn, line: int, position: int) -> None:
-        align = _alignment(column)
-        match column:
-            case StandingsColumn.PLACE:
-                self._label(QLocale().toString(row.place), line, position, align)
-            case StandingsColumn.PLAYER:
+        spec = column.spec
+        match spec.kind:
+            case CellKind.NAME:
                 self._name_cell(row, line, position)
-            case StandingsColumn.PHASE:
+            case CellKind.PHASE:
                 self._phase_cell(row, line, position)
-            case StandingsColumn.DONE:
-                self._label(str(len(row.completed)), line, position, align)
-            case StandingsColumn.TOTAL:
-                total = self._label(number_text(row.total), line, position, align)
-                total.setProperty("role", "total")
+            case CellKind.NUMBER:
+                assert spec.value is not None
+                text = number_text(spec.value(row))
+                cell = self._label(text, line, position, _alignment(column))
+                if spec.emphasised:
+                    cell.setProperty("role", "total")
 
     def _label(
         self, text: str, row: int, column: int, align: Qt.AlignmentFlag, name: str = ""

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 from phase10_keeper.rules import GameState, Phase
 from phase10_keeper.stats.standings import (
     STANDINGS_COLUMNS,
+    CellKind,
     Next,
     StandingsColumn,
     StandingsRow,
@@ -54,31 +55,11 @@ _ALIGNMENTS = {
 
 
 def _header(column: StandingsColumn) -> str:
-    match column:
-        case StandingsColumn.PLACE:
-            return "#"
-        case StandingsColumn.PLAYER:
-            return tr("standings.player")
-        case StandingsColumn.PHASE:
-            return tr("standings.now_on")
-        case StandingsColumn.DONE:
-            return tr("standings.done")
-        case StandingsColumn.TOTAL:
-            return tr("standings.total")
+    return tr(column.spec.words.window)
 
 
 def _header_tip(column: StandingsColumn) -> str:
-    match column:
-        case StandingsColumn.PLACE:
-            return tr("standings.place_tip")
-        case StandingsColumn.PLAYER:
-            return tr("standings.player")
-        case StandingsColumn.PHASE:
-            return tr("standings.now_on_tip")
-        case StandingsColumn.DONE:
-            return tr("standings.done_tip")
-        case StandingsColumn.TOTAL:
-            return tr("standings.total_tip")
+    return tr(column.spec.words.window_tip)
 
 
 SMALLEST_WRAPPED = 0.7
@@ -235,7 +216,7 @@ class StandingsModel(QAbstractTableModel):
 
     def is_bold(self, row: int, column: int) -> bool:
         """Totals, and the winner's row, are in bold type."""
-        return STANDINGS_COLUMNS[column] is StandingsColumn.TOTAL or self._rows[row].winner
+        return STANDINGS_COLUMNS[column].spec.emphasised or self._rows[row].winner
 
     def bold_font(self) -> QFont:
         if self._bold is None:
@@ -244,10 +225,9 @@ class StandingsModel(QAbstractTableModel):
         return self._bold
 
     def _text(self, row: StandingsRow, column: StandingsColumn) -> str:
-        match column:
-            case StandingsColumn.PLACE:
-                return str(row.place)
-            case StandingsColumn.PLAYER:
+        spec = column.spec
+        match spec.kind:
+            case CellKind.NAME:
                 marks = []
                 if row.winner:
                     marks.append(tr("standings.winner"))
@@ -255,12 +235,11 @@ class StandingsModel(QAbstractTableModel):
                 if row.dealer:
                     marks.append(tr("standings.deals"))
                 return tr("standings.marks_separator").join([row.name, *marks])
-            case StandingsColumn.PHASE:
+            case CellKind.PHASE:
                 return phase_text(row, compact=self.compact)
-            case StandingsColumn.DONE:
-                return str(len(row.completed))
-            case StandingsColumn.TOTAL:
-                return number_text(row.total)
+            case CellKind.NUMBER:
+                assert spec.value is not None
+                return number_text(spec.value(row))
 
     def _tooltip(self, row: StandingsRow, column: StandingsColumn) -> str | None:
         if column is StandingsColumn.DONE:
