@@ -212,6 +212,7 @@ UI_SHARED_MODULES = {
     "page",
     "appearance",
     "settings",
+    "library_change",
 }
 UI_TIES = {
     "app",

@@ -30,7 +30,6 @@ from PySide6.QtGui import (
     QGuiApplication,
     QKeySequence,
     QPalette,
-    QUndoCommand,
     QUndoStack,
 )
 from PySide6.QtWidgets import (
@@ -65,6 +64,7 @@ from phase10_keeper.ui.library.game_files import (
     game_file_filter,
     load_game_file,
 )
+from phase10_keeper.ui.library_change import LibraryChange
 from phase10_keeper.ui.prompts import Prompts, ask_output_path
 from phase10_keeper.ui.text.escape import isolate, plain, plain_tooltip
 from phase10_keeper.ui.text.reword import reword_model
@@ -330,46 +330,29 @@ class GamesFilterProxy(QSortFilterProxyModel):
         return any(self._needle in text.casefold() for text in haystacks)
 
 
-class _LibraryChange(QUndoCommand):
-    """A change the library has made already: the first redo (on push) does nothing, and
-    an undo or redo the library refuses is said and leaves the stack."""
+def _library_change(
+    view: "GamesView",
+    game_id: int,
+    text: str,
+    forward: Callable[[], None],
+    back: Callable[[], None],
+) -> LibraryChange:
+    """A change to one game, as an undo step: undone or redone, the game's row is the one
+    selected, where it is listed."""
 
-    def __init__(
-        self,
-        view: "GamesView",
-        game_id: int,
-        text: str,
-        forward: Callable[[], None],
-        back: Callable[[], None],
-    ) -> None:
-        super().__init__(text)
-        self._view = view
-        self._game_id = game_id
-        self._forward = forward
-        self._back = back
-        self._done = True
+    def run(change: Callable[[], None]) -> bool:
+        if not view._write(change):
+            return False
+        view.select_game(game_id)
+        return True
 
-    def redo(self) -> None:
-        if self._done:
-            self._done = False
-            return
-        self._run(self._forward)
-
-    def undo(self) -> None:
-        self._run(self._back)
-
-    def _run(self, change: Callable[[], None]) -> None:
-        if self._view._write(change):
-            # The row changed is the one selected, where it is listed.
-            self._view.select_game(self._game_id)
-        else:
-            self.setObsolete(True)
+    return LibraryChange(text, lambda: run(forward), lambda: run(back))
 
 
-def _bin_change(view: "GamesView", game_id: int, title: str, *, restoring: bool) -> _LibraryChange:
+def _bin_change(view: "GamesView", game_id: int, title: str, *, restoring: bool) -> LibraryChange:
     """Deleting a game to the bin (or, `restoring`, taking it back out), as an undo step."""
     key = "games.undo_restore" if restoring else "games.undo_delete"
-    return _LibraryChange(
+    return _library_change(
         view,
         game_id,
         tr(key, title=isolate(title)),
@@ -378,8 +361,8 @@ def _bin_change(view: "GamesView", game_id: int, title: str, *, restoring: bool)
     )
 
 
-def _rename_change(view: "GamesView", game_id: int, old: str, new: str) -> _LibraryChange:
-    return _LibraryChange(
+def _rename_change(view: "GamesView", game_id: int, old: str, new: str) -> LibraryChange:
+    return _library_change(
         view,
         game_id,
         tr("games.undo_rename", old=isolate(old), new=isolate(new)),

@@ -22,7 +22,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QAction, QFont, QKeySequence, QUndoCommand, QUndoStack
+from PySide6.QtGui import QAction, QFont, QKeySequence, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -51,6 +51,7 @@ from phase10_keeper.storage.library import LibraryError
 from phase10_keeper.storage.messages import GameDamaged
 from phase10_keeper.storage.stats_cache import RecordSource, game_records
 from phase10_keeper.storage.summary import GameSummary
+from phase10_keeper.ui.library_change import LibraryChange
 from phase10_keeper.ui.prompts import Prompts, ask_output_path
 from phase10_keeper.ui.text.escape import plain
 from phase10_keeper.ui.text.reword import reword_model
@@ -469,28 +470,6 @@ class NameChange:
     new: str
 
 
-class _RenameEverywhere(QUndoCommand):
-    """A rename the library has made already (the first redo, on push, does nothing); an
-    undo or redo the library refuses is said and leaves the stack."""
-
-    def __init__(self, view: "PlayersView", changes: Sequence[NameChange], text: str) -> None:
-        super().__init__(text)
-        self._view = view
-        self._changes = tuple(changes)
-        self._done = True
-
-    def redo(self) -> None:
-        if self._done:
-            self._done = False
-        elif not self._view._apply(self._changes):
-            self.setObsolete(True)
-
-    def undo(self) -> None:
-        back = tuple(NameChange(c.game_id, c.new, c.old) for c in self._changes)
-        if not self._view._apply(back):
-            self.setObsolete(True)
-
-
 class PlayersView(QWidget):
     """Every player of the library, and the selected player's page.
 
@@ -738,7 +717,11 @@ class PlayersView(QWidget):
             return False
         if not self._apply(changes):
             return False
-        self.undo_stack.push(_RenameEverywhere(self, changes, text))
+        back = tuple(NameChange(c.game_id, c.new, c.old) for c in changes)
+        forward = tuple(changes)
+        self.undo_stack.push(
+            LibraryChange(text, lambda: self._apply(forward), lambda: self._apply(back))
+        )
         self.select_player(new_name)
         return True
 
