@@ -506,6 +506,41 @@ def stats_table(stats: "LibraryStats", players: Sequence["PlayerStats"]) -> str:
     head-to-head records."""
     language = user_words()
     lines = [language.count("cli.library_games", stats.games, finished=stats.finished), ""]
+    lines += _players_table(players, language)
+    lines += ["", language("cli.records")]
+    lines += _table(
+        [
+            _headers(
+                language,
+                "stats_player",
+                "best_total",
+                "fastest_win",
+                "best_streak",
+                "current_streak",
+                "nemesis",
+            )
+        ]
+        + [_records_row(player) for player in players],
+        left={0, 5},
+    )
+    if len(players) == 1:
+        lines += _one_player(players[0], language)
+    elif stats.hardest_phase is not None:
+        hardest = stats.hardest_phase
+        lines += [
+            "",
+            language.count(
+                "cli.hardest_overall",
+                hardest.attempts,
+                phase=hardest.label,
+                share=_percent(hardest.share, language),
+            ),
+        ]
+    return "\n".join(lines)
+
+
+def _players_table(players: Sequence["PlayerStats"], language: Words) -> list[str]:
+    """A row per player: games, wins, hands, points, going out and the hardest phase."""
     rows = [
         _headers(
             language,
@@ -534,62 +569,36 @@ def stats_table(stats: "LibraryStats", players: Sequence["PlayerStats"]) -> str:
                 else _phase_words(player.hardest_phase, language),
             )
         )
-    lines += _table(rows, left={0, 7})
-    lines += ["", language("cli.records")]
+    return _table(rows, left={0, 7})
+
+
+def _one_player(player: "PlayerStats", language: Words) -> list[str]:
+    """One player's phases, and their head-to-head records."""
+    lines = ["", language("cli.phases_of", name=one_line(player.name))]
     lines += _table(
-        [
-            _headers(
-                language,
-                "stats_player",
-                "best_total",
-                "fastest_win",
-                "best_streak",
-                "current_streak",
-                "nemesis",
+        [_headers(language, "tally_phase", "tally_attempts", "tally_made", "tally_share")]
+        + [
+            (
+                str(tally.label),
+                str(tally.attempts),
+                str(tally.made),
+                _percent(tally.share, language),
             )
-        ]
-        + [_records_row(player) for player in players],
-        left={0, 5},
+            for tally in player.phases
+        ],
+        left=set(),
     )
-    if len(players) == 1:
-        (player,) = players
-        lines += ["", language("cli.phases_of", name=one_line(player.name))]
+    if player.head_to_head:
+        lines += ["", language("cli.head_to_head")]
         lines += _table(
-            [_headers(language, "tally_phase", "tally_attempts", "tally_made", "tally_share")]
+            [_headers(language, "against", "against_games", "ahead", "behind")]
             + [
-                (
-                    str(tally.label),
-                    str(tally.attempts),
-                    str(tally.made),
-                    _percent(tally.share, language),
-                )
-                for tally in player.phases
+                (one_line(row.opponent), str(row.games), str(row.ahead), str(row.behind))
+                for row in player.head_to_head
             ],
-            left=set(),
+            left={0},
         )
-        if player.head_to_head:
-            lines += ["", language("cli.head_to_head")]
-            lines += _table(
-                [_headers(language, "against", "against_games", "ahead", "behind")]
-                + [
-                    (one_line(row.opponent), str(row.games), str(row.ahead), str(row.behind))
-                    for row in player.head_to_head
-                ],
-                left={0},
-            )
-    else:
-        hardest = stats.hardest_phase
-        if hardest is not None:
-            lines += [
-                "",
-                language.count(
-                    "cli.hardest_overall",
-                    hardest.attempts,
-                    phase=hardest.label,
-                    share=_percent(hardest.share, language),
-                ),
-            ]
-    return "\n".join(lines)
+    return lines
 
 
 def _stats(arguments: argparse.Namespace) -> int:
