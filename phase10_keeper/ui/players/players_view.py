@@ -386,7 +386,7 @@ class PlayerPage(QWidget):
         rows = []
         details = []
         for number, played in enumerate(player.played, start=1):
-            game = games[played.index]
+            game = games[played.game_index]
             title = game.name
             place = tr("players.place", place=played.position, seats=played.seats)
             if played.won:
@@ -410,7 +410,7 @@ class PlayerPage(QWidget):
             )
         rows.reverse()
         self.games_model.set_rows(rows)
-        self.game_ids = [games[played.index].id for played in reversed(player.played)]
+        self.game_ids = [games[played.game_index].id for played in reversed(player.played)]
         self.form.set_lines(
             LineData(
                 title=tr("players.form_title"),
