@@ -54,16 +54,14 @@ class PhaseCounter:
         self._attempts[tally.label] = self._attempts.get(tally.label, 0) + tally.attempts
         self._made[tally.label] = self._made.get(tally.label, 0) + tally.made
 
-    def add_all(self, tallies: Iterable[PhaseTally]) -> None:
-        """Counts many tallies made elsewhere in with these: a player's thousands of games
-        are added up without a step in Python for each (an attempt repeats its label in
-        the count once, a make once more)."""
-        columns = tuple(zip(*tallies, strict=True))
-        if not columns:
-            return
-        labels, attempts, made = columns
-        self._attempts.update(chain.from_iterable(map(repeat, labels, attempts)))
-        self._made.update(chain.from_iterable(map(repeat, labels, made)))
+    def add_counts(self, counts: Sequence[int]) -> None:
+        """Counts tallies made elsewhere in with these, given flat as label, attempts,
+        made, label, ...: a player's thousands of games are added up without a step in
+        Python for each (an attempt repeats its label in the count once, a make once
+        more)."""
+        labels = counts[::3]
+        self._attempts.update(chain.from_iterable(map(repeat, labels, counts[1::3])))
+        self._made.update(chain.from_iterable(map(repeat, labels, counts[2::3])))
 
     def tallies(self) -> tuple[PhaseTally, ...]:
         """In label order; labels never attempted are left out."""

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
-from itertools import combinations, repeat
+from itertools import combinations
 from typing import Any, NamedTuple
 
 from phase10_keeper.language import Words
@@ -154,7 +154,9 @@ class PlayerRecord(NamedTuple):
     """Hands played, tie-break replay hands included."""
     points: int
     went_out: int
-    phases: tuple[PhaseTally, ...]
+    phase_counts: tuple[int, ...]
+    """Attempts and makes per phase label, flat: label, attempts, made, label, ... (kept
+    flat, ten thousand games' tallies are added up at once)."""
     total: int
     """Where their total stands (the final total in a finished game)."""
     left_before: int | None
@@ -202,7 +204,7 @@ def game_record(state: GameState) -> GameRecord:
                 hands[player.name],
                 points[player.name],
                 went_out[player.name],
-                phases[player.name].tallies(),
+                tuple(value for tally in phases[player.name].tallies() for value in tally),
                 player.total,
                 player.left_before,
             )
@@ -231,7 +233,7 @@ def record_to_json(record: GameRecord) -> list[Any]:
                 player.went_out,
                 player.total,
                 player.left_before,
-                [value for tally in player.phases for value in tally],
+                list(player.phase_counts),
             ]
             for player in record.players
         ],
@@ -239,8 +241,6 @@ def record_to_json(record: GameRecord) -> list[Any]:
 
 
 _INT = {int}
-_new_tuple = tuple.__new__
-"""Makes a named tuple from its values without a call in Python for each."""
 
 
 def record_from_json(data: Any) -> GameRecord:
@@ -257,10 +257,8 @@ def record_from_json(data: Any) -> GameRecord:
                 or len(flat) % 3
             ):
                 raise ValueError("a value of the wrong kind")
-            columns = zip(flat[::3], flat[1::3], flat[2::3], strict=True)
-            tallies = tuple(map(_new_tuple, repeat(PhaseTally), columns))
             players.append(
-                PlayerRecord(name, played, points, went_out, tallies, total, left_before)
+                PlayerRecord(name, played, points, went_out, tuple(flat), total, left_before)
             )
         if sorted(ranking) != list(range(len(players))):
             raise ValueError("the ranking is not the players")
@@ -301,7 +299,7 @@ def stats_of_records(games: Sequence[GameRecord]) -> LibraryStats:
     """The statistics of games given by their records, oldest first."""
     totals: dict[str, _Totals] = {}
     played: dict[str, list[PlayedGame]] = {}
-    tallies: dict[str, list[PhaseTally]] = {}
+    phase_counts: dict[str, list[int]] = {}
     ahead_of: Counter[tuple[str, str]] = Counter()
     """How many finished games each player (the first key) ended ranked above another."""
     for index, game in enumerate(games):
@@ -314,7 +312,7 @@ def stats_of_records(games: Sequence[GameRecord]) -> LibraryStats:
             if total is None:
                 total = totals[key] = _Totals(name)
                 played[key] = []
-                tallies[key] = []
+                phase_counts[key] = []
             total.name = name
             total.games += 1
             total.finished += finished
@@ -323,7 +321,7 @@ def stats_of_records(games: Sequence[GameRecord]) -> LibraryStats:
             total.hands += player.hands
             total.points += player.points
             total.went_out += player.went_out
-            tallies[key] += player.phases
+            phase_counts[key] += player.phase_counts
             played[key].append(
                 PlayedGame(
                     index,
@@ -341,12 +339,12 @@ def stats_of_records(games: Sequence[GameRecord]) -> LibraryStats:
             # ahead of the second.
             ahead_of.update(combinations(dict.fromkeys(map(player_key, ranking)), 2))
     for key, total in totals.items():
-        total.phases.add_all(tallies[key])
+        total.phases.add_counts(phase_counts[key])
     # Everyone's phases are the players' phases added up: added once per player, not
     # once per player and game.
     everyone = PhaseCounter()
     for total in totals.values():
-        everyone.add_all(total.phases.tallies())
+        everyone.add_counts([value for tally in total.phases.tallies() for value in tally])
     records = _RecordsRun()
     for game in games:
         records.take(game)

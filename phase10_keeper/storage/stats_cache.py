@@ -9,9 +9,11 @@ the games.
 
 import json
 import zlib
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
+from phase10_keeper.collector import cycle_collector_paused
 from phase10_keeper.files import write_atomically
 from phase10_keeper.rules import Game, GameError, Problem, replay
 from phase10_keeper.stats import GameRecord, game_record, record_from_json, record_to_json
@@ -68,19 +70,30 @@ def _write(path: Path, entries: dict[int, tuple[int, Any]]) -> None:
 
 
 def game_records(
-    library: RecordSource,
+    library: RecordSource, live: Sequence[tuple[int, int]] | None = None
 ) -> tuple[list[tuple[int, GameRecord]], list[tuple[int, Problem]]]:
     """The record of every game not deleted, with its id, oldest first; and the id of
     each game left out because it cannot be replayed, with the first problem found.
     Only the games without a kept record of their current revision are replayed; the
-    file is written again only when a record was made or dropped."""
+    file is written again only when a record was made or dropped. `live` is the games'
+    ids and revisions (`live_revisions`) where the caller has read them already.
+
+    The collector is paused: the records are many small objects that live on and hold
+    no cycles, which it would search again and again as they are made."""
+    with cycle_collector_paused():
+        return _game_records(library, live)
+
+
+def _game_records(
+    library: RecordSource, live: Sequence[tuple[int, int]] | None
+) -> tuple[list[tuple[int, GameRecord]], list[tuple[int, Problem]]]:
     path = library.data_dir / CACHE_FILE
     cached = _read(path)
     kept: dict[int, tuple[int, Any]] = {}
     records = []
     warnings = []
     changed = False
-    for game_id, revision in library.live_revisions():
+    for game_id, revision in library.live_revisions() if live is None else live:
         row = _current_row(cached.get(game_id), revision)
         record = _record_of(row)
         if row is None or record is None:

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from phase10_keeper.collector import cycle_collector_paused
 from phase10_keeper.rules import GameError, clean_name, players_problem
 from phase10_keeper.stats import (
     GameRecord,
@@ -79,7 +80,7 @@ KEY_ROLE = Qt.ItemDataRole.UserRole + 2
 class PlayersLibrary(RecordSource, Protocol):
     """The parts of the game library the page uses."""
 
-    def list_games(self) -> Sequence[GameSummary]: ...
+    def live_listing(self) -> Sequence[tuple[GameSummary, int]]: ...
     def rename_player(self, changes: Sequence[tuple[int, str, str]]) -> None: ...
     def damaged_games(self) -> Sequence[GameDamaged]: ...
 
@@ -616,21 +617,25 @@ class PlayersView(QWidget):
     def refresh(self) -> None:
         """Reads the library again; games that cannot be replayed are left out."""
         selected = self.selected_key()
-        records, _ = game_records(self.library)
-        summaries = {summary.id: summary for summary in self.library.list_games()}
+        listing = self.library.live_listing()
+        records, _ = game_records(self.library, [(game.id, revision) for game, revision in listing])
+        summaries = {summary.id: summary for summary, _ in listing}
         self.damage_bar.show_damage(self.library.damaged_games())
-        # A game file need not say when it started: it is dated by its import then.
-        self.games = [
-            LibraryGame(
-                game_id,
-                summaries[game_id].title,
-                summaries[game_id].started or summaries[game_id].created,
-                record,
-            )
-            for game_id, record in records
-            if game_id in summaries
-        ]
-        self.stats = stats_of_records([game.record for game in self.games])
+        # The games and statistics are many small objects that live on without cycles:
+        # the collector would search them again and again as they are made.
+        with cycle_collector_paused():
+            # A game file need not say when it started: it is dated by its import then.
+            self.games = [
+                LibraryGame(
+                    game_id,
+                    summaries[game_id].title,
+                    summaries[game_id].started or summaries[game_id].created,
+                    record,
+                )
+                for game_id, record in records
+                if game_id in summaries
+            ]
+            self.stats = stats_of_records([game.record for game in self.games])
         self.model.set_players(self.stats.players)
         self.library_phases.set_bars(
             phase_data(self.stats.phases, struggled_phase(self.stats.phases)),
@@ -655,9 +660,13 @@ class PlayersView(QWidget):
         for row in range(self.proxy.rowCount()):
             index = self.proxy.index(row, Column.PLAYER)
             if index.data(KEY_ROLE) == key:
+                # A new current row shows its player (`currentRowChanged`); the same row
+                # is shown again here, once.
+                moved = self.table.currentIndex().row() != row
                 self.table.setCurrentIndex(index)
                 self.table.selectRow(row)
-                self._show_selected()
+                if not moved:
+                    self._show_selected()
                 return True
         return False
 

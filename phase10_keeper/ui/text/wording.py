@@ -86,9 +86,22 @@ def status_text(status: Status) -> str:
 NO_BREAK_SPACE = "\u00a0"
 
 
+# The enum members a date is written with, looked up once: looking one up goes through
+# Python's enum machinery each time, which a player's thousands of dated games add up to
+# most of a second.
+_ISO_DATE = Qt.DateFormat.ISODate
+_SHORT = QLocale.FormatType.ShortFormat
+
+
 def _local_moment(started: str) -> QDateTime | None:
-    moment = QDateTime.fromString(started, Qt.DateFormat.ISODate)
+    moment = QDateTime.fromString(started, _ISO_DATE)
     return moment.toLocalTime() if moment.isValid() else None
+
+
+def _is_c(locale: QLocale) -> bool:
+    """Whether this is the C locale. Asked by its name: its language comes back as a
+    member of an enum of hundreds, looked up each time."""
+    return locale.name() == "C"
 
 
 def date_text(started: str | None) -> str:
@@ -104,9 +117,9 @@ def date_text(started: str | None) -> str:
     if moment is None:
         return started
     locale = QLocale()
-    if locale.language() is QLocale.Language.C:
-        return moment.date().toString(Qt.DateFormat.ISODate)
-    text = locale.toString(moment.date(), QLocale.FormatType.ShortFormat)
+    if _is_c(locale):
+        return moment.date().toString(_ISO_DATE)
+    text = locale.toString(moment.date(), _SHORT)
     return text.replace(" ", NO_BREAK_SPACE)
 
 
@@ -118,8 +131,8 @@ def date_time_text(started: str | None) -> str:
     if moment is None:
         return started
     locale = QLocale()
-    if locale.language() is QLocale.Language.C:
+    if _is_c(locale):
         time = moment.time().toString("HH:mm")
     else:
-        time = locale.toString(moment.time(), QLocale.FormatType.ShortFormat)
+        time = locale.toString(moment.time(), _SHORT)
     return f"{date_text(started)} {time.replace(' ', NO_BREAK_SPACE)}"
