@@ -499,6 +499,8 @@ class PlayersView(QWidget):
         self.prompts = prompts
         self.stats = stats_of_records(())
         self.games: list[LibraryGame] = []
+        self._listing: Sequence[tuple[GameSummary, int]] | None = None
+        """The games the statistics were made of, as `live_listing` gave them."""
         self.undo_stack = QUndoStack(self)
 
         self.model = PlayersModel(self)
@@ -615,12 +617,23 @@ class PlayersView(QWidget):
         return (self.rename_action,)
 
     def refresh(self) -> None:
-        """Reads the library again; games that cannot be replayed are left out."""
+        """Reads the library again; games that cannot be replayed are left out. Where
+        no game has changed since the last time (each still has its revision and its
+        listing), the statistics made then still hold and are kept."""
         selected = self.selected_key()
         listing = self.library.live_listing()
+        if listing != self._listing:
+            self._count(listing)
+        self.damage_bar.show_damage(self.library.damaged_games())
+        has_players = bool(self.stats.players)
+        self.empty.setVisible(not has_players)
+        self.player_page.setVisible(has_players)
+        self.select_player(selected or (self.stats.players[0].key if has_players else ""))
+
+    def _count(self, listing: Sequence[tuple[GameSummary, int]]) -> None:
+        """The statistics of these games (as `live_listing` gives them), shown."""
         records, _ = game_records(self.library, [(game.id, revision) for game, revision in listing])
         summaries = {summary.id: summary for summary, _ in listing}
-        self.damage_bar.show_damage(self.library.damaged_games())
         # The games and statistics are many small objects that live on without cycles:
         # the collector would search them again and again as they are made.
         with cycle_collector_paused():
@@ -636,15 +649,12 @@ class PlayersView(QWidget):
                 if game_id in summaries
             ]
             self.stats = stats_of_records([game.record for game in self.games])
+        self._listing = listing
         self.model.set_players(self.stats.players)
         self.library_phases.set_bars(
             phase_data(self.stats.phases, struggled_phase(self.stats.phases)),
             tr("players.attempts_made"),
         )
-        has_players = bool(self.stats.players)
-        self.empty.setVisible(not has_players)
-        self.player_page.setVisible(has_players)
-        self.select_player(selected or (self.stats.players[0].key if has_players else ""))
 
     def selected_key(self) -> str | None:
         index = self.table.currentIndex()
