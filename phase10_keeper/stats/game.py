@@ -49,11 +49,6 @@ class PhaseCounter:
         if entry.made:
             self._made[entry.phase] = self._made.get(entry.phase, 0) + 1
 
-    def add(self, tally: PhaseTally) -> None:
-        """Counts a tally made elsewhere (another game's) in with these."""
-        self._attempts[tally.label] = self._attempts.get(tally.label, 0) + tally.attempts
-        self._made[tally.label] = self._made.get(tally.label, 0) + tally.made
-
     def add_counts(self, counts: Sequence[int]) -> None:
         """Counts tallies made elsewhere in with these, given flat as label, attempts,
         made, label, ...: a player's thousands of games are added up without a step in
