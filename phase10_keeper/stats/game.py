@@ -1,6 +1,8 @@
 """How one game went, hand by hand: the numbers behind its charts and its summary."""
 
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
+from itertools import chain, repeat
 from typing import NamedTuple, TypeVar
 
 from phase10_keeper.language import Words, words_or_english
@@ -37,8 +39,8 @@ class PhaseCounter:
     """Adds up attempts and makes per phase label."""
 
     def __init__(self) -> None:
-        self._attempts: dict[int, int] = {}
-        self._made: dict[int, int] = {}
+        self._attempts: Counter[int] = Counter()
+        self._made: Counter[int] = Counter()
 
     def count(self, entry: Entry) -> None:
         if entry.phase is None:
@@ -47,10 +49,14 @@ class PhaseCounter:
         if entry.made:
             self._made[entry.phase] = self._made.get(entry.phase, 0) + 1
 
-    def add(self, tally: PhaseTally) -> None:
-        """Counts a tally made elsewhere (another game's) in with these."""
-        self._attempts[tally.label] = self._attempts.get(tally.label, 0) + tally.attempts
-        self._made[tally.label] = self._made.get(tally.label, 0) + tally.made
+    def add_counts(self, counts: Sequence[int]) -> None:
+        """Counts tallies made elsewhere in with these, given flat as label, attempts,
+        made, label, ...: a player's thousands of games are added up without a step in
+        Python for each (an attempt repeats its label in the count once, a make once
+        more)."""
+        labels = counts[::3]
+        self._attempts.update(chain.from_iterable(map(repeat, labels, counts[1::3])))
+        self._made.update(chain.from_iterable(map(repeat, labels, counts[2::3])))
 
     def tallies(self) -> tuple[PhaseTally, ...]:
         """In label order; labels never attempted are left out."""

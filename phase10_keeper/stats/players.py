@@ -5,11 +5,13 @@ A player is a name compared ignoring case and outer spaces, as in game files; th
 shown is the spelling of the most recent game they sat in.
 """
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
-from typing import Any
+from itertools import combinations
+from typing import Any, NamedTuple
 
 from phase10_keeper.language import Words
 from phase10_keeper.rules import Game, GameState, Status, clean_name, name_key, replay
@@ -30,11 +32,12 @@ def player_key(name: str) -> str:
     return name_key(clean_name(name))
 
 
-@dataclass(frozen=True)
-class PlayedGame:
+# The records a library holds one of per game, or per player and game, are named tuples:
+# ten thousand games make fifty thousand of them, built in a fifth of a dataclass's time.
+class PlayedGame(NamedTuple):
     """One game as one player played it."""
 
-    index: int
+    game_index: int
     """The game's place in the sequence the statistics were computed from."""
     finished: bool
     won: bool
@@ -143,8 +146,7 @@ class LibraryStats:
         return next((player for player in self.players if player.key == key), None)
 
 
-@dataclass(frozen=True)
-class PlayerRecord:
+class PlayerRecord(NamedTuple):
     """One player's part in one game."""
 
     name: str
@@ -152,7 +154,9 @@ class PlayerRecord:
     """Hands played, tie-break replay hands included."""
     points: int
     went_out: int
-    phases: tuple[PhaseTally, ...]
+    phase_counts: tuple[int, ...]
+    """Attempts and makes per phase label, flat: label, attempts, made, label, ... (kept
+    flat, ten thousand games' tallies are added up at once)."""
     total: int
     """Where their total stands (the final total in a finished game)."""
     left_before: int | None
@@ -164,8 +168,7 @@ class PlayerRecord:
         return self.left_before is None
 
 
-@dataclass(frozen=True)
-class GameRecord:
+class GameRecord(NamedTuple):
     """What the statistics need of one game, small enough to keep between runs."""
 
     finished: bool
@@ -201,7 +204,7 @@ def game_record(state: GameState) -> GameRecord:
                 hands[player.name],
                 points[player.name],
                 went_out[player.name],
-                phases[player.name].tallies(),
+                tuple(value for tally in phases[player.name].tallies() for value in tally),
                 player.total,
                 player.left_before,
             )
@@ -211,60 +214,63 @@ def game_record(state: GameState) -> GameRecord:
     )
 
 
-def record_to_json(record: GameRecord) -> dict[str, Any]:
-    return {
-        "finished": record.finished,
-        "winner": record.winner,
-        "ranking": list(record.ranking),
-        "players": [
-            {
-                "name": player.name,
-                "hands": player.hands,
-                "points": player.points,
-                "went_out": player.went_out,
-                "phases": [[tally.label, tally.attempts, tally.made] for tally in player.phases],
-                "total": player.total,
-                "left_before": player.left_before,
-            }
+def record_to_json(record: GameRecord) -> list[Any]:
+    """The record as a compact row of plain values (ten thousand of them are read back
+    at once): [finished, winner, ranking as seat numbers, hands, players], each player
+    [name, hands, points, went out, total, left before, phases as label, attempts, made,
+    label, ...]."""
+    seats = {player.name: seat for seat, player in enumerate(record.players)}
+    return [
+        record.finished,
+        record.winner,
+        [seats[name] for name in record.ranking],
+        record.hands,
+        [
+            [
+                player.name,
+                player.hands,
+                player.points,
+                player.went_out,
+                player.total,
+                player.left_before,
+                list(player.phase_counts),
+            ]
             for player in record.players
         ],
-        "hands": record.hands,
-    }
+    ]
+
+
+_INT = {int}
 
 
 def record_from_json(data: Any) -> GameRecord:
     """The record `record_to_json` wrote; ValueError if `data` is not one."""
     try:
-        record = GameRecord(
-            finished=bool(data["finished"]),
-            winner=None if data["winner"] is None else str(data["winner"]),
-            ranking=tuple(str(name) for name in data["ranking"]),
-            players=tuple(
-                PlayerRecord(
-                    name=str(player["name"]),
-                    hands=int(player["hands"]),
-                    points=int(player["points"]),
-                    went_out=int(player["went_out"]),
-                    phases=tuple(
-                        PhaseTally(int(label), int(attempts), int(made))
-                        for label, attempts, made in player["phases"]
-                    ),
-                    total=int(player["total"]),
-                    # A record kept before it said when (it said only "seated") is
-                    # not one: the game is replayed for it.
-                    left_before=None
-                    if player["left_before"] is None
-                    else int(player["left_before"]),
-                )
-                for player in data["players"]
-            ),
-            hands=int(data["hands"]),
+        finished, winner, ranking, hands, rows = data
+        players = []
+        for name, played, points, went_out, total, left_before, flat in rows:
+            if (
+                type(name) is not str
+                or {type(played), type(points), type(went_out), type(total), *map(type, flat)}
+                != _INT
+                or (left_before is not None and type(left_before) is not int)
+                or len(flat) % 3
+            ):
+                raise ValueError("a value of the wrong kind")
+            players.append(
+                PlayerRecord(name, played, points, went_out, tuple(flat), total, left_before)
+            )
+        if sorted(ranking) != list(range(len(players))):
+            raise ValueError("the ranking is not the players")
+        if not (type(finished) is bool and (winner is None or type(winner) is str)):
+            raise ValueError("a value of the wrong kind")
+        if type(hands) is not int:
+            raise ValueError("a value of the wrong kind")
+        return GameRecord(
+            finished, winner, tuple(players[seat].name for seat in ranking), tuple(players), hands
         )
-    except (KeyError, TypeError, ValueError) as error:
+    except (KeyError, TypeError, ValueError, IndexError) as error:
         raise ValueError(f"not a game record: {error!r}") from None
-    if sorted(record.ranking) != sorted(player.name for player in record.players):
-        raise ValueError("not a game record: the ranking is not the players")
-    return record
 
 
 @dataclass
@@ -293,45 +299,52 @@ def stats_of_records(games: Sequence[GameRecord]) -> LibraryStats:
     """The statistics of games given by their records, oldest first."""
     totals: dict[str, _Totals] = {}
     played: dict[str, list[PlayedGame]] = {}
-    meetings: dict[tuple[str, str], list[int]] = {}
-    everyone = PhaseCounter()
+    phase_counts: dict[str, list[int]] = {}
+    ahead_of: Counter[tuple[str, str]] = Counter()
+    """How many finished games each player (the first key) ended ranked above another."""
     for index, game in enumerate(games):
+        finished, winner, ranking = game.finished, game.winner, game.ranking
+        seats = len(game.players)
         for player in game.players:
-            key = player_key(player.name)
-            total = totals.setdefault(key, _Totals(player.name))
-            total.name = player.name
+            name = player.name
+            key = player_key(name)
+            total = totals.get(key)
+            if total is None:
+                total = totals[key] = _Totals(name)
+                played[key] = []
+                phase_counts[key] = []
+            total.name = name
             total.games += 1
-            total.finished += game.finished
-            won = game.finished and game.winner == player.name
+            total.finished += finished
+            won = finished and winner == name
             total.wins += won
             total.hands += player.hands
             total.points += player.points
             total.went_out += player.went_out
-            for tally in player.phases:
-                total.phases.add(tally)
-            played.setdefault(key, []).append(
+            phase_counts[key] += player.phase_counts
+            played[key].append(
                 PlayedGame(
-                    index=index,
-                    finished=game.finished,
-                    won=won,
-                    position=game.ranking.index(player.name) + 1,
-                    seats=len(game.players),
-                    hands=player.hands,
-                    points=player.points,
-                    left_before=player.left_before,
+                    index,
+                    finished,
+                    won,
+                    ranking.index(name) + 1,
+                    seats,
+                    player.hands,
+                    player.points,
+                    player.left_before,
                 )
             )
-        if game.finished:
-            places = {player_key(name): place for place, name in enumerate(game.ranking)}
-            for one, one_place in places.items():
-                for other, other_place in places.items():
-                    if one != other:
-                        meetings.setdefault((one, other), []).append(one_place - other_place)
+        if finished:
+            # Each pair of the ranking, best placed first, is one game the first ended
+            # ahead of the second.
+            ahead_of.update(combinations(dict.fromkeys(map(player_key, ranking)), 2))
+    for key, total in totals.items():
+        total.phases.add_counts(phase_counts[key])
     # Everyone's phases are the players' phases added up: added once per player, not
     # once per player and game.
+    everyone = PhaseCounter()
     for total in totals.values():
-        for tally in total.phases.tallies():
-            everyone.add(tally)
+        everyone.add_counts([value for tally in total.phases.tallies() for value in tally])
     records = _RecordsRun()
     for game in games:
         records.take(game)
@@ -346,7 +359,7 @@ def stats_of_records(games: Sequence[GameRecord]) -> LibraryStats:
             went_out=total.went_out,
             phases=total.phases.tallies(),
             played=tuple(played[key]),
-            head_to_head=_head_to_head(key, totals, meetings),
+            head_to_head=_head_to_head(key, totals, ahead_of),
             records=records.of(key, {key: total.name for key, total in totals.items()}),
         )
         for key, total in totals.items()
@@ -361,17 +374,19 @@ def stats_of_records(games: Sequence[GameRecord]) -> LibraryStats:
 
 
 def _head_to_head(
-    key: str, totals: dict[str, _Totals], meetings: dict[tuple[str, str], list[int]]
+    key: str, totals: dict[str, _Totals], ahead_of: Counter[tuple[str, str]]
 ) -> tuple[HeadToHead, ...]:
+    met = {other for one, other in ahead_of if one == key} | {
+        one for one, other in ahead_of if other == key
+    }
     rows = [
         HeadToHead(
             opponent=totals[other].name,
-            games=len(differences),
-            ahead=sum(difference < 0 for difference in differences),
-            behind=sum(difference > 0 for difference in differences),
+            games=ahead_of[key, other] + ahead_of[other, key],
+            ahead=ahead_of[key, other],
+            behind=ahead_of[other, key],
         )
-        for (one, other), differences in meetings.items()
-        if one == key
+        for other in met
     ]
     rows.sort(key=lambda row: (-row.games, player_key(row.opponent)))
     return tuple(rows)

@@ -548,9 +548,12 @@ def game_from_json(data: object) -> Game:
     player_name = place(PlaceKey.PLAYER_NAME)
     players = tuple(clean_name(_expect_str(name, player_name)) for name in raw_players)
     names = _Names(players)
-    rules = preset_rules(Preset.MATTEL)
+    # The default rules are made only for a file without rules: making a rule set checks
+    # it whole, a tenth of reading a short game.
     if _optional(document, "rules") is not None:
         rules = rules_from_json(document["rules"], version)
+    else:
+        rules = preset_rules(Preset.MATTEL)
     first_dealer = ""
     if _optional(document, "first_dealer") is not None:
         first_dealer = _expect_name(

@@ -595,6 +595,11 @@ class Library(UnrecordedRows, SharingRows, SharedRows):
     def live_revisions(self) -> list[tuple[int, int]]:
         """The id and revision of every game that is not deleted, oldest first. A game's
         revision changes whenever it is saved, so it tells whether a copy is current."""
+        return [(game.id, revision) for game, revision in self.live_listing()]
+
+    def live_listing(self) -> list[tuple[GameSummary, int]]:
+        """Every game that is not deleted, with its revision, oldest first: what
+        `list_games` and `live_revisions` say, read once."""
         with self._reading() as database:
             revisions: dict[int, object] = dict(
                 database.execute("SELECT id, revision FROM games WHERE deleted_at IS NULL")
@@ -603,7 +608,7 @@ class Library(UnrecordedRows, SharingRows, SharedRows):
         for game in reversed(self.list_games()):
             revision = revisions.get(game.id)
             if isinstance(revision, int):
-                live.append((game.id, revision))
+                live.append((game, revision))
             elif game.id in revisions:
                 self._damaged_game(damaged_game(game.id, "revision"))
         return live

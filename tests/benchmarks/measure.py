@@ -125,15 +125,17 @@ def row(label: str, figure: str, ratio: float | None = None, goal: str = "") -> 
     sys.stdout.flush()
 
 
-def varied_games(count: int) -> "list[Game]":
-    """`count` short games with different titles, tables, dates and lengths."""
+def varied_games(count: int, *, finished: bool = False) -> "list[Game]":
+    """`count` short games with different titles, tables, dates and lengths; with
+    `finished`, every other one played to its last hand (a winner, or a tie to break)."""
     from phase10_keeper.rules import Game
 
     names = ("Priya", "Marcus", "Kwame", "Dana", "Zoë", "Łukasz", "Ana", "Bartholomew")
     games = []
     for number in range(count):
         players = tuple(names[(number + seat) % len(names)] for seat in range(2 + number % 5))
-        played = long_game(number % 23, players, spare=10)
+        hands = number % 23
+        played = long_game(hands, players, spare=0 if finished and number % 2 and hands else 10)
         games.append(
             Game(
                 players=played.players,
@@ -147,7 +149,7 @@ def varied_games(count: int) -> "list[Game]":
     return games
 
 
-def library_of(games: int, data_dir: Path) -> None:
+def library_of(games: int, data_dir: Path, *, finished: bool = False) -> None:
     """Fills a new library in `data_dir` with `games` games: some added through the
     library, the rest copies of their rows with new ids (adding 20,000 games one
     committed transaction at a time would take minutes)."""
@@ -157,7 +159,7 @@ def library_of(games: int, data_dir: Path) -> None:
 
     originals = min(games, 50)
     with Library.open(data_dir) as library:
-        for game in varied_games(originals):
+        for game in varied_games(originals, finished=finished):
             library.add_game(game)
     connection = sqlite3.connect(data_dir / LIBRARY_FILE)
     with connection:

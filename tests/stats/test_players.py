@@ -115,7 +115,7 @@ def test_each_player_has_their_games_in_order() -> None:
     stats = library_stats(LIBRARY)
     ben = stats.player("ben")
     assert ben is not None
-    assert [(game.index, game.won, game.position, game.points) for game in ben.played] == [
+    assert [(game.game_index, game.won, game.position, game.points) for game in ben.played] == [
         (0, True, 1, 0),
         (1, True, 1, 5),
         (2, False, 2, 50),
@@ -156,6 +156,10 @@ def test_in_choose_order_the_phase_recorded_is_the_one_attempted() -> None:
         {"finished": True, "winner": None, "ranking": ["A"], "players": []},
         {"finished": True, "winner": None, "ranking": [], "players": [{"name": "A"}]},
         None,
+        [True, None, [0], 0, []],
+        [True, None, [0], 0, [["A", 1, 10, 0, 10, None, [1, 1]]]],
+        [True, None, [0], 0, [["A", 1, 10, 0, 10, None, [1, 1, True]]]],
+        [True, None, [0, 0], 0, [["A", 1, 10, 0, 10, None, []], ["B", 1, 10, 0, 10, None, []]]],
     ],
 )
 def test_a_record_that_is_not_one_is_refused(data: object) -> None:

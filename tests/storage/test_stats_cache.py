@@ -25,6 +25,19 @@ def library(tmp_path: Path):
         yield library
 
 
+def kept_file(library: Library) -> tuple[dict, list]:
+    """The file of records as its heading and its rows."""
+    heading, rows = (library.data_dir / CACHE_FILE).read_text(encoding="ascii").split("\n")
+    return json.loads(heading), json.loads(rows)
+
+
+def keep_file(library: Library, heading: dict, rows: list) -> None:
+    """Writes the file of records with these rows, checked as the app checks them."""
+    text = json.dumps(rows, separators=(",", ":"))
+    heading = heading | {"check": stats_cache._check(text.encode("ascii"))}
+    (library.data_dir / CACHE_FILE).write_text(json.dumps(heading) + "\n" + text, "ascii")
+
+
 class CountingLoads:
     def __init__(self, library: Library) -> None:
         self.library = library
@@ -64,16 +77,17 @@ def test_a_saved_game_is_replayed_again_and_a_deleted_one_dropped(library: Libra
     assert counting.loaded == [3]
     assert [game_id for game_id, _ in records] == [2, 3]
     assert records[1][1].players[0].hands == 0
-    kept = json.loads((library.data_dir / CACHE_FILE).read_text(encoding="utf-8"))
-    assert [entry[0] for entry in kept["games"]] == [2, 3]
+    _, rows = kept_file(library)
+    assert [row[0] for row in rows] == [2, 3]
 
 
 @pytest.mark.parametrize(
     "text",
     [
         "not json",
-        '{"format": "phase10-keeper/statistics-cache", "version": 999, "games": []}',
+        '{"format": "phase10-keeper/statistics-cache", "version": 999, "check": 0}\n[]',
         '{"format": "phase10-keeper/statistics-cache", "version": 1, "games": [[1]]}',
+        '{"format": "phase10-keeper/statistics-cache", "version": 4, "check": 0}\n[[1]]',
         "[1, 2]",
     ],
 )
@@ -81,18 +95,16 @@ def test_a_damaged_or_foreign_file_is_made_again(library: Library, text: str) ->
     expected, _ = game_records(library)
     (library.data_dir / CACHE_FILE).write_text(text, encoding="utf-8")
     assert game_records(library)[0] == expected
-    kept = json.loads((library.data_dir / CACHE_FILE).read_text(encoding="utf-8"))
-    assert kept["version"] == stats_cache.CACHE_VERSION
+    heading, _ = kept_file(library)
+    assert heading["version"] == stats_cache.CACHE_VERSION
 
 
 def test_a_record_that_does_not_read_is_made_again(library: Library) -> None:
     expected, _ = game_records(library)
-    path = library.data_dir / CACHE_FILE
-    kept = json.loads(path.read_text(encoding="utf-8"))
-    kept["games"][0][2]["players"][0]["hands"] = "many"
+    heading, rows = kept_file(library)
+    rows[0][2][4][0][1] = "many"
     # A record this version cannot read, though whole: checked, as a later version's is.
-    kept["check"] = stats_cache._check(kept["games"])
-    path.write_text(json.dumps(kept), encoding="utf-8")
+    keep_file(library, heading, rows)
     counting = CountingLoads(library)
     assert game_records(counting)[0] == expected
     assert counting.loaded == [1]
@@ -115,8 +127,8 @@ def test_a_changed_digit_in_the_kept_records_is_not_believed(library: Library) -
     first, _ = game_records(library)
     path = library.data_dir / CACHE_FILE
     text = path.read_text(encoding="ascii")
-    data = json.loads(text)
-    points = json.dumps(data["games"][0][2], separators=(",", ":"))
+    _, rows = kept_file(library)
+    points = json.dumps(rows[0][2], separators=(",", ":"))
     digit = next(index for index, character in enumerate(points) if character in "123456789")
     changed = points[:digit] + str(int(points[digit]) % 9 + 1) + points[digit + 1 :]
     path.write_text(text.replace(points, changed, 1), encoding="ascii")
@@ -126,19 +138,19 @@ def test_a_changed_digit_in_the_kept_records_is_not_believed(library: Library) -
     assert counting.loaded == [1, 2, 3]
 
 
-def test_records_kept_before_the_records_across_game_nights_are_made_again(
-    library: Library,
-) -> None:
-    """A file of the first version holds no final totals, seating or hand counts."""
+def test_records_kept_by_an_earlier_version_are_made_again(library: Library) -> None:
+    """A file of the third version holds each record as an object, checked otherwise."""
     expected, _ = game_records(library)
-    path = library.data_dir / CACHE_FILE
-    kept = json.loads(path.read_text(encoding="utf-8"))
-    kept["version"] = 1
-    for _, _, record in kept["games"]:
-        del record["hands"]
-        for player in record["players"]:
-            del player["total"], player["left_before"]
-    path.write_text(json.dumps(kept), encoding="utf-8")
+    games = [
+        [
+            game_id,
+            library.live_revisions()[game_id - 1][1],
+            {"finished": record.finished, "winner": record.winner, "hands": record.hands},
+        ]
+        for game_id, record in expected
+    ]
+    kept = {"format": stats_cache.CACHE_FORMAT, "version": 3, "check": 0, "games": games}
+    (library.data_dir / CACHE_FILE).write_text(json.dumps(kept), encoding="utf-8")
     counting = CountingLoads(library)
     assert game_records(counting)[0] == expected
     assert counting.loaded == [1, 2, 3]

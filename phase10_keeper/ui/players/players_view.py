@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from phase10_keeper.collector import cycle_collector_paused
 from phase10_keeper.rules import GameError, clean_name, players_problem
 from phase10_keeper.stats import (
     GameRecord,
@@ -81,7 +82,7 @@ KEY_ROLE = Qt.ItemDataRole.UserRole + 2
 class PlayersLibrary(RecordSource, Protocol):
     """The parts of the game library the page uses."""
 
-    def list_games(self) -> Sequence[GameSummary]: ...
+    def live_listing(self) -> Sequence[tuple[GameSummary, int]]: ...
     def rename_player(self, changes: Sequence[tuple[int, str, str]]) -> None: ...
     def damaged_games(self) -> Sequence[GameDamaged]: ...
 
@@ -408,7 +409,7 @@ class PlayerPage(QWidget):
         rows = []
         details = []
         for number, played in enumerate(player.played, start=1):
-            game = games[played.index]
+            game = games[played.game_index]
             title = game.name
             place = tr("players.place", place=played.position, seats=played.seats)
             if played.won:
@@ -432,7 +433,7 @@ class PlayerPage(QWidget):
             )
         rows.reverse()
         self.games_model.set_rows(rows)
-        self.game_ids = [games[played.index].id for played in reversed(player.played)]
+        self.game_ids = [games[played.game_index].id for played in reversed(player.played)]
         self.form.set_lines(
             LineData(
                 title=tr("players.form_title"),
@@ -498,6 +499,8 @@ class PlayersView(QWidget):
         self.prompts = prompts
         self.stats = stats_of_records(())
         self.games: list[LibraryGame] = []
+        self._listing: Sequence[tuple[GameSummary, int]] | None = None
+        """The games the statistics were made of, as `live_listing` gave them."""
         self.undo_stack = QUndoStack(self)
 
         self.model = PlayersModel(self)
@@ -614,32 +617,44 @@ class PlayersView(QWidget):
         return (self.rename_action,)
 
     def refresh(self) -> None:
-        """Reads the library again; games that cannot be replayed are left out."""
+        """Reads the library again; games that cannot be replayed are left out. Where
+        no game has changed since the last time (each still has its revision and its
+        listing), the statistics made then still hold and are kept."""
         selected = self.selected_key()
-        records, _ = game_records(self.library)
-        summaries = {summary.id: summary for summary in self.library.list_games()}
+        listing = self.library.live_listing()
+        if listing != self._listing:
+            self._count(listing)
         self.damage_bar.show_damage(self.library.damaged_games())
-        # A game file need not say when it started: it is dated by its import then.
-        self.games = [
-            LibraryGame(
-                game_id,
-                summaries[game_id].title,
-                summaries[game_id].started or summaries[game_id].created,
-                record,
-            )
-            for game_id, record in records
-            if game_id in summaries
-        ]
-        self.stats = stats_of_records([game.record for game in self.games])
+        has_players = bool(self.stats.players)
+        self.empty.setVisible(not has_players)
+        self.player_page.setVisible(has_players)
+        self.select_player(selected or (self.stats.players[0].key if has_players else ""))
+
+    def _count(self, listing: Sequence[tuple[GameSummary, int]]) -> None:
+        """The statistics of these games (as `live_listing` gives them), shown."""
+        records, _ = game_records(self.library, [(game.id, revision) for game, revision in listing])
+        summaries = {summary.id: summary for summary, _ in listing}
+        # The games and statistics are many small objects that live on without cycles:
+        # the collector would search them again and again as they are made.
+        with cycle_collector_paused():
+            # A game file need not say when it started: it is dated by its import then.
+            self.games = [
+                LibraryGame(
+                    game_id,
+                    summaries[game_id].title,
+                    summaries[game_id].started or summaries[game_id].created,
+                    record,
+                )
+                for game_id, record in records
+                if game_id in summaries
+            ]
+            self.stats = stats_of_records([game.record for game in self.games])
+        self._listing = listing
         self.model.set_players(self.stats.players)
         self.library_phases.set_bars(
             phase_data(self.stats.phases, struggled_phase(self.stats.phases)),
             tr("players.attempts_made"),
         )
-        has_players = bool(self.stats.players)
-        self.empty.setVisible(not has_players)
-        self.player_page.setVisible(has_players)
-        self.select_player(selected or (self.stats.players[0].key if has_players else ""))
 
     def selected_key(self) -> str | None:
         index = self.table.currentIndex()
@@ -655,9 +670,13 @@ class PlayersView(QWidget):
         for row in range(self.proxy.rowCount()):
             index = self.proxy.index(row, Column.PLAYER)
             if index.data(KEY_ROLE) == key:
+                # A new current row shows its player (`currentRowChanged`); the same row
+                # is shown again here, once.
+                moved = self.table.currentIndex().row() != row
                 self.table.setCurrentIndex(index)
                 self.table.selectRow(row)
-                self._show_selected()
+                if not moved:
+                    self._show_selected()
                 return True
         return False
 

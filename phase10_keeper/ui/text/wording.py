@@ -86,6 +86,19 @@ def status_text(status: Status) -> str:
 NO_BREAK_SPACE = "\u00a0"
 
 
+# The enum members a date is written with, looked up once: looking one up goes through
+# Python's enum machinery each time, which a player's thousands of dated games add up to
+# most of a second.
+_ISO_DATE = Qt.DateFormat.ISODate
+_SHORT = QLocale.FormatType.ShortFormat
+
+
+def _is_c(locale: QLocale) -> bool:
+    """Whether this is the C locale. Asked by its name: its language comes back as a
+    member of an enum of hundreds, looked up each time."""
+    return locale.name() == "C"
+
+
 def date_text(started: str | None) -> str:
     """An ISO 8601 moment as the user's short local date, in one piece (a line breaks
     around it, never inside it); text that is none, unchanged."""
@@ -105,18 +118,17 @@ def _local_text(started: str | None, *, with_time: bool) -> str:
     """
     if not started:
         return ""
-    moment = QDateTime.fromString(started, Qt.DateFormat.ISODate)
+    moment = QDateTime.fromString(started, _ISO_DATE)
     if not moment.isValid():
         return started
     moment = moment.toLocalTime()
     locale = QLocale()
-    if locale.language() is QLocale.Language.C:
-        parts = [moment.date().toString(Qt.DateFormat.ISODate)]
+    if _is_c(locale):
+        parts = [moment.date().toString(_ISO_DATE)]
         if with_time:
             parts.append(moment.time().toString("HH:mm"))
     else:
-        short = QLocale.FormatType.ShortFormat
-        parts = [locale.toString(moment.date(), short)]
+        parts = [locale.toString(moment.date(), _SHORT)]
         if with_time:
-            parts.append(locale.toString(moment.time(), short))
+            parts.append(locale.toString(moment.time(), _SHORT))
     return " ".join(part.replace(" ", NO_BREAK_SPACE) for part in parts)

@@ -441,3 +441,22 @@ def test_the_players_detail_tabs_are_reached_by_keys(qtbot, library) -> None:
         if QApplication.focusWidget() is tabs.tabBar():
             break
     assert QApplication.focusWidget() is tabs.tabBar()
+
+
+def test_reading_again_keeps_the_statistics_until_a_game_changes(view, library) -> None:
+    made = view.stats
+    view.refresh()
+    assert view.stats is made
+    priya = view.stats.player("Priya")
+    assert priya is not None
+    assert priya.games == 2
+    library.rename_game(1, "New Year's Day")
+    view.refresh()
+    assert view.stats is not made
+    assert view.stats == made
+    assert "New Year's Day" in [game.title for game in view.games]
+    library.delete_game(1)
+    view.refresh()
+    priya = view.stats.player("Priya")
+    assert priya is not None
+    assert priya.games == 1
