@@ -66,6 +66,7 @@ from phase10_keeper.ui.game.grid_model import MARKS_ROLE
 from phase10_keeper.ui.game.scoreboard import Scoreboard
 from phase10_keeper.ui.game.seating_dialogs import PlayerJoinsDialog, PlayerLeavesDialog
 from phase10_keeper.ui.game.standings_model import column_number
+from phase10_keeper.ui.library.games_view import GamesView
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.new_game.new_game_dialog import NewGameDialog
 from phase10_keeper.ui.text import wording
@@ -182,6 +183,8 @@ class WindowMachine(RuleBasedStateMachine):
         self.titles_before: dict[int, list[str]] = {}
         """Each game's titles before the renames still on the library page's undo stack."""
         self.renames_undone: list[int] = []
+        self.library_steps: list[tuple[object, int]] = []
+        """Each step on the library page's undo stack, with the game it changed."""
         self.open_id: int | None = None
         self.history: list[Game] = []
         """The open game after each change its undo stack holds; `at` is the current."""
@@ -372,6 +375,7 @@ class WindowMachine(RuleBasedStateMachine):
         assert QTest.qWaitForWindowActive(self.window)
         # The library page's own undo history belongs to the window that has gone.
         self.titles_before = {}
+        self.library_steps = []
         if self.last_open is not None:
             self.opened(self.last_open)
 
@@ -383,7 +387,9 @@ class WindowMachine(RuleBasedStateMachine):
             return
         assert view.select_game(game_id)
         self.answers.confirm_answer = answer
+        at = view.undo_stack.index()
         view.delete_action.trigger()
+        self._note_library_step(view, at, game_id)
         if answer:
             self.deleted.add(game_id)
             self.gone(game_id)
@@ -395,7 +401,9 @@ class WindowMachine(RuleBasedStateMachine):
         game_id = pick(data, sorted(self.deleted))
         if game_id is not None:
             assert view.select_game(game_id)
+            at = view.undo_stack.index()
             view.restore_action.trigger()
+            self._note_library_step(view, at, game_id)
             self.deleted.discard(game_id)
         view.show_deleted.setChecked(False)
 
@@ -408,7 +416,9 @@ class WindowMachine(RuleBasedStateMachine):
         assert view.select_game(game_id)
         self.answers.text_answer = title
         before = view.undo_stack.count()
+        at = view.undo_stack.index()
         view.rename_action.trigger()
+        self._note_library_step(view, at, game_id)
         if view.undo_stack.count() > before:
             self.titles_before.setdefault(game_id, []).append(self.games[game_id].title)
         self.games[game_id] = replace(self.games[game_id], title=title)
@@ -432,8 +442,15 @@ class WindowMachine(RuleBasedStateMachine):
             title = self.titles_before.get(game_id, [""]).pop()
             self.games[game_id] = replace(self.games[game_id], title=title)
 
+    def _note_library_step(self, view: GamesView, at: int, game_id: int) -> None:
+        """Keeps the game a step pushed on the library page's undo stack changed."""
+        stack = view.undo_stack
+        if stack.index() > at:
+            command = stack.command(stack.index() - 1)
+            self.library_steps.append((command, game_id))
+
     def _undo_library_command(self, text: str, command: object) -> None:
-        game_id = command._game_id  # type: ignore[attr-defined]
+        game_id = next(game for step, game in self.library_steps if step is command)
         if text.startswith("Delete"):
             self.deleted.discard(game_id)
         elif text.startswith("Restore"):
