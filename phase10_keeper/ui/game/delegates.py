@@ -32,8 +32,9 @@ SMALLEST_NAME = 0.7
 """How far a long name may shrink in its row header before it wraps anywhere."""
 REMEMBERED = 256
 """How many measurements the grid keeps; resizing the window makes new ones."""
-DRAWN_CELLS = 2048
-"""How many cells' words the grid keeps drawn: a few pages of a long game, a few KB each."""
+DRAWN_CELLS = 512
+"""How many cells' words the grid keeps drawn: about six pages of six players, some 8 KB
+each (four times that on a screen of twice the pixels)."""
 
 _T = TypeVar("_T")
 
