@@ -113,9 +113,7 @@ def standings_table(game: "Game", state: "GameState") -> str:
             case CellKind.PHASE:
                 return phase_text(row)
             case CellKind.NUMBER:
-                value = spec.seat_value or spec.value
-                assert value is not None
-                return str(value(row))
+                return str(spec.number(row, in_seats=True))
 
     in_seats = sorted(standings_rows(state), key=lambda row: row.seat)
     rows = [tuple(headers[column] for column in STANDINGS_COLUMNS)]

@@ -69,6 +69,12 @@ class ColumnSpec(NamedTuple):
     when_finished: bool = True
     """Shown once the game is over."""
 
+    def number(self, row: "StandingsRow", *, in_seats: bool = False) -> int:
+        """A number column's value for `row`; `in_seats`, as the command line shows it."""
+        value = (self.seat_value if in_seats else None) or self.value
+        assert value is not None, "a column of names or phases has no number"
+        return value(row)
+
 
 COLUMN_SPECS: "dict[StandingsColumn, ColumnSpec]" = {
     StandingsColumn.PLACE: ColumnSpec(

@@ -153,8 +153,7 @@ class Scoreboard(QWidget):
             case CellKind.PHASE:
                 self._phase_cell(row, line, position)
             case CellKind.NUMBER:
-                assert spec.value is not None
-                text = number_text(spec.value(row))
+                text = number_text(spec.number(row))
                 cell = self._label(text, line, position, _alignment(column))
                 if spec.emphasised:
                     cell.setProperty("role", "total")

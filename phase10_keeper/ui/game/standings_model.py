@@ -238,8 +238,7 @@ class StandingsModel(QAbstractTableModel):
             case CellKind.PHASE:
                 return phase_text(row, compact=self.compact)
             case CellKind.NUMBER:
-                assert spec.value is not None
-                return number_text(spec.value(row))
+                return number_text(spec.number(row))
 
     def _tooltip(self, row: StandingsRow, column: StandingsColumn) -> str | None:
         if column is StandingsColumn.DONE:
