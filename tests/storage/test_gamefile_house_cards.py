@@ -230,3 +230,23 @@ def test_every_rule_field_is_counted_by_the_stats_command(
     assert stats["games"] == 1
     totals = {player.name: player.total for player in replay(game).final.players}
     assert {player["name"]: player["points"] for player in stats["players"]} == totals
+
+
+@pytest.mark.parametrize("name", RULE_FIELDS)
+def test_every_rule_field_reaches_a_second_library_through_a_shared_folder(
+    name: str, tmp_path: Path
+) -> None:
+    from phase10_keeper.storage.sync import sync
+
+    game = played(varied(name))
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    with Library.open(tmp_path / "here") as here:
+        here.add_game(game)
+        sync(here, shared)
+    with Library.open(tmp_path / "there") as there:
+        report = sync(there, shared)
+        assert report.received == 1
+        assert report.warnings == ()
+        (summary,) = there.list_games()
+        assert there.load_game(summary.id).rules == game.rules
