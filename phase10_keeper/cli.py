@@ -602,7 +602,7 @@ def _one_player(player: "PlayerStats", language: Words) -> list[str]:
 def _stats(arguments: argparse.Namespace) -> int:
     from phase10_keeper.language.wording import problem_line
     from phase10_keeper.stats import stats_of_records, stats_to_json
-    from phase10_keeper.storage.stats_cache import game_records
+    from phase10_keeper.storage.kept_records import game_records
 
     with open_library(arguments, read_only=True) as library:
         records, warnings = game_records(library)

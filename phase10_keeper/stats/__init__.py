@@ -18,6 +18,7 @@ from phase10_keeper.stats.game import (
 
 if TYPE_CHECKING:
     from phase10_keeper.stats.players import (
+        RECORD_FORMAT,
         GameRecord,
         HeadToHead,
         LibraryStats,
@@ -50,6 +51,7 @@ def __getattr__(name: str) -> object:
 
 
 __all__ = [
+    "RECORD_FORMAT",
     "BigHand",
     "GameRecord",
     "GameSeries",

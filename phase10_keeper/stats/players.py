@@ -214,6 +214,11 @@ def game_record(state: GameState) -> GameRecord:
     )
 
 
+RECORD_FORMAT = 1
+"""Raised whenever what `record_to_json` writes, or what a record means, changes: a record
+kept in another format is made again from its game."""
+
+
 def record_to_json(record: GameRecord) -> list[Any]:
     """The record as a compact row of plain values (ten thousand of them are read back
     at once): [finished, winner, ranking as seat numbers, hands, players], each player

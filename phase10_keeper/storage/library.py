@@ -48,7 +48,12 @@ from phase10_keeper.storage.messages import (
     LibraryMissing,
     LibraryTooNew,
 )
-from phase10_keeper.storage.migrations import SCHEMA_VERSION, migrate, user_version
+from phase10_keeper.storage.migrations import (
+    RECORDS_KEPT_FROM,
+    SCHEMA_VERSION,
+    migrate,
+    user_version,
+)
 from phase10_keeper.storage.opening import examine, make_folder
 from phase10_keeper.storage.paths import LIBRARY_FILE, SET_ASIDE_DIR_NAME, default_data_dir
 from phase10_keeper.storage.readback import (
@@ -60,12 +65,14 @@ from phase10_keeper.storage.readback import (
     game_from_rows,
     summary_problem,
 )
+from phase10_keeper.storage.record_rows import RecordRows
 from phase10_keeper.storage.rows import (
     Saved,
     encoded,
     game_columns,
     hand_texts,
     insert_game,
+    keep_record,
     replayed_or_refused,
     stored_log,
     write_hands,
@@ -122,7 +129,7 @@ def _stamp(moment: datetime, timespec: str = "seconds") -> str:
     return moment.astimezone(UTC).isoformat(timespec=timespec)
 
 
-class Library(UnrecordedRows, SharingRows, SharedRows):
+class Library(UnrecordedRows, SharingRows, SharedRows, RecordRows):
     """The open game library. Open it with `Library.open`; close it when done."""
 
     path: Path
@@ -407,6 +414,7 @@ class Library(UnrecordedRows, SharingRows, SharedRows):
         if players != game.players:
             write_players(database, game_id, game.players, players)
         write_hands(database, game_id, stored, texts, len(game.hands))
+        keep_record(database, game_id, revision, replayed)
 
     def data_version(self) -> int:
         """A number that changes when another connection (another process, such as
@@ -733,6 +741,10 @@ class Library(UnrecordedRows, SharingRows, SharedRows):
                         reason=error.strerror or str(error),
                     ) from None
             migrate(connection)
+        if 0 < version < RECORDS_KEPT_FROM:
+            from phase10_keeper.storage.kept_records import game_records
+
+            game_records(self)
         self._prune()
         self._backup_if_due(changed=False)
 

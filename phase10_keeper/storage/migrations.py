@@ -177,6 +177,50 @@ _VERSION_6: tuple["str | Callable[[sqlite3.Connection], None]", ...] = (
     """,
 )
 
+
+def _forget_the_file_of_records(connection: sqlite3.Connection) -> None:
+    """Removes the file the records were kept in before this step, beside the library."""
+    from pathlib import Path
+
+    for _, name, file in connection.execute("PRAGMA database_list"):
+        if name == "main" and file:
+            Path(file).with_name("statistics-cache.json").unlink(missing_ok=True)
+
+
+def _forgotten_when_changed(table: str, game: str) -> tuple[str, ...]:
+    """Triggers that drop a game's kept record whenever a row of `table` of that game
+    (`game` names its game's id column) is added, changed or removed, by whatever
+    connection: the app's own writes, another program's, a hand edit."""
+    forget = "DELETE FROM game_records WHERE game_id = {row}.{game};"
+    return tuple(
+        f"CREATE TRIGGER {table}_{event.lower()}_forgets_record AFTER {event} ON {table} "
+        f"BEGIN {' '.join(forget.format(row=row, game=game) for row in rows)} END"
+        for event, rows in (("INSERT", ("NEW",)), ("UPDATE", ("OLD", "NEW")), ("DELETE", ("OLD",)))
+    )
+
+
+# Version 7: each game's statistics record (see storage.kept_records), kept as the game is
+# written, in place of a file beside the library. A record stands for the game's rows as
+# they were when it was made, checked: any change to them, by any connection, drops it.
+_VERSION_7: tuple["str | Callable[[sqlite3.Connection], None]", ...] = (
+    """
+    CREATE TABLE game_records (
+        game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        revision INTEGER NOT NULL,
+        format INTEGER NOT NULL,
+        record TEXT NOT NULL
+    )
+    """,
+    *_forgotten_when_changed("games", "id"),
+    *_forgotten_when_changed("game_players", "game_id"),
+    *_forgotten_when_changed("hands", "game_id"),
+    _forget_the_file_of_records,
+)
+
+RECORDS_KEPT_FROM = 7
+"""The first version keeping each game's statistics record: a library upgraded from an
+earlier one makes every game's record once, as it opens (see storage.kept_records)."""
+
 STEPS: tuple[tuple["str | Callable[[sqlite3.Connection], None]", ...], ...] = (
     _VERSION_1,
     _VERSION_2,
@@ -184,6 +228,7 @@ STEPS: tuple[tuple["str | Callable[[sqlite3.Connection], None]", ...], ...] = (
     _VERSION_4,
     _VERSION_5,
     _VERSION_6,
+    _VERSION_7,
 )
 """STEPS[n] takes a library from version n to version n + 1: SQL statements, and where
 SQLite cannot compute what a step fills in, a function of the connection."""

@@ -21,7 +21,7 @@ from phase10_keeper.storage.integrity import AS_LEFT_SUFFIX, SQLITE_MAGIC
 from phase10_keeper.storage.mark import MARK_SUFFIX, is_a_mark
 from phase10_keeper.storage.messages import KeyedError
 from phase10_keeper.storage.migrations import APPLICATION_ID
-from phase10_keeper.storage.paths import CACHE_FILE, LIBRARY_FILE, SET_ASIDE_DIR_NAME
+from phase10_keeper.storage.paths import LIBRARY_FILE, SET_ASIDE_DIR_NAME
 
 STANDARD_OUTPUT = "-"
 """The output path that means standard output, as for most command-line tools."""
@@ -83,13 +83,11 @@ def _companion_of_a_library(target: Path) -> bool:
 
 def _belongs_to_library(target: Path, data_dirs: Iterable[Path]) -> bool:
     """Whether `target` is one of the files the library keeps in one of `data_dirs`: the
-    library file and its companions, its statistics cache, or anything in its backups
+    library file and its companions, or anything in its backups
     and set-aside folders."""
     for folder in data_dirs:
         real = Path(os.path.realpath(folder))
-        if target.parent == real and (
-            target.name.startswith(LIBRARY_FILE) or target.name == CACHE_FILE
-        ):
+        if target.parent == real and target.name.startswith(LIBRARY_FILE):
             return True
         if any(target.is_relative_to(real / inside) for inside in _LIBRARY_FOLDERS):
             return True

@@ -6,8 +6,6 @@ from pathlib import Path
 
 APP_DIR_NAME = "phase10-keeper"
 LIBRARY_FILE = "library.sqlite3"
-CACHE_FILE = "statistics-cache.json"
-"""Beside the library: each game's record for the statistics, kept between runs."""
 LOG_FILE = "phase10-keeper.log"
 """Beside the library: the app's log, where the window's errors go, and why it could not
 start."""

@@ -183,7 +183,23 @@ def insert_game(
     assert game_id is not None
     write_players(database, game_id, game.players, ())
     write_hands(database, game_id, (), texts, len(game.hands))
+    keep_record(database, game_id, revision, replayed)
     return game_id
+
+
+def keep_record(
+    database: sqlite3.Connection, game_id: int, revision: int, replayed: "Replay"
+) -> None:
+    """Keeps the statistics record of the game just written at `revision`, from its
+    replay: written last, after the game's rows, whose triggers drop the record they
+    replace (see storage.migrations, version 7)."""
+    from phase10_keeper.stats import RECORD_FORMAT, game_record, record_to_json
+
+    database.execute(
+        "INSERT OR REPLACE INTO game_records (game_id, revision, format, record) "
+        "VALUES (?, ?, ?, ?)",
+        (game_id, revision, RECORD_FORMAT, compact(record_to_json(game_record(replayed.final)))),
+    )
 
 
 def replayed_or_refused(game: "Game", earlier: "Replay | None") -> "Replay":

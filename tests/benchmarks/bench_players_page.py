@@ -5,8 +5,9 @@
 On a library of N games (10,000 unless told; one in eight finished, others ended in a
 tie to break or still going), from creating the page until its tables have painted,
 the library read and the statistics made included:
-- the first time, with no game's record kept beside the library (every game replayed);
-- again, with every record kept;
+- as the app leaves the library, with each game's statistics record kept as it was saved;
+- once, in a library an earlier version kept, with no record kept yet (every game
+  replayed, and its record kept);
 - read again while the library stays open, as when the user comes back to the page.
 The baseline is a plain QTableView over a QStandardItemModel for each of the page's two
 tables, holding the same rows (every player with their games, wins and hands; the first
@@ -24,7 +25,7 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from measure import library_of, row
+from measure import forget_records, library_of, row
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QApplication, QSplitter, QTableView, QWidget
@@ -101,12 +102,11 @@ def plain_tables(data_dir: Path) -> float:
 
 def players_page(data_dir: Path, *, records_kept: bool) -> float:
     from phase10_keeper.storage.library import Library
-    from phase10_keeper.storage.paths import CACHE_FILE
     from phase10_keeper.ui.players.players_view import PlayersView
     from phase10_keeper.ui.prompts import Prompts
 
     if not records_kept:
-        (data_dir / CACHE_FILE).unlink(missing_ok=True)
+        forget_records(data_dir)
     with Library.open(data_dir) as library:
         started = time.perf_counter()
         view = PlayersView(library, Prompts())
@@ -170,10 +170,14 @@ def main() -> None:
         baseline = statistics.median(plain)
         row("plain QTableViews + QStandardItemModels", f"{baseline:.0f} ms")
         shown = statistics.median(first)
-        row("Players page, no records kept", f"{shown:.0f} ms", shown / baseline, "goal <= 1 s")
+        row(
+            "Players page, once after an upgrade: no records kept",
+            f"{shown:.0f} ms",
+            shown / baseline,
+        )
         shown = statistics.median(kept)
         row(
-            "Players page, every record kept",
+            "Players page, records kept as the games were saved",
             f"{shown:.0f} ms",
             shown / baseline,
             "goal <= 0.3 s and <= 2x",

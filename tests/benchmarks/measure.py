@@ -149,6 +149,19 @@ def varied_games(count: int, *, finished: bool = False) -> "list[Game]":
     return games
 
 
+def forget_records(data_dir: Path) -> None:
+    """Drops every game's kept statistics record, as in a library an earlier version
+    kept: the next statistics replay every game once."""
+    import sqlite3
+
+    from phase10_keeper.storage.library import LIBRARY_FILE
+
+    connection = sqlite3.connect(data_dir / LIBRARY_FILE)
+    with connection:
+        connection.execute("DELETE FROM game_records")
+    connection.close()
+
+
 def library_of(games: int, data_dir: Path, *, finished: bool = False) -> None:
     """Fills a new library in `data_dir` with `games` games: some added through the
     library, the rest copies of their rows with new ids (adding 20,000 games one
@@ -163,7 +176,14 @@ def library_of(games: int, data_dir: Path, *, finished: bool = False) -> None:
             library.add_game(game)
     connection = sqlite3.connect(data_dir / LIBRARY_FILE)
     with connection:
-        for table, key in (("games", "id"), ("game_players", "game_id"), ("hands", "game_id")):
+        tables = (
+            ("games", "id"),
+            ("game_players", "game_id"),
+            ("hands", "game_id"),
+            # Last: copying a game's other rows drops its record (the library's triggers).
+            ("game_records", "game_id"),
+        )
+        for table, key in tables:
             columns = [row[1] for row in connection.execute(f"PRAGMA table_info({table})")]
             listed = ", ".join(columns)
             # Each copy gets a uid of its own (uids are unique): its id in the last part.

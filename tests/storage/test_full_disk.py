@@ -95,7 +95,7 @@ def test_the_library_keeps_every_game_it_acknowledged_when_the_disk_fills(
         # Leave only a little room, then add games until it runs out.
         with (small_disk / "filler").open("wb", buffering=0) as stream:
             free = os.statvfs(small_disk).f_bavail * os.statvfs(small_disk).f_frsize
-            stream.write(b"\0" * max(0, free - 48 * 1024))
+            stream.write(b"\0" * max(0, free - 96 * 1024))
         refused = None
         for count in range(1000):
             game = long_game(20 + count)

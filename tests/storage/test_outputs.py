@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 from phase10_keeper.rules import Game
+from phase10_keeper.storage.kept_records import game_records
 from phase10_keeper.storage.library import LIBRARY_FILE, Library
 from phase10_keeper.storage.lock import hold_library
 from phase10_keeper.storage.outputs import OutputKey, OutputRefused, check_output
-from phase10_keeper.storage.stats_cache import game_records
 
 
 def _library_with_its_companions(data_dir: Path) -> None:
@@ -33,7 +33,7 @@ def test_every_file_the_library_keeps_in_its_folder_is_refused(tmp_path: Path) -
         path for path in data_dir.rglob("*") if path.is_file() and not path.name.endswith(".log")
     ]
     names = {path.name for path in kept}
-    assert {"statistics-cache.json", "library.sqlite3.revision", LIBRARY_FILE} <= names
+    assert {"library.sqlite3.revision", LIBRARY_FILE} <= names
     assert "library.sqlite3.lock" in names
     for path in [*kept, data_dir / "backups" / "notes.txt"]:
         with pytest.raises(OutputRefused) as refused:

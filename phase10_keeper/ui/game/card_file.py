@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QApplication
 
 from phase10_keeper.language import words
 from phase10_keeper.rules import Game, Replay
-from phase10_keeper.storage.stats_cache import RecordSource
+from phase10_keeper.storage.kept_records import RecordSource
 from phase10_keeper.ui.game.result_card import records_set_lines, result_card
 from phase10_keeper.ui.text.translate import use_language
 

@@ -26,7 +26,7 @@ from phase10_keeper.ui.widgets.charts import LineChart
 
 if TYPE_CHECKING:
     from phase10_keeper.rules import GameState
-    from phase10_keeper.storage.stats_cache import RecordSource
+    from phase10_keeper.storage.kept_records import RecordSource
 
 CARD_WIDTH = 1080
 MARGIN = 56
@@ -322,7 +322,7 @@ def records_set_lines(library: "RecordSource", game_id: int, language: Words) ->
     ("Priya's best total ever: 40 (was 55)"), as saved in the library; none for a game
     not finished."""
     from phase10_keeper.stats import record_set_line, records_set_by
-    from phase10_keeper.storage.stats_cache import game_records
+    from phase10_keeper.storage.kept_records import game_records
 
     records, _left_out = game_records(library)
     ids = [record_id for record_id, _record in records]

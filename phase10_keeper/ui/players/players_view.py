@@ -48,9 +48,9 @@ from phase10_keeper.stats import (
     stats_of_records,
     struggled_phase,
 )
+from phase10_keeper.storage.kept_records import RecordSource, game_records
 from phase10_keeper.storage.library import LibraryError
 from phase10_keeper.storage.messages import GameDamaged
-from phase10_keeper.storage.stats_cache import RecordSource, game_records
 from phase10_keeper.storage.summary import GameSummary
 from phase10_keeper.ui.library_change import LibraryChange
 from phase10_keeper.ui.prompts import Prompts, ask_output_path

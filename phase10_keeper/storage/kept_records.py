@@ -1,0 +1,109 @@
+"""Every game's statistics record, kept in the library beside the game.
+
+Replaying ten thousand games takes seconds; reading their records back takes a fraction
+of one. A record is written with its game, in the same transaction, from the replay the
+save made anyway, so the library's statistics never wait for a replay of what the app
+wrote itself. Triggers drop a game's record whenever any of its rows changes, whoever
+changes them (storage.migrations, version 7), so a kept record always stands for the
+game's rows as they were when it was made and checked. Games without a record (kept by an
+earlier version, changed by another program, or whose record cannot be read back) are
+replayed once, and their records kept for the next time.
+"""
+
+import json
+from collections.abc import Sequence
+from contextlib import suppress
+from typing import Any, Protocol
+
+from phase10_keeper.collector import cycle_collector_paused
+from phase10_keeper.rules import Game, GameError, Problem, replay
+from phase10_keeper.stats import GameRecord, game_record, record_from_json, record_to_json
+from phase10_keeper.storage.messages import GameDamaged, LibraryError
+from phase10_keeper.storage.rows import compact
+
+
+class RecordSource(Protocol):
+    """The parts of the game library the records come from."""
+
+    def live_revisions(self) -> list[tuple[int, int]]: ...
+    def load_game(self, game_id: int) -> Game: ...
+    def kept_records(self) -> dict[int, tuple[int, str]]: ...
+    def keep_records(self, rows: Sequence[tuple[int, int, str]]) -> None: ...
+
+
+def game_records(
+    library: RecordSource, live: Sequence[tuple[int, int]] | None = None
+) -> tuple[list[tuple[int, GameRecord]], list[tuple[int, Problem]]]:
+    """The record of every game not deleted, with its id, oldest first; and the id of
+    each game left out because it cannot be replayed, with the first problem found.
+    Only the games without a kept record of their current revision are replayed, and
+    their records kept. `live` is the games' ids and revisions (`live_revisions`) where
+    the caller has read them already.
+
+    The collector is paused: the records are many small objects that live on and hold
+    no cycles, which it would search again and again as they are made."""
+    with cycle_collector_paused():
+        return _game_records(library, library.live_revisions() if live is None else live)
+
+
+def _game_records(
+    library: RecordSource, live: Sequence[tuple[int, int]]
+) -> tuple[list[tuple[int, GameRecord]], list[tuple[int, Problem]]]:
+    kept = library.kept_records()
+    current = {
+        game_id: kept[game_id][1] for game_id, revision in live if _is_kept(kept, game_id, revision)
+    }
+    rows = _decoded(current)
+    records = []
+    warnings = []
+    made: list[tuple[int, int, str]] = []
+    for game_id, revision in live:
+        record = _record_of(rows.get(game_id))
+        if record is None:
+            try:
+                record = game_record(replay(library.load_game(game_id)).final)
+            except GameError as error:
+                warnings.append((game_id, error.problems[0]))
+                continue
+            except GameDamaged:
+                # The library names it among its damaged games.
+                continue
+            made.append((game_id, revision, compact(record_to_json(record))))
+        records.append((game_id, record))
+    # Without them kept, the next run replays these games again; nothing is lost.
+    with suppress(LibraryError):
+        library.keep_records(made)
+    return records, warnings
+
+
+def _is_kept(kept: dict[int, tuple[int, str]], game_id: int, revision: int) -> bool:
+    entry = kept.get(game_id)
+    return entry is not None and entry[0] == revision
+
+
+def _decoded(texts: dict[int, str]) -> dict[int, Any]:
+    """The kept rows by game id, decoded at once as one JSON text; where that fails (a
+    damaged record), one by one, leaving out each that is not JSON."""
+    if not texts:
+        return {}
+    try:
+        return dict(zip(texts, json.loads(f"[{','.join(texts.values())}]"), strict=True))
+    except (ValueError, RecursionError):
+        pass
+    rows = {}
+    for game_id, text in texts.items():
+        try:
+            rows[game_id] = json.loads(text)
+        except (ValueError, RecursionError):
+            continue
+    return rows
+
+
+def _record_of(row: Any) -> GameRecord | None:
+    """The record a kept row holds, if it reads as one."""
+    if row is None:
+        return None
+    try:
+        return record_from_json(row)
+    except ValueError:
+        return None

@@ -1,0 +1,58 @@
+"""The library's part that keeps each game's statistics record beside the game (see
+storage.kept_records, which makes and reads them)."""
+
+import sqlite3
+from collections.abc import Sequence
+from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING
+
+_KEPT = "SELECT game_id, revision, record FROM game_records WHERE format = ? AND json_valid(record)"
+"""Each record that is JSON on its own, so they can be decoded joined as one text."""
+
+
+class RecordRows:
+    """The library's part that reads and keeps the games' records."""
+
+    read_only: bool
+
+    if TYPE_CHECKING:
+
+        def _reading(self) -> AbstractContextManager[sqlite3.Connection]: ...
+
+        def _writing(
+            self, *, change: bool = True
+        ) -> AbstractContextManager[sqlite3.Connection]: ...
+
+    def kept_records(self) -> dict[int, tuple[int, str]]:
+        """The kept record of every game, by game id: the revision it was made at and its
+        text (a text that is not UTF-8 JSON is left out)."""
+        from phase10_keeper.stats import RECORD_FORMAT
+
+        with self._reading() as database:
+            database.text_factory = bytes
+            try:
+                rows = database.execute(_KEPT, (RECORD_FORMAT,)).fetchall()
+            finally:
+                database.text_factory = str
+        kept = {}
+        for game_id, revision, text in rows:
+            try:
+                kept[game_id] = (revision, text.decode("utf-8"))
+            except (AttributeError, UnicodeDecodeError):
+                continue
+        return kept
+
+    def keep_records(self, rows: Sequence[tuple[int, int, str]]) -> None:
+        """Keeps records made by replaying games, as (game id, revision, text): each only
+        while its game is still at that revision. Not a change of any game, and not kept
+        at all in a library opened only to read."""
+        if self.read_only or not rows:
+            return
+        from phase10_keeper.stats import RECORD_FORMAT
+
+        with self._writing(change=False) as database:
+            database.executemany(
+                "INSERT OR REPLACE INTO game_records (game_id, revision, format, record) "
+                "SELECT id, revision, ?, ? FROM games WHERE id = ? AND revision = ?",
+                [(RECORD_FORMAT, text, game_id, revision) for game_id, revision, text in rows],
+            )

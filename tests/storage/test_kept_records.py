@@ -1,0 +1,170 @@
+"""Each game's statistics record, kept in the library as the game is written, and made
+again from the game whenever its rows change or the record does not read back."""
+
+import sqlite3
+from collections.abc import Sequence
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+
+from phase10_keeper.rules import Game
+from phase10_keeper.stats import library_stats, stats_of_records
+from phase10_keeper.storage.kept_records import game_records
+from phase10_keeper.storage.library import LIBRARY_FILE, Library
+from phase10_keeper.storage.migrations import RECORDS_KEPT_FROM, migrate
+
+from ..stats.games import one_hand_in, race_to_phase_2, tie_break
+from .test_migrations import build_version
+
+GAMES = (tie_break(), race_to_phase_2(), one_hand_in())
+
+
+@pytest.fixture
+def library(tmp_path: Path):
+    with Library.open(tmp_path) as library:
+        for game in GAMES:
+            library.add_game(game)
+        yield library
+
+
+class CountingLoads:
+    """The library, counting the games it is asked to load (each one replayed)."""
+
+    def __init__(self, library: Library) -> None:
+        self.library = library
+        self.loaded: list[int] = []
+
+    def live_revisions(self) -> list[tuple[int, int]]:
+        return self.library.live_revisions()
+
+    def load_game(self, game_id: int) -> Game:
+        self.loaded.append(game_id)
+        return self.library.load_game(game_id)
+
+    def kept_records(self) -> dict[int, tuple[int, str]]:
+        return self.library.kept_records()
+
+    def keep_records(self, rows: Sequence[tuple[int, int, str]]) -> None:
+        self.library.keep_records(rows)
+
+
+def loads(library: Library) -> list[int]:
+    """The games replayed to give the records: those without a kept record."""
+    counting = CountingLoads(library)
+    game_records(counting)
+    return counting.loaded
+
+
+def execute(library: Library, sql: str, *parameters: object) -> None:
+    """Changes the library as another program would, through a connection of its own."""
+    with closing(sqlite3.connect(library.path)) as database, database:
+        database.execute(sql, parameters)
+
+
+def test_records_give_the_statistics_of_the_games(library: Library) -> None:
+    records, warnings = game_records(library)
+    assert warnings == []
+    assert [game_id for game_id, _ in records] == [1, 2, 3]
+    assert stats_of_records([record for _, record in records]) == library_stats(GAMES)
+
+
+def test_games_added_and_saved_are_never_replayed_for_their_records(library: Library) -> None:
+    assert loads(library) == []
+    library.save_game(3, GAMES[2].with_hand_removed(0))
+    library.delete_game(1)
+    assert loads(library) == [], "the save kept the new record"
+    records, _ = game_records(library)
+    assert [game_id for game_id, _ in records] == [2, 3]
+    assert records[1][1].players[0].hands == 0
+    assert stats_of_records([record for _, record in records]) == library_stats(
+        [GAMES[1], GAMES[2].with_hand_removed(0)]
+    )
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        "UPDATE hands SET data = data WHERE game_id = 2 AND number = 1",
+        "DELETE FROM hands WHERE game_id = 2 AND number = (SELECT MAX(number) FROM hands "
+        "WHERE game_id = 2)",
+        "UPDATE game_players SET name = name WHERE game_id = 2 AND seat = 0",
+        "UPDATE games SET title = 'Renamed' WHERE id = 2",
+    ],
+)
+def test_any_change_to_a_games_rows_by_another_program_makes_its_record_again(
+    library: Library, change: str
+) -> None:
+    execute(library, change)
+    assert loads(library) == [2]
+    assert loads(library) == [], "made once, then kept"
+
+
+def test_a_game_whose_record_reads_differently_is_counted_as_it_is_now(
+    library: Library,
+) -> None:
+    before, _ = game_records(library)
+    execute(library, "DELETE FROM hands WHERE game_id = 1 AND number > 1")
+    records, _ = game_records(library)
+    assert records[0][1].hands == 1 != before[0][1].hands
+    assert records[1:] == before[1:]
+
+
+@pytest.mark.parametrize(
+    "record",
+    [
+        "'not json'",
+        "'[1, 2]'",
+        '\'[true, null, [0], 1, [["Ana", "many", 0, 0, 0, null, []]]]\'',
+        "CAST(x'5bff5d' AS TEXT)",
+    ],
+)
+def test_a_kept_record_that_does_not_read_back_is_made_again(library: Library, record: str) -> None:
+    expected, _ = game_records(library)
+    execute(library, f"UPDATE game_records SET record = {record} WHERE game_id = 2")
+    assert game_records(library)[0] == expected
+    assert loads(library) == [], "made again and kept"
+
+
+def test_a_record_kept_in_another_format_is_made_again(library: Library) -> None:
+    expected, _ = game_records(library)
+    execute(library, "UPDATE game_records SET format = format + 1")
+    assert loads(library) == [1, 2, 3]
+    assert game_records(library)[0] == expected
+
+
+def test_a_record_is_not_kept_for_a_game_saved_since_it_was_made(library: Library) -> None:
+    execute(library, "DELETE FROM game_records")
+    revision = dict(library.live_revisions())[3]
+    library.save_game(3, GAMES[2].with_hand_removed(0))
+    library.keep_records([(3, revision, "[false, null, [], 0, []]")])
+    records, _ = game_records(library)
+    assert records[2][1].players[0].hands == 0
+
+
+def test_a_library_opened_only_to_read_gives_the_records_and_keeps_none(tmp_path: Path) -> None:
+    with Library.open(tmp_path) as library:
+        for game in GAMES:
+            library.add_game(game)
+        expected, _ = game_records(library)
+        execute(library, "DELETE FROM game_records")
+    before = (tmp_path / LIBRARY_FILE).read_bytes()
+    with Library.open(tmp_path, read_only=True) as reader:
+        assert game_records(reader)[0] == expected
+        assert loads(reader) == [1, 2, 3]
+    assert (tmp_path / LIBRARY_FILE).read_bytes() == before
+
+
+def test_an_upgraded_library_makes_every_record_as_it_opens_and_forgets_the_old_file(
+    tmp_path: Path,
+) -> None:
+    path = build_version(tmp_path, 2)
+    with closing(sqlite3.connect(path)) as database:
+        migrate(database, target=RECORDS_KEPT_FROM - 1)
+    old_file = tmp_path / "statistics-cache.json"
+    old_file.write_text("[]", encoding="utf-8")
+    with Library.open(tmp_path) as library:
+        assert not old_file.exists()
+        assert library.live_revisions()
+        assert loads(library) == []
+        assert set(library.kept_records()) == {game_id for game_id, _ in library.live_revisions()}
