@@ -35,6 +35,7 @@ from phase10_keeper.storage.integrity import (
     good_backups,
     read_only_uri,
 )
+from phase10_keeper.storage.listing import ListingRows
 from phase10_keeper.storage.log import log_warning, logger
 from phase10_keeper.storage.mark import Mark, raise_mark, read_mark
 from phase10_keeper.storage.messages import (
@@ -58,14 +59,12 @@ from phase10_keeper.storage.opening import examine, make_folder
 from phase10_keeper.storage.paths import LIBRARY_FILE, SET_ASIDE_DIR_NAME, default_data_dir
 from phase10_keeper.storage.readback import (
     SUMMARY_COLUMNS,
-    damaged_game,
-    damaged_hands,
     fetch_all,
     fetch_all_log,
     game_from_rows,
-    summary_problem,
 )
 from phase10_keeper.storage.record_rows import RecordRows
+from phase10_keeper.storage.resume import ResumeRows
 from phase10_keeper.storage.rows import (
     Saved,
     encoded,
@@ -83,7 +82,7 @@ from phase10_keeper.storage.rows import (
 )
 from phase10_keeper.storage.shared_rows import SharedRows
 from phase10_keeper.storage.sharing import SharingRows
-from phase10_keeper.storage.summary import GameSummary, listing_order, stored_values_problem
+from phase10_keeper.storage.summary import GameSummary
 from phase10_keeper.storage.unrecorded import UnrecordedRows
 
 # The rules and the game file's encoding are imported where a game is encoded, decoded or
@@ -129,7 +128,7 @@ def _stamp(moment: datetime, timespec: str = "seconds") -> str:
     return moment.astimezone(UTC).isoformat(timespec=timespec)
 
 
-class Library(UnrecordedRows, SharingRows, SharedRows, RecordRows):
+class Library(ListingRows, ResumeRows, UnrecordedRows, SharingRows, SharedRows, RecordRows):
     """The open game library. Open it with `Library.open`; close it when done."""
 
     path: Path
@@ -152,11 +151,7 @@ class Library(UnrecordedRows, SharingRows, SharedRows, RecordRows):
         self._saved: dict[int, Saved] = {}
         self._damaged: dict[int, GameDamaged] = {}
         self._hands_checked: dict[int, tuple[int, str | None]] = {}
-        """Per game, the revision its hands were last checked at (reading every hand) and
-        the damage found then: every write of a game's hands gives it a new revision, so
-        a game's hands are checked again only when it changed."""
         self._rules_checked: dict[str, str | None] = {}
-        """The damage found in each stored rules text (most games share a few)."""
         self._known: dict[int, int] = {}
         """The revision of each game as this connection last read or wrote it: what a save
         without a revision of its own expects to replace."""
@@ -502,125 +497,6 @@ class Library(UnrecordedRows, SharingRows, SharedRows, RecordRows):
             if self._known.get(game_id) == revision:
                 self._remember(game_id, saved)
 
-    def damaged_games(self) -> list[GameDamaged]:
-        """Every damaged game this connection has met, by id: each was left out of the
-        lists, or refused when loaded."""
-        return [self._damaged[game_id] for game_id in sorted(self._damaged)]
-
-    def _damaged_game(self, damage: GameDamaged) -> GameDamaged:
-        self._damaged[damage.game_id] = damage
-        return damage
-
-    def list_games(self, player: str | None = None, *, deleted: bool = False) -> list[GameSummary]:
-        """The games, newest first; only those with a player whose name contains `player`
-        (ignoring case); with `deleted`, the deleted games instead of the others. A
-        damaged game is left out, and named by `damaged_games`.
-        """
-        with self._reading() as database:
-            rows = fetch_all(
-                database,
-                f"SELECT {SUMMARY_COLUMNS}, rules, seating FROM games "
-                "WHERE (deleted_at IS NOT NULL) = ?",
-                (deleted,),
-            )
-            seated: dict[int, list[str]] = {}
-            for game_id, name in fetch_all(
-                database,
-                "SELECT game_id, name FROM game_players WHERE game_id IN "
-                "(SELECT id FROM games WHERE (deleted_at IS NOT NULL) = ?) ORDER BY game_id, seat",
-                (deleted,),
-            ):
-                if game_id in seated:
-                    seated[game_id].append(name)
-                else:
-                    seated[game_id] = [name]
-            hands_damage = self._hands_damage(database)
-        statuses = {status.value: status for status in Status}
-        summaries = []
-        rules_checked = self._rules_checked
-        for *row, rules, seating in rows:
-            game_id, title, started, finished, created, status, winner, deleted_at = row[:8]
-            players = seated.get(game_id, ())
-            column = summary_problem(row, players) or hands_damage.get(game_id)
-            if column is None and seating is not None:
-                column = stored_values_problem(rules, seating, players)
-            elif column is None:
-                if rules not in rules_checked:
-                    rules_checked[rules] = stored_values_problem(rules, None, players)
-                column = rules_checked[rules]
-            if column is not None:
-                self._damaged_game(damaged_game(game_id, column))
-                continue
-            summaries.append(
-                GameSummary(
-                    game_id,
-                    title,
-                    started,
-                    finished,
-                    tuple(players),
-                    row[9],
-                    statuses[status],
-                    winner,
-                    created=created,
-                    deleted=deleted_at,
-                    uid=row[14],
-                    conflict_of=row[15],
-                )
-            )
-        if player is not None:
-            from phase10_keeper.rules import name_key
-
-            needle = name_key(player)
-            summaries = [
-                game for game in summaries if any(needle in name_key(name) for name in game.players)
-            ]
-        summaries.sort(key=listing_order, reverse=True)
-        return summaries
-
-    def _hands_damage(self, database: sqlite3.Connection) -> dict[int, str]:
-        """The games whose hands are damaged, by id: those of games whose revision is
-        the one their hands were checked at are not read again. All games are checked at
-        once, deleted or not: the saved-games page lists both."""
-        checked = self._hands_checked
-        revisions = database.execute("SELECT id, revision FROM games").fetchall()
-        unchecked = [
-            game_id
-            for game_id, revision in revisions
-            if game_id not in checked or checked[game_id][0] != revision
-        ]
-        found = damaged_hands(database, None if len(unchecked) == len(revisions) else unchecked)
-        revision_of = dict(revisions)
-        for gone in checked.keys() - revision_of.keys():
-            del checked[gone]
-        for game_id in unchecked:
-            revision = revision_of[game_id]
-            if isinstance(revision, int):
-                checked[game_id] = (revision, found.get(game_id))
-        return {
-            game_id: damage for game_id, (_, damage) in checked.items() if damage is not None
-        } | found
-
-    def live_revisions(self) -> list[tuple[int, int]]:
-        """The id and revision of every game that is not deleted, oldest first. A game's
-        revision changes whenever it is saved, so it tells whether a copy is current."""
-        return [(game.id, revision) for game, revision in self.live_listing()]
-
-    def live_listing(self) -> list[tuple[GameSummary, int]]:
-        """Every game that is not deleted, with its revision, oldest first: what
-        `list_games` and `live_revisions` say, read once."""
-        with self._reading() as database:
-            revisions: dict[int, object] = dict(
-                database.execute("SELECT id, revision FROM games WHERE deleted_at IS NULL")
-            )
-        live = []
-        for game in reversed(self.list_games()):
-            revision = revisions.get(game.id)
-            if isinstance(revision, int):
-                live.append((game, revision))
-            elif game.id in revisions:
-                self._damaged_game(damaged_game(game.id, "revision"))
-        return live
-
     def rename_game(self, game_id: int, title: str) -> None:
         """Gives the game a new title, and so a new revision: a copy read before the rename
         would otherwise put the old title back when saved. A copy this connection holds
@@ -655,62 +531,6 @@ class Library(UnrecordedRows, SharingRows, SharedRows, RecordRows):
         self._update_game(game_id, "deleted_at = NULL")
 
     # Players and resuming
-
-    def roster(self) -> list[str]:
-        """Every player name known, the most games first (deleted games not counted), then
-        the most recently played, then alphabetically.
-        """
-        with self._reading() as database:
-            rows = database.execute(
-                "SELECT players.name, COUNT(games.id), MAX(games.updated) FROM players "
-                "LEFT JOIN game_players ON game_players.player_id = players.id "
-                "LEFT JOIN games ON games.id = game_players.game_id "
-                "AND games.deleted_at IS NULL "
-                "GROUP BY players.id"
-            ).fetchall()
-        rows.sort(key=lambda row: row[0].casefold())
-        rows.sort(key=lambda row: row[2] or "", reverse=True)
-        rows.sort(key=lambda row: row[1], reverse=True)
-        return [row[0] for row in rows]
-
-    def last_open_game(self) -> int | None:
-        """The game to resume on launch: the one open when the app last quit, unless it
-        has been deleted or finished since."""
-        with self._reading() as database:
-            row = database.execute(
-                "SELECT games.id FROM meta JOIN games ON games.id = CAST(meta.value AS INTEGER) "
-                "WHERE meta.key = 'last_open_game' AND games.deleted_at IS NULL "
-                "AND games.status != ?",
-                (Status.FINISHED.value,),
-            ).fetchone()
-        return None if row is None else int(row[0])
-
-    def last_changed_unfinished_game(self) -> int | None:
-        """The unfinished game (not deleted) saved most recently, if any: `updated` is kept
-        to the millisecond, so that two saves within one second still come in order."""
-        with self._reading() as database:
-            row = database.execute(
-                "SELECT id FROM games WHERE deleted_at IS NULL AND status != ? "
-                "ORDER BY updated DESC, id DESC LIMIT 1",
-                (Status.FINISHED.value,),
-            ).fetchone()
-        return None if row is None else int(row[0])
-
-    def set_last_open_game(self, game_id: int | None) -> None:
-        """Remembers the game to resume at the next launch (None: none). Remembering the
-        game remembered already writes nothing: every write is a commit synced to disk,
-        and the app remembers the game each time it opens one."""
-        with self._reading() as database:
-            row = database.execute("SELECT value FROM meta WHERE key = 'last_open_game'").fetchone()
-        if (None if row is None else row[0]) == (None if game_id is None else str(game_id)):
-            return
-        with self._writing(change=False) as database:
-            if game_id is None:
-                database.execute("DELETE FROM meta WHERE key = 'last_open_game'")
-                return
-            if database.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
-                raise self._no_game(game_id)
-            self._set_meta(database, {"last_open_game": str(game_id)})
 
     # Backups
 

@@ -7,7 +7,7 @@ from contextlib import closing
 
 import pytest
 
-from phase10_keeper.storage import library as library_module
+from phase10_keeper.storage import listing
 from phase10_keeper.storage.library import Library
 from phase10_keeper.storage.readback import damaged_hands
 
@@ -31,7 +31,7 @@ def _damage_behind_its_back(library: Library, game_id: int, data_sql: str) -> No
 class _CountedChecks:
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.checked: list[int | None] = []
-        monkeypatch.setattr(library_module, "damaged_hands", self)
+        monkeypatch.setattr(listing, "damaged_hands", self)
 
     def __call__(
         self, database: sqlite3.Connection, game_ids: Collection[int] | None = None

@@ -1,0 +1,153 @@
+"""The library's part that lists its games, each checked as strictly as a game file is
+read, leaving out and naming the damaged ones (see storage.readback)."""
+
+import sqlite3
+from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING
+
+from phase10_keeper.rules.status import Status
+from phase10_keeper.storage.messages import GameDamaged
+from phase10_keeper.storage.readback import (
+    SUMMARY_COLUMNS,
+    damaged_game,
+    damaged_hands,
+    fetch_all,
+    summary_problem,
+)
+from phase10_keeper.storage.summary import GameSummary, listing_order, stored_values_problem
+
+
+class ListingRows:
+    """The library's part that lists its games."""
+
+    _damaged: dict[int, GameDamaged]
+    """Every damaged game this connection has met, by id."""
+    _hands_checked: dict[int, tuple[int, str | None]]
+    """Per game, the revision its hands were last checked at (reading every hand) and
+    the damage found then: every write of a game's hands gives it a new revision, so
+    a game's hands are checked again only when it changed."""
+    _rules_checked: dict[str, str | None]
+    """The damage found in each stored rules text (most games share a few)."""
+
+    if TYPE_CHECKING:
+
+        def _reading(self) -> AbstractContextManager[sqlite3.Connection]: ...
+
+    def damaged_games(self) -> list[GameDamaged]:
+        """Every damaged game this connection has met, by id: each was left out of the
+        lists, or refused when loaded."""
+        return [self._damaged[game_id] for game_id in sorted(self._damaged)]
+
+    def _damaged_game(self, damage: GameDamaged) -> GameDamaged:
+        self._damaged[damage.game_id] = damage
+        return damage
+
+    def list_games(self, player: str | None = None, *, deleted: bool = False) -> list[GameSummary]:
+        """The games, newest first; only those with a player whose name contains `player`
+        (ignoring case); with `deleted`, the deleted games instead of the others. A
+        damaged game is left out, and named by `damaged_games`.
+        """
+        with self._reading() as database:
+            rows = fetch_all(
+                database,
+                f"SELECT {SUMMARY_COLUMNS}, rules, seating FROM games "
+                "WHERE (deleted_at IS NOT NULL) = ?",
+                (deleted,),
+            )
+            seated: dict[int, list[str]] = {}
+            for game_id, name in fetch_all(
+                database,
+                "SELECT game_id, name FROM game_players WHERE game_id IN "
+                "(SELECT id FROM games WHERE (deleted_at IS NOT NULL) = ?) ORDER BY game_id, seat",
+                (deleted,),
+            ):
+                if game_id in seated:
+                    seated[game_id].append(name)
+                else:
+                    seated[game_id] = [name]
+            hands_damage = self._hands_damage(database)
+        statuses = {status.value: status for status in Status}
+        summaries = []
+        rules_checked = self._rules_checked
+        for *row, rules, seating in rows:
+            game_id, title, started, finished, created, status, winner, deleted_at = row[:8]
+            players = seated.get(game_id, ())
+            column = summary_problem(row, players) or hands_damage.get(game_id)
+            if column is None and seating is not None:
+                column = stored_values_problem(rules, seating, players)
+            elif column is None:
+                if rules not in rules_checked:
+                    rules_checked[rules] = stored_values_problem(rules, None, players)
+                column = rules_checked[rules]
+            if column is not None:
+                self._damaged_game(damaged_game(game_id, column))
+                continue
+            summaries.append(
+                GameSummary(
+                    game_id,
+                    title,
+                    started,
+                    finished,
+                    tuple(players),
+                    row[9],
+                    statuses[status],
+                    winner,
+                    created=created,
+                    deleted=deleted_at,
+                    uid=row[14],
+                    conflict_of=row[15],
+                )
+            )
+        if player is not None:
+            from phase10_keeper.rules import name_key
+
+            needle = name_key(player)
+            summaries = [
+                game for game in summaries if any(needle in name_key(name) for name in game.players)
+            ]
+        summaries.sort(key=listing_order, reverse=True)
+        return summaries
+
+    def _hands_damage(self, database: sqlite3.Connection) -> dict[int, str]:
+        """The games whose hands are damaged, by id: those of games whose revision is
+        the one their hands were checked at are not read again. All games are checked at
+        once, deleted or not: the saved-games page lists both."""
+        checked = self._hands_checked
+        revisions = database.execute("SELECT id, revision FROM games").fetchall()
+        unchecked = [
+            game_id
+            for game_id, revision in revisions
+            if game_id not in checked or checked[game_id][0] != revision
+        ]
+        found = damaged_hands(database, None if len(unchecked) == len(revisions) else unchecked)
+        revision_of = dict(revisions)
+        for gone in checked.keys() - revision_of.keys():
+            del checked[gone]
+        for game_id in unchecked:
+            revision = revision_of[game_id]
+            if isinstance(revision, int):
+                checked[game_id] = (revision, found.get(game_id))
+        return {
+            game_id: damage for game_id, (_, damage) in checked.items() if damage is not None
+        } | found
+
+    def live_revisions(self) -> list[tuple[int, int]]:
+        """The id and revision of every game that is not deleted, oldest first. A game's
+        revision changes whenever it is saved, so it tells whether a copy is current."""
+        return [(game.id, revision) for game, revision in self.live_listing()]
+
+    def live_listing(self) -> list[tuple[GameSummary, int]]:
+        """Every game that is not deleted, with its revision, oldest first: what
+        `list_games` and `live_revisions` say, read once."""
+        with self._reading() as database:
+            revisions: dict[int, object] = dict(
+                database.execute("SELECT id, revision FROM games WHERE deleted_at IS NULL")
+            )
+        live = []
+        for game in reversed(self.list_games()):
+            revision = revisions.get(game.id)
+            if isinstance(revision, int):
+                live.append((game, revision))
+            elif game.id in revisions:
+                self._damaged_game(damaged_game(game.id, "revision"))
+        return live
