@@ -2,7 +2,6 @@
 
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from itertools import chain, repeat
 from typing import NamedTuple, TypeVar
 
 from phase10_keeper.language import Words, words_or_english
@@ -51,12 +50,13 @@ class PhaseCounter:
 
     def add_counts(self, counts: Sequence[int]) -> None:
         """Counts tallies made elsewhere in with these, given flat as label, attempts,
-        made, label, ...: a player's thousands of games are added up without a step in
-        Python for each (an attempt repeats its label in the count once, a make once
-        more)."""
-        labels = counts[::3]
-        self._attempts.update(chain.from_iterable(map(repeat, labels, counts[1::3])))
-        self._made.update(chain.from_iterable(map(repeat, labels, counts[2::3])))
+        made, label, ...: a player's thousands of games are added up in one pass over
+        their tallies."""
+        attempts, made = self._attempts, self._made
+        for label, tried, succeeded in zip(counts[::3], counts[1::3], counts[2::3], strict=True):
+            attempts[label] = attempts.get(label, 0) + tried
+            if succeeded:
+                made[label] = made.get(label, 0) + succeeded
 
     def tallies(self) -> tuple[PhaseTally, ...]:
         """In label order; labels never attempted are left out."""

@@ -151,7 +151,7 @@ class Library(ListingRows, ResumeRows, UnrecordedRows, SharingRows, SharedRows, 
         self._saved: dict[int, Saved] = {}
         self._damaged: dict[int, GameDamaged] = {}
         self._hands_checked: dict[int, tuple[int, str | None]] = {}
-        self._rules_checked: dict[str, str | None] = {}
+        self._rules_checked: dict[object, str | None] = {}
         self._known: dict[int, int] = {}
         """The revision of each game as this connection last read or wrote it: what a save
         without a revision of its own expects to replace."""

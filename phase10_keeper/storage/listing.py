@@ -2,6 +2,7 @@
 read, leaving out and naming the damaged ones (see storage.readback)."""
 
 import sqlite3
+from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING
 
@@ -14,7 +15,27 @@ from phase10_keeper.storage.readback import (
     fetch_all,
     summary_problem,
 )
-from phase10_keeper.storage.summary import GameSummary, listing_order, stored_values_problem
+from phase10_keeper.storage.summary import (
+    GameSummary,
+    listing_order,
+    played_order,
+    stored_values_problem,
+)
+
+_REVISIONS = (
+    "SELECT id, revision, EXISTS (SELECT 1 FROM game_records "
+    "WHERE game_records.game_id = games.id AND game_records.revision = games.revision) "
+    "FROM games"
+)
+"""Each game's id and revision, and whether a kept record vouches for its rows."""
+
+_LIVE_VOUCHED = (
+    "SELECT id, started, created, revision, EXISTS (SELECT 1 FROM game_records "
+    "WHERE game_records.game_id = games.id AND game_records.revision = games.revision) "
+    "FROM games WHERE deleted_at IS NULL"
+)
+"""The games not deleted, with what orders them, their revision and whether a kept record
+vouches for their rows."""
 
 
 class ListingRows:
@@ -26,7 +47,7 @@ class ListingRows:
     """Per game, the revision its hands were last checked at (reading every hand) and
     the damage found then: every write of a game's hands gives it a new revision, so
     a game's hands are checked again only when it changed."""
-    _rules_checked: dict[str, str | None]
+    _rules_checked: dict[object, str | None]
     """The damage found in each stored rules text (most games share a few)."""
 
     if TYPE_CHECKING:
@@ -65,23 +86,19 @@ class ListingRows:
                     seated[game_id].append(name)
                 else:
                     seated[game_id] = [name]
-            hands_damage = self._hands_damage(database)
+            hands_damage, vouched = self._hands_damage(database)
         statuses = {status.value: status for status in Status}
         summaries = []
-        rules_checked = self._rules_checked
         for *row, rules, seating in rows:
             game_id, title, started, finished, created, status, winner, deleted_at = row[:8]
             players = seated.get(game_id, ())
-            column = summary_problem(row, players) or hands_damage.get(game_id)
-            if column is None and seating is not None:
-                column = stored_values_problem(rules, seating, players)
-            elif column is None:
-                if rules not in rules_checked:
-                    rules_checked[rules] = stored_values_problem(rules, None, players)
-                column = rules_checked[rules]
-            if column is not None:
-                self._damaged_game(damaged_game(game_id, column))
-                continue
+            if game_id not in vouched:
+                column = hands_damage.get(game_id) or self._row_problem(
+                    row, players, rules, seating
+                )
+                if column is not None:
+                    self._damaged_game(damaged_game(game_id, column))
+                    continue
             summaries.append(
                 GameSummary(
                     game_id,
@@ -108,18 +125,44 @@ class ListingRows:
         summaries.sort(key=listing_order, reverse=True)
         return summaries
 
-    def _hands_damage(self, database: sqlite3.Connection) -> dict[int, str]:
-        """The games whose hands are damaged, by id: those of games whose revision is
-        the one their hands were checked at are not read again. All games are checked at
-        once, deleted or not: the saved-games page lists both."""
+    def _row_problem(
+        self, row: list[object], players: Sequence[str], rules: object, seating: object
+    ) -> str | None:
+        """The column of the game's row, players, rules or seating whose value is not as
+        the app writes it, if any."""
+        column = summary_problem(row, players)
+        if column is None and seating is not None:
+            return stored_values_problem(rules, seating, players)
+        if column is None:
+            # Most games share a few rules texts, whose check is the same for each.
+            if rules not in self._rules_checked:
+                self._rules_checked[rules] = stored_values_problem(rules, None, players)
+            return self._rules_checked[rules]
+        return column
+
+    def _hands_damage(self, database: sqlite3.Connection) -> tuple[dict[int, str], set[int]]:
+        """The games whose hands are damaged, by id; and the games vouched for by their
+        kept statistics record, whose rows are as they were when the record was made from
+        them, checked (any change to them drops it: see storage.kept_records), and need
+        no check now. The hands of games whose revision is the one they were checked at
+        are not read again either. All games are checked at once, deleted or not: the
+        saved-games page lists both."""
         checked = self._hands_checked
-        revisions = database.execute("SELECT id, revision FROM games").fetchall()
+        revisions = []
+        vouched = set()
+        for game_id, revision, recorded in database.execute(_REVISIONS):
+            if recorded:
+                vouched.add(game_id)
+            else:
+                revisions.append((game_id, revision))
         unchecked = [
             game_id
             for game_id, revision in revisions
             if game_id not in checked or checked[game_id][0] != revision
         ]
-        found = damaged_hands(database, None if len(unchecked) == len(revisions) else unchecked)
+        found = damaged_hands(
+            database, None if not vouched and len(unchecked) == len(revisions) else unchecked
+        )
         revision_of = dict(revisions)
         for gone in checked.keys() - revision_of.keys():
             del checked[gone]
@@ -127,13 +170,22 @@ class ListingRows:
             revision = revision_of[game_id]
             if isinstance(revision, int):
                 checked[game_id] = (revision, found.get(game_id))
-        return {
+        damaged = {
             game_id: damage for game_id, (_, damage) in checked.items() if damage is not None
-        } | found
+        }
+        return damaged | found, vouched
 
     def live_revisions(self) -> list[tuple[int, int]]:
         """The id and revision of every game that is not deleted, oldest first. A game's
-        revision changes whenever it is saved, so it tells whether a copy is current."""
+        revision changes whenever it is saved, so it tells whether a copy is current.
+
+        Where a kept record vouches for every game (see `_hands_damage`), nothing need be
+        checked, and nothing else read: the statistics of ten thousand games start here."""
+        with self._reading() as database:
+            rows = fetch_all(database, _LIVE_VOUCHED)
+        if all(vouched for *_, vouched in rows):
+            rows.sort(key=lambda row: played_order(*row[:3]))
+            return [(game_id, revision) for game_id, _, _, revision, _ in rows]
         return [(game.id, revision) for game, revision in self.live_listing()]
 
     def live_listing(self) -> list[tuple[GameSummary, int]]:

@@ -43,7 +43,12 @@ def _sort_moment(*candidates: str | None) -> float:
 def listing_order(game: GameSummary) -> tuple[float, int]:
     """Games list in the order they were played (by their start, else when they entered
     the library), then in the order they entered it."""
-    return _sort_moment(game.started, game.created), game.id
+    return played_order(game.id, game.started, game.created)
+
+
+def played_order(game_id: int, started: str | None, created: str | None) -> tuple[float, int]:
+    """A game's place in `listing_order`, from its row's values."""
+    return _sort_moment(started, created), game_id
 
 
 # What the game file's writer puts in a stored game's rules and seating, as plain data:

@@ -1,5 +1,5 @@
-"""A game's hands are read and checked once per revision: listing an unchanged library
-checks none again, and a game damaged since, by another connection, is still found."""
+"""A game's hands are read and checked only when no kept record vouches for its rows,
+and then once per revision; a game damaged since, by another connection, is still found."""
 
 import sqlite3
 from collections.abc import Collection
@@ -57,33 +57,36 @@ def test_a_game_damaged_by_another_connection_after_a_listing_is_still_left_out(
     assert "hands.data" in str(damage)
 
 
-def test_an_unchanged_library_lists_without_checking_hands_again(
+def test_games_the_app_saved_are_listed_without_reading_their_hands(
     library: Library, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Their kept statistics records vouch for their rows: any change to the rows, by any
+    connection, would have dropped them."""
     games = _three_games(library)
     library.delete_game(games[2])
+    library.restore_game(games[2])
     counted = _CountedChecks(monkeypatch)
-    library.list_games()
-    assert counted.checked == [None]  # every game, deleted ones too, at once
-    counted.checked.clear()
-    library.list_games()
+    assert {game.id for game in library.list_games()} == set(games)
     library.list_games(deleted=True)
     library.list_games("Priya")
-    assert counted.checked == []
+    assert counted.checked == [games[2]], "only the game whose record the restore dropped"
+    counted.checked.clear()
+    library.list_games()
+    assert counted.checked == [], "checked once per revision"
 
 
-def test_only_the_game_that_changed_is_checked_again(
+def test_only_a_game_changed_by_another_program_is_checked_again(
     library: Library, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    first, second, _ = _three_games(library)
+    first, second, third = _three_games(library)
     library.list_games()
     counted = _CountedChecks(monkeypatch)
     library.save_game(second, long_game(4))
     _damage_behind_its_back(library, first, NOT_UTF8_HAND)
     listed = {game.id for game in library.list_games()}
-    assert set(counted.checked) == {first, second}
-    assert first not in listed
-    assert second in listed
+    assert counted.checked == [first]
+    assert listed == {second, third}
+    assert [game_id for game_id, _ in library.live_revisions()] == [second, third]
 
 
 def test_hands_not_utf8_are_named_by_game_among_good_ones(library: Library) -> None:

@@ -4,6 +4,7 @@ again from the game whenever its rows change or the record does not read back.""
 import sqlite3
 from collections.abc import Sequence
 from contextlib import closing
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from phase10_keeper.storage.library import LIBRARY_FILE, Library
 from phase10_keeper.storage.migrations import RECORDS_KEPT_FROM, migrate
 
 from ..stats.games import one_hand_in, race_to_phase_2, tie_break
+from .samples import FakeClock
 from .test_migrations import build_version
 
 GAMES = (tie_break(), race_to_phase_2(), one_hand_in())
@@ -168,3 +170,17 @@ def test_an_upgraded_library_makes_every_record_as_it_opens_and_forgets_the_old_
         assert library.live_revisions()
         assert loads(library) == []
         assert set(library.kept_records()) == {game_id for game_id, _ in library.live_revisions()}
+
+
+def test_games_vouched_for_by_their_records_come_in_the_listings_order(tmp_path: Path) -> None:
+    """Where every game's record vouches for it, the live games are read without listing
+    them: in the same order, played first (by start, else entry), then by entry."""
+    starts = ["2026-03-01T20:00", None, "2025-12-24", "last Friday", "2026-03-01T19:00", None]
+    with Library.open(tmp_path, clock=FakeClock()) as library:
+        for number, started in enumerate(starts):
+            library.add_game(replace(GAMES[number % len(GAMES)], started=started))
+        library.delete_game(2)
+        vouched = library.live_revisions()
+        assert vouched == [(game.id, revision) for game, revision in library.live_listing()]
+        # Games 4 and 6 entered the library in November 2026; "last Friday" is no date.
+        assert [game_id for game_id, _ in vouched] == [3, 5, 1, 4, 6]
