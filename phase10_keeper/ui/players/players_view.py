@@ -69,7 +69,7 @@ from phase10_keeper.ui.widgets.charts import (
     percent_text,
 )
 from phase10_keeper.ui.widgets.damage_bar import DamageBar
-from phase10_keeper.ui.widgets.text_table import TextTableModel
+from phase10_keeper.ui.widgets.text_table import ColumnFitter, TextTableModel
 
 _Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
@@ -299,8 +299,11 @@ def _table(model: QAbstractItemModel, name: str, stretch: int, *, wrap: bool = F
     view.setTextElideMode(Qt.TextElideMode.ElideRight)
     if wrap:
         view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    view.horizontalHeader().setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
+    if isinstance(model, TextTableModel):
+        ColumnFitter(view, model, stretch)
+    else:
+        view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        view.horizontalHeader().setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
     return view
 
 
