@@ -3,11 +3,10 @@ read, leaving out and naming the damaged ones (see storage.readback)."""
 
 import sqlite3
 from collections.abc import Sequence
-from contextlib import AbstractContextManager
-from typing import TYPE_CHECKING
 
 from phase10_keeper.rules.status import Status
 from phase10_keeper.storage.messages import GameDamaged
+from phase10_keeper.storage.part import LibraryPart
 from phase10_keeper.storage.readback import (
     SUMMARY_COLUMNS,
     damaged_game,
@@ -38,7 +37,7 @@ _LIVE_VOUCHED = (
 vouches for their rows."""
 
 
-class ListingRows:
+class ListingRows(LibraryPart):
     """The library's part that lists its games."""
 
     _damaged: dict[int, GameDamaged]
@@ -49,10 +48,6 @@ class ListingRows:
     a game's hands are checked again only when it changed."""
     _rules_checked: dict[object, str | None]
     """The damage found in each stored rules text (most games share a few)."""
-
-    if TYPE_CHECKING:
-
-        def _reading(self) -> AbstractContextManager[sqlite3.Connection]: ...
 
     def damaged_games(self) -> list[GameDamaged]:
         """Every damaged game this connection has met, by id: each was left out of the

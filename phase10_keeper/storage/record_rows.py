@@ -1,27 +1,18 @@
 """The library's part that keeps each game's statistics record beside the game (see
 storage.kept_records, which makes and reads them)."""
 
-import sqlite3
 from collections.abc import Sequence
-from contextlib import AbstractContextManager
-from typing import TYPE_CHECKING
+
+from phase10_keeper.storage.part import LibraryPart
 
 _KEPT = "SELECT game_id, revision, record FROM game_records WHERE format = ? AND json_valid(record)"
 """Each record that is JSON on its own, so they can be decoded joined as one text."""
 
 
-class RecordRows:
+class RecordRows(LibraryPart):
     """The library's part that reads and keeps the games' records."""
 
     read_only: bool
-
-    if TYPE_CHECKING:
-
-        def _reading(self) -> AbstractContextManager[sqlite3.Connection]: ...
-
-        def _writing(
-            self, *, change: bool = True
-        ) -> AbstractContextManager[sqlite3.Connection]: ...
 
     def kept_records(self) -> dict[int, tuple[int, str]]:
         """The kept record of every game, by game id: the revision it was made at and its

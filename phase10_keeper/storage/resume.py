@@ -2,23 +2,17 @@
 the game to open at launch."""
 
 import sqlite3
-from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING
 
 from phase10_keeper.rules.status import Status
 from phase10_keeper.storage.messages import LibraryError
+from phase10_keeper.storage.part import LibraryPart
 
 
-class ResumeRows:
+class ResumeRows(LibraryPart):
     """The library's part that keeps the roster and the game to resume."""
 
     if TYPE_CHECKING:
-
-        def _reading(self) -> AbstractContextManager[sqlite3.Connection]: ...
-
-        def _writing(
-            self, *, change: bool = True
-        ) -> AbstractContextManager[sqlite3.Connection]: ...
 
         def _no_game(self, game_id: int) -> LibraryError: ...
 

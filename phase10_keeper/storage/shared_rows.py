@@ -9,11 +9,11 @@ writes counts as not there (a game is then shared again from scratch), never a t
 import json
 import sqlite3
 from collections.abc import Iterable, Mapping, Sequence
-from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from phase10_keeper.storage.identity import canonical, conflict_uid, is_uid, version_hash
 from phase10_keeper.storage.messages import LibraryError, LibraryKey
+from phase10_keeper.storage.part import LibraryPart
 from phase10_keeper.storage.readback import same_game
 from phase10_keeper.storage.rows import (
     compact,
@@ -139,16 +139,10 @@ def _held(row: Sequence[object]) -> HeldGame | None:
     )
 
 
-class SharedRows:
+class SharedRows(LibraryPart):
     """Games by uid, and what sharing through a folder remembers."""
 
     if TYPE_CHECKING:
-
-        def _reading(self) -> AbstractContextManager[sqlite3.Connection]: ...
-
-        def _writing(
-            self, *, change: bool = True
-        ) -> AbstractContextManager[sqlite3.Connection]: ...
 
         def _now(self, timespec: str = "seconds") -> str: ...
 

@@ -18,12 +18,12 @@ never holds up the phones' server or the window.
 import sqlite3
 import threading
 from collections.abc import Callable
-from contextlib import AbstractContextManager, closing, nullcontext
+from contextlib import closing, nullcontext
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from phase10_keeper.storage.log import logger
+from phase10_keeper.storage.part import LibraryPart
 from phase10_keeper.storage.readback import is_text
 
 SHARING_LASTS = timedelta(hours=12)
@@ -36,16 +36,8 @@ def _stamp(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="seconds")
 
 
-class SharingRows:
+class SharingRows(LibraryPart):
     """The library's part that keeps each game's sharing, a row per game."""
-
-    if TYPE_CHECKING:
-
-        def _reading(self) -> AbstractContextManager[sqlite3.Connection]: ...
-
-        def _writing(
-            self, *, change: bool = True
-        ) -> AbstractContextManager[sqlite3.Connection]: ...
 
     def kept_sharing(self, game_id: int, now: datetime) -> str | None:
         """The game's sharing as kept (JSON text, which the companion checks), or None:

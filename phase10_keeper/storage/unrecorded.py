@@ -12,11 +12,10 @@ game recorded take 0.8 KB to undo (5 KB, all undone, to redo), where each change
 games in full would take 1.7 MB.
 """
 
-import sqlite3
 from collections.abc import Sequence
-from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from phase10_keeper.storage.part import LibraryPart
 from phase10_keeper.storage.readback import is_text
 from phase10_keeper.storage.rows import compact
 
@@ -59,16 +58,8 @@ class Step(NamedTuple):
     recorded: bool
 
 
-class UnrecordedRows:
+class UnrecordedRows(LibraryPart):
     """The library's part that keeps typing and undo histories, a row per game."""
-
-    if TYPE_CHECKING:
-
-        def _reading(self) -> AbstractContextManager[sqlite3.Connection]: ...
-
-        def _writing(
-            self, *, change: bool = True
-        ) -> AbstractContextManager[sqlite3.Connection]: ...
 
     def keep_unrecorded(self, game_id: int, typing: str | None, history: str | None) -> None:
         """Keeps the typing and the undo history with the game (in place of what was kept),
