@@ -180,14 +180,25 @@ class GameRecord(NamedTuple):
     """Hands played, a tie-break replay hand included."""
 
 
-def game_record(state: GameState) -> GameRecord:
-    """The record of a game from where it stands (its replay's final state)."""
+def game_record(state: GameState, earlier: "GameRecord | None" = None) -> GameRecord:
+    """The record of a game from where it stands (its replay's final state). `earlier` is
+    the record of an earlier state of the same replay, whose hands this state's begin
+    with (`earlier.hands` of them): only the hands since are counted, so a hand recorded
+    in a long game costs one hand's counting."""
     names = [player.name for player in state.players]
     hands = dict.fromkeys(names, 0)
     points = dict.fromkeys(names, 0)
     went_out = dict.fromkeys(names, 0)
     phases = {name: PhaseCounter() for name in names}
-    for hand in state.hands:
+    counted = 0
+    if earlier is not None and all(player.name in hands for player in earlier.players):
+        counted = earlier.hands
+        for player in earlier.players:
+            hands[player.name] = player.hands
+            points[player.name] = player.points
+            went_out[player.name] = player.went_out
+            phases[player.name].add_counts(player.phase_counts)
+    for hand in state.hands[counted:]:
         went_out[hand.went_out] += 1
         for name, entry in hand.entries.items():
             hands[name] += 1

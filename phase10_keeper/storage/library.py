@@ -89,6 +89,7 @@ from phase10_keeper.storage.unrecorded import UnrecordedRows
 # replayed: listing the library needs neither, and importing them costs more than it does.
 if TYPE_CHECKING:
     from phase10_keeper.rules import Game, Replay
+    from phase10_keeper.stats import GameRecord
 
 __all__ = [
     "DEFAULT_TIMEOUT",
@@ -381,10 +382,18 @@ class Library(ListingRows, ResumeRows, UnrecordedRows, SharingRows, SharedRows, 
                 players, stored = saved.game.players, saved.texts
             else:
                 players, stored = stored_log(database, game_id)
-            self._store(
-                database, game_id, game, replayed, texts, (players, stored), row[1], new_revision
+            record = self._store(
+                database,
+                game_id,
+                game,
+                replayed,
+                texts,
+                (players, stored),
+                row[1],
+                new_revision,
+                saved,
             )
-        self._remember(game_id, Saved(new_revision, game, tuple(texts.values()), replayed))
+        self._remember(game_id, Saved(new_revision, game, tuple(texts.values()), replayed, record))
 
     def _store(
         self,
@@ -396,9 +405,11 @@ class Library(ListingRows, ResumeRows, UnrecordedRows, SharingRows, SharedRows, 
         before: tuple[tuple[str, ...], Sequence[str]],
         finished: str | None,
         revision: int,
-    ) -> None:
+        earlier: Saved | None = None,
+    ) -> "GameRecord":
         """Writes `game` over the stored one (whose players and hand texts are `before`);
-        status, winner and when it finished come from its replay."""
+        status, winner and when it finished come from its replay. `earlier` is the game
+        as this connection last wrote it, if it did. Returns the game's record, kept."""
         finished = (finished or self._now()) if replayed.final.status is Status.FINISHED else None
         columns = game_columns(game, replayed, finished, self._now("milliseconds"), revision)
         database.execute(
@@ -409,7 +420,7 @@ class Library(ListingRows, ResumeRows, UnrecordedRows, SharingRows, SharedRows, 
         if players != game.players:
             write_players(database, game_id, game.players, players)
         write_hands(database, game_id, stored, texts, len(game.hands))
-        keep_record(database, game_id, revision, replayed)
+        return keep_record(database, game_id, revision, replayed, earlier)
 
     def data_version(self) -> int:
         """A number that changes when another connection (another process, such as

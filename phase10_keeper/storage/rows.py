@@ -12,6 +12,7 @@ from phase10_keeper.storage.messages import LibraryError, LibraryKey
 # replayed: listing the library needs neither.
 if TYPE_CHECKING:
     from phase10_keeper.rules import Game, Replay
+    from phase10_keeper.stats import GameRecord
 
 
 class Saved(NamedTuple):
@@ -21,6 +22,8 @@ class Saved(NamedTuple):
     game: "Game"
     texts: tuple[str, ...]
     replayed: "Replay | None"
+    record: "GameRecord | None" = None
+    """Its statistics record, where this connection wrote it."""
 
 
 def new_revision() -> int:
@@ -188,18 +191,32 @@ def insert_game(
 
 
 def keep_record(
-    database: sqlite3.Connection, game_id: int, revision: int, replayed: "Replay"
-) -> None:
+    database: sqlite3.Connection,
+    game_id: int,
+    revision: int,
+    replayed: "Replay",
+    earlier: Saved | None = None,
+) -> "GameRecord":
     """Keeps the statistics record of the game just written at `revision`, from its
-    replay: written last, after the game's rows, whose triggers drop the record they
-    replace (see storage.migrations, version 7)."""
+    replay, and returns it: written last, after the game's rows, whose triggers drop the
+    record they replace (see storage.migrations, version 7). `earlier` is the game as
+    this connection last wrote it: where the replay goes on from its replay, only the
+    hands since are counted."""
     from phase10_keeper.stats import RECORD_FORMAT, game_record, record_to_json
 
+    counted = None
+    if earlier is not None and earlier.record is not None and earlier.replayed is not None:
+        states = len(earlier.replayed.states)
+        # A replay that goes on from another shares its states, the same objects.
+        if len(replayed.states) >= states and replayed.states[states - 1] is earlier.replayed.final:
+            counted = earlier.record
+    record = game_record(replayed.final, counted)
     database.execute(
         "INSERT OR REPLACE INTO game_records (game_id, revision, format, record) "
         "VALUES (?, ?, ?, ?)",
-        (game_id, revision, RECORD_FORMAT, compact(record_to_json(game_record(replayed.final)))),
+        (game_id, revision, RECORD_FORMAT, compact(record_to_json(record))),
     )
+    return record
 
 
 def replayed_or_refused(game: "Game", earlier: "Replay | None") -> "Replay":

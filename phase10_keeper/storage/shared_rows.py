@@ -16,6 +16,7 @@ from phase10_keeper.storage.messages import LibraryError, LibraryKey
 from phase10_keeper.storage.part import LibraryPart
 from phase10_keeper.storage.readback import same_game
 from phase10_keeper.storage.rows import (
+    Saved,
     compact,
     hand_texts,
     insert_game,
@@ -26,6 +27,7 @@ from phase10_keeper.storage.rows import (
 
 if TYPE_CHECKING:
     from phase10_keeper.rules import Game, Replay
+    from phase10_keeper.stats import GameRecord
 
 DEVICE_DIGITS = 32
 """A device id is this many random lowercase hex digits."""
@@ -167,7 +169,8 @@ class SharedRows(LibraryPart):
             before: tuple[tuple[str, ...], Sequence[str]],
             finished: str | None,
             revision: int,
-        ) -> None: ...
+            earlier: Saved | None = None,
+        ) -> "GameRecord": ...
 
     def game_uid(self, game_id: int) -> str | None:
         """The game's uid (None if there is no such game)."""

@@ -1,6 +1,7 @@
 """Each game's statistics record, kept in the library as the game is written, and made
 again from the game whenever its rows change or the record does not read back."""
 
+import json
 import sqlite3
 from collections.abc import Sequence
 from contextlib import closing
@@ -9,14 +10,21 @@ from pathlib import Path
 
 import pytest
 
-from phase10_keeper.rules import Game
-from phase10_keeper.stats import library_stats, stats_of_records
+from phase10_keeper.rules import Game, GameState, replay
+from phase10_keeper.stats import (
+    GameRecord,
+    game_record,
+    library_stats,
+    record_from_json,
+    stats_of_records,
+)
+from phase10_keeper.stats import players as players_module
 from phase10_keeper.storage.kept_records import game_records
 from phase10_keeper.storage.library import LIBRARY_FILE, Library
 from phase10_keeper.storage.migrations import RECORDS_KEPT_FROM, migrate
 
-from ..stats.games import one_hand_in, race_to_phase_2, tie_break
-from .samples import FakeClock
+from ..stats.games import late_joiner, one_hand_in, race_to_phase_2, tie_break
+from .samples import PLAYERS, FakeClock, long_game, table_hand
 from .test_migrations import build_version
 
 GAMES = (tie_break(), race_to_phase_2(), one_hand_in())
@@ -184,3 +192,54 @@ def test_games_vouched_for_by_their_records_come_in_the_listings_order(tmp_path:
         assert vouched == [(game.id, revision) for game, revision in library.live_listing()]
         # Games 4 and 6 entered the library in November 2026; "last Friday" is no date.
         assert [game_id for game_id, _ in vouched] == [3, 5, 1, 4, 6]
+
+
+def _kept(library: Library, game_id: int) -> GameRecord:
+    return record_from_json(json.loads(library.kept_records()[game_id][1]))
+
+
+@pytest.mark.parametrize(
+    "steps",
+    [
+        [replace(long_game(12), hands=long_game(12).hands[:hands]) for hands in range(1, 12)],
+        # Edited, cut back and a player joining: each replay starts again somewhere.
+        [
+            long_game(5),
+            long_game(6),
+            long_game(6).with_hand_replaced(2, table_hand(PLAYERS, 9)),
+            long_game(4),
+            long_game(7),
+        ],
+        [tie_break().with_hand_removed(1), tie_break()],
+        [late_joiner().with_hand_removed(0), late_joiner()],
+    ],
+)
+def test_a_record_counted_on_from_the_last_save_is_the_record_of_the_whole_game(
+    tmp_path: Path, steps: list[Game]
+) -> None:
+    """Saving a hand counts only that hand into the kept record: it is always the same as
+    the record counted from the whole game, hand by hand."""
+    with Library.open(tmp_path) as library:
+        game_id = library.add_game(steps[0])
+        for game in steps[1:]:
+            library.save_game(game_id, game)
+            assert _kept(library, game_id) == game_record(replay(game).final)
+
+
+def test_a_hand_recorded_counts_only_that_hand_into_the_record(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    counted_from: list[int | None] = []
+    whole = players_module.game_record
+
+    def counting(state: GameState, earlier: GameRecord | None = None) -> GameRecord:
+        counted_from.append(None if earlier is None else earlier.hands)
+        return whole(state, earlier)
+
+    whole_game = long_game(33)
+    with Library.open(tmp_path) as library:
+        game_id = library.add_game(replace(whole_game, hands=whole_game.hands[:30]))
+        monkeypatch.setattr(players_module, "game_record", counting)
+        for hands in (31, 32, 33):
+            library.save_game(game_id, replace(whole_game, hands=whole_game.hands[:hands]))
+    assert counted_from == [None, 31, 32], "the first save after adding counts every hand"
