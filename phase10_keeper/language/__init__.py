@@ -10,7 +10,6 @@ of its own beside an English one for a particular size (`phase.set.3`, for a wor
 """
 
 import json
-import locale
 import os
 from collections.abc import Callable, Mapping
 from functools import cache
@@ -157,6 +156,10 @@ def system_language() -> str:
         found = language_of(name)
         if found:
             return found
+    # Only here: the variables name the language on nearly every system, and the module
+    # takes longer to import than the rest of this one.
+    import locale
+
     return language_of(locale.getlocale()[0]) or ENGLISH
 
 

@@ -14,25 +14,15 @@ from pathlib import Path
 from types import TracebackType
 from typing import Self
 
-from phase10_keeper.storage.messages import LibraryError, LibraryKey
+# The storage layer's messages (LibraryError and LibraryHeld among them) are imported when
+# a hold is refused: the app holds the library before its window first paints, and most
+# starts have nothing to say.
 
 LOCK_FILE = "library.sqlite3.lock"
 
 _PID_ROOM = 32
 """Bytes at the start of the file for the holder's pid. Windows locks a byte range so
 that nobody else may even read it, so the byte locked there lies after this room."""
-
-
-class LibraryHeld(LibraryError):  # noqa: N818
-    """Another process holds the library in `data_dir`; `pid` is its process id, if known."""
-
-    def __init__(self, data_dir: Path, pid: int | None) -> None:
-        if pid is None:
-            super().__init__(LibraryKey.HELD, path=str(data_dir))
-        else:
-            super().__init__(LibraryKey.HELD_BY, path=str(data_dir), pid=pid)
-        self.data_dir = data_dir
-        self.pid = pid
 
 
 def _try_lock(handle: int) -> bool:
@@ -123,11 +113,15 @@ def hold_library(data_dir: Path) -> LibraryHold:
         directory.mkdir(parents=True, exist_ok=True)
         handle = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
     except OSError as error:
+        from phase10_keeper.storage.messages import LibraryError, LibraryKey
+
         raise LibraryError(
             LibraryKey.CANNOT_LOCK, path=str(path), reason=error.strerror or str(error)
         ) from None
     try:
         if not _try_lock(handle):
+            from phase10_keeper.storage.messages import LibraryHeld
+
             raise LibraryHeld(directory, _holder(path))
     except BaseException:
         os.close(handle)

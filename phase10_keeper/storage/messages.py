@@ -266,6 +266,19 @@ class LibraryMissing(LibraryBehind):
     games: a library that lost every change, never a fresh start."""
 
 
+class LibraryHeld(LibraryError):  # noqa: N818
+    """Another process holds the library in `data_dir` (`storage.lock`); `pid` is its
+    process id, if known."""
+
+    def __init__(self, data_dir: Path, pid: int | None) -> None:
+        if pid is None:
+            super().__init__(LibraryKey.HELD, path=str(data_dir))
+        else:
+            super().__init__(LibraryKey.HELD_BY, path=str(data_dir), pid=pid)
+        self.data_dir = data_dir
+        self.pid = pid
+
+
 class LibraryTooNew(LibraryError):  # noqa: N818
     """The library was written by a newer version of the app; it was left untouched."""
 

@@ -31,6 +31,7 @@ from phase10_keeper.ui.window_settings import restore_window_state
 if TYPE_CHECKING:
     from phase10_keeper.storage.library import Library, LibraryDamaged
     from phase10_keeper.storage.lock import LibraryHold
+    from phase10_keeper.storage.messages import LibraryError
     from phase10_keeper.ui.prompts import Prompts
 
 
@@ -224,25 +225,34 @@ def come_forward(window: MainWindow, files: list[str]) -> None:
         window.import_game_file(Path(file))
 
 
+def _storage_error() -> "type[LibraryError]":
+    """The storage layer's error, imported only once one is to be caught: Python reads an
+    `except` clause's class only when something was raised."""
+    from phase10_keeper.storage.messages import LibraryError
+
+    return LibraryError
+
+
 def _hold(data_dir: Path, files: list[str], prompts: "Prompts | None") -> "LibraryHold | int":
     """This app's hold on the library; else the exit code: 0 once another writer has it
     (a running app, brought forward with the files to open, or `serve`, which is named),
     1 if the library cannot be held at all."""
-    # The lock's own module and its errors': the library's module (sqlite3, the backups,
-    # the rules) waits for the first paint, as it does when no other app is running.
-    from phase10_keeper.storage.lock import LibraryHeld, hold_library
-    from phase10_keeper.storage.messages import LibraryError
+    # The lock's own module: its errors' (the storage layer's messages) waits for a
+    # refusal, and the library's module (sqlite3, the backups, the rules) for the first
+    # paint, as it does when no other app is running.
+    from phase10_keeper.storage.lock import hold_library
 
     try:
         return hold_library(data_dir)
-    except LibraryHeld as held:
+    except _storage_error() as refused:
+        error = refused
+    from phase10_keeper.storage.messages import LibraryHeld
+
+    if isinstance(error, LibraryHeld):
         from phase10_keeper.ui.single_instance import hand_over
 
         if hand_over(data_dir, files):
             return 0
-        error: LibraryError = held
-    except LibraryError as refused:
-        error = refused
     from phase10_keeper.ui.prompts import Prompts
 
     message = _library_message(error)

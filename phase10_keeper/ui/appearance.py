@@ -9,13 +9,19 @@ widget, the scoreboard and the charts among them, draws from that palette.
 
 from collections.abc import Callable
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings
-from PySide6.QtGui import QAction, QActionGroup, QColor, QGuiApplication, QPalette
+from PySide6.QtGui import QAction, QActionGroup, QGuiApplication
 from PySide6.QtWidgets import QApplication, QMenu, QWidget
 
 from phase10_keeper.ui.settings import COLOURS, LARGE_TYPE, read_setting, write_setting
 from phase10_keeper.ui.text.reword import keep_actions_worded
+
+# Imported where a palette is made: the system's colours, at start, need neither class,
+# and PySide takes longer to set them up than the window's first paint would wait.
+if TYPE_CHECKING:
+    from PySide6.QtGui import QPalette
 
 LARGE_TYPE_SCALE = 1.25
 """How much larger the game's table is in large type."""
@@ -27,7 +33,7 @@ class Scheme(Enum):
     DARK = "dark"
 
 
-_system_palette: QPalette | None = None
+_system_palette: "QPalette | None" = None
 """The palette the app started with: the system's, to go back to."""
 
 
@@ -48,8 +54,10 @@ def type_scale(settings: QSettings) -> float:
     return LARGE_TYPE_SCALE if large_type(settings) else 1.0
 
 
-def dark_palette() -> QPalette:
+def dark_palette() -> "QPalette":
     """A dark palette with the roles Qt's styles draw from, text clear on every ground."""
+    from PySide6.QtGui import QColor, QPalette
+
     palette = QPalette()
     window, base, text = QColor(45, 45, 48), QColor(30, 30, 32), QColor(232, 232, 232)
     disabled = QColor(128, 128, 128)
@@ -88,6 +96,8 @@ def dark_palette() -> QPalette:
 
 def apply_scheme(app: QApplication, scheme: Scheme) -> None:
     """Gives the app the palette of `scheme`; the system's is the one it started with."""
+    from PySide6.QtGui import QPalette
+
     global _system_palette
     if _system_palette is None:
         _system_palette = QPalette(app.palette())

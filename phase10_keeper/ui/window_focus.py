@@ -3,12 +3,18 @@ a window manager gives the keys to no window when a dialog closes, nor to a new 
 and keys typed then went nowhere or, later, to a field nobody looked at."""
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QTimer
-from PySide6.QtWidgets import QDialog, QWidget
+from PySide6.QtWidgets import QWidget
+
+# Only named here: the window's first paint opens no dialog, and PySide takes a while to
+# set up the class.
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QDialog
 
 
-def open_dialog(dialog: QDialog, take_keys: Callable[[], object]) -> None:
+def open_dialog(dialog: "QDialog", take_keys: Callable[[], object]) -> None:
     """Opens one of the window's dialogs, dropped once closed, when `take_keys` gives the
     window the keys back."""
     dialog.finished.connect(dialog.deleteLater)
@@ -31,7 +37,7 @@ class KeysOnShow(QObject):
         return False
 
 
-def show_window(dialog: QDialog, take_keys: Callable[[], object]) -> None:
+def show_window(dialog: "QDialog", take_keys: Callable[[], object]) -> None:
     """Shows a window the app keeps beside its own (help, the phones' codes): it takes the
     keys whenever shown, on its first control, so Esc closes it and Page Down scrolls it;
     once it closes, `take_keys` gives the main window the keys back."""

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from phase10_keeper.language import words
-from phase10_keeper.storage.lock import LOCK_FILE, LibraryHeld, hold_library
-from phase10_keeper.storage.messages import LibraryError
+from phase10_keeper.storage.lock import LOCK_FILE, hold_library
+from phase10_keeper.storage.messages import LibraryError, LibraryHeld
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -36,6 +36,10 @@ DRAWN_CELLS = 512
 """How many cells' words the grid keeps drawn: about six pages of six players, some 8 KB
 each (four times that on a screen of twice the pixels)."""
 
+DRAWN_NAMES = 48
+"""How many row headers' names the grid keeps drawn: each player's with and without each
+mark, in a table of eight (some 50 KB each)."""
+
 _T = TypeVar("_T")
 
 # Qt's flags combined once: PySide6's enums are Python's, and `|` on them runs Python.
@@ -95,6 +99,8 @@ class PlayerHeader(QHeaderView):
         self._measured: dict[tuple[object, ...], object] = {}
         """Widths and fitted fonts by what they depend on: every hand recorded repaints
         every name, and fitting a long one measures it at several sizes."""
+        self._drawn: dict[tuple[object, ...], QPixmap] = {}
+        """Each section's name and marks as drawn, by what they show and how."""
 
     def _remembered(self, key: tuple[object, ...], measure: Callable[[], _T]) -> _T:
         if len(self._measured) > REMEMBERED:
@@ -151,17 +157,46 @@ class PlayerHeader(QHeaderView):
             option.state |= QStyle.StateFlag.State_On
         painter.save()
         self.style().drawControl(QStyle.ControlElement.CE_Header, option, painter, self)
+        painter.restore()
         orientation = Qt.Orientation.Vertical
         name = str(model.headerData(logical_index, orientation) or "")
-        marks = model.headerData(logical_index, orientation, MARKS_ROLE) or []
-        mark_rect = self._mark_rect(rect)
-        name_rect = self.name_rect(rect, logical_index)
+        marks = tuple(model.headerData(logical_index, orientation, MARKS_ROLE) or ())
+        ratio = painter.device().devicePixelRatioF()
+        palette = self.palette()
+        inks = tuple(
+            palette.color(role).rgba()
+            for role in (
+                QPalette.ColorRole.ButtonText,
+                QPalette.ColorRole.Highlight,
+                QPalette.ColorRole.HighlightedText,
+            )
+        )
+        # Drawn once for each name, marks and size: every hand recorded repaints every
+        # name, and laying a wrapped name out is most of the header's paint.
+        key = (name, marks, rect.width(), rect.height(), self.font().key(), inks, ratio)
+        words = self._drawn.get(key)
+        if words is None:
+            if len(self._drawn) >= DRAWN_NAMES:
+                self._drawn.clear()
+            words = self._drawn[key] = self._draw_words(name, marks, rect.size(), ratio)
+        painter.drawPixmap(rect.topLeft(), words)
+
+    def _draw_words(self, name: str, marks: tuple[str, ...], size: QSize, ratio: float) -> QPixmap:
+        """A section's name and marks, drawn on a transparent pixmap of its `size`."""
+        words = QPixmap(size * ratio)
+        words.setDevicePixelRatio(ratio)
+        words.fill(Qt.GlobalColor.transparent)
+        rect = QRect(QPoint(0, 0), size)
+        name_rect = self._name_rect(rect, bool(marks))
         font, wrap = self._fitted_name(name, name_rect)
+        painter = QPainter(words)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         painter.setFont(font)
         painter.setPen(self.palette().color(QPalette.ColorRole.ButtonText))
         painter.drawText(name_rect, _MIDDLE_LEFT | int(wrap), name)
-        self._paint_marks(painter, mark_rect, marks)
-        painter.restore()
+        self._paint_marks(painter, self._mark_rect(rect), list(marks))
+        painter.end()
+        return words
 
     def _mark_rect(self, rect: QRect) -> QRect:
         mark_rect = rect.adjusted(PADDING + 1, 2, -PADDING, -2)
@@ -173,8 +208,11 @@ class PlayerHeader(QHeaderView):
         its marks, if it has any."""
         model = self.model()
         marks = model.headerData(logical_index, self.orientation(), MARKS_ROLE) if model else []
+        return self._name_rect(rect, bool(marks))
+
+    def _name_rect(self, rect: QRect, marked: bool) -> QRect:
         inner = rect.adjusted(PADDING + 1, 2, -PADDING, -2)
-        return inner.adjusted(0, 0, -(self._mark_rect(rect).width() + 4) if marks else 0, 0)
+        return inner.adjusted(0, 0, -(self._mark_rect(rect).width() + 4) if marked else 0, 0)
 
     def _paint_marks(self, painter: QPainter, rect: QRect, marks: list[str]) -> None:
         if not marks:

@@ -671,7 +671,9 @@ class HandEntryForm(QFrame):
                 self._mark(cell, "")
                 set_tool_tip(cell, "")
         if not problems:
-            self.problems_label.clear()
+            # Only if it says something: QLabel.clear lays the form out and paints it anew.
+            if self.problems_label.text():
+                self.problems_label.clear()
             return
         lines = []
         said: dict[QWidget, list[str]] = {}

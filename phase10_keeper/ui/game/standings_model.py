@@ -36,6 +36,20 @@ NAME_ROLE = Qt.ItemDataRole.UserRole + 1
 
 _NUMBERS = {column: number for number, column in enumerate(STANDINGS_COLUMNS)}
 
+_ANSWERED_ROLES = frozenset(
+    int(role)
+    for role in (
+        NAME_ROLE,
+        Qt.ItemDataRole.DisplayRole,
+        Qt.ItemDataRole.AccessibleTextRole,
+        Qt.ItemDataRole.ToolTipRole,
+        Qt.ItemDataRole.TextAlignmentRole,
+        Qt.ItemDataRole.FontRole,
+    )
+)
+"""The roles `data()` has an answer for. Painting a cell asks seven, most of them for
+nothing (its icon, check state, colours): those are answered at once."""
+
 
 def column_number(column: StandingsColumn) -> int:
     """Where the model has the column."""
@@ -191,7 +205,7 @@ class StandingsModel(QAbstractTableModel):
         return None
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid():
+        if role not in _ANSWERED_ROLES or not index.isValid():
             return None
         row = self._rows[index.row()]
         # Indexing the tuple is quicker than a lookup, and `data()` is called for every

@@ -24,6 +24,7 @@ the next sync tries again.
 
 import contextlib
 import threading
+import weakref
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -393,10 +394,18 @@ class SharedFolder(QObject):
             return None
 
 
+_SHARINGS: "weakref.WeakKeyDictionary[QWidget, SharedFolder]" = weakref.WeakKeyDictionary()
+"""Each window's sharing. Not sought among the window's children: `findChild` hands every
+object of the window to Python, and PySide sets up the class of each (its menus' tool
+buttons and widget actions, QIcon), which took milliseconds of the window's first paint."""
+
+
 def sharing(window: QWidget) -> SharedFolder:
     """The window's sharing, made when first asked for."""
-    found = window.findChild(SharedFolder)
-    return found if isinstance(found, SharedFolder) else SharedFolder(window)
+    found = _SHARINGS.get(window)
+    if found is None:
+        found = _SHARINGS[window] = SharedFolder(window)
+    return found
 
 
 def shared_folder_action(window: QWidget) -> QAction:

@@ -24,7 +24,10 @@ def language_menu(parent: QWidget, say: Callable[[str], None]) -> QMenu:
     chosen = chosen_language(QSettings())
 
     def add(text: str, code: str | None) -> QAction:
-        action = QAction(text, menu, checkable=True, checked=code == chosen)
+        # Not `QAction(text, menu)`: telling it from `QAction(icon, text, menu)` has PySide
+        # set up QIcon's class (a millisecond), which the window's first paint does not need.
+        action = QAction(menu, checkable=True, checked=code == chosen)
+        action.setText(text)
         action.triggered.connect(lambda: _choose(code, say))
         group.addAction(action)
         menu.addAction(action)

@@ -2,12 +2,18 @@
 again by it when the language changes (`QEvent.LanguageChange`, which every widget gets)."""
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QAbstractItemModel, QEvent, QObject
+from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QWidget
 
 from phase10_keeper.ui.text.translate import tr
+
+# Only named here: the window's first paint has no model, and PySide takes a while to set
+# up the class.
+if TYPE_CHECKING:
+    from PySide6.QtCore import QAbstractItemModel
 
 
 class _Rewording(QObject):
@@ -39,7 +45,7 @@ def keep_actions_worded(widget: QWidget, keyed: Sequence[tuple[QAction, str]]) -
     keep_worded(widget, word)
 
 
-def reword_model(model: QAbstractItemModel) -> None:
+def reword_model(model: "QAbstractItemModel") -> None:
     """Tells the views of a model that words its headings and cells as they are read that
     every one of them reads differently now, in the language just chosen."""
     # Here, not with the module: the window's first paint must not build Qt's enums.

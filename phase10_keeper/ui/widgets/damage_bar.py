@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QFrame, QLabel, QWidget
 
 from phase10_keeper.ui.text.escape import plain
 from phase10_keeper.ui.text.translate import app_words, error_said, tr, tr_count
@@ -43,6 +43,11 @@ class DamageBar(QFrame):
     restoreRequested = Signal()
 
     def __init__(self, key: str, parent: QWidget | None = None) -> None:
+        # Here, not with the module: the window imports it for `restore_newest_backup`
+        # before its first paint, which shows no bar and should not wait for PySide to
+        # set up these classes.
+        from PySide6.QtWidgets import QHBoxLayout, QPushButton
+
         super().__init__(parent)
         self._key = key
         self.setFrameShape(QFrame.Shape.StyledPanel)
