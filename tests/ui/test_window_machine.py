@@ -415,11 +415,12 @@ class WindowMachine(RuleBasedStateMachine):
             return
         assert view.select_game(game_id)
         self.answers.text_answer = title
-        before = view.undo_stack.count()
         at = view.undo_stack.index()
         view.rename_action.trigger()
         self._note_library_step(view, at, game_id)
-        if view.undo_stack.count() > before:
+        # A step pushed moves the index on; the count may stay, when the step takes the
+        # place of one undone (its redo is dropped).
+        if view.undo_stack.index() > at:
             self.titles_before.setdefault(game_id, []).append(self.games[game_id].title)
         self.games[game_id] = replace(self.games[game_id], title=title)
 
