@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from phase10_keeper.ui.game.session import GameSession
     from phase10_keeper.ui.library.games_view import GamesView
     from phase10_keeper.ui.library.start_view import StartView
+    from phase10_keeper.ui.library_change import LibraryChanged, LibraryChanges
     from phase10_keeper.ui.players.players_view import PlayersView
     from phase10_keeper.ui.prompts import Prompts
     from phase10_keeper.ui.window_status import WindowStatus
@@ -82,6 +83,7 @@ class WindowPages(QObject):
         """Keeps the open game's typing and undo history in the library."""
         self.save_failed = False
         """The open game's last save failed: it holds changes the library does not."""
+        self._changes: LibraryChanges | None = None
 
     # -- the library's pages -------------------------------------------------------------
 
@@ -112,10 +114,8 @@ class WindowPages(QObject):
         if self.games_view is None:
             from phase10_keeper.ui.library.games_view import GamesView
 
-            view = self.games_view = GamesView(self.library, self._prompts())
+            view = self.games_view = GamesView(self.library, self._prompts(), self.changes)
             view.openRequested.connect(self._requests.open_game)
-            view.gameDeleted.connect(self._game_deleted)
-            view.gameRenamed.connect(self._game_renamed)
             view.message.connect(self._status.say)
             view.damage_bar.restoreRequested.connect(self._requests.restore_backup)
         return self.games_view
@@ -126,33 +126,42 @@ class WindowPages(QObject):
         if self.players_view is None:
             from phase10_keeper.ui.players.players_view import PlayersView
 
-            view = self.players_view = PlayersView(self.library, self._prompts())
-            view.gamesChanged.connect(self._games_renamed_players)
+            view = self.players_view = PlayersView(self.library, self._prompts(), self.changes)
             view.openRequested.connect(self._requests.open_game)
             view.damage_bar.restoreRequested.connect(self._requests.restore_backup)
         return self.players_view
 
-    def _games_renamed_players(self, changes: list[tuple[int, str, str]]) -> None:
-        """After a rename across the library, the open game takes it on through its
-        session: its undo history and what is typed in its form stay."""
+    @property
+    def changes(self) -> "LibraryChanges":
+        """The runner the pages change the library through, made with the first page
+        that does; the open game reads from it what they changed."""
+        if self._changes is None:
+            from phase10_keeper.ui.library_change import LibraryChanges
+
+            self._changes = LibraryChanges(self)
+            self._changes.changed.connect(self._library_changed)
+        return self._changes
+
+    def _library_changed(self, changed: "LibraryChanged", _initiator: QObject) -> None:
+        """The open game reads what a page changed in the library: deleted, it closes
+        (and nothing reopens it at launch); retitled, or a player renamed in it, its
+        session takes it on, its undo history and what is typed in its form kept."""
         session = self.session
         if session is None:
             return
-        for game_id, old, new in changes:
-            if game_id == session.game_id:
-                session.take_rename(old, new)
-
-    def _game_deleted(self, game_id: int) -> None:
-        if self.session is not None and self.session.game_id == game_id:
+        if session.game_id in changed.deleted:
             if self.keeper is not None:
                 self.keeper.stop()
             if self.library is not None:
                 self.library.set_last_open_game(None)
             self.drop_session()
-
-    def _game_renamed(self, game_id: int, title: str) -> None:
-        if self.session is not None and self.session.game_id == game_id:
-            self.session.retitle(title)
+            return
+        for game_id, title in changed.retitled:
+            if game_id == session.game_id:
+                session.retitle(title)
+        for game_id, old, new in changed.renamed:
+            if game_id == session.game_id:
+                session.take_rename(old, new)
 
     # -- the open game -------------------------------------------------------------------
 

@@ -460,3 +460,32 @@ def test_reading_again_keeps_the_statistics_until_a_game_changes(view, library) 
     priya = view.stats.player("Priya")
     assert priya is not None
     assert priya.games == 1
+
+
+def test_the_saved_games_page_reads_a_rename_itself_and_the_players_page_a_deletion(
+    qtbot, library, answers
+) -> None:
+    """Each page reads what another changed in the library from the one runner of
+    changes, and shows it without being shown again."""
+    window = MainWindow(library, prompts=answers)
+    qtbot.addWidget(window)
+    window.navigation.show_library()
+    games = window.pages.games_view
+    assert games is not None
+    players = window.navigation.show_players()
+    players.select_player("Robert")
+    assert players.rename_selected("Rob")
+    listed = [games.model.summary(row).players for row in range(games.model.rowCount())]
+    assert ("Cleo", "Rob") in listed
+    assert not any("Robert" in names for names in listed)
+    players.undo_stack.undo()
+    listed = [games.model.summary(row).players for row in range(games.model.rowCount())]
+    assert not any("Rob" in names for names in listed)
+
+    window.navigation.show_library()
+    robert_games = [game.id for game in library.list_games() if "Robert" in game.players]
+    answers.confirm_answer = True
+    for game_id in robert_games:
+        assert games.select_game(game_id)
+        games.delete_action.trigger()
+    assert players.stats.player("Robert") is None
