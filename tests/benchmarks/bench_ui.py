@@ -143,7 +143,7 @@ def child(kind: str, data_dir: str) -> None:
 
         def filled() -> None:
             # What the app does once the library's first page has been drawn.
-            session = windows[0].session
+            session = windows[0].pages.session
             assert session is not None
             assert session.state.hands_played == HANDS
             _report(
