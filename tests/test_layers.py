@@ -213,10 +213,15 @@ UI_SHARED_MODULES = {
     "appearance",
     "settings",
     "library_change",
+    "window_status",
 }
 UI_TIES = {
     "app",
     "main_window",
+    "window_pages",
+    "window_navigation",
+    "window_menus",
+    "window_commands",
     "window_actions",
     "window_undo",
     "window_focus",

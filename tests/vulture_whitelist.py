@@ -14,6 +14,9 @@ from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.new_game.new_game_dialog import NewGameDialog
 from phase10_keeper.ui.new_game.rules_editor import PhaseListEditor
 from phase10_keeper.ui.widgets.charts import BarChart, ChartPanel, LineChart
+from phase10_keeper.ui.window_commands import WindowCommands
+from phase10_keeper.ui.window_navigation import WindowNavigation
+from phase10_keeper.ui.window_pages import WindowPages
 
 NewGameDialog.select_preset  # chooses a preset as a click in the list would
 PhaseListEditor.select  # selects a phase as a click in the list would
@@ -51,17 +54,18 @@ MainWindow.share_action
 MainWindow.how_to_action
 MainWindow.shortcuts_action
 MainWindow.about_action
-MainWindow.leave_library
-MainWindow.toggle_phones
-MainWindow.export_game_file
-MainWindow.print_score_sheet
-MainWindow.export_score_sheet
-MainWindow.player_leaves
-MainWindow.player_joins
-MainWindow.show_scoreboard
-MainWindow.keyboard_help
-MainWindow.about
-MainWindow.phones_dialog  # the phones' codes for the open game, as tests and benchmarks find them
+MainWindow.phones_action
+WindowNavigation.leave_library
+WindowCommands.toggle_phones
+WindowCommands.export_game_file
+WindowCommands.print_score_sheet
+WindowCommands.export_score_sheet
+WindowCommands.player_leaves
+WindowCommands.player_joins
+WindowCommands.show_scoreboard
+WindowCommands.keyboard_help
+WindowCommands.about
+WindowPages.phones_dialog  # the phones' codes for the open game, as tests and benchmarks find them
 
 # Calls with a positional-only text key (`def __call__(self, key, /, **values)`), which
 # vulture takes for plain functions, not methods.

@@ -215,14 +215,14 @@ def come_forward(window: MainWindow, files: list[str]) -> None:
     what is typed is kept first, whatever the files do."""
     from PySide6.QtCore import Qt
 
-    window.keep_typing()
+    window.pages.keep_typing()
 
     window.setWindowState(window.windowState() & ~Qt.WindowState.WindowMinimized)
     window.show()
     window.raise_()
     window.activateWindow()
     for file in files:
-        window.import_game_file(Path(file))
+        window.commands.import_game_file(Path(file))
 
 
 def _storage_error() -> "type[LibraryError]":

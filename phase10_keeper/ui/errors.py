@@ -64,7 +64,7 @@ def log_to(folder: Path) -> Path:
 
 def saved_sentence(window: "MainWindow") -> str:
     """How much of the open game the library holds, read back from the library itself."""
-    library, session = window.library, window.session
+    library, session = window.library, window.pages.session
     if library is None or session is None or session.game_id is None:
         return tr("errors.saved")
     try:

@@ -1,5 +1,5 @@
 """The main window's menus and actions, described as data: each action's words (a
-catalogue key), the window's method it calls, its keys, its menu and what it waits for
+catalogue key), the method it calls, its keys, its menu and what it waits for
 to be enabled. The window builds its menu bar from these rows, so a test can hold every
 key unique and every word in the catalogues.
 
@@ -9,6 +9,7 @@ what the window's menus need already.
 
 from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
+from operator import attrgetter
 from typing import NamedTuple
 
 from PySide6.QtGui import QAction, QKeySequence
@@ -52,7 +53,9 @@ class WindowAction(NamedTuple):
     name: str
     """The window's attribute that holds it."""
     slot: str
-    """The window's method it calls when triggered."""
+    """The method it calls when triggered: the window's own (`close`), or one of the
+    window's parts (`navigation.show_library`: the method of the window's
+    `navigation`)."""
     menu: str | None
     """The name of the menu it is in (`WindowMenu.name`); None: the window's own (Back,
     shown on the pages' Back buttons)."""
@@ -89,7 +92,7 @@ WINDOW_ACTIONS = (
     WindowAction(
         "window.new_game",
         "new_action",
-        "new_game",
+        "commands.new_game",
         "file_menu",
         StandardKey.New,
         enabled=When.LIBRARY,
@@ -97,7 +100,7 @@ WINDOW_ACTIONS = (
     WindowAction(
         "window.open_library",
         "library_action",
-        "show_library",
+        "navigation.show_library",
         "file_menu",
         StandardKey.Open,
         enabled=When.LIBRARY,
@@ -105,7 +108,7 @@ WINDOW_ACTIONS = (
     WindowAction(
         "window.import_game",
         "import_action",
-        "import_game_file",
+        "commands.import_game_file",
         "file_menu",
         enabled=When.LIBRARY,
         separated=True,
@@ -113,14 +116,14 @@ WINDOW_ACTIONS = (
     WindowAction(
         "window.export_game",
         "export_game_action",
-        "export_game_file",
+        "commands.export_game_file",
         "file_menu",
         enabled=When.EXPORTS_GAME,
     ),
     WindowAction(
         "window.print",
         "print_action",
-        "print_score_sheet",
+        "commands.print_score_sheet",
         "file_menu",
         StandardKey.Print,
         enabled=When.PRINTS_SHEET,
@@ -129,14 +132,14 @@ WINDOW_ACTIONS = (
     WindowAction(
         "window.export_sheet",
         "export_sheet_action",
-        "export_score_sheet",
+        "commands.export_score_sheet",
         "file_menu",
         enabled=When.PRINTS_SHEET,
     ),
     WindowAction(
         "window.blank_sheets",
         "blank_sheets_action",
-        "print_blank_sheets",
+        "commands.print_blank_sheets",
         "file_menu",
         "Ctrl+Shift+P",
         enabled=When.LIBRARY,
@@ -144,7 +147,7 @@ WINDOW_ACTIONS = (
     WindowAction(
         "window.close_game",
         "close_action",
-        "close_game",
+        "navigation.close_game",
         "file_menu",
         # Every key the platform has for Close (Ctrl+W and Ctrl+F4), not only its first.
         StandardKey.Close,
@@ -167,7 +170,7 @@ WINDOW_ACTIONS = (
     WindowAction(
         "window.undo",
         "undo_action",
-        "undo",
+        "menus.undo",
         "edit_menu",
         StandardKey.Undo,
         every_binding=True,
@@ -176,7 +179,7 @@ WINDOW_ACTIONS = (
     WindowAction(
         "window.redo",
         "redo_action",
-        "redo",
+        "menus.redo",
         "edit_menu",
         StandardKey.Redo,
         every_binding=True,
@@ -185,7 +188,7 @@ WINDOW_ACTIONS = (
     WindowAction(
         "window.scoreboard",
         "scoreboard_action",
-        "show_scoreboard",
+        "commands.show_scoreboard",
         "view_menu",
         "F11",
         enabled=When.GAME_OPEN,
@@ -193,7 +196,7 @@ WINDOW_ACTIONS = (
     WindowAction(
         "phones.window_action",
         "phones_action",
-        "toggle_phones",
+        "commands.toggle_phones",
         "view_menu",
         enabled=When.GAME_OPEN,
         checkable=True,
@@ -201,7 +204,7 @@ WINDOW_ACTIONS = (
     WindowAction(
         "window.players",
         "players_action",
-        "show_players",
+        "navigation.show_players",
         "view_menu",
         "Ctrl+Shift+L",
         enabled=When.LIBRARY,
@@ -209,21 +212,21 @@ WINDOW_ACTIONS = (
     WindowAction(
         "window.player_leaves",
         "leave_action",
-        "player_leaves",
+        "commands.player_leaves",
         "game_menu",
         enabled=When.PLAYING,
     ),
     WindowAction(
         "window.player_joins",
         "join_action",
-        "player_joins",
+        "commands.player_joins",
         "game_menu",
         enabled=When.PLAYING,
     ),
     WindowAction(
         "window.share_result",
         "share_action",
-        "share_result",
+        "commands.share_result",
         "game_menu",
         enabled=When.PLAYED,
         separated=True,
@@ -231,15 +234,15 @@ WINDOW_ACTIONS = (
     WindowAction(
         "window.how_to",
         "how_to_action",
-        "how_to_keep_score",
+        "commands.how_to_keep_score",
         "help_menu",
         StandardKey.HelpContents,
     ),
-    WindowAction("window.shortcuts", "shortcuts_action", "keyboard_help", "help_menu"),
+    WindowAction("window.shortcuts", "shortcuts_action", "commands.keyboard_help", "help_menu"),
     WindowAction(
         "window.about",
         "about_action",
-        "about",
+        "commands.about",
         "help_menu",
         separated=True,
         role=QAction.MenuRole.AboutRole,
@@ -247,7 +250,7 @@ WINDOW_ACTIONS = (
     WindowAction(
         "window.back",
         "back_action",
-        "leave_library",
+        "navigation.leave_library",
         None,
         StandardKey.Back,
         enabled=When.HEADED_PAGE,
@@ -302,8 +305,9 @@ class WindowActions:
         action.setCheckable(row.checkable)
         if row.role is not None:
             action.setMenuRole(row.role)
-        slot: Callable[[], object] = getattr(window, row.slot)
-        action.triggered.connect(lambda: slot())
+        # Found when triggered: the window's parts are made beside its menus.
+        slot: Callable[[QMainWindow], Callable[[], object]] = attrgetter(row.slot)
+        action.triggered.connect(lambda: slot(window)())
         if row.menu is None:
             window.addAction(action)
         else:
@@ -312,6 +316,10 @@ class WindowActions:
                 menu.addSeparator()
             menu.addAction(action)
         return action
+
+    def action(self, name: str) -> QAction:
+        """The action of the row that names it `name`."""
+        return next(built for action, built in self._actions if action.name == name)
 
     def follow(self, states: Mapping[When, bool]) -> None:
         """Enables and shows the actions and menus that wait for one of `states`."""

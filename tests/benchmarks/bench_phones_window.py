@@ -242,7 +242,7 @@ def _record(window, hands: int, gaps: Gaps) -> tuple[list[float], list[float]]:
 
     from phase10_keeper.rules import CardKind
 
-    view = window.game_view
+    view = window.pages.game_view
     times = []
     gaps.start()
     for number in range(hands):
@@ -280,15 +280,15 @@ def _run(data_dir: Path, hands: int, seconds: float, phones: bool) -> dict[str, 
     load = None
     if phones:
         started = time.perf_counter()
-        window.toggle_phones()
+        window.commands.toggle_phones()
         figures["start"] = (time.perf_counter() - started) * 1000
-        assert window.phones is not None
+        assert window.pages.phones is not None
         load = subprocess.Popen(
             [
                 sys.executable,
                 str(Path(__file__).resolve()),
                 "--load",
-                json.dumps(window.phones.links),
+                json.dumps(window.pages.phones.links),
             ],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
@@ -324,9 +324,9 @@ def _run(data_dir: Path, hands: int, seconds: float, phones: bool) -> dict[str, 
             _spin(0.05)
         assert load.stdout.readline().strip() == "quiet"
         for name in SIX:
-            window.phones.table.clear(name)
+            window.pages.phones.table.clear(name)
         _spin(0.2)
-        window.game_view.form.start(window.game_view.session.state)
+        window.pages.game_view.form.start(window.pages.game_view.session.state)
     figures["recorded"], figures["recording"] = _record(window, hands, gaps)
     figures["recording others"] = gaps.largest_with_others()
     if phones:
@@ -334,7 +334,7 @@ def _run(data_dir: Path, hands: int, seconds: float, phones: bool) -> dict[str, 
         assert load.stdin is not None
         assert load.stdout is not None
         started = time.perf_counter()
-        window.stop_phones()
+        window.pages.stop_phones()
         figures["stop"] = (time.perf_counter() - started) * 1000
         load.stdin.write("end\n")
         load.stdin.flush()

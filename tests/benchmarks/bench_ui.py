@@ -143,7 +143,7 @@ def child(kind: str, data_dir: str) -> None:
 
         def filled() -> None:
             # What the app does once the library's first page has been drawn.
-            session = windows[0].session
+            session = windows[0].pages.session
             assert session is not None
             assert session.state.hands_played == HANDS
             _report(
@@ -368,7 +368,7 @@ def recording(runs: int, data_dir: str) -> dict[str, list[float]]:
     window = MainWindow(library)
     window.show()
     _until_painted(window)
-    view = window.game_view
+    view = window.pages.game_view
     assert view is not None
     times: dict[str, list[float]] = {"began": [], "done": [], "alone began": [], "alone done": []}
     for number in range(runs):
@@ -408,7 +408,7 @@ def editing(data_dir: str, long_hands: int) -> tuple[list[float], float, float]:
     window = MainWindow(library)
     window.show()
     _until_painted(window)
-    view = window.game_view
+    view = window.pages.game_view
     assert view is not None
     first = view.session.game.hands[0]
     other = Hand(

@@ -161,11 +161,11 @@ def shoot(app: QApplication, out: Path, theme: str, real: bool) -> None:
         window.show()
         app.processEvents()
         window.grab().save(str(out / f"start-{theme}.png"))
-        window.show_library()
+        window.navigation.show_library()
         app.processEvents()
         window.grab().save(str(out / f"library-{theme}.png"))
         _grab_with_menu(window, app, 1, out / f"library-edit-menu-{theme}.png")
-        window.open_game(friday)
+        window.navigation.open_game(friday)
         app.processEvents()
         window.grab().save(str(out / f"in-progress-{theme}.png"))
         _grab_with_menu(window, app, 0, out / f"file-menu-{theme}.png")
@@ -174,13 +174,13 @@ def shoot(app: QApplication, out: Path, theme: str, real: bool) -> None:
         library.close()
 
     window = MainWindow()
-    window.open_session(GameSession(game_in_progress()))
+    window.navigation.open_session(GameSession(game_in_progress()))
     window.show()
     app.processEvents()
 
     # The entry form part-way through a hand, with one mistake flagged.
-    assert window.game_view is not None
-    form = window.game_view.form
+    assert window.pages.game_view is not None
+    form = window.pages.game_view.form
     form._rows[1].went_out.click()
     QTest.keyClicks(form._rows[0].counts[CardKind.HIGH], "2")
     QTest.keyClicks(form._rows[0].counts[CardKind.WILD], "1")
@@ -194,7 +194,7 @@ def shoot(app: QApplication, out: Path, theme: str, real: bool) -> None:
     window.close()
 
     finished = MainWindow()
-    finished.open_session(GameSession(finished_game()))
+    finished.navigation.open_session(GameSession(finished_game()))
     finished.show()
     app.processEvents()
     finished.grab().save(str(out / f"finished-{theme}.png"))
@@ -224,12 +224,12 @@ def shoot_screens(app: QApplication, out: Path, theme: str, screens: dict[str, t
     for label, (width, height) in screens.items():
         name = f"{label}{scale}-{theme}"
         window = MainWindow()
-        window.open_session(GameSession(table_game()))
+        window.navigation.open_session(GameSession(table_game()))
         window.resize(width, height - WINDOW_FRAME)
         window.show()
         app.processEvents()
         window.grab().save(str(out / f"game-{name}.png"))
-        board = Scoreboard(window.session)  # type: ignore[arg-type]
+        board = Scoreboard(window.pages.session)  # type: ignore[arg-type]
         board.resize(width, height)
         board.show()
         app.processEvents()

@@ -42,18 +42,18 @@ def shoot(app: QApplication, library: Library, out: Path, theme: str) -> None:
     app.setPalette(dark_palette() if theme == "dark" else app.style().standardPalette())
     for name, game in (("in-progress", game_in_progress()), ("finished", finished_game())):
         window = MainWindow()
-        window.open_session(GameSession(game))
+        window.navigation.open_session(GameSession(game))
         window.resize(1280, 720)
         window.show()
-        assert window.game_view is not None
-        window.game_view.side_tabs.setCurrentWidget(window.game_view.charts)
+        assert window.pages.game_view is not None
+        window.pages.game_view.side_tabs.setCurrentWidget(window.pages.game_view.charts)
         app.processEvents()
         window.grab().save(str(out / f"charts-{name}-{theme}.png"))
         window.close()
     window = MainWindow(library)
     window.resize(1280, 720)
     window.show()
-    view = window.show_players()
+    view = window.navigation.show_players()
     view.select_player("Zoë")
     for tab in range(view.player_page.tabs.count()):
         view.player_page.tabs.setCurrentIndex(tab)

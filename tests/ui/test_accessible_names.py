@@ -119,20 +119,20 @@ def window(qtbot):
 
 
 def test_every_page_of_the_window_names_its_controls(window, language, qtbot) -> None:
-    window.show_start()
+    window.navigation.show_start()
     assert unnamed(window) == []
-    window.show_library()
+    window.navigation.show_library()
     assert unnamed(window) == []
-    window.show_players()
+    window.navigation.show_players()
     assert unnamed(window) == []
     results = {name: PlayerResult(False, Cards(low=10), phase=1) for name in FOUR}
     results[FOUR[1]] = PlayerResult(True, Cards(), phase=1)
     game = Game(FOUR, rules=build_rules(Preset.MASTERS))
-    window.open_session(GameSession(game.with_hand_appended(Hand(FOUR[1], results))))
+    window.navigation.open_session(GameSession(game.with_hand_appended(Hand(FOUR[1], results))))
     assert unnamed(window) == []
     # The walk reaches the form: each player's went out, made, phase and counts.
     assert len(list(_reachable_controls(window))) >= len(FOUR) * 6
-    scoreboard = window.show_scoreboard()
+    scoreboard = window.commands.show_scoreboard()
     assert scoreboard is not None
     assert unnamed(scoreboard) == []
     scoreboard.close()

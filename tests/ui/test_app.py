@@ -66,7 +66,7 @@ def test_the_window_shows_before_the_library_is_opened(qtbot) -> None:
     assert not window.new_action.isEnabled()
     qtbot.waitUntil(lambda: window.library is not None)
     assert window.new_action.isEnabled()
-    assert window.pages.currentWidget() is window.start_view
+    assert window.navigation.stack.currentWidget() is window.pages.start_view
     window.close()
     _library_of(window).close()
 
@@ -87,11 +87,11 @@ def test_the_last_unfinished_game_is_reopened_and_every_change_saved(launch, rea
     game_id = real_library.add_game(game)
     real_library.set_last_open_game(game_id)
     window = launch()
-    session = window.session
+    session = window.pages.session
     assert session is not None
     assert session.game_id == game_id
     assert session.game == game
-    assert window.pages.currentWidget() is window.game_view
+    assert window.navigation.stack.currentWidget() is window.pages.game_view
     assert window.windowTitle() == f"{isolate('Friday night')} — Phase 10 Keeper"
     session.record_hand(went_out(FOUR, "Kwame"))
     assert real_library.load_game(game_id).hands == session.game.hands
@@ -106,12 +106,12 @@ def test_what_the_start_builds_is_kept_out_of_the_cycle_collectors_passes(
     then frozen out of its passes; the collector runs again for all that comes after."""
     real_library.set_last_open_game(real_library.add_game(game_with_hands(FOUR, 3)))
     window = launch()
-    assert window.session is not None
+    assert window.pages.session is not None
     assert gc.isenabled()
     searched = gc.get_objects()
-    assert not any(found is window.session.game for found in searched)
-    assert not any(found is window.session.state for found in searched)
-    later = [window.session.game]
+    assert not any(found is window.pages.session.game for found in searched)
+    assert not any(found is window.pages.session.state for found in searched)
+    later = [window.pages.session.game]
     assert any(found is later for found in gc.get_objects())
 
 
@@ -119,8 +119,8 @@ def test_a_finished_last_game_shows_the_start_page(launch, real_library) -> None
     finished = game_with_hands(FOUR, 1, build_rules(target=1))
     real_library.set_last_open_game(real_library.add_game(finished))
     window = launch()
-    assert window.session is None
-    assert window.pages.currentWidget() is window.start_view
+    assert window.pages.session is None
+    assert window.navigation.stack.currentWidget() is window.pages.start_view
     assert not window.close_action.isEnabled()
     assert not window.export_sheet_action.isEnabled()
 
@@ -144,10 +144,10 @@ def test_the_apps_icon_follows_its_first_page(qtbot, monkeypatch, real_library) 
     monkeypatch.setattr(sys, "excepthook", sys.excepthook)
     window = app.start([])
     try:
-        qtbot.waitUntil(lambda: window.game_view is not None)
+        qtbot.waitUntil(lambda: window.pages.game_view is not None)
         qtbot.waitUntil(lambda: not QApplication.windowIcon().isNull())
-        assert window.game_view is not None
-        assert window.game_view.isVisible()
+        assert window.pages.game_view is not None
+        assert window.pages.game_view.isVisible()
         assert len(QApplication.windowIcon().availableSizes()) == len(ICON_SIZES)
     finally:
         window.close()
@@ -400,6 +400,10 @@ ALLOWED_BEFORE_THE_FIRST_PAINT = {
     "phase10_keeper.ui.settings", "phase10_keeper.ui.window_actions",
     "phase10_keeper.ui.window_focus", "phase10_keeper.ui.window_settings",
     "phase10_keeper.ui.window_undo",
+    # The main window's parts, each a module of its own: it is their composition.
+    "phase10_keeper.ui.window_commands", "phase10_keeper.ui.window_menus",
+    "phase10_keeper.ui.window_navigation", "phase10_keeper.ui.window_pages",
+    "phase10_keeper.ui.window_status",
 }  # fmt: skip
 """What the real start may load before its window first paints, beyond an empty window's
 modules: the rest (the library's sqlite3, the rules, QtNetwork and hashlib for the
@@ -483,7 +487,7 @@ def test_reopening_a_game_spares_strptime_and_qts_other_widget_classes(tmp_path)
         "window = app.MainWindow()\n"
         "window.show()\n"
         f"window.set_library(Library.open(Path({str(tmp_path)!r})))\n"
-        "window.game_view.grab()\n"
+        "window.pages.game_view.grab()\n"
         "widgets = vars(PySide6.QtWidgets)\n"
         "print('_strptime' in sys.modules, [name for name in ('QWizard', 'QMessageBox',\n"
         "      'QFileDialog', 'QInputDialog') if name in widgets])\n"
@@ -501,7 +505,7 @@ def test_a_status_bar_made_on_a_window_on_screen_shows_at_once(qtbot, real_libra
     qtbot.waitExposed(window)
     window.set_library(real_library)
     assert window.statusBar().isVisible()
-    assert window.save_label.isVisibleTo(window)
+    assert window.status.save_label.isVisibleTo(window)
 
 
 def test_the_log_file_handlers_load_with_the_first_record_not_at_start_up(tmp_path) -> None:

@@ -87,18 +87,18 @@ def test_the_last_unfinished_game_reopens_and_the_start_page_offers_it(open_app,
     game_id = library.add_game(game_with_hands(FOUR, 2))
     library.set_last_open_game(game_id)
     window = open_app()
-    assert window.session is not None
-    assert window.session.game_id == game_id
-    assert window.pages.currentWidget() is window.game_view
+    assert window.pages.session is not None
+    assert window.pages.session.game_id == game_id
+    assert window.navigation.stack.currentWidget() is window.pages.game_view
 
     window.close_action.trigger()
-    assert window.session is None
-    assert window.pages.currentWidget() is window.start_view
+    assert window.pages.session is None
+    assert window.navigation.stack.currentWidget() is window.pages.start_view
     assert library.last_open_game() is None
-    assert window.start_view is not None
-    window.start_view.continue_buttons[game_id].click()
-    assert window.session is not None
-    assert window.session.game_id == game_id
+    assert window.pages.start_view is not None
+    window.pages.start_view.continue_buttons[game_id].click()
+    assert window.pages.session is not None
+    assert window.pages.session.game_id == game_id
     assert library.last_open_game() == game_id
 
 
@@ -109,19 +109,19 @@ def test_enter_on_the_start_page_continues_the_game_just_closed(qtbot, open_app,
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow)
     window.close_action.trigger()
-    assert window.shown_page is window.start_view
+    assert window.navigation.shown_page is window.pages.start_view
     focused = QApplication.focusWidget()
     assert focused is not None
     qtbot.keyClick(focused, Qt.Key.Key_Return)
-    assert window.session is not None
-    assert window.session.game_id == game_id
+    assert window.pages.session is not None
+    assert window.pages.session.game_id == game_id
 
 
 def test_start_page_new_game_with_a_variant_and_a_house_phase_list(open_app, library) -> None:
     window = open_app()
-    assert window.pages.currentWidget() is window.start_view
-    assert window.start_view is not None
-    window.start_view.new_button.click()
+    assert window.navigation.stack.currentWidget() is window.pages.start_view
+    assert window.pages.start_view is not None
+    window.pages.start_view.new_button.click()
     dialog = window.findChild(NewGameDialog)
     assert dialog is not None
     assert dialog.isVisible()
@@ -138,9 +138,9 @@ def test_start_page_new_game_with_a_variant_and_a_house_phase_list(open_app, lib
     row.count.setValue(8)
     dialog.accept()
 
-    session = window.session
+    session = window.pages.session
     assert session is not None
-    assert window.pages.currentWidget() is window.game_view
+    assert window.navigation.stack.currentWidget() is window.pages.game_view
     game = session.game
     assert game.players == FOUR
     assert game.rules.preset is Preset.EVEN
@@ -151,9 +151,9 @@ def test_start_page_new_game_with_a_variant_and_a_house_phase_list(open_app, lib
     assert game.rules.phases == tuple(
         Phase(label, groups) for label, groups in enumerate(expected, start=1)
     )
-    assert window.game_view is not None
-    assert window.game_view.form.title.text() == "Hand 1"
-    assert "Even" in window.game_view.rules_label.text()
+    assert window.pages.game_view is not None
+    assert window.pages.game_view.form.title.text() == "Hand 1"
+    assert "Even" in window.pages.game_view.rules_label.text()
     assert library.last_open_game() == session.game_id
     assert library.load_game(session.game_id) == game
     assert window.windowTitle() == f"{isolate(game.title)} — Phase 10 Keeper"
@@ -162,12 +162,12 @@ def test_start_page_new_game_with_a_variant_and_a_house_phase_list(open_app, lib
 def test_new_game_cancelled_leaves_the_open_game(open_app, library) -> None:
     library.set_last_open_game(library.add_game(game_with_hands(FOUR, 1)))
     window = open_app()
-    before = window.session
+    before = window.pages.session
     window.new_action.trigger()
     dialog = window.findChild(NewGameDialog)
     assert dialog is not None
     dialog.reject()
-    assert window.session is before
+    assert window.pages.session is before
 
 
 def _edit_menu(window: MainWindow) -> list[object]:
@@ -183,13 +183,13 @@ def test_every_page_shows_undo_redo_then_its_own_actions_in_the_edit_menu(open_a
     game_id = library.add_game(game_with_hands(FOUR, 2))
     window = open_app()
     undo_redo = [window.undo_action, window.redo_action]
-    assert window.shown_page is window.start_view
+    assert window.navigation.shown_page is window.pages.start_view
     assert _edit_menu(window) == undo_redo
     assert not window.export_game_action.isEnabled()
     assert not window.back_action.isEnabled()
 
     window.library_action.trigger()
-    games = window.games_view
+    games = window.pages.games_view
     assert games is not None
     own = [games.open_action, games.rename_action, games.delete_action, games.restore_action]
     assert _edit_menu(window) == [*undo_redo, "-", *own]
@@ -198,13 +198,13 @@ def test_every_page_shows_undo_redo_then_its_own_actions_in_the_edit_menu(open_a
     assert window.back_action.isEnabled()
 
     window.players_action.trigger()
-    assert window.players_view is not None
-    assert _edit_menu(window) == [*undo_redo, "-", window.players_view.rename_action]
+    assert window.pages.players_view is not None
+    assert _edit_menu(window) == [*undo_redo, "-", window.pages.players_view.rename_action]
     assert not window.export_game_action.isEnabled()
     assert window.back_action.isEnabled()
 
-    assert window.open_game(game_id)
-    game = window.game_view
+    assert window.navigation.open_game(game_id)
+    game = window.pages.game_view
     assert game is not None
     own = [game.correct_action, game.delete_action, game.rename_player_action]
     assert _edit_menu(window) == [*undo_redo, "-", *own]
@@ -213,7 +213,7 @@ def test_every_page_shows_undo_redo_then_its_own_actions_in_the_edit_menu(open_a
     assert not window.back_action.isEnabled()
 
     window.close_action.trigger()
-    assert window.shown_page is window.start_view
+    assert window.navigation.shown_page is window.pages.start_view
     assert _edit_menu(window) == undo_redo
 
 
@@ -223,9 +223,9 @@ def test_library_open_rename_delete_and_undo_delete(open_app, library, answers) 
     library.set_last_open_game(friday)
     window = open_app()
     window.library_action.trigger()
-    view = window.games_view
+    view = window.pages.games_view
     assert view is not None
-    assert window.shown_page is window.games_view
+    assert window.navigation.shown_page is window.pages.games_view
     assert view.selected_id() == friday, "the open game is selected"
     assert view.rename_action.isVisible()
     assert window.undo_action.isVisible()
@@ -234,9 +234,9 @@ def test_library_open_rename_delete_and_undo_delete(open_app, library, answers) 
     answers.text_answer = "Friday at Dana's"
     view.rename_action.trigger()
     assert library.list_games()[-1].title == "Friday at Dana's"
-    assert window.session is not None
-    assert window.session.game.title == "Friday at Dana's"
-    window.session.record_hand(went_out(FOUR, "Kwame"))
+    assert window.pages.session is not None
+    assert window.pages.session.game.title == "Friday at Dana's"
+    window.pages.session.record_hand(went_out(FOUR, "Kwame"))
     assert library.load_game(friday).title == "Friday at Dana's", "a save keeps the new title"
 
     view.set_filter_text("featherstone")
@@ -258,9 +258,9 @@ def test_library_open_rename_delete_and_undo_delete(open_app, library, answers) 
 
     view.select_game(sunday)
     view.open_action.trigger()
-    assert window.session is not None
-    assert window.session.game_id == sunday
-    assert window.pages.currentWidget() is window.game_view
+    assert window.pages.session is not None
+    assert window.pages.session.game_id == sunday
+    assert window.navigation.stack.currentWidget() is window.pages.game_view
     assert library.last_open_game() == sunday
 
 
@@ -270,7 +270,7 @@ def test_an_ampersand_in_what_undo_names_is_shown_as_typed(open_app, library, an
     game = library.add_game(Game(FOUR, title="Zoë & Co"))
     window = open_app()
     window.library_action.trigger()
-    view = window.games_view
+    view = window.pages.games_view
     assert view is not None
     view.select_game(game)
     answers.confirm_answer = True
@@ -288,13 +288,13 @@ def test_deleting_the_open_game_closes_it(open_app, library, answers) -> None:
     game_id = library.add_game(game_with_hands(FOUR, 1))
     library.set_last_open_game(game_id)
     window = open_app()
-    window.show_library()
-    assert window.games_view is not None
-    window.games_view.delete_action.trigger()
-    assert window.session is None
+    window.navigation.show_library()
+    assert window.pages.games_view is not None
+    window.pages.games_view.delete_action.trigger()
+    assert window.pages.session is None
     assert not window.close_action.isEnabled()
     window.back_action.trigger()
-    assert window.pages.currentWidget() is window.start_view
+    assert window.navigation.stack.currentWidget() is window.pages.start_view
 
 
 def test_import_a_good_and_a_bad_game_file(open_app, library, answers, tmp_path) -> None:
@@ -306,21 +306,21 @@ def test_import_a_good_and_a_bad_game_file(open_app, library, answers, tmp_path)
     bad.write_text(json.dumps(data), encoding="utf-8")
 
     window = open_app()
-    assert window.start_view is not None
+    assert window.pages.start_view is not None
     answers.open_answer = bad
-    window.start_view.import_button.click()
+    window.pages.start_view.import_button.click()
     assert len(answers.warnings) == 1
     assert "broken.phase10.json" in answers.warnings[0]
     assert library.list_games() == []
-    assert window.pages.currentWidget() is window.start_view
+    assert window.navigation.stack.currentWidget() is window.pages.start_view
 
     answers.open_answer = good
     window.import_action.trigger()
     games = library.list_games()
     assert [game.hands for game in games] == [3]
-    assert window.shown_page is window.games_view
-    assert window.games_view is not None
-    assert window.games_view.selected_id() == games[0].id
+    assert window.navigation.shown_page is window.pages.games_view
+    assert window.pages.games_view is not None
+    assert window.pages.games_view.selected_id() == games[0].id
     assert len(answers.warnings) == 1
 
 
@@ -330,7 +330,7 @@ def test_export_the_open_game_as_a_file_and_as_a_score_sheet(
     library.set_last_open_game(library.add_game(game_with_hands(SIX, 2)))
     window = open_app()
     answers.save_answer = tmp_path / "out.phase10.json"
-    assert window.export_game_file() == answers.save_answer
+    assert window.commands.export_game_file() == answers.save_answer
     assert "Friday night.phase10.json" in answers.asked[-1]
     assert json.loads(answers.save_answer.read_text(encoding="utf-8"))["players"] == list(SIX)
 
@@ -353,8 +353,8 @@ def test_blank_sheets_from_the_start_page(open_app, answers, tmp_path, monkeypat
     answers.dialog_answer = _accept_sheet_dialog("a4")
     window = open_app()
     answers.save_answer = tmp_path / "blank.pdf"
-    assert window.start_view is not None
-    window.start_view.sheets_button.click()
+    assert window.pages.start_view is not None
+    window.pages.start_view.sheets_button.click()
     assert answers.save_answer.stat().st_size > 0
     assert round(float(PdfReader(answers.save_answer).pages[0].mediabox.width)) == 842
 
@@ -395,26 +395,26 @@ def test_menus_use_the_standard_shortcuts(open_app) -> None:
 def test_undo_names_the_change_of_the_page_shown(open_app, library) -> None:
     library.set_last_open_game(library.add_game(game_with_hands(FOUR, 2)))
     window = open_app()
-    assert window.session is not None
-    window.session.record_hand(went_out(FOUR, "Dana"))
+    assert window.pages.session is not None
+    window.pages.session.record_hand(went_out(FOUR, "Dana"))
     assert window.undo_action.text() == "Undo record hand 3"
     assert window.undo_action.isVisible()
-    window.show_library()
+    window.navigation.show_library()
     assert window.undo_action.text() == "Undo"
     assert not window.undo_action.isEnabled()
     window.back_action.trigger()
-    assert window.pages.currentWidget() is window.game_view
+    assert window.navigation.stack.currentWidget() is window.pages.game_view
     window.undo_action.trigger()
-    assert window.session.state.hands_played == 2
+    assert window.pages.session.state.hands_played == 2
 
 
 def test_a_finished_game_is_not_reopened_after_quitting(open_app, library) -> None:
     game_id = library.add_game(game_with_hands(FOUR, 0, build_rules(target=1)))
     library.set_last_open_game(game_id)
     window = open_app()
-    assert window.session is not None
-    window.session.record_hand(went_out(FOUR, "Priya", Marcus=1))
-    assert window.session.state.status is Status.FINISHED
+    assert window.pages.session is not None
+    window.pages.session.record_hand(went_out(FOUR, "Priya", Marcus=1))
+    assert window.pages.session.state.status is Status.FINISHED
     window.quit_action.trigger()
     assert library.last_open_game() is None
 
@@ -431,9 +431,9 @@ def test_window_geometry_and_paper_are_remembered_across_a_restart(
     chosen = "a4" if remembered_paper(QSettings()) == "letter" else "letter"
     answers.dialog_answer = _accept_sheet_dialog(chosen)
     window.prompts = answers
-    window._open_url = answers.open_url
+    window.commands.open_url = answers.open_url
     answers.save_answer = tmp_path / "blank.pdf"
-    window.print_blank_sheets()
+    window.commands.print_blank_sheets()
     window.close()
     assert window.library is not None
     window.library.close()
@@ -465,10 +465,10 @@ def test_the_saved_games_page_reads_the_library_once_when_first_shown(
         return list_games(*arguments, **keywords)
 
     monkeypatch.setattr(window.library, "list_games", counted)
-    window.show_library()
+    window.navigation.show_library()
     # The games, and the deleted games to know whether any can be restored.
     assert sorted(reads) == [False, True]
     window.back_action.trigger()
     reads.clear()
-    window.show_library()
+    window.navigation.show_library()
     assert sorted(reads) == [False, True]

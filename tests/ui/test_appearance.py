@@ -34,7 +34,7 @@ def _system_colours_after(qapp) -> Iterator[None]:
 def window(qtbot) -> MainWindow:
     window = MainWindow()
     qtbot.addWidget(window)
-    window.open_session(GameSession(game_with_hands(SIX, 3)))
+    window.navigation.open_session(GameSession(game_with_hands(SIX, 3)))
     window.resize(1280, 630)
     window.show()
     qtbot.waitExposed(window)
@@ -61,16 +61,16 @@ def test_dark_and_light_are_chosen_remembered_and_followed(window, qtbot) -> Non
     _choose(window, "settings.appearance_dark")
     assert chosen_scheme(QSettings()) is Scheme.DARK
     assert is_dark(QApplication.palette())
-    assert is_dark(window.game_view.palette())
+    assert is_dark(window.pages.game_view.palette())
     window.scoreboard_action.trigger()
-    board = window.scoreboard
+    board = window.pages.scoreboard
     assert board is not None
     qtbot.waitExposed(board)
     image = board.grab().toImage()
     assert image.pixelColor(4, image.height() - 4).lightness() < 100
     board.close()
-    charts = window.game_view.charts
-    window.game_view.side_tabs.setCurrentWidget(charts)
+    charts = window.pages.game_view.charts
+    window.pages.game_view.side_tabs.setCurrentWidget(charts)
     chart = charts.totals.chart
     assert is_dark(chart.palette())
     assert chart.render_image().pixelColor(2, 2).lightness() < 100
@@ -83,7 +83,7 @@ def test_dark_and_light_are_chosen_remembered_and_followed(window, qtbot) -> Non
 
 
 def test_larger_type_grows_the_table_and_keeps_what_is_typed(window, qtbot) -> None:
-    view = window.game_view
+    view = window.pages.game_view
     form = view.form
     form.draft.set_went_out(SIX[1])
     form._typed()
@@ -101,8 +101,10 @@ def test_larger_type_grows_the_table_and_keeps_what_is_typed(window, qtbot) -> N
     corner = form.record_button.mapTo(window, form.record_button.rect().bottomRight())
     assert window.rect().contains(corner)
     # A game opened later is drawn large too, as remembered.
-    window.open_session(GameSession(game_with_hands(SIX, 1)))
-    assert window.game_view._base_font.pointSizeF() == pytest.approx(view._base_font.pointSizeF())
+    window.navigation.open_session(GameSession(game_with_hands(SIX, 1)))
+    assert window.pages.game_view._base_font.pointSizeF() == pytest.approx(
+        view._base_font.pointSizeF()
+    )
 
 
 @pytest.mark.parametrize("language", ["en", "de", "fr", "es", "nl", "pl"])

@@ -35,7 +35,7 @@ def test_an_error_in_a_slot_is_shown_with_how_far_the_game_is_saved(
     qtbot, window, tmp_path
 ) -> None:
     assert window.library is not None
-    window.open_game(window.library.add_game(game_with_hands(FOUR, 3)))
+    window.navigation.open_game(window.library.add_game(game_with_hands(FOUR, 3)))
     errors.install(window, tmp_path)
 
     def broken_slot() -> None:
@@ -66,7 +66,7 @@ def test_without_an_open_game_the_message_says_the_games_are_saved(window, tmp_p
 
 def test_a_fresh_game_says_no_hand_is_saved_yet(window, tmp_path) -> None:
     assert window.library is not None
-    window.open_game(window.library.add_game(Game(FOUR)))
+    window.navigation.open_game(window.library.add_game(Game(FOUR)))
     assert errors.saved_sentence(window) == "Your games are saved; this game has no hand saved yet."
 
 

@@ -45,7 +45,7 @@ def hostile_game(players: tuple[str, ...] = HOSTILE, hands: int = 1) -> Game:
 def open_game(qtbot, library, game: Game) -> MainWindow:
     window = MainWindow()
     qtbot.addWidget(window)
-    window.open_session(GameSession(game, library, library.add_game(game)))
+    window.navigation.open_session(GameSession(game, library, library.add_game(game)))
     window.show()
     qtbot.waitExposed(window)
     return window
@@ -79,9 +79,9 @@ def test_names_in_sentences_are_isolated(qtbot, library) -> None:
 
 def test_the_undo_menu_isolates_names(qtbot, library) -> None:
     window = open_game(qtbot, library, hostile_game())
-    assert window.session is not None
-    window.session.rename_player(OVERRIDE, "\u202eworse")
-    undo = window.session.undo_stack.undoText()
+    assert window.pages.session is not None
+    window.pages.session.rename_player(OVERRIDE, "\u202eworse")
+    undo = window.pages.session.undo_stack.undoText()
     assert isolate(OVERRIDE) in undo
     assert isolate("\u202eworse") in undo
 
@@ -96,8 +96,8 @@ def test_a_warning_box_with_names_is_plain_text(qtbot, library, monkeypatch) -> 
     monkeypatch.setattr(QMessageBox, "exec", capture)
     window = open_game(qtbot, library, hostile_game())
     warning = Problem(Severity.WARNING, ProblemKey.NO_CARDS_NOT_OUT, {}, 1, MARKUP, "low")
-    assert window.game_view is not None
-    window.game_view.ask_to_accept_warnings([warning])
+    assert window.pages.game_view is not None
+    window.pages.game_view.ask_to_accept_warnings([warning])
     assert shown
     assert shown[0].textFormat() == Qt.TextFormat.PlainText
 
@@ -152,8 +152,8 @@ def test_any_names_are_shown_as_plain_text(qtbot, library, names: list[str]) -> 
 def test_a_long_name_is_cut_short_in_the_banner(qtbot, library) -> None:
     long_name = "W" * MAX_NAME_LENGTH
     window = open_game(qtbot, library, hostile_game((long_name, "Ana", "Bo"), hands=0))
-    assert window.game_view is not None
-    detail = window.game_view.detail.text()
+    assert window.pages.game_view is not None
+    detail = window.pages.game_view.detail.text()
     assert long_name not in detail
     assert "WWWW…" in detail
 
@@ -161,8 +161,8 @@ def test_a_long_name_is_cut_short_in_the_banner(qtbot, library) -> None:
 def test_a_name_as_long_as_people_have_is_whole_in_the_banner(qtbot, library) -> None:
     names = ("Christopher Montgomery Jr", "Anne-Sophie Lefèvre-Dubois Sr", "Bo")
     window = open_game(qtbot, library, hostile_game(names, hands=0))
-    assert window.game_view is not None
-    detail = window.game_view.detail.text()
+    assert window.pages.game_view is not None
+    detail = window.pages.game_view.detail.text()
     assert isolate(names[0]) in detail
     assert isolate(names[1]) in detail
 

@@ -35,10 +35,10 @@ def start(argv, prompts=None):
     window = started(argv, prompts)
 
     def once_open():
-        if window.game_view is None:
+        if window.pages.game_view is None:
             QTimer.singleShot(20, once_open)
             return
-        form = window.game_view.form
+        form = window.pages.game_view.form
         if sys.argv[1] == "type":
             form._rows[1].went_out.click()
             if sys.argv[2] == "sigterm_at_work":
@@ -48,7 +48,7 @@ def start(argv, prompts=None):
             if sys.argv[2] == "close":
                 window.close()
         else:
-            note = window.game_view.kept_note
+            note = window.pages.game_view.kept_note
             shown = note.label.text() if note.isVisibleTo(window) else ""
             print(json.dumps([form.draft.went_out, form.draft.made("Kwame"), shown]), flush=True)
             QApplication.quit()

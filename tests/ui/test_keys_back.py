@@ -41,7 +41,7 @@ def window(qtbot) -> Any:
     prompts = Elsewhere(qtbot)
     shown = MainWindow(prompts=prompts)
     qtbot.addWidget(shown)
-    shown.open_session(GameSession(Game(players=FOUR)))
+    shown.navigation.open_session(GameSession(Game(players=FOUR)))
     shown.show()
     qtbot.waitExposed(shown)
     qtbot.waitUntil(shown.isActiveWindow)
@@ -53,7 +53,7 @@ def _keys_in_the_form(window: Any) -> bool:
     return (
         window.isActiveWindow()
         and focused is not None
-        and window.game_view.form.isAncestorOf(focused)
+        and window.pages.game_view.form.isAncestorOf(focused)
     )
 
 
@@ -65,13 +65,13 @@ def test_the_window_has_the_keys_once_shown(qtbot) -> None:
     qtbot.waitUntil(other.isActiveWindow)
     window = MainWindow(prompts=Answers())
     qtbot.addWidget(window)
-    window.open_session(GameSession(Game(players=FOUR)))
+    window.navigation.open_session(GameSession(Game(players=FOUR)))
     window.show()
     qtbot.waitUntil(lambda: _keys_in_the_form(window))
 
 
 def test_the_keys_come_back_to_the_form_after_the_unusual_hand_question(window, qtbot) -> None:
-    form = window.game_view.form
+    form = window.pages.game_view.form
     form.draft.set_went_out("Priya")
     form.draft.set_made("Marcus", True)
     form.draft.set_count("Marcus", CardKind.LOW, 0)
@@ -83,7 +83,7 @@ def test_the_keys_come_back_to_the_form_after_the_unusual_hand_question(window, 
 
 
 def test_the_keys_come_back_to_the_form_after_player_joins(window, qtbot) -> None:
-    dialog = window.player_joins()
+    dialog = window.commands.player_joins()
     window.prompts.look_elsewhere()
     dialog.reject()
     qtbot.waitUntil(lambda: _keys_in_the_form(window))
@@ -91,13 +91,13 @@ def test_the_keys_come_back_to_the_form_after_player_joins(window, qtbot) -> Non
 
 def _help_and_codes(window) -> list[Any]:
     """Help → Keyboard Shortcuts, Help → How to Keep Score, View → Phones at the Table."""
-    return [window.keyboard_help, window.how_to_keep_score, _codes(window)]
+    return [window.commands.keyboard_help, window.commands.how_to_keep_score, _codes(window)]
 
 
 def _codes(window) -> Any:
     def open_codes() -> Any:
         window.phones_action.trigger()
-        return window.phones_dialog
+        return window.pages.phones_dialog
 
     return open_codes
 
@@ -113,7 +113,7 @@ def test_help_and_the_codes_take_the_keys_and_give_them_back(window, qtbot, loop
     from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QAbstractScrollArea
 
-    form = window.game_view.form
+    form = window.pages.game_view.form
     kwame_low = form.rows()[2].counts[CardKind.LOW]
     kwame_low.setFocus()
     qtbot.waitUntil(lambda: QApplication.focusWidget() is kwame_low)
@@ -135,4 +135,4 @@ def test_help_and_the_codes_take_the_keys_and_give_them_back(window, qtbot, loop
     qtbot.waitUntil(lambda: _keys_in_the_form(window))
     assert QApplication.focusWidget() is kwame_low
     if which == 2:
-        window.stop_phones()
+        window.pages.stop_phones()

@@ -47,13 +47,13 @@ def open_window(qtbot, library, answers):
         session = GameSession(game, library, library.add_game(game))
         window = MainWindow(prompts=answers)
         qtbot.addWidget(window)
-        window.open_session(session)
+        window.navigation.open_session(session)
         window.show()
         qtbot.waitExposed(window)
         window.activateWindow()
         qtbot.waitUntil(window.isActiveWindow)
-        assert window.game_view is not None
-        window.game_view.form.focus_first()
+        assert window.pages.game_view is not None
+        window.pages.game_view.form.focus_first()
         assert QApplication.focusWidget() is not None
         return window
 
@@ -66,8 +66,8 @@ def keys(qtbot) -> Keyboard:
 
 
 def totals(window: MainWindow) -> list[int]:
-    assert window.session is not None
-    return [player.total for player in window.session.state.players]
+    assert window.pages.session is not None
+    return [player.total for player in window.pages.session.state.players]
 
 
 def test_six_player_hand_from_the_keyboard_within_thirty_keys(open_window, keys) -> None:
@@ -89,20 +89,20 @@ def test_six_player_hand_from_the_keyboard_within_thirty_keys(open_window, keys)
     keys.type("1")  # ... and a wild; Kwame missed with ten 1-9 cards
     keys.press(Qt.Key.Key_Return)
     assert keys.presses <= 30
-    assert window.session.state.hands_played == 1
+    assert window.pages.session.state.hands_played == 1
     assert totals(window) == [0, 10, 35 + 20 + 15, 10, 40 + 10 + 25, 50]
-    completed = [len(player.completed) for player in window.session.state.players]
+    completed = [len(player.completed) for player in window.pages.session.state.players]
     assert completed == [1, 1, 0, 1, 0, 0]
 
 
 def test_tab_order_follows_the_table(open_window, keys) -> None:
     window = open_window(Game(players=FOUR))
-    row = window.game_view.form._rows[0]
+    row = window.pages.game_view.form._rows[0]
     assert QApplication.focusWidget() is row.counts[CardKind.LOW]
     keys.press(Qt.Key.Key_Tab)
     assert QApplication.focusWidget() is row.counts[CardKind.HIGH]
     keys.press(Qt.Key.Key_Tab, 3)
-    assert QApplication.focusWidget() is window.game_view.form._rows[1].went_out
+    assert QApplication.focusWidget() is window.pages.game_view.form._rows[1].went_out
 
 
 def test_a_whole_game_to_a_win(open_window, keys) -> None:
@@ -111,19 +111,19 @@ def test_a_whole_game_to_a_win(open_window, keys) -> None:
         keys.type("o")  # Priya goes out every hand
         keys.type(" 1")  # Marcus makes his phase holding one card
         keys.press(Qt.Key.Key_Return)
-    state = window.session.state
+    state = window.pages.session.state
     assert state.status is Status.FINISHED
     assert state.winner == "Priya"
-    assert window.game_view.headline.text() == f"{isolate('Priya')} wins"
-    assert window.game_view.detail.text() == (
+    assert window.pages.game_view.headline.text() == f"{isolate('Priya')} wins"
+    assert window.pages.game_view.detail.text() == (
         f"{isolate('Priya')}: the lowest total, 0, of those who completed phase 3."
     )
-    assert window.game_view.ranking.isVisibleTo(window)
-    assert window.game_view.ranking.text().startswith(
+    assert window.pages.game_view.ranking.isVisibleTo(window)
+    assert window.pages.game_view.ranking.text().startswith(
         f"Final ranking: 1. {isolate('Priya')} 0 · 2. {isolate('Marcus')} 15"
     )
-    assert window.game_view.form.isHidden()
-    assert window.game_view.grid_model.headerData(0, Qt.Orientation.Vertical, MARKS_ROLE) == [
+    assert window.pages.game_view.form.isHidden()
+    assert window.pages.game_view.grid_model.headerData(0, Qt.Orientation.Vertical, MARKS_ROLE) == [
         "★ won"
     ]
 
@@ -136,24 +136,24 @@ def test_tie_break_replay_hand_for_the_tied_players_only(open_window, keys, answ
     # Only the player who went out can really end empty-handed, so the table is asked.
     assert len(answers.asked) == 1
     assert answers.asked[0] == "This hand looks unusual. Record it as typed?"
-    state = window.session.state
+    state = window.pages.session.state
     assert state.status is Status.TIEBREAK
-    assert window.game_view.headline.text() == "Tie at 0 points"
-    assert window.game_view.detail.text() == (
+    assert window.pages.game_view.headline.text() == "Tie at 0 points"
+    assert window.pages.game_view.detail.text() == (
         f"Tie at 0 between {isolate('Priya')} and {isolate('Marcus')}: they replay phase 1,"
         f" and whoever goes out first wins. {isolate('Marcus')} deals."
         f" {isolate('Priya')} plays first."
     )
-    assert [row.name for row in window.game_view.form._rows] == ["Priya", "Marcus"]
-    assert window.game_view.form.title.text() == "Tie-break: hand 2"
+    assert [row.name for row in window.pages.game_view.form._rows] == ["Priya", "Marcus"]
+    assert window.pages.game_view.form.title.text() == "Tie-break: hand 2"
     keys.press(Qt.Key.Key_Down)
     keys.type("o")  # Marcus goes out in the replay hand
     keys.press(Qt.Key.Key_Return)
-    assert window.game_view.form.problems_label.text() == ""
-    state = window.session.state
+    assert window.pages.game_view.form.problems_label.text() == ""
+    state = window.pages.session.state
     assert state.winner == "Marcus"
-    assert "went out first in the tie-break replay hand" in window.game_view.detail.text()
-    assert window.game_view.grid_model.headerData(1, Qt.Orientation.Horizontal) == "2 tie"
+    assert "went out first in the tie-break replay hand" in window.pages.game_view.detail.text()
+    assert window.pages.game_view.grid_model.headerData(1, Qt.Orientation.Horizontal) == "2 tie"
 
 
 def test_undo_and_redo_from_the_edit_menu_and_keyboard(open_window, keys) -> None:
@@ -164,40 +164,40 @@ def test_undo_and_redo_from_the_edit_menu_and_keyboard(open_window, keys) -> Non
     assert window.redo_action is not None
     assert window.undo_action.text() == "Undo record hand 3"
     keys.press(Qt.Key.Key_Z, modifier=Qt.KeyboardModifier.ControlModifier)
-    assert window.session.state.hands_played == 2
+    assert window.pages.session.state.hands_played == 2
     assert window.redo_action.text() == "Redo record hand 3"
     window.redo_action.trigger()
-    assert window.session.state.hands_played == 3
-    assert window.save_label.text() == "Saved: record hand 3"
+    assert window.pages.session.state.hands_played == 3
+    assert window.status.save_label.text() == "Saved: record hand 3"
 
 
 def test_correcting_a_past_hand_changes_later_totals(open_window, keys, library) -> None:
     window = open_window(game_with_hands(FOUR, 3))
     assert totals(window) == [100, 100, 100, 150]
-    window.game_view.correct_hand(0)
-    assert window.game_view.form.title.text() == "Correct hand 1"
-    assert window.game_view.form.draft is not None
-    assert window.game_view.form.draft.went_out == "Priya"
-    dana = window.game_view.form._rows[3]
+    window.pages.game_view.correct_hand(0)
+    assert window.pages.game_view.form.title.text() == "Correct hand 1"
+    assert window.pages.game_view.form.draft is not None
+    assert window.pages.game_view.form.draft.went_out == "Priya"
+    dana = window.pages.game_view.form._rows[3]
     dana.counts[CardKind.HIGH].setFocus(Qt.FocusReason.TabFocusReason)
     keys.type("4")
     keys.press(Qt.Key.Key_Return)
     assert totals(window) == [100, 100, 100, 170]
-    assert window.session.state.hands[2].entries["Dana"].total == 170
+    assert window.pages.session.state.hands[2].entries["Dana"].total == 170
     assert window.undo_action is not None
     assert window.undo_action.text() == "Undo edit hand 1"
-    assert library.games[window.session.game_id] == window.session.game
-    assert window.game_view.form.title.text() == "Hand 4"
+    assert library.games[window.pages.session.game_id] == window.pages.session.game
+    assert window.pages.game_view.form.title.text() == "Hand 4"
 
 
 def test_a_finished_game_can_be_corrected_and_reopens(open_window, keys) -> None:
     window = open_window(game_with_hands(FOUR, 1, build_rules(target=1)))
-    assert window.session.state.status is Status.FINISHED
-    assert window.game_view.form.isHidden()
-    window.game_view.delete_hand(0)
-    assert window.session.state.status is Status.IN_PROGRESS
-    assert not window.game_view.form.isHidden()
-    assert window.game_view.form.title.text() == "Hand 1"
+    assert window.pages.session.state.status is Status.FINISHED
+    assert window.pages.game_view.form.isHidden()
+    window.pages.game_view.delete_hand(0)
+    assert window.pages.session.state.status is Status.IN_PROGRESS
+    assert not window.pages.game_view.form.isHidden()
+    assert window.pages.game_view.form.title.text() == "Hand 1"
 
 
 def test_an_error_stops_recording_at_the_field_and_keeps_what_was_typed(open_window, keys) -> None:
@@ -205,8 +205,8 @@ def test_an_error_stops_recording_at_the_field_and_keeps_what_was_typed(open_win
     keys.press(Qt.Key.Key_Right)
     keys.type("3")  # Priya: three 10-12 cards, but nobody went out yet
     keys.press(Qt.Key.Key_Return)
-    form = window.game_view.form
-    assert window.session.state.hands_played == 0
+    form = window.pages.game_view.form
+    assert window.pages.session.state.hands_played == 0
     assert "nobody went out" in form.problems_label.text()
     assert all(row.went_out.property("problem") == "error" for row in form._rows)
     assert form._rows[0].counts[CardKind.HIGH].text() == "3"
@@ -219,7 +219,7 @@ def test_an_error_stops_recording_at_the_field_and_keeps_what_was_typed(open_win
     field.setFocus(Qt.FocusReason.TabFocusReason)
     keys.type("9")  # Kwame made phase 1 (six cards), so cannot hold nine
     keys.press(Qt.Key.Key_Return)
-    assert window.session.state.hands_played == 0
+    assert window.pages.session.state.hands_played == 0
     assert field.property("problem") == "error"
     assert "holds at most 4 cards" in form.problems_label.text()
     assert isinstance(QApplication.focusWidget(), QLineEdit)
@@ -235,13 +235,15 @@ def test_a_warning_is_asked_once_and_then_recorded(open_window, keys, answers) -
     keys.press(Qt.Key.Key_Return)
     assert len(asked) == 1
     assert "holds 9 cards" in asked[0]
-    assert window.session.state.hands_played == 0
-    assert window.game_view.form._rows[3].counts[CardKind.LOW].property("problem") == "warning"
-    assert window.game_view.form._rows[3].counts[CardKind.LOW].text() == "9"
+    assert window.pages.session.state.hands_played == 0
+    assert (
+        window.pages.game_view.form._rows[3].counts[CardKind.LOW].property("problem") == "warning"
+    )
+    assert window.pages.game_view.form._rows[3].counts[CardKind.LOW].text() == "9"
     answers.confirm_answer = True
     keys.press(Qt.Key.Key_Return)
     assert len(asked) == 2
-    assert window.session.state.hands_played == 1
+    assert window.pages.session.state.hands_played == 1
     assert totals(window) == [0, 50, 50, 45]
 
 
@@ -250,20 +252,20 @@ def test_a_failed_save_is_shown_in_the_window(open_window, keys, library) -> Non
     library.fail_with = OSError("the disk is full")
     keys.type("o")
     keys.press(Qt.Key.Key_Return)
-    assert window.session.state.hands_played == 1
-    assert "the disk is full" in window.save_label.text()
+    assert window.pages.session.state.hands_played == 1
+    assert "the disk is full" in window.status.save_label.text()
     # Said where the user looks: right above the form they just typed into.
-    assert window.game_view.save_problem.isVisibleTo(window)
-    assert "the disk is full" in window.game_view.save_problem.text()
+    assert window.pages.game_view.save_problem.isVisibleTo(window)
+    assert "the disk is full" in window.pages.game_view.save_problem.text()
     library.fail_with = None
     keys.type("o")
     keys.press(Qt.Key.Key_Return)
-    assert not window.game_view.save_problem.isVisibleTo(window)
+    assert not window.pages.game_view.save_problem.isVisibleTo(window)
 
 
 def test_masters_players_pick_their_phase_from_the_keyboard(open_window, keys) -> None:
     window = open_window(Game(players=FOUR, rules=build_rules(Preset.MASTERS)))
-    form = window.game_view.form
+    form = window.pages.game_view.form
     assert QApplication.focusWidget() is form._rows[0].phase
     # Every box starts at the lowest phase not made: 1 for all, on the first hand.
     assert [row.phase.currentData() for row in form._rows if row.phase] == [1, 1, 1, 1]
@@ -276,7 +278,7 @@ def test_masters_players_pick_their_phase_from_the_keyboard(open_window, keys) -
     keys.press(Qt.Key.Key_Down)
     keys.type("3")
     keys.press(Qt.Key.Key_Return)
-    state = window.session.state
+    state = window.pages.session.state
     assert state.hands_played == 1
     assert [state.hands[0].entries[name].phase for name in FOUR] == [5, 7, 2, 3]
     assert state.player("Priya").completed == (5,)

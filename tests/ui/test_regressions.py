@@ -55,34 +55,34 @@ def test_bug1_close_game_then_open_another_records_into_the_new_game(qtbot, wind
     assert window.library is not None
     first = window.library.add_game(Game(FOUR, title="First"))
     second = window.library.add_game(Game(SIX, title="Second"))
-    assert window.open_game(first)
-    window.close_game()
+    assert window.navigation.open_game(first)
+    window.navigation.close_game()
     # A person takes longer than one turn of the event loop to choose the next game.
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
-    window.show_library()
-    assert window.games_view is not None
-    window.games_view.select_game(second)
-    window.games_view.open_action.trigger()
-    assert window.session is not None
-    assert window.session.game_id == second
-    assert window.game_view is not None
-    assert window.game_view.grid_model.rowCount() == len(SIX)
+    window.navigation.show_library()
+    assert window.pages.games_view is not None
+    window.pages.games_view.select_game(second)
+    window.pages.games_view.open_action.trigger()
+    assert window.pages.session is not None
+    assert window.pages.session.game_id == second
+    assert window.pages.game_view is not None
+    assert window.pages.game_view.grid_model.rowCount() == len(SIX)
     assert window.windowTitle().startswith(isolate("Second"))
     type_keys(qtbot, "o")
     press(qtbot, Qt.Key.Key_Return)
     assert hands_saved(window, second) == 1
-    assert window.game_view.grid_model.hand_count == 1
+    assert window.pages.game_view.grid_model.hand_count == 1
 
 
 def test_bug2_standings_list_every_player_of_a_bigger_later_game(qtbot, window) -> None:
     assert window.library is not None
     small = window.library.add_game(Game(FOUR, title="Four"))
     big = window.library.add_game(Game(SIX, title="Six"))
-    window.open_game(small)
-    window.open_game(big)
-    assert window.game_view is not None
-    assert window.game_view.standings_model.rowCount() == len(SIX)
-    assert window.game_view.standings.verticalHeader().count() == len(SIX)
+    window.navigation.open_game(small)
+    window.navigation.open_game(big)
+    assert window.pages.game_view is not None
+    assert window.pages.game_view.standings_model.rowCount() == len(SIX)
+    assert window.pages.game_view.standings.verticalHeader().count() == len(SIX)
 
 
 def test_bug2_standings_model_grows_and_shrinks_with_the_players(qtmodeltester) -> None:
@@ -101,9 +101,9 @@ def test_bug2_standings_model_grows_and_shrinks_with_the_players(qtmodeltester) 
 
 def test_bug3_space_after_typing_a_count_keeps_the_count(qtbot, window) -> None:
     assert window.library is not None
-    window.open_game(window.library.add_game(Game(FOUR)))
+    window.navigation.open_game(window.library.add_game(Game(FOUR)))
     type_keys(qtbot, "o")  # Priya went out; focus moves on to Marcus
-    form = window.game_view.form
+    form = window.pages.game_view.form
     assert QApplication.focusWidget() is form._rows[1].counts[CardKind.LOW]
     type_keys(qtbot, "2 ")  # Marcus holds two 1-9 cards, then: made it
     assert form.draft is not None
@@ -115,8 +115,8 @@ def test_bug3_space_after_typing_a_count_keeps_the_count(qtbot, window) -> None:
 def test_bug4_ctrl_delete_in_the_form_deletes_no_hand(qtbot, window) -> None:
     assert window.library is not None
     game_id = window.library.add_game(game_with_hands(FOUR, 3))
-    window.open_game(game_id)
-    view = window.game_view
+    window.navigation.open_game(game_id)
+    view = window.pages.game_view
     # A column left selected by an earlier correction ...
     view.grid.selectColumn(1)
     view.correct_hand(1)
@@ -125,27 +125,27 @@ def test_bug4_ctrl_delete_in_the_form_deletes_no_hand(qtbot, window) -> None:
     view.form.focus_first()
     press(qtbot, Qt.Key.Key_Delete, CTRL)
     assert hands_saved(window, game_id) == 3
-    assert window.session is not None
-    assert len(window.session.game.hands) == 3
-    assert not window.session.undo_stack.count()
+    assert window.pages.session is not None
+    assert len(window.pages.session.game.hands) == 3
+    assert not window.pages.session.undo_stack.count()
 
 
 def test_bug4_a_selection_does_not_follow_into_another_game(qtbot, window) -> None:
     assert window.library is not None
     first = window.library.add_game(game_with_hands(FOUR, 3))
     second = window.library.add_game(game_with_hands(FOUR, 3))
-    window.open_game(first)
-    window.game_view.grid.selectColumn(1)
-    window.open_game(second)
-    assert window.game_view.selected_hand() is None
-    assert not window.game_view.delete_action.isEnabled()
+    window.navigation.open_game(first)
+    window.pages.game_view.grid.selectColumn(1)
+    window.navigation.open_game(second)
+    assert window.pages.game_view.selected_hand() is None
+    assert not window.pages.game_view.delete_action.isEnabled()
 
 
 def test_bug4_deleting_a_hand_is_confirmed_and_offers_undo(qtbot, window, answers) -> None:
     assert window.library is not None
     game_id = window.library.add_game(game_with_hands(FOUR, 3))
-    window.open_game(game_id)
-    view = window.game_view
+    window.navigation.open_game(game_id)
+    view = window.pages.game_view
     view.grid.setFocus()
     view.grid.selectColumn(1)
     answers.confirm_answer = False
@@ -157,17 +157,17 @@ def test_bug4_deleting_a_hand_is_confirmed_and_offers_undo(qtbot, window, answer
     press(qtbot, Qt.Key.Key_Delete, CTRL)
     assert hands_saved(window, game_id) == 2
     assert window.statusBar().currentMessage() == "Deleted hand 2."
-    assert window.status_undo.isVisibleTo(window)
-    window.status_undo.click()
+    assert window.status.undo_button.isVisibleTo(window)
+    window.status.undo_button.click()
     assert hands_saved(window, game_id) == 3
-    assert not window.status_undo.isVisibleTo(window)
+    assert not window.status.undo_button.isVisibleTo(window)
 
 
 def test_bug4_undo_while_typing_undoes_the_typing_not_the_last_hand(qtbot, window) -> None:
     assert window.library is not None
     game_id = window.library.add_game(game_with_hands(FOUR, 2))
-    window.open_game(game_id)
-    form = window.game_view.form
+    window.navigation.open_game(game_id)
+    form = window.pages.game_view.form
     type_keys(qtbot, "o3")  # Priya went out; Marcus holds three 1-9 cards
     assert window.undo_action.text() == "Undo typing"
     press(qtbot, Qt.Key.Key_Z, CTRL)
@@ -188,8 +188,8 @@ def test_bug4_undo_while_typing_undoes_the_typing_not_the_last_hand(qtbot, windo
 def test_bug4_undoing_a_recorded_hand_puts_it_back_in_the_form(qtbot, window) -> None:
     assert window.library is not None
     game_id = window.library.add_game(Game(FOUR))
-    window.open_game(game_id)
-    form = window.game_view.form
+    window.navigation.open_game(game_id)
+    form = window.pages.game_view.form
     type_keys(qtbot, "o 2")  # Priya out; Marcus made it with two 1-9 cards
     press(qtbot, Qt.Key.Key_Return)
     assert hands_saved(window, game_id) == 1
@@ -209,8 +209,8 @@ def test_bug4_undoing_a_recorded_hand_puts_it_back_in_the_form(qtbot, window) ->
 
 def test_bug5_a_problem_with_the_cards_held_marks_the_fields_that_hold_them(qtbot, window) -> None:
     assert window.library is not None
-    window.open_game(window.library.add_game(Game(FOUR)))
-    form = window.game_view.form
+    window.navigation.open_game(window.library.add_game(Game(FOUR)))
+    form = window.pages.game_view.form
     type_keys(qtbot, "o ")  # Priya out; Marcus made phase 1 (six cards) ...
     press(qtbot, Qt.Key.Key_Right)
     press(qtbot, Qt.Key.Key_Right)
@@ -223,8 +223,8 @@ def test_bug5_a_problem_with_the_cards_held_marks_the_fields_that_hold_them(qtbo
 
 def test_bug5_fixing_the_entry_clears_the_old_problem_text(qtbot, window) -> None:
     assert window.library is not None
-    window.open_game(window.library.add_game(Game(FOUR)))
-    form = window.game_view.form
+    window.navigation.open_game(window.library.add_game(Game(FOUR)))
+    form = window.pages.game_view.form
     press(qtbot, Qt.Key.Key_Return)
     assert "nobody went out" in form.problems_label.text()
     type_keys(qtbot, "o")
@@ -252,8 +252,8 @@ def test_bug5_one_card_is_one_card() -> None:
 
 def test_bug5_went_out_buttons_show_which_is_chosen_while_marked(qtbot, window) -> None:
     assert window.library is not None
-    window.open_game(window.library.add_game(Game(FOUR)))
-    form = window.game_view.form
+    window.navigation.open_game(window.library.add_game(Game(FOUR)))
+    form = window.pages.game_view.form
     press(qtbot, Qt.Key.Key_Return)  # "nobody went out" marks every went-out button
     form._rows[0].went_out.setChecked(True)
     form.show_problems(
@@ -267,8 +267,8 @@ def test_bug5_went_out_buttons_show_which_is_chosen_while_marked(qtbot, window) 
 
 def test_bug5_moving_went_out_unticks_made_for_the_first_player(qtbot, window) -> None:
     assert window.library is not None
-    window.open_game(window.library.add_game(Game(FOUR)))
-    form = window.game_view.form
+    window.navigation.open_game(window.library.add_game(Game(FOUR)))
+    form = window.pages.game_view.form
     form._rows[0].went_out.click()
     assert form._rows[0].made.isChecked()
     form._rows[1].went_out.click()
@@ -280,7 +280,7 @@ def test_bug5_moving_went_out_unticks_made_for_the_first_player(qtbot, window) -
 
 def test_bug5_the_unusual_hand_question_defaults_to_go_back(qtbot, window, answers) -> None:
     assert window.library is not None
-    window.open_game(window.library.add_game(Game(FOUR, rules=build_rules())))
+    window.navigation.open_game(window.library.add_game(Game(FOUR, rules=build_rules())))
     answers.confirm_answer = False
     type_keys(qtbot, "o")
     press(qtbot, Qt.Key.Key_Down)
@@ -288,8 +288,8 @@ def test_bug5_the_unusual_hand_question_defaults_to_go_back(qtbot, window, answe
     type_keys(qtbot, "9")  # Dana missed but holds nine cards: unusual
     press(qtbot, Qt.Key.Key_Return)
     assert answers.defaults == [False]
-    assert window.session is not None
-    assert not window.session.game.hands
+    assert window.pages.session is not None
+    assert not window.pages.session.game.hands
 
 
 def test_bug5_the_real_question_box_defaults_to_the_safe_answer(qtbot, monkeypatch) -> None:

@@ -24,7 +24,7 @@ pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints", "raise")
 def window(qtbot) -> MainWindow:
     window = MainWindow()
     qtbot.addWidget(window)
-    window.open_session(GameSession(game_with_hands(FOUR, 3)))
+    window.navigation.open_session(GameSession(game_with_hands(FOUR, 3)))
     window.show()
     qtbot.waitExposed(window)
     return window
@@ -37,7 +37,7 @@ def _texts(board: Scoreboard) -> list[str]:
 def _open_board(window: MainWindow, qtbot) -> Scoreboard:
     assert window.scoreboard_action.shortcut() == QKeySequence(Qt.Key.Key_F11)
     window.scoreboard_action.trigger()
-    board = window.scoreboard
+    board = window.pages.scoreboard
     assert board is not None
     qtbot.waitExposed(board)
     return board
@@ -47,7 +47,7 @@ def test_the_scoreboard_shows_the_standings_full_screen(window, qtbot) -> None:
     board = _open_board(window, qtbot)
     assert board.isFullScreen()
     texts = _texts(board)
-    state = window.session.state
+    state = window.pages.session.state
     ranked = [text for text in texts if text in FOUR]
     assert ranked == list(state.ranking())
     assert "Hand 4" in texts
@@ -61,7 +61,7 @@ def test_the_scoreboard_shows_the_standings_full_screen(window, qtbot) -> None:
 def test_the_scoreboard_words_the_phases_in_the_windows_language(window, qtbot) -> None:
     use_language("de")
     board = _open_board(window, qtbot)
-    state = window.session.state
+    state = window.pages.session.state
     phase = state.next_phase(state.ranking()[0])
     assert phase is not None
     german = phase_description(words("de"), phase)
@@ -71,14 +71,14 @@ def test_the_scoreboard_words_the_phases_in_the_windows_language(window, qtbot) 
 
 def test_the_scoreboard_follows_the_game_and_esc_leaves(window, qtbot) -> None:
     board = _open_board(window, qtbot)
-    window.session.record_hand(went_out(FOUR, "Dana"))
+    window.pages.session.record_hand(went_out(FOUR, "Dana"))
     assert "Hand 5" in _texts(board)
     qtbot.keyClick(board, Qt.Key.Key_Escape)
     assert not board.isVisible()
-    window.open_session(GameSession(game_with_hands(("Ann", "Bo"), 1)))
+    window.navigation.open_session(GameSession(game_with_hands(("Ann", "Bo"), 1)))
     # Another game gets a board of its own: nothing of the closed game lingers.
-    assert window.scoreboard is None
-    other = window.show_scoreboard()
+    assert window.pages.scoreboard is None
+    other = window.commands.show_scoreboard()
     assert other is not None
     assert "Hand 2" in _texts(other)
     assert "Ann" in _texts(other)
@@ -235,7 +235,7 @@ def test_each_menu_item_has_a_letter_of_its_own(qtbot, language: str) -> None:
     use_language(language)
     window = MainWindow()
     qtbot.addWidget(window)
-    window.open_session(GameSession(game_with_hands(FOUR, 1)))
+    window.navigation.open_session(GameSession(game_with_hands(FOUR, 1)))
     for top in window.menuBar().actions():
         menu = top.menu()
         assert isinstance(menu, QMenu)

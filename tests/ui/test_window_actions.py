@@ -3,6 +3,7 @@ row built as the window's attribute it names, worded in every language, and no k
 that two actions of the window, or one of the window and one of the game page, share."""
 
 import inspect
+from operator import attrgetter
 
 import pytest
 from PySide6.QtGui import QAction, QKeySequence, QShortcut
@@ -45,8 +46,8 @@ def test_no_action_of_the_game_page_takes_a_key_of_the_window(qtbot, library) ->
     game = game_with_hands(FOUR, 2)
     window = MainWindow(prompts=Answers())
     qtbot.addWidget(window)
-    window.open_session(GameSession(game, library, library.add_game(game)))
-    view = window.game_view
+    window.navigation.open_session(GameSession(game, library, library.add_game(game)))
+    view = window.pages.game_view
     assert view is not None
     page_keys = {
         *(key for action in view.findChildren(QAction) for key in _key_names(action.shortcuts())),
@@ -77,7 +78,7 @@ def test_each_row_is_built_as_the_window_attribute_it_names(qtbot) -> None:
             assert action in window.actions()
         else:
             assert action in getattr(window, row.menu).actions()
-        assert inspect.isroutine(getattr(MainWindow, row.slot)), row.slot
+        assert inspect.isroutine(attrgetter(row.slot)(window)), row.slot
 
 
 def test_every_menu_and_action_the_window_declares_has_its_row() -> None:

@@ -67,14 +67,14 @@ def test_random_bit_flips_never_end_in_an_unexpected_error_in_the_window(
             assert answers.warnings, "a library refused without a word"
         else:
             outcomes["opened"] += 1
-            window.show_start()
-            window.show_library()
-            window.show_players()
+            window.navigation.show_start()
+            window.navigation.show_library()
+            window.navigation.show_players()
             assert window.library is not None
             for summary in window.library.list_games():
-                if window.open_game(summary.id):
+                if window.navigation.open_game(summary.id):
                     outcomes["games shown"] += 1
-                window.close_game()
+                window.navigation.close_game()
             window.library.close()
         assert answers.errors == [], answers.errors
         window.close()

@@ -209,7 +209,10 @@ class WindowMachine(RuleBasedStateMachine):
     @property
     def on_game_page(self) -> bool:
         window = self.window
-        return window.game_view is not None and window.pages.currentWidget() is window.game_view
+        return (
+            window.pages.game_view is not None
+            and window.navigation.stack.currentWidget() is window.pages.game_view
+        )
 
     def open_game(self) -> Game:
         assert self.open_id is not None
@@ -222,8 +225,8 @@ class WindowMachine(RuleBasedStateMachine):
         )
 
     def form(self):
-        assert self.window.game_view is not None
-        return self.window.game_view.form
+        assert self.window.pages.game_view is not None
+        return self.window.pages.game_view.form
 
     def look_at_the_window(self) -> None:
         """The user turns from the scoreboard (on a second screen, say) to the window."""
@@ -243,8 +246,8 @@ class WindowMachine(RuleBasedStateMachine):
 
     def library_page(self):
         self.look_at_the_window()
-        self.window.show_library()
-        view = self.window.games_view
+        self.window.navigation.show_library()
+        view = self.window.pages.games_view
         assert view is not None
         return view
 
@@ -297,7 +300,7 @@ class WindowMachine(RuleBasedStateMachine):
 
     @rule(players=st.integers(2, 6), preset=st.sampled_from(PRESETS))
     def new_game(self, players: int, preset: Preset) -> None:
-        dialog = self.window.new_game()
+        dialog = self.window.commands.new_game()
         assert isinstance(dialog, NewGameDialog)
         # Every game starts at the same moment: the start page lists the newest games
         # first, and Hypothesis must see the same list each time it replays a run.
@@ -310,8 +313,8 @@ class WindowMachine(RuleBasedStateMachine):
         self.closing()
         dialog.accept()
         assert len(created) == 1
-        assert self.window.session is not None
-        game_id = self.window.session.game_id
+        assert self.window.pages.session is not None
+        game_id = self.window.pages.session.game_id
         assert game_id is not None
         self.games[game_id] = created[0]
         self.opened(game_id)
@@ -319,10 +322,10 @@ class WindowMachine(RuleBasedStateMachine):
     @rule(data=st.data())
     def open_from_the_start_page(self, data: st.DataObject) -> None:
         self.look_at_the_window()
-        self.window.close_game()
+        self.window.navigation.close_game()
         self.closing()
         self.last_open = None
-        start = self.window.start_view
+        start = self.window.pages.start_view
         assert start is not None
         game_id = pick(data, sorted(start.continue_buttons))
         if game_id is None:
@@ -415,17 +418,19 @@ class WindowMachine(RuleBasedStateMachine):
             return
         assert view.select_game(game_id)
         self.answers.text_answer = title
-        before = view.undo_stack.count()
         at = view.undo_stack.index()
         view.rename_action.trigger()
         self._note_library_step(view, at, game_id)
-        if view.undo_stack.count() > before:
+        # A step pushed moves the index on; the count may stay, when the step takes the
+        # place of one undone (its redo is dropped).
+        if view.undo_stack.index() > at:
             self.titles_before.setdefault(game_id, []).append(self.games[game_id].title)
         self.games[game_id] = replace(self.games[game_id], title=title)
 
     @precondition(
         lambda self: (
-            self.window.games_view is not None and self.window.games_view.undo_stack.canUndo()
+            self.window.pages.games_view is not None
+            and self.window.pages.games_view.undo_stack.canUndo()
         )
     )
     @rule()
@@ -468,10 +473,10 @@ class WindowMachine(RuleBasedStateMachine):
         view = self.library_page()
         assert view.select_game(game_id)
         self.answers.save_answer = path
-        assert self.window.export_game_file() == path
+        assert self.window.commands.export_game_file() == path
         assert _same(read_game(path), self.games[game_id])
         self.answers.open_answer = path
-        new_id = self.window.import_game_file()
+        new_id = self.window.commands.import_game_file()
         assert new_id is not None
         # The same game (players, rules, seating and hands) is not added twice: importing
         # it gives the id of the first game the library holds like it, whatever its title.
@@ -484,7 +489,7 @@ class WindowMachine(RuleBasedStateMachine):
         """Every change to a game starts by going back to its page, wherever the user was."""
         assert self.open_id is not None
         self.look_at_the_window()
-        assert self.window.open_game(self.open_id)
+        assert self.window.navigation.open_game(self.open_id)
         assert self.on_game_page
 
     @precondition(lambda self: self.playing())
@@ -558,7 +563,7 @@ class WindowMachine(RuleBasedStateMachine):
 
     def press_page_key(self, forward: bool, in_the_grid: bool = True) -> None:
         """Ctrl+PgDn or Ctrl+PgUp, from the grid or from the entry form."""
-        view = self.window.game_view
+        view = self.window.pages.game_view
         assert view is not None
         if in_the_grid or view.form.isHidden():
             view.grid.setFocus()
@@ -569,7 +574,7 @@ class WindowMachine(RuleBasedStateMachine):
 
     def page_to(self, page: int) -> None:
         """Pages the grid to this page of the sheet, a key press at a time."""
-        view = self.window.game_view
+        view = self.window.pages.game_view
         assert view is not None
         while view.sheet_page != page:
             before = view.sheet_page
@@ -581,7 +586,7 @@ class WindowMachine(RuleBasedStateMachine):
     @rule(moves=st.lists(st.tuples(st.booleans(), st.booleans()), min_size=1, max_size=4))
     def page_the_grid(self, moves: list[tuple[bool, bool]]) -> None:
         self.back_to_the_game()
-        view = self.window.game_view
+        view = self.window.pages.game_view
         assert view is not None
         pages = _sheet_pages(len(self.open_game().hands))
         for forward, in_the_grid in moves:
@@ -601,7 +606,7 @@ class WindowMachine(RuleBasedStateMachine):
         index = pick(data, range(len(game.hands)))
         assert index is not None
         chosen = data.draw(st.integers(0, 5))
-        view = self.window.game_view
+        view = self.window.pages.game_view
         assert view is not None
         view.form.start(view.session.state)  # nothing typed is dropped unasked below
         # The hand is on a page of the sheet the grid may not show: the user pages to it.
@@ -646,7 +651,7 @@ class WindowMachine(RuleBasedStateMachine):
         game = self.open_game()
         index = pick(data, range(len(game.hands)))
         assert index is not None
-        view = self.window.game_view
+        view = self.window.pages.game_view
         assert view is not None
         view.grid.setFocus()
         view.grid.selectColumn(index)
@@ -669,7 +674,7 @@ class WindowMachine(RuleBasedStateMachine):
         old = pick(data, game.players)
         if old is None or new in game.players:
             return
-        view = self.window.game_view
+        view = self.window.pages.game_view
         assert view is not None
         dialog = view.rename_player()
         dialog.player_combo.setCurrentText(old)
@@ -793,7 +798,7 @@ class WindowMachine(RuleBasedStateMachine):
             self.window.scoreboard_action.trigger()
         board = self.scoreboard()
         assert board is not None
-        assert board is self.window.scoreboard
+        assert board is self.window.pages.scoreboard
         assert board.isFullScreen()
         if look_back:
             self.look_at_the_window()
@@ -824,11 +829,11 @@ class WindowMachine(RuleBasedStateMachine):
     def the_window_shows_the_open_game(self) -> None:
         window = self.window
         if self.open_id is None:
-            assert window.session is None
-            assert window.game_view is None
+            assert window.pages.session is None
+            assert window.pages.game_view is None
             return
-        session = window.session
-        view = window.game_view
+        session = window.pages.session
+        view = window.pages.game_view
         assert session is not None
         assert view is not None
         assert session.game_id == self.open_id
@@ -861,7 +866,7 @@ class WindowMachine(RuleBasedStateMachine):
 
     @invariant()
     def the_form_has_rows_for_the_seated_players_only(self) -> None:
-        view = self.window.game_view
+        view = self.window.pages.game_view
         if self.open_id is None or view is None or view.form.draft is None:
             return
         form = view.form
@@ -886,7 +891,7 @@ class WindowMachine(RuleBasedStateMachine):
 
     @invariant()
     def the_grid_marks_who_left_and_who_joined(self) -> None:
-        view = self.window.game_view
+        view = self.window.pages.game_view
         if self.open_id is None or view is None:
             return
         state = replay(self.open_game()).final
@@ -905,7 +910,7 @@ class WindowMachine(RuleBasedStateMachine):
 
     @invariant()
     def the_grid_shows_one_page_of_the_sheet(self) -> None:
-        view = self.window.game_view
+        view = self.window.pages.game_view
         if self.open_id is None or view is None:
             return
         hands = len(self.open_game().hands)
@@ -926,9 +931,9 @@ class WindowMachine(RuleBasedStateMachine):
             return
         # A closed game's board goes with it.
         assert self.open_id is not None
-        session = self.window.session
+        session = self.window.pages.session
         assert session is not None
-        assert board is self.window.scoreboard
+        assert board is self.window.pages.scoreboard
         assert board.session is session
         state = replay(self.open_game()).final
         assert board.headline.text() == wording.headline(state)
@@ -964,8 +969,8 @@ class WindowMachine(RuleBasedStateMachine):
 
     @invariant()
     def the_saved_games_table_lists_the_library(self) -> None:
-        view = self.window.games_view
-        if self.window.shown_page is not self.window.games_view:
+        view = self.window.pages.games_view
+        if self.window.navigation.shown_page is not self.window.pages.games_view:
             return
         assert view is not None
         if view.show_deleted.isChecked():

@@ -16,6 +16,7 @@ from PySide6.QtCore import (
     QEvent,
     QLocale,
     QModelIndex,
+    QObject,
     QPersistentModelIndex,
     QPoint,
     QSortFilterProxyModel,
@@ -64,7 +65,7 @@ from phase10_keeper.ui.library.game_files import (
     game_file_filter,
     load_game_file,
 )
-from phase10_keeper.ui.library_change import LibraryChange
+from phase10_keeper.ui.library_change import LibraryChanged, LibraryChanges, Step, Undoable
 from phase10_keeper.ui.prompts import Prompts, ask_output_path
 from phase10_keeper.ui.text.escape import isolate, plain, plain_tooltip
 from phase10_keeper.ui.text.reword import reword_model
@@ -334,40 +335,53 @@ def _library_change(
     view: "GamesView",
     game_id: int,
     text: str,
-    forward: Callable[[], None],
-    back: Callable[[], None],
-) -> LibraryChange:
-    """A change to one game, as an undo step: undone or redone, the game's row is the one
-    selected, where it is listed."""
+    forward: tuple[Callable[[], None], LibraryChanged],
+    back: tuple[Callable[[], None], LibraryChanged],
+) -> bool:
+    """Makes a change to one game through the window's runner, as an undo step: undone or
+    redone, the game's row is the one selected, where it is listed. Whether the library
+    took it."""
 
-    def run(change: Callable[[], None]) -> bool:
-        if not view._write(change):
-            return False
-        view.select_game(game_id)
-        return True
+    def step(change: Callable[[], None], changed: LibraryChanged) -> Step:
+        def run() -> LibraryChanged | None:
+            if not view._write(change):
+                return None
+            view.select_game(game_id)
+            return changed
 
-    return LibraryChange(text, lambda: run(forward), lambda: run(back))
+        return run
 
-
-def _bin_change(view: "GamesView", game_id: int, title: str, *, restoring: bool) -> LibraryChange:
-    """Deleting a game to the bin (or, `restoring`, taking it back out), as an undo step."""
-    key = "games.undo_restore" if restoring else "games.undo_delete"
-    return _library_change(
+    change, changed = forward
+    return view.changes.run(
         view,
-        game_id,
-        tr(key, title=isolate(title)),
-        lambda: view._bin(game_id, title, deleted=not restoring),
-        lambda: view._bin(game_id, title, deleted=restoring),
+        lambda: changed if view._write(change) else None,
+        Undoable(view.undo_stack, text, step(*forward), step(*back)),
     )
 
 
-def _rename_change(view: "GamesView", game_id: int, old: str, new: str) -> LibraryChange:
+def _bin_change(view: "GamesView", game_id: int, title: str, *, restoring: bool) -> bool:
+    """Deletes a game to the bin (or, `restoring`, takes it back out), as an undo step."""
+    key = "games.undo_restore" if restoring else "games.undo_delete"
+    deleted = (
+        lambda: view._bin(game_id, title, deleted=True),
+        LibraryChanged(deleted=frozenset({game_id})),
+    )
+    restored = (
+        lambda: view._bin(game_id, title, deleted=False),
+        LibraryChanged(restored=frozenset({game_id})),
+    )
+    forward, back = (restored, deleted) if restoring else (deleted, restored)
+    return _library_change(view, game_id, tr(key, title=isolate(title)), forward, back)
+
+
+def _rename_change(view: "GamesView", game_id: int, old: str, new: str) -> bool:
+    """Gives a game a new title, as an undo step."""
     return _library_change(
         view,
         game_id,
         tr("games.undo_rename", old=isolate(old), new=isolate(new)),
-        lambda: view._retitle(game_id, new),
-        lambda: view._retitle(game_id, old),
+        (lambda: view._retitle(game_id, new), LibraryChanged(retitled=((game_id, new),))),
+        (lambda: view._retitle(game_id, old), LibraryChanged(retitled=((game_id, old),))),
     )
 
 
@@ -376,9 +390,10 @@ class GamesView(QWidget):
     deleted games" on, deleted games are listed too and can be restored. Deleting,
     restoring and renaming are commands on the view's own `undo_stack`.
 
-    Constructor: `GamesView(library, prompts, parent=None)`.
+    Constructor: `GamesView(library, prompts, changes=None, parent=None)`; `changes` is
+    the window's runner of changes to the library (one of its own unless given), which
+    the view makes its changes through and reads the other pages' changes from.
     Signals: `openRequested(int)` (a game id; the main window opens it),
-    `gameDeleted(int)`, `gameRenamed(int, str)` (id, new title),
     `message(str)` (one line for a status bar).
     Actions for menus (shortcuts work while the view has focus): `open_action`,
     `rename_action` (F2), `delete_action` (Delete), `restore_action`, `import_action`,
@@ -389,19 +404,20 @@ class GamesView(QWidget):
     prints_sheet = False
 
     openRequested = Signal(int)
-    gameDeleted = Signal(int)
-    gameRenamed = Signal(int, str)
     message = Signal(str)
 
     def __init__(
         self,
         library: GameLibrary,
         prompts: Prompts,
+        changes: LibraryChanges | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.library = library
         self.prompts = prompts
+        self.changes = LibraryChanges(self) if changes is None else changes
+        self.changes.changed.connect(self._library_changed)
         self.undo_stack = QUndoStack(self)
         self._has_deleted = False
 
@@ -676,14 +692,21 @@ class GamesView(QWidget):
         dialog = ConflictDialog(first, second, self)
         choice = dialog.choice if self.prompts.run_dialog(dialog) else None
         dialog.deleteLater()
-        if choice is None or not self._write(
-            lambda: keep(self.library, first_id, second_id, choice)
+        if choice is None:
+            return None
+        # The version not kept goes as a deleted game does.
+        gone = frozenset() if choice is Choice.BOTH else frozenset({second_id})
+        if not self.changes.run(
+            self,
+            lambda: (
+                LibraryChanged(deleted=gone)
+                if self._write(lambda: keep(self.library, first_id, second_id, choice))
+                else None
+            ),
         ):
             return None
         self.refresh()
         self.select_game(second_id if choice is Choice.BOTH else first_id)
-        if choice is not Choice.BOTH:
-            self.gameDeleted.emit(second_id)
         self._say(tr("conflicts.kept_both" if choice is Choice.BOTH else "conflicts.kept_one"))
         return choice
 
@@ -697,9 +720,13 @@ class GamesView(QWidget):
         )
         if title is None or not title.strip() or title.strip() == current:
             return
-        new = title.strip()
-        if self._write(lambda: self._retitle(game_id, new)):
-            self.undo_stack.push(_rename_change(self, game_id, current, new))
+        _rename_change(self, game_id, current, new=title.strip())
+
+    def _library_changed(self, _changed: LibraryChanged, initiator: QObject) -> None:
+        """Another page changed the library (the Players page renamed someone in its
+        games): the games listed are read again."""
+        if initiator is not self:
+            self.refresh()
 
     def _write(self, change: Callable[[], None]) -> bool:
         """Makes a change in the library; a refusal (a full disk, a read-only folder) is
@@ -715,7 +742,6 @@ class GamesView(QWidget):
     def _retitle(self, game_id: int, title: str) -> None:
         self.library.rename_game(game_id, title)
         self.refresh()
-        self.gameRenamed.emit(game_id, title)
         self._say(tr("games.renamed", title=isolate(title)))
 
     def delete_selected(self) -> None:
@@ -731,15 +757,13 @@ class GamesView(QWidget):
             reject=tr("games.delete_reject"),
         ):
             return
-        if self._write(lambda: self._bin(game_id, title, deleted=True)):
-            self.undo_stack.push(_bin_change(self, game_id, title, restoring=False))
+        _bin_change(self, game_id, title, restoring=False)
 
     def restore_selected(self) -> None:
         game_id = self.selected_id()
         if game_id is not None and self.selected_is_deleted():
             title = self._summary(game_id).title or tr("games.untitled")
-            if self._write(lambda: self._bin(game_id, title, deleted=False)):
-                self.undo_stack.push(_bin_change(self, game_id, title, restoring=True))
+            _bin_change(self, game_id, title, restoring=True)
 
     def _bin(self, game_id: int, title: str, *, deleted: bool) -> None:
         if deleted:
@@ -751,7 +775,6 @@ class GamesView(QWidget):
                 self.table.selectRow(min(rows[0].row(), self.proxy.rowCount() - 1))
                 self._update_actions()
             self._say(tr("games.deleted", title=isolate(title)))
-            self.gameDeleted.emit(game_id)
         else:
             self.library.restore_game(game_id)
             self.refresh()

@@ -37,15 +37,30 @@ CHECK_MS = 2000
 """How often the library is asked whether another program changed it."""
 
 
-class LibraryWindow(Protocol):
-    """What the watch reads of the main window (a QObject: the watch is its child)."""
+class LibraryPages(Protocol):
+    """The main window's pages that list the library's games."""
 
-    library: "Library | None"
     start_view: "StartView | None"
     games_view: "GamesView | None"
+
+
+class LibraryNavigation(Protocol):
+    """Which page the main window shows, and the open game reopened when newer."""
+
     shown_page: "Page | None"
 
     def take_newer_open_game(self) -> bool: ...
+
+
+class LibraryWindow(Protocol):
+    """What the watch reads of the main window (a QObject: the watch is its child)."""
+
+    @property
+    def library(self) -> "Library | None": ...
+    @property
+    def pages(self) -> LibraryPages: ...
+    @property
+    def navigation(self) -> LibraryNavigation: ...
 
 
 class LibraryWatch(QObject):
@@ -81,9 +96,9 @@ class LibraryWatch(QObject):
         if version is None or version == self._version:
             return
         self._version = version
-        self._window.take_newer_open_game()
-        page = self._window.shown_page
-        games, start = self._window.games_view, self._window.start_view
+        self._window.navigation.take_newer_open_game()
+        page = self._window.navigation.shown_page
+        games, start = self._window.pages.games_view, self._window.pages.start_view
         if games is not None and page is games:
             games.refresh_in_place()
         elif start is not None and page is start:

@@ -56,12 +56,23 @@ _APP_FOLDER = "phase10-keeper"
 _DEVICES = "devices"
 
 
+class SharingPages(Protocol):
+    games_view: Any
+
+
+class SharingNavigation(Protocol):
+    stack: QStackedWidget
+
+
 class SharingWindow(Protocol):
     """What sharing reads of the main window (a QWidget: the sharing is its child)."""
 
-    library: "Library | None"
-    games_view: Any
-    pages: QStackedWidget
+    @property
+    def library(self) -> "Library | None": ...
+    @property
+    def pages(self) -> SharingPages: ...
+    @property
+    def navigation(self) -> SharingNavigation: ...
 
     @property
     def prompts(self) -> "Prompts": ...
@@ -137,7 +148,7 @@ class SharedFolder(QObject):
         """Words the line on how sharing went, in the language spoken."""
         self._line: QLabel | None = None
         self._done.connect(self._finished)
-        self._window.pages.currentChanged.connect(lambda _: self.status_line())
+        self._window.navigation.stack.currentChanged.connect(lambda _: self.status_line())
         window.installEventFilter(self)
 
     def folder(self) -> Path | None:
@@ -342,7 +353,7 @@ class SharedFolder(QObject):
     def status_line(self) -> QLabel | None:
         """The line on the saved-games page that says how sharing went, made there when
         the page is first asked for it."""
-        view = self._window.games_view
+        view = self._window.pages.games_view
         if view is None:
             return None
         if self._line is None or self._line.parent() is not view:

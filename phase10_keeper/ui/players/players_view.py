@@ -52,7 +52,7 @@ from phase10_keeper.storage.kept_records import RecordSource, game_records
 from phase10_keeper.storage.library import LibraryError
 from phase10_keeper.storage.messages import GameDamaged
 from phase10_keeper.storage.summary import GameSummary
-from phase10_keeper.ui.library_change import LibraryChange
+from phase10_keeper.ui.library_change import LibraryChanged, LibraryChanges, Undoable
 from phase10_keeper.ui.prompts import Prompts, ask_output_path
 from phase10_keeper.ui.text.escape import plain
 from phase10_keeper.ui.text.reword import reword_model
@@ -477,17 +477,16 @@ class NameChange:
 class PlayersView(QWidget):
     """Every player of the library, and the selected player's page.
 
-    Constructor: `PlayersView(library, prompts, parent=None)`; `refresh()` reads
-    the library again. Signals: `gamesChanged(list)` (the renames a rename across the
-    library made, as (game id, old name, new name)), `openRequested(int)` (a game id).
+    Constructor: `PlayersView(library, prompts, changes=None, parent=None)`; `refresh()`
+    reads the library again. `changes` is the window's runner of changes to the library
+    (one of its own unless given), which the view makes its renames through and reads
+    the other pages' changes from. Signal: `openRequested(int)` (a game id).
     `undo_stack` holds the renames; `rename_action` renames or merges the selected player.
     """
 
     exports_game = False
     prints_sheet = False
 
-    gamesChanged = Signal(list)
-    """The renames made, as (game id, old name, new name)."""
     openRequested = Signal(int)
     """A game id: the user asked to open one of the player's games."""
 
@@ -495,11 +494,14 @@ class PlayersView(QWidget):
         self,
         library: PlayersLibrary,
         prompts: Prompts,
+        changes: LibraryChanges | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.library = library
         self.prompts = prompts
+        self.changes = LibraryChanges(self) if changes is None else changes
+        self.changes.changed.connect(self._library_changed)
         self.stats = stats_of_records(())
         self.games: list[LibraryGame] = []
         self._listing: Sequence[tuple[GameSummary, int]] | None = None
@@ -737,13 +739,16 @@ class PlayersView(QWidget):
             reject=tr("players.rename_reject"),
         ):
             return False
-        if not self._apply(changes):
-            return False
         back = tuple(NameChange(c.game_id, c.new, c.old) for c in changes)
         forward = tuple(changes)
-        self.undo_stack.push(
-            LibraryChange(text, lambda: self._apply(forward), lambda: self._apply(back))
-        )
+        if not self.changes.run(
+            self,
+            lambda: self._apply(forward),
+            Undoable(
+                self.undo_stack, text, lambda: self._apply(forward), lambda: self._apply(back)
+            ),
+        ):
+            return False
         self.select_player(new_name)
         return True
 
@@ -764,15 +769,20 @@ class PlayersView(QWidget):
             changes.append(NameChange(game.id, old, new_name))
         return changes, None
 
-    def _apply(self, changes: Sequence[NameChange]) -> bool:
+    def _apply(self, changes: Sequence[NameChange]) -> LibraryChanged | None:
         """Renames in every game at once, in one transaction: all or, refused (a full disk,
-        a game saved elsewhere meanwhile), none, which is said."""
+        a game saved elsewhere meanwhile), none, which is said (None)."""
         try:
             self.library.rename_player([(c.game_id, c.old, c.new) for c in changes])
         except (LibraryError, GameError) as error:
             self.prompts.warn(self, tr("players.cannot_rename"), error_said(error))
             self.refresh()
-            return False
+            return None
         self.refresh()
-        self.gamesChanged.emit([(c.game_id, c.old, c.new) for c in changes])
-        return True
+        return LibraryChanged(renamed=tuple((c.game_id, c.old, c.new) for c in changes))
+
+    def _library_changed(self, _changed: LibraryChanged, initiator: QObject) -> None:
+        """Another page changed the library (a game deleted, restored or renamed): the
+        statistics are made again of the games it holds now."""
+        if initiator is not self:
+            self.refresh()

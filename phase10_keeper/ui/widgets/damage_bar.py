@@ -20,18 +20,31 @@ if TYPE_CHECKING:
     from phase10_keeper.ui.prompts import Prompts
 
 
-class BackupWindow(Protocol):
-    """The parts of the main window a restore uses: its library, its prompts, its pages
-    that hold the library (the library and players pages, each with an undo stack)."""
+class BackupPages(Protocol):
+    """The main window's pages that hold the library (the library and players pages,
+    each with an undo stack)."""
 
-    library: "Library | None"
     games_view: Any
     players_view: Any
 
+
+class BackupNavigation(Protocol):
+    def close_game(self) -> None: ...
+
+
+class BackupWindow(Protocol):
+    """The parts of the main window a restore uses: its library, its prompts, its pages
+    that hold the library, the closing of its game."""
+
+    library: "Library | None"
+
     @property
     def prompts(self) -> "Prompts": ...
+    @property
+    def pages(self) -> BackupPages: ...
+    @property
+    def navigation(self) -> BackupNavigation: ...
     def window(self) -> QWidget: ...
-    def close_game(self) -> None: ...
     def set_library(self, library: "Library") -> None: ...
     def say(self, text: str, offer_undo: bool = False) -> None: ...
 
@@ -95,7 +108,7 @@ def restore_newest_backup(window: BackupWindow) -> bool:
         reject=tr("games.damaged_keep"),
     ):
         return False
-    window.close_game()
+    window.navigation.close_game()
     data_dir = library.data_dir
     library.close()
     try:
@@ -110,7 +123,7 @@ def restore_newest_backup(window: BackupWindow) -> bool:
     if reopened is None:
         return False
     restored, backup = reopened
-    for view in (window.games_view, window.players_view):
+    for view in (window.pages.games_view, window.pages.players_view):
         if view is not None:
             view.library = restored
             view.undo_stack.clear()

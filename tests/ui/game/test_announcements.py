@@ -35,9 +35,9 @@ def announced(monkeypatch: pytest.MonkeyPatch) -> list[tuple[object, str]]:
 def _view(qtbot, library, game):
     window = MainWindow(prompts=Answers())
     qtbot.addWidget(window)
-    window.open_session(GameSession(game, library, library.add_game(game)))
-    assert window.game_view is not None
-    return window.game_view
+    window.navigation.open_session(GameSession(game, library, library.add_game(game)))
+    assert window.pages.game_view is not None
+    return window.pages.game_view
 
 
 def test_recording_a_hand_says_who_went_out_and_who_deals_next(qtbot, library, announced) -> None:

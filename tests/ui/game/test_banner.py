@@ -17,8 +17,8 @@ PLAYERS = ("Ana", "Bo")
 
 
 def _frame_pixels(window: MainWindow, colour: QColor) -> int:
-    assert window.game_view is not None
-    banner = window.game_view.banner
+    assert window.pages.game_view is not None
+    banner = window.pages.game_view.banner
     image = banner.grab().toImage()
     middle = image.width() // 2
     edge = [image.pixelColor(middle, y) for y in (0, 1, image.height() - 2, image.height() - 1)]
@@ -34,21 +34,21 @@ def window(qtbot):
 
 
 def test_the_banner_is_framed_in_the_highlight_colour_once_the_game_is_over(window) -> None:
-    window.open_session(GameSession(game_with_hands(PLAYERS, 0, build_rules(target=1))))
+    window.navigation.open_session(GameSession(game_with_hands(PLAYERS, 0, build_rules(target=1))))
     window.show()
     highlight = window.palette().color(QPalette.ColorRole.Highlight)
     assert _frame_pixels(window, highlight) == 0
-    window.session.record_hand(went_out(PLAYERS, "Ana"))
-    assert window.session.state.is_over
+    window.pages.session.record_hand(went_out(PLAYERS, "Ana"))
+    assert window.pages.session.state.is_over
     assert _frame_pixels(window, highlight) == 4
     window.undo_group.undo()
     assert _frame_pixels(window, highlight) == 0
 
 
 def test_the_rules_are_grey_in_a_light_and_a_dark_palette(window) -> None:
-    window.open_session(GameSession(game_with_hands(PLAYERS, 1)))
+    window.navigation.open_session(GameSession(game_with_hands(PLAYERS, 1)))
     window.show()
-    label = window.game_view.rules_label
+    label = window.pages.game_view.rules_label
     for colour in ("#808080", "#a0a0b0"):
         palette = QApplication.palette()
         palette.setColor(QPalette.ColorRole.PlaceholderText, QColor(colour))

@@ -20,7 +20,7 @@ KWAME_OUT = Entry(PlayerResult(made=True, cards=NO_CARDS), went_out=True, sender
 def window(qtbot):
     shown = MainWindow(prompts=Answers())
     qtbot.addWidget(shown)
-    shown.open_session(GameSession(Game(players=FOUR)))
+    shown.navigation.open_session(GameSession(Game(players=FOUR)))
     return shown
 
 
@@ -35,7 +35,7 @@ def _unusual_hand(form) -> None:
 def test_a_phone_entry_while_the_question_is_open_records_nothing_and_asks_again(
     window, qtbot
 ) -> None:
-    form = window.game_view.form
+    form = window.pages.game_view.form
     _unusual_hand(form)
     asked: list[str | None] = []
 
@@ -51,7 +51,7 @@ def test_a_phone_entry_while_the_question_is_open_records_nothing_and_asks_again
     form.submitted.connect(recorded.append)
     form.submit()
     assert recorded == []
-    assert window.session.game.hands == ()
+    assert window.pages.session.game.hands == ()
     # The form shows the hand as the phone left it, and says why nothing was recorded.
     assert form.draft.went_out == "Kwame"
     assert form._rows[2].went_out.isChecked()
@@ -61,12 +61,12 @@ def test_a_phone_entry_while_the_question_is_open_records_nothing_and_asks_again
     assert asked == ["Priya", "Kwame"]
     assert len(recorded) == 1
     assert recorded[0].went_out == "Kwame"
-    assert window.session.game.hands[-1].went_out == "Kwame"
+    assert window.pages.session.game.hands[-1].went_out == "Kwame"
 
 
 def test_a_change_at_the_table_while_the_question_is_open_records_nothing(window, qtbot) -> None:
     """Anything that changes the form meanwhile, not only a phone."""
-    form = window.game_view.form
+    form = window.pages.game_view.form
 
     def answer_record_after_marcus_changed(problems) -> bool:
         form.draft.set_count("Marcus", CardKind.WILD, 1)
@@ -84,7 +84,7 @@ def test_a_change_at_the_table_while_the_question_is_open_records_nothing(window
 
 
 def test_the_hand_answered_record_is_recorded_as_it_was_asked_about(window, qtbot) -> None:
-    form = window.game_view.form
+    form = window.pages.game_view.form
     _unusual_hand(form)
     form.accept_warnings = lambda problems: True
     with qtbot.waitSignal(form.submitted) as recorded:
@@ -92,21 +92,21 @@ def test_the_hand_answered_record_is_recorded_as_it_was_asked_about(window, qtbo
     hand = recorded.args[0]
     assert hand.went_out == "Priya"
     assert hand.results["Marcus"].made
-    assert window.session.game.hands[-1] == hand
+    assert window.pages.session.game.hands[-1] == hand
     # The form is empty again, for the next hand.
     assert form.draft.went_out is None
 
 
 def test_a_player_joining_while_the_question_is_open_records_nothing(window, qtbot) -> None:
-    form = window.game_view.form
+    form = window.pages.game_view.form
 
     def answer_record_after_eve_joined(problems) -> bool:
-        window._change_seating(Join(1, "Eve", after="Dana", total=0))
+        window.commands.change_seating(Join(1, "Eve", after="Dana", total=0))
         return True
 
     _unusual_hand(form)
     form.accept_warnings = answer_record_after_eve_joined
     form.submit()
-    assert window.session.game.hands == ()
+    assert window.pages.session.game.hands == ()
     assert "Eve" in form.draft.participants
     assert form.problems_label.text()

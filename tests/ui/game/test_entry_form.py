@@ -34,12 +34,12 @@ class PaintCounter(QObject):
 def form(qtbot):
     window = MainWindow()
     qtbot.addWidget(window)
-    window.open_session(GameSession(Game(players=SIX)))
+    window.navigation.open_session(GameSession(Game(players=SIX)))
     window.resize(1280, 630)
     window.show()
     qtbot.waitExposed(window)
-    assert window.game_view is not None
-    return window.game_view.form
+    assert window.pages.game_view is not None
+    return window.pages.game_view.form
 
 
 def _marked_pixels(form, widget: QWidget, outset: int, colour: str = ERROR_COLOUR) -> int:
@@ -131,11 +131,13 @@ def _first_ink(label: QLabel) -> int:
 def test_a_right_to_left_name_lines_up_with_the_others(qtbot) -> None:
     window = MainWindow()
     qtbot.addWidget(window)
-    window.open_session(GameSession(Game(players=("Christopher Montgomery", "מרים", "Zoë"))))
+    window.navigation.open_session(
+        GameSession(Game(players=("Christopher Montgomery", "מרים", "Zoë")))
+    )
     window.show()
     qtbot.waitExposed(window)
-    assert window.game_view is not None
-    rows = window.game_view.form._rows
+    assert window.pages.game_view is not None
+    rows = window.pages.game_view.form._rows
     assert abs(_first_ink(rows[1].label) - _first_ink(rows[0].label)) <= 3
 
 
@@ -143,9 +145,9 @@ def test_a_right_to_left_name_lines_up_with_the_others(qtbot) -> None:
 def test_a_name_that_looks_like_a_placeholder_is_read_out_as_typed(qtbot, name: str) -> None:
     window = MainWindow()
     qtbot.addWidget(window)
-    window.open_session(GameSession(Game(players=(name, "Dee"))))
-    assert window.game_view is not None
-    row = window.game_view.form._rows[0]
+    window.navigation.open_session(GameSession(Game(players=(name, "Dee"))))
+    assert window.pages.game_view is not None
+    row = window.pages.game_view.form._rows[0]
     low = card_label(words("en"), CardKind.LOW)
     assert row.counts[CardKind.LOW].accessibleName() == f"{name}: {low} cards held"
     assert row.went_out.accessibleName() == f"{name} went out"

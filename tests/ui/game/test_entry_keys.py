@@ -20,12 +20,12 @@ def open_form(qtbot):
     def make(game: Game):
         window = MainWindow(prompts=Answers())
         qtbot.addWidget(window)
-        window.open_session(GameSession(game))
+        window.navigation.open_session(GameSession(game))
         window.show()
         qtbot.waitExposed(window)
         window.activateWindow()
         qtbot.waitUntil(window.isActiveWindow)
-        view = window.game_view
+        view = window.pages.game_view
         assert view is not None
         view.form.focus_first()
         return view.form

@@ -75,7 +75,7 @@ def window_at(qtbot):
     def make(game: Game, size: tuple[int, int]) -> MainWindow:
         window = MainWindow()
         qtbot.addWidget(window)
-        window.open_session(GameSession(game))
+        window.navigation.open_session(GameSession(game))
         window.resize(*size)
         window.show()
         qtbot.waitExposed(window)
@@ -90,7 +90,7 @@ def test_the_grid_keeps_its_size_when_the_summary_comes_forward(window_at, size)
     game = table_game()
     finished = game.with_hand_appended(last_hand(game))
     window = window_at(finished, size)
-    view = window.game_view
+    view = window.pages.game_view
     before = (view.grid.height(), view.grid.rowHeight(0), view.grid.font().pointSizeF())
     view.side_tabs.setCurrentWidget(view.charts)
     QApplication.processEvents()
@@ -109,8 +109,8 @@ def test_the_grid_keeps_its_size_when_the_summary_comes_forward(window_at, size)
 def test_the_summary_comes_forward_when_the_last_hand_is_recorded(window_at) -> None:
     game = table_game()
     window = window_at(game, LAPTOP)
-    view = window.game_view
-    window.session.record_hand(last_hand(game))
+    view = window.pages.game_view
+    window.pages.session.record_hand(last_hand(game))
     QApplication.processEvents()
     assert view.side_tabs.currentWidget() is view.charts
     grid_bottom = view.grid.mapTo(window, view.grid.rect().bottomLeft()).y()
@@ -125,7 +125,7 @@ def test_cell_texts_fit_their_cells_in_every_language(window_at, language, size)
     use_language(language)
     game = table_game()
     window = window_at(game.with_hand_appended(last_hand(game)), size)
-    view = window.game_view
+    view = window.pages.game_view
     grid, model = view.grid, view.grid_model
     absent = 0
     for row in range(model.rowCount()):
@@ -149,7 +149,7 @@ def test_cell_texts_fit_their_cells_in_every_language(window_at, language, size)
 def test_the_standings_headings_and_cells_fit_their_columns(window_at, language) -> None:
     use_language(language)
     window = window_at(table_game(target=10), LAPTOP)
-    view = window.game_view
+    view = window.pages.game_view
     standings, model = view.standings, view.standings_model
     header = standings.horizontalHeader()
     margin = standings.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMargin, None, header)
@@ -240,8 +240,8 @@ def tied_game() -> Game:
 def test_the_standings_keep_whole_names_beside_a_tie_break(window_at, language) -> None:
     use_language(language)
     window = window_at(tied_game(), LAPTOP)
-    view = window.game_view
-    assert window.session.state.tiebreak_players
+    view = window.pages.game_view
+    assert window.pages.session.state.tiebreak_players
     standings, model = view.standings, view.standings_model
     # Qt's item views leave the focus frame's margin and a pixel each side of a text,
     # and lay it out in fractions of a pixel.
@@ -265,15 +265,15 @@ def test_a_tie_break_won_leaves_the_summary_its_room(window_at) -> None:
     from ..conftest import result
 
     window = window_at(tied_game(), LAPTOP)
-    view = window.game_view
+    view = window.pages.game_view
     replay_hand = Hand(
         "Alexandra-Sophie",
         {"Alexandra-Sophie": result(True), "Bartholomew Jones": result(False, low=10)},
     )
     # The tie-break's form has two rows: the grid had grown into the room it left.
-    window.session.record_hand(replay_hand)
+    window.pages.session.record_hand(replay_hand)
     QApplication.processEvents()
-    assert window.session.state.winner == "Alexandra-Sophie"
+    assert window.pages.session.state.winner == "Alexandra-Sophie"
     assert view.side_tabs.currentWidget() is view.charts
     grid_bottom = view.grid.mapTo(window, view.grid.rect().bottomLeft()).y()
     tabs_top = view.side_tabs.mapTo(window, view.side_tabs.rect().topLeft()).y()

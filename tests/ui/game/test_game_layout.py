@@ -39,7 +39,7 @@ def window_at(qtbot):
     def make(game: Game, size: tuple[int, int]) -> MainWindow:
         window = MainWindow()
         qtbot.addWidget(window)
-        window.open_session(GameSession(game))
+        window.navigation.open_session(GameSession(game))
         window.resize(*size)
         window.show()
         qtbot.waitExposed(window)
@@ -59,7 +59,7 @@ def _inside(widget: QWidget, window: QWidget) -> QRect:
 
 
 def _columns_in_view(window: MainWindow) -> list[int]:
-    view = window.game_view
+    view = window.pages.game_view
     assert view is not None
     grid, model = view.grid, view.grid_model
     width = grid.viewport().width()
@@ -73,7 +73,7 @@ def _columns_in_view(window: MainWindow) -> list[int]:
 
 
 def _assert_everything_visible(window: MainWindow) -> None:
-    view = window.game_view
+    view = window.pages.game_view
     assert view is not None
     grid = view.grid
     rows = view.grid_model.rowCount()
@@ -106,8 +106,8 @@ def _assert_everything_visible(window: MainWindow) -> None:
 def test_six_long_names_eleven_hands_fit_without_scrolling(window_at, size) -> None:
     window = window_at(game_with_hands(TABLE, 11), size)
     _assert_everything_visible(window)
-    assert window.game_view.grid.horizontalScrollBar().maximum() == 0
-    assert window.game_view.grid.verticalScrollBar().maximum() == 0
+    assert window.pages.game_view.grid.horizontalScrollBar().maximum() == 0
+    assert window.pages.game_view.grid.verticalScrollBar().maximum() == 0
     assert _columns_in_view(window) == list(range(12))  # eleven hands and the total
 
 
@@ -115,8 +115,8 @@ def test_the_grids_viewport_is_set_up_as_qts_own(window_at) -> None:
     """The grid brings a viewport of its own (see GameView); it must fill and name
     itself as the one every other item view gets from Qt."""
     window = window_at(game_with_hands(TABLE, 3), SMALL_WIDESCREEN)
-    assert window.game_view is not None
-    ours = window.game_view.grid.viewport()
+    assert window.pages.game_view is not None
+    ours = window.pages.game_view.grid.viewport()
     table = QTableView()
     qts = table.viewport()
     assert (ours.objectName(), ours.backgroundRole(), ours.autoFillBackground()) == (
@@ -130,7 +130,7 @@ def test_the_grids_viewport_is_set_up_as_qts_own(window_at) -> None:
 def test_twelve_hands_and_the_total_without_horizontal_scroll_at_1366(window_at) -> None:
     window = window_at(game_with_hands(TABLE, 12), SMALL_WIDESCREEN)
     _assert_everything_visible(window)
-    assert window.game_view.grid.horizontalScrollBar().maximum() == 0
+    assert window.pages.game_view.grid.horizontalScrollBar().maximum() == 0
     assert _columns_in_view(window) == list(range(13))
 
 
@@ -143,7 +143,7 @@ def test_the_windows_smallest_size_fits_a_1280x720_laptop(window_at) -> None:
 
 def test_past_twelve_hands_the_grid_turns_the_sheet_page(window_at, qtbot) -> None:
     window = window_at(game_with_hands(TABLE, 14), LAPTOP)
-    view = window.game_view
+    view = window.pages.game_view
     assert view.sheet_page == 1
     assert view.sheet_label.text() == "Sheet 2 of 2"
     assert _columns_in_view(window) == [12, 13, 14]
@@ -153,16 +153,16 @@ def test_past_twelve_hands_the_grid_turns_the_sheet_page(window_at, qtbot) -> No
     assert _columns_in_view(window) == [*range(12), 14]
     assert not view.previous_sheet_button.isEnabled()
     # Recording a hand shows the page it is written on.
-    window.session.record_hand(went_out(TABLE, "Zoë"))
+    window.pages.session.record_hand(went_out(TABLE, "Zoë"))
     assert view.sheet_page == 1
     assert _columns_in_view(window) == [12, 13, 14, 15]
-    window.session.undo_stack.undo()
+    window.pages.session.undo_stack.undo()
     assert _columns_in_view(window) == [12, 13, 14]
 
 
 def test_on_a_big_screen_the_grid_grows(window_at) -> None:
     window = window_at(game_with_hands(TABLE, 11), LAPTOP)
-    view = window.game_view
+    view = window.pages.game_view
     small_row, small_column = view.grid.rowHeight(0), view.grid.columnWidth(0)
     small_font = view.grid.font().pointSizeF()
     window.resize(1920, 1040)
@@ -180,7 +180,7 @@ def test_on_a_big_screen_the_grid_grows(window_at) -> None:
 
 def test_enter_on_a_hand_of_the_grid_corrects_it(window_at, qtbot) -> None:
     window = window_at(game_with_hands(TABLE, 3), LAPTOP)
-    view = window.game_view
+    view = window.pages.game_view
     view.grid.setFocus()
     view.grid.setCurrentIndex(view.grid_model.index(2, 1))
     qtbot.keyClick(view.grid, Qt.Key.Key_Return)
@@ -189,10 +189,10 @@ def test_enter_on_a_hand_of_the_grid_corrects_it(window_at, qtbot) -> None:
 
 
 def test_correcting_a_hand_after_the_end_makes_room_for_the_panel(window_at) -> None:
-    playing = window_at(game_with_hands(TABLE, 1), LAPTOP).game_view.grid.font().pointSizeF()
+    playing = window_at(game_with_hands(TABLE, 1), LAPTOP).pages.game_view.grid.font().pointSizeF()
     rules = build_rules(target=1)
     window = window_at(game_with_hands(TABLE, 1, rules), LAPTOP)
-    view = window.game_view
+    view = window.pages.game_view
     assert view.form.isHidden()
     assert view.grid.font().pointSizeF() > playing  # the grid has the panel's room
     view.correct_hand(0)
@@ -251,7 +251,7 @@ def test_from_the_start_page_to_the_first_hand_by_keyboard(qtbot) -> None:
     qtbot.waitExposed(window)
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow)
-    start = window.start_view
+    start = window.pages.start_view
     assert start is not None
     # Enter would continue the unfinished game, first on the page; New game is next.
     assert QApplication.focusWidget() is start.continue_buttons[earlier]
@@ -266,10 +266,10 @@ def test_from_the_start_page_to_the_first_hand_by_keyboard(qtbot) -> None:
         qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
     assert dialog.form.players == list(TABLE)
     qtbot.keyClick(dialog.dealer_combo, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
-    session = window.session
+    session = window.pages.session
     assert session is not None
     assert session.game.title == f"{default_title()} #2", "the evening's second game"
-    assert window.pages.currentWidget() is window.game_view
+    assert window.navigation.stack.currentWidget() is window.pages.game_view
     _assert_everything_visible(window)
     window.close()
     library.close()
@@ -283,7 +283,7 @@ def test_a_long_name_in_the_standings_keeps_its_mark_in_view(window_at) -> None:
         *TABLE[2:],
     )
     window = window_at(game_with_hands(names, 1), LAPTOP)
-    standings = window.game_view.standings
+    standings = window.pages.game_view.standings
     model = standings.model()
     row = next(
         row
@@ -299,16 +299,16 @@ def test_a_long_name_in_the_standings_keeps_its_mark_in_view(window_at) -> None:
 
 def test_the_banner_names_the_rules_and_counts_the_hands_in_whole_words(window_at) -> None:
     window = window_at(game_with_hands(TABLE, 1), LAPTOP)
-    view = window.game_view
+    view = window.pages.game_view
     assert view.rules_label.text() == "Mattel rules · 1 hand played"
-    window.session.record_hand(went_out(TABLE, "Zoë"))
+    window.pages.session.record_hand(went_out(TABLE, "Zoë"))
     assert view.rules_label.text() == "Mattel rules · 2 hands played"
     assert view.previous_sheet_button.toolTip().startswith("Previous sheet page (")
 
 
 def test_the_standings_columns_fit_their_contents_as_the_game_goes_on(window_at) -> None:
     window = window_at(game_with_hands(TABLE, 1), LAPTOP)
-    view = window.game_view
+    view = window.pages.game_view
     standings, header = view.standings, view.standings.horizontalHeader()
 
     def as_qt_would_size() -> dict[int, int]:
@@ -324,7 +324,7 @@ def test_the_standings_columns_fit_their_contents_as_the_game_goes_on(window_at)
     assert sizes() == as_qt_would_size()
     first = sizes()
     for hand in range(30):
-        window.session.record_hand(went_out(TABLE, TABLE[hand % len(TABLE)]))
+        window.pages.session.record_hand(went_out(TABLE, TABLE[hand % len(TABLE)]))
     assert len(view.standings_model.text(5, TOTAL)) == 4, "a total past 999"
     assert sizes() == as_qt_would_size()
     assert sizes()[TOTAL] > first[TOTAL]
@@ -333,7 +333,7 @@ def test_the_standings_columns_fit_their_contents_as_the_game_goes_on(window_at)
 
 
 def test_the_grids_type_is_the_largest_that_still_fits_a_sheet_page_across(window_at) -> None:
-    view = window_at(game_with_hands(TABLE, 1), LAPTOP).game_view
+    view = window_at(game_with_hands(TABLE, 1), LAPTOP).pages.game_view
     for most in (1.0, 1.05, 1.3, LARGEST_SCALE):
         for width in range(500, 1700, 23):
             scale = most
@@ -410,7 +410,7 @@ def test_six_long_names_in_the_standings_show_whole(
     use_language(language)
     game = _masters_game(4) if masters else game_with_hands(LONG_NAMES, 4)
     window = window_at(game, LAPTOP)
-    standings = window.game_view.standings
+    standings = window.pages.game_view.standings
     model = standings.model()
     for row in range(model.rowCount()):
         index = model.index(row, PLAYER)
@@ -438,7 +438,7 @@ def test_a_long_name_in_the_grid_wraps_between_its_words_never_inside_one(
 
     game = _masters_game(5) if masters else game_with_hands(LONG_NAMES, 4)
     window = window_at(game, LAPTOP)
-    view = window.game_view
+    view = window.pages.game_view
     header = view.grid.verticalHeader()
     assert isinstance(header, PlayerHeader)
     model = view.grid_model
@@ -455,7 +455,7 @@ def test_six_long_names_in_the_entry_form_show_whole(window_at, masters: bool) -
     slightly smaller type, every word shows, and neither line is cut below."""
     game = _masters_game(5) if masters else game_with_hands(LONG_NAMES, 4)
     window = window_at(game, LAPTOP)
-    form = window.game_view.form
+    form = window.pages.game_view.form
     for row in form.rows():
         label = row.label
         assert "…" not in label.text()
@@ -471,7 +471,7 @@ def test_a_masters_phase_box_shows_its_phase_in_words_at_1280x720(window_at, lan
 
     use_language(language)
     window = window_at(_masters_game(4), LAPTOP)
-    for row in window.game_view.form.rows():
+    for row in window.pages.game_view.form.rows():
         box = row.phase
         assert box is not None
         text = box.currentText()
@@ -498,7 +498,7 @@ def test_f2_in_the_entry_form_says_how_to_correct_a_hand(window_at, qtbot) -> No
     window = window_at(game_with_hands(TABLE, 2), LAPTOP)
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow)
-    view = window.game_view
+    view = window.pages.game_view
     view.grid.clearSelection()
     field = view.form.focusWidget() or view.form
     field.setFocus()
@@ -518,7 +518,7 @@ def test_seven_rows_after_a_leave_and_a_join_never_hide_a_row_behind_the_form(
     game = game.with_seating_change(Leave(4, "Kwame"))
     game = game.with_seating_change(Join(4, "Krzysztof Grzegorz Wiśniewski-Kowalczyk"))
     window = window_at(game, LAPTOP)
-    view = window.game_view
+    view = window.pages.game_view
     assert view is not None
     assert view.grid_model.rowCount() == 7
     assert _inside(view.grid, window).bottom() < _inside(view.form, window).top()

@@ -66,8 +66,8 @@ def game_id(tmp_path: Path) -> int:
 
 
 def _view(window: MainWindow) -> GameView:
-    assert window.game_view is not None
-    return window.game_view
+    assert window.pages.game_view is not None
+    return window.pages.game_view
 
 
 def _draft(window: MainWindow) -> HandDraft:
@@ -105,14 +105,14 @@ def test_typing_comes_back_after_the_window_is_closed(start_app, game_id) -> Non
     _type_part_of_a_hand(window)
     window.close()
     again = start_app()
-    assert again.session.game_id == game_id
+    assert again.pages.session.game_id == game_id
     assert _holds_the_typing(again)
     assert _note(again).startswith("Your unrecorded typing for hand 2 is back.")
     # One Undo takes it out again; the hand recorded stays.
     assert again.undo_action.text() == "Undo typing"
     again.undo_action.trigger()
-    assert again.game_view.form.draft.went_out is None
-    assert len(again.session.game.hands) == 1
+    assert again.pages.game_view.form.draft.went_out is None
+    assert len(again.pages.session.game.hands) == 1
     assert _note(again) == ""
 
 
@@ -140,9 +140,9 @@ def test_typing_comes_back_after_ctrl_w_when_the_game_is_opened_again(start_app,
     window = start_app()
     _type_part_of_a_hand(window)
     _press(Qt.Key.Key_W, CTRL)
-    assert window.session is None
-    window.show_library()
-    view = window.games_view
+    assert window.pages.session is None
+    window.navigation.show_library()
+    view = window.pages.games_view
     assert view.select_game(game_id)
     QTest.keyClick(view.table, Qt.Key.Key_Return)
     assert _holds_the_typing(window)
@@ -152,15 +152,15 @@ def test_typing_comes_back_after_ctrl_w_when_the_game_is_opened_again(start_app,
 def test_recording_the_hand_drops_the_typing_kept(start_app, game_id) -> None:
     window = start_app()
     _type_part_of_a_hand(window)
-    window.keep_typing()
+    window.pages.keep_typing()
     assert window.library.unrecorded(game_id).typing is not None
-    window.game_view.form.submit()
-    window.keep_typing()
+    window.pages.game_view.form.submit()
+    window.pages.keep_typing()
     assert window.library.unrecorded(game_id).typing is None
     window.close()
     again = start_app()
-    assert len(again.session.game.hands) == 2
-    assert again.game_view.form.draft.went_out is None
+    assert len(again.pages.session.game.hands) == 2
+    assert again.pages.game_view.form.draft.went_out is None
     assert _note(again) == ""
 
 
@@ -177,31 +177,31 @@ def test_recording_a_hand_waits_the_moment_before_keeping_the_undo_history(
     hand never waits for that write. (Its undo stack's new index once went to the timer
     as a number of milliseconds: 1 after the first hand.)"""
     window = start_app()
-    keeper = window._keeper
+    keeper = window.pages.keeper
     assert keeper is not None
     timers = keeper.findChildren(QTimer)
     assert len(timers) == 1
     for recorded in (1, 2):
         _type_part_of_a_hand(window)
-        window.game_view.form.submit()
-        assert window.session.undo_stack.index() == recorded
+        window.pages.game_view.form.submit()
+        assert window.pages.session.undo_stack.index() == recorded
         assert timers[0].isActive()
         assert timers[0].interval() == KEEP_AFTER_MS
 
 
 def test_ctrl_z_after_a_restart_takes_back_the_last_hand(start_app, game_id) -> None:
     window = start_app()
-    window.session.record_hand(went_out(FOUR, "Priya"))
-    window.session.record_hand(went_out(FOUR, "Kwame"))
+    window.pages.session.record_hand(went_out(FOUR, "Priya"))
+    window.pages.session.record_hand(went_out(FOUR, "Kwame"))
     window.close()
     again = start_app()
     assert again.undo_action.text() == "Undo record hand 3"
     _press(Qt.Key.Key_Z, CTRL)
     # Undone and saved, the hand back in the form to fix.
-    assert len(again.session.game.hands) == 2
+    assert len(again.pages.session.game.hands) == 2
     assert len(again.library.load_game(game_id).hands) == 2
-    assert again.game_view.form.draft.went_out == "Kwame"
-    assert again.save_label.text() == "Saved: “record hand 3” taken back"
+    assert again.pages.game_view.form.draft.went_out == "Kwame"
+    assert again.status.save_label.text() == "Saved: “record hand 3” taken back"
     _press(Qt.Key.Key_Z, CTRL | Qt.KeyboardModifier.ShiftModifier)
     assert len(again.library.load_game(game_id).hands) == 3
     # Undone twice more after another restart: the history goes back further.
@@ -210,14 +210,14 @@ def test_ctrl_z_after_a_restart_takes_back_the_last_hand(start_app, game_id) -> 
     third.undo_action.trigger()
     third.undo_action.trigger()
     # The first Undo takes back the hand, the second the typing it left in the form.
-    assert len(third.session.game.hands) == 2
+    assert len(third.pages.session.game.hands) == 2
     third.undo_action.trigger()
     assert len(third.library.load_game(game_id).hands) == 1
 
 
 def test_typing_for_a_game_changed_elsewhere_is_set_aside(start_app, game_id, tmp_path) -> None:
     window = start_app()
-    window.session.record_hand(went_out(FOUR, "Priya"))
+    window.pages.session.record_hand(went_out(FOUR, "Priya"))
     _type_part_of_a_hand(window)
     window.close()
     # Another writer (another copy of the app, `serve`) records hand 3 meanwhile.
@@ -225,23 +225,23 @@ def test_typing_for_a_game_changed_elsewhere_is_set_aside(start_app, game_id, tm
         game = other.load_game(game_id)
         other.save_game(game_id, game.with_hand_appended(went_out(FOUR, "Dana")))
     again = start_app()
-    form = again.game_view.form
+    form = again.pages.game_view.form
     # Not put into hand 4, and the undo history, of another hand log, is gone.
     assert form.draft.went_out is None
-    assert not again.session.undo_stack.canUndo()
-    note = again.game_view.kept_note
+    assert not again.pages.session.undo_stack.canUndo()
+    note = again.pages.game_view.kept_note
     assert _note(again).startswith("The game changed since you typed hand 3 here")
     assert note.put_back_button.isVisibleTo(again)
     # Kept while nothing else is typed, even across a restart.
     again.close()
     third = start_app()
-    note = third.game_view.kept_note
+    note = third.pages.game_view.kept_note
     assert note.put_back_button.isVisibleTo(third)
     note.put_back_button.click()
     assert _holds_the_typing(third)
     assert _note(third) == ""
     third.undo_action.trigger()
-    assert third.game_view.form.draft.went_out is None
+    assert third.pages.game_view.form.draft.went_out is None
 
 
 def test_typing_that_no_longer_fits_the_players_is_only_said(start_app, game_id, tmp_path) -> None:
@@ -252,19 +252,19 @@ def test_typing_that_no_longer_fits_the_players_is_only_said(start_app, game_id,
         game = other.load_game(game_id)
         other.save_game(game_id, game.with_seating_change(Leave(2, "Dana")))
     again = start_app()
-    assert again.game_view.form.draft.went_out is None
+    assert again.pages.game_view.form.draft.went_out is None
     assert "no longer fits its players" in _note(again)
-    assert not again.game_view.kept_note.put_back_button.isVisibleTo(again)
+    assert not again.pages.game_view.kept_note.put_back_button.isVisibleTo(again)
 
 
 def test_a_correction_being_typed_comes_back(start_app, game_id) -> None:
     window = start_app()
-    window.game_view.correct_hand(0)
-    form = window.game_view.form
+    window.pages.game_view.correct_hand(0)
+    form = window.pages.game_view.form
     form._rows[FOUR.index("Kwame")].went_out.click()
     window.close()
     again = start_app()
-    form = again.game_view.form
+    form = again.pages.game_view.form
     assert form.editing == 0
     assert form.draft.went_out == "Kwame"
     assert _note(again).startswith("Your unsaved correction of hand 1 is back.")
@@ -275,7 +275,7 @@ def test_damaged_typing_or_history_is_said_and_the_game_opens(
     start_app, game_id, tmp_path, column
 ) -> None:
     window = start_app()
-    window.session.record_hand(went_out(FOUR, "Priya"))
+    window.pages.session.record_hand(went_out(FOUR, "Priya"))
     _type_part_of_a_hand(window)
     window.close()
     with sqlite3.connect(tmp_path / "library.sqlite3") as database:
@@ -283,20 +283,20 @@ def test_damaged_typing_or_history_is_said_and_the_game_opens(
             f"UPDATE unrecorded SET {column} = CAST(? AS TEXT)", (b'{"went_out": "\xff"}',)
         )
     again = start_app()
-    assert again.session.game_id == game_id
-    assert len(again.session.game.hands) == 2
+    assert again.pages.session.game_id == game_id
+    assert len(again.pages.session.game.hands) == 2
     if column == "typing":
         assert _note(again) == (
             "The typing kept for this game was damaged and could not be brought back."
         )
-        assert again.game_view.form.draft.went_out is None
-        assert again.session.undo_stack.canUndo()
+        assert again.pages.game_view.form.draft.went_out is None
+        assert again.pages.session.undo_stack.canUndo()
     else:
         assert _note(again).endswith(
             "The undo history kept for this game was damaged: Undo starts afresh."
         )
         assert _holds_the_typing(again)
-        assert not again.session.undo_stack.canUndo()
+        assert not again.pages.session.undo_stack.canUndo()
 
 
 def test_well_formed_typing_that_is_no_typing_of_the_app_is_damage(
@@ -309,4 +309,4 @@ def test_well_formed_typing_that_is_no_typing_of_the_app_is_damage(
         database.execute('UPDATE unrecorded SET typing = \'{"for": [1], "players": 7}\'')
     again = start_app()
     assert "damaged" in _note(again)
-    assert again.game_view.form.draft.went_out is None
+    assert again.pages.game_view.form.draft.went_out is None

@@ -48,7 +48,7 @@ class Keyboard:
 def _keeping(qtbot: Any, game: Game) -> tuple[MainWindow, Keyboard]:
     window = MainWindow(prompts=Answers())
     qtbot.addWidget(window)
-    window.open_session(GameSession(game))
+    window.navigation.open_session(GameSession(game))
     window.show()
     qtbot.waitExposed(window)
     window.activateWindow()
@@ -58,9 +58,9 @@ def _keeping(qtbot: Any, game: Game) -> tuple[MainWindow, Keyboard]:
 
 def test_a_four_player_hand_of_the_standard_rules_in_at_most_twelve_keys(qtbot) -> None:
     window, keyboard = _keeping(qtbot, Game(players=FOUR))
-    assert window.session is not None
+    assert window.pages.session is not None
     keyboard.type("o ⏎")  # hand 1: Priya out, everyone else missed holding ten 1-9 cards
-    assert window.session.state.hands_played == 1
+    assert window.pages.session.state.hands_played == 1
     keyboard.pressed = 0
     # Hand 2. Priya went out; Marcus made it holding one 1-9 card; Kwame missed holding
     # a 10-12 and a Wild besides his 1-9s; Dana missed holding ten 1-9 cards.
@@ -68,7 +68,7 @@ def test_a_four_player_hand_of_the_standard_rules_in_at_most_twelve_keys(qtbot) 
     keyboard.type("␣ 1")  # Marcus made it, one 1-9 card
     keyboard.type("↓ → 1 → → 1")  # Kwame: a 10-12, a Wild (1-9 works itself out)
     keyboard.type("⏎")
-    hand = window.session.game.hands[1]
+    hand = window.pages.session.game.hands[1]
     assert hand.went_out == "Priya"
     assert hand.results["Marcus"].made
     assert hand.results["Marcus"].cards.low == 1
@@ -83,10 +83,10 @@ def test_a_four_player_hand_of_the_standard_rules_in_at_most_twelve_keys(qtbot) 
 
 def test_a_six_player_masters_hand_in_at_most_twenty_keys(qtbot) -> None:
     window, keyboard = _keeping(qtbot, Game(players=SIX, rules=build_rules(Preset.MASTERS)))
-    assert window.session is not None
+    assert window.pages.session is not None
     first, second, third, fourth, fifth, sixth = SIX
     keyboard.type("o ⏎")  # hand 1: the first player made phase 1 and went out
-    assert window.session.state.hands_played == 1
+    assert window.pages.session.state.hands_played == 1
     keyboard.pressed = 0
     # Hand 2: each phase box starts where the player is (2 for the first, 1 for the
     # others, who missed it).
@@ -96,7 +96,7 @@ def test_a_six_player_masters_hand_in_at_most_twenty_keys(qtbot) -> None:
     keyboard.type("↓ ␣ → 2")  # the fifth made phase 1, holding two 1-9 cards
     keyboard.type("↓ p 75")  # the sixth missed, 75 points by the total
     keyboard.type("⏎")
-    hand = window.session.game.hands[1]
+    hand = window.pages.session.game.hands[1]
     assert hand.went_out == first
     assert {name: hand.results[name].phase for name in SIX} == {
         first: 2,

@@ -42,9 +42,9 @@ def masters(qtbot):
     first["Marcus"] = PlayerResult(False, Cards(low=10), phase=3)
     game = Game(players=FOUR, rules=rules).with_hand_appended(Hand("Priya", first))
     window = _shown(qtbot, MainWindow(prompts=Answers()))
-    window.open_session(GameSession(game))
-    assert window.game_view is not None
-    return window.game_view.form
+    window.navigation.open_session(GameSession(game))
+    assert window.pages.game_view is not None
+    return window.pages.game_view.form
 
 
 def test_p_then_digits_in_a_phase_box_type_the_points_not_a_phase(masters, qtbot) -> None:
@@ -140,7 +140,7 @@ def _window_keys(qtbot, window: MainWindow, text: str) -> None:
 def test_digits_after_p_on_a_new_game_land_in_the_points_field(qtbot, active: bool) -> None:
     library = Library.open()
     window = _shown(qtbot, MainWindow(library, prompts=Answers()))
-    dialog = window.new_game()
+    dialog = window.commands.new_game()
     assert isinstance(dialog, NewGameDialog)
     for name in ("Priya", "Marcus"):
         assert dialog.add_player(name)
@@ -150,13 +150,13 @@ def test_digits_after_p_on_a_new_game_land_in_the_points_field(qtbot, active: bo
         other.show()
         other.activateWindow()
         qtbot.waitUntil(other.isActiveWindow)
-    assert window.game_view is not None
-    form = window.game_view.form
+    assert window.pages.game_view is not None
+    form = window.pages.game_view.form
     _window_keys(qtbot, window, "p65")
     assert form.draft.by_points("Priya")
     assert form.draft.points("Priya") == 65
     _window_keys(qtbot, window, "↓o\n")
-    assert window.session.game.hands[-1].results["Priya"].points == 65
+    assert window.pages.session.game.hands[-1].results["Priya"].points == 65
     window.close()
     library.close()
 
@@ -164,9 +164,9 @@ def test_digits_after_p_on_a_new_game_land_in_the_points_field(qtbot, active: bo
 @pytest.mark.parametrize("active", [True, False])
 def test_a_points_field_reached_by_the_arrows_is_selected(qtbot, active: bool) -> None:
     window = _shown(qtbot, MainWindow(prompts=Answers()))
-    window.open_session(GameSession(Game(players=FOUR)))
-    assert window.game_view is not None
-    form = window.game_view.form
+    window.navigation.open_session(GameSession(Game(players=FOUR)))
+    assert window.pages.game_view is not None
+    form = window.pages.game_view.form
     marcus, kwame = form._rows[1], form._rows[2]
     marcus.by_points.click()
     kwame.by_points.click()
@@ -185,9 +185,9 @@ def test_a_points_field_reached_by_the_arrows_is_selected(qtbot, active: bool) -
 
 def test_every_count_and_points_field_is_selected_on_arrival(qtbot) -> None:
     window = _shown(qtbot, MainWindow(prompts=Answers()))
-    window.open_session(GameSession(Game(players=FOUR)))
-    assert window.game_view is not None
-    form = window.game_view.form
+    window.navigation.open_session(GameSession(Game(players=FOUR)))
+    assert window.pages.game_view is not None
+    form = window.pages.game_view.form
     form._rows[0].went_out.setFocus(Qt.FocusReason.TabFocusReason)
     type_text(qtbot, "o")  # Priya out: on to Marcus
     for key in (Qt.Key.Key_Right, Qt.Key.Key_Right, Qt.Key.Key_Down, Qt.Key.Key_Tab):

@@ -20,10 +20,10 @@ def test_the_offer_names_the_cards_by_kind_and_t_takes_it_back_into_the_form(
     window.show()
     qtbot.waitExposed(window)
     window.phones_action.trigger()
-    window.phones_dialog.hide()
+    window.pages.phones_dialog.hide()
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow)
-    form = window.game_view.form
+    form = window.pages.game_view.form
     form.draft.set_made("Kwame", True)
     form._typed()
     _enter(window, qtbot, "Kwame", {"made": False, "cards": {"low": 7, "high": 2, "skip": 1}})
@@ -47,15 +47,15 @@ def test_after_clicking_take_the_focus_is_back_in_the_form(window: Any, qtbot: A
     window.show()
     qtbot.waitExposed(window)
     window.phones_action.trigger()
-    window.phones_dialog.hide()
+    window.pages.phones_dialog.hide()
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow)
-    form = window.game_view.form
+    form = window.pages.game_view.form
     form.draft.set_made("Kwame", True)
     form._typed()
     _enter(window, qtbot, "Kwame", {"made": False, "cards": {"low": 10}})
     row = next(row for row in form._rows if row.name == "Kwame")
-    window.game_view.grid.setFocus()
+    window.pages.game_view.grid.setFocus()
     row.phone.click()
     assert not form.draft.made("Kwame")
     assert row.chain()[0].hasFocus() or QApplication.focusWidget() in row.chain()

@@ -32,51 +32,51 @@ def window(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
     library = Library.open()
     shown = MainWindow(library, prompts=Answers())
     qtbot.addWidget(shown)
-    shown.open_session(GameSession(Game(players=PLAYERS)))
+    shown.navigation.open_session(GameSession(Game(players=PLAYERS)))
     yield shown
-    shown.stop_phones()
+    shown.pages.stop_phones()
     library.close()
 
 
 def _enter(window: Any, qtbot: Any, name: str, data: dict[str, object]) -> None:
-    phones = window.phones
+    phones = window.pages.phones
     with qtbot.waitSignal(phones.entriesChanged, timeout=5000):
         phones.table.enter(name, data, name)
 
 
 def test_phones_at_the_table_is_off_until_asked_for_and_stops_with_the_game(window: Any):
-    assert window.phones is None
+    assert window.pages.phones is None
     assert not window.phones_action.isChecked()
     window.phones_action.trigger()
-    assert window.phones is not None
+    assert window.pages.phones is not None
     assert window.phones_action.isChecked()
-    assert window.phones_dialog.isVisible()
-    links = window.phones.links
+    assert window.pages.phones_dialog.isVisible()
+    links = window.pages.phones.links
     assert set(links["players"]) == set(PLAYERS)
-    keys = window.phones.table.keys
+    keys = window.pages.phones.table.keys
     session = keys.open_session(keys.by_key(keys.viewer))
     # Closed, the codes come back from the menu, the same codes: a late player scans in.
-    window.phones_dialog.hide()
+    window.pages.phones_dialog.hide()
     window.phones_action.trigger()
     assert window.phones_action.isChecked()
-    assert window.phones_dialog.isVisible()
-    assert window.phones.links == links
+    assert window.pages.phones_dialog.isVisible()
+    assert window.pages.phones.links == links
     assert keys.by_session(session) is not None
-    window.phones_dialog.stopRequested.emit()
-    assert window.phones is None
+    window.pages.phones_dialog.stopRequested.emit()
+    assert window.pages.phones is None
     assert not window.phones_action.isChecked()
     # Every session ended with it; a new start gives new codes.
     assert keys.by_session(session) is None
     window.phones_action.trigger()
-    assert window.phones is not None
-    assert window.phones.table.keys.viewer != keys.viewer
-    window.close_game()
-    assert window.phones is None
+    assert window.pages.phones is not None
+    assert window.pages.phones.table.keys.viewer != keys.viewer
+    window.navigation.close_game()
+    assert window.pages.phones is None
 
 
 def test_an_entry_from_a_phone_fills_the_form_marked_with_its_phone(window: Any, qtbot: Any):
     window.phones_action.trigger()
-    form = window.game_view.form
+    form = window.pages.game_view.form
     _enter(window, qtbot, "Marcus", {"made": True, "cards": {"low": 1, "high": 1}})
     assert form.draft.made("Marcus")
     assert form.draft.count("Marcus", form.draft.kinds[1]) == 1
@@ -91,7 +91,7 @@ def test_entries_from_several_phones_at_once_cost_the_window_one_refresh(window:
     """Six phones entering at once must not hold the window for six refreshes in a row:
     the changes that came in while the window was busy are taken in one go."""
     window.phones_action.trigger()
-    phones = window.phones
+    phones = window.pages.phones
     told: list[int] = []
     phones.entriesChanged.connect(lambda: told.append(len(phones.snapshot().pending)))
     entries = [(name, {"made": False, "cards": {"low": 2}}) for name in PLAYERS]
@@ -104,7 +104,7 @@ def test_entries_from_several_phones_at_once_cost_the_window_one_refresh(window:
         server_side.join()
     qtbot.wait(0)
     assert told == [len(PLAYERS)]
-    form = window.game_view.form
+    form = window.pages.game_view.form
     assert all(form.draft.count(name, form.draft.kinds[0]) == 2 for name in PLAYERS)
     # A change after the window took the others is told anew.
     _enter(window, qtbot, "Kwame", {"made": False, "cards": {"low": 3}})
@@ -117,7 +117,7 @@ def test_a_phones_entry_moves_nothing_in_the_form(window: Any, qtbot: Any):
     thing it says: an entry arriving, or the keeper typing over one, never changes the
     form's size (a form of a new size is a new layout and repaint of the window)."""
     window.phones_action.trigger()
-    form = window.game_view.form
+    form = window.pages.game_view.form
     window.show()
     qtbot.waitExposed(window)
     qtbot.wait(0)
@@ -136,7 +136,7 @@ def test_a_phones_entry_moves_nothing_in_the_form(window: Any, qtbot: Any):
     assert row.phone.geometry() == phone_at
     assert form.sizeHint() == hint
     # Stopped, the rows give the room back.
-    window.stop_phones()
+    window.pages.stop_phones()
     qtbot.wait(0)
     assert not row.phone.sizePolicy().retainSizeWhenHidden()
     assert row.phone.minimumWidth() == 0
@@ -144,7 +144,7 @@ def test_a_phones_entry_moves_nothing_in_the_form(window: Any, qtbot: Any):
 
 def test_a_phone_saying_its_player_went_out_marks_them_out(window: Any, qtbot: Any):
     window.phones_action.trigger()
-    form = window.game_view.form
+    form = window.pages.game_view.form
     _enter(window, qtbot, "Priya", {"made": True, "went_out": True})
     assert form.draft.went_out == "Priya"
     assert form.draft.points("Priya") == 0
@@ -152,7 +152,7 @@ def test_a_phone_saying_its_player_went_out_marks_them_out(window: Any, qtbot: A
 
 def test_a_points_total_from_a_phone_fills_the_row_by_points(window: Any, qtbot: Any):
     window.phones_action.trigger()
-    form = window.game_view.form
+    form = window.pages.game_view.form
     _enter(window, qtbot, "Kwame", {"made": False, "points": 85})
     row = next(row for row in form._rows if row.name == "Kwame")
     assert form.draft.by_points("Kwame")
@@ -164,7 +164,7 @@ def test_a_points_total_from_a_phone_fills_the_row_by_points(window: Any, qtbot:
 
 def test_where_the_keeper_typed_something_else_the_keeper_chooses(window: Any, qtbot: Any):
     window.phones_action.trigger()
-    form = window.game_view.form
+    form = window.pages.game_view.form
     form.draft.set_made("Kwame", True)
     form._typed()
     _enter(window, qtbot, "Kwame", {"made": False, "cards": {"low": 10}})
@@ -179,7 +179,7 @@ def test_where_the_keeper_typed_something_else_the_keeper_chooses(window: Any, q
 
 def test_a_hand_recorded_in_the_window_reaches_the_phones(window: Any, qtbot: Any):
     window.phones_action.trigger()
-    table = window.phones.table
+    table = window.pages.phones.table
     _enter(window, qtbot, "Priya", {"made": True, "went_out": True})
     hand = Hand(
         went_out="Priya",
@@ -189,11 +189,11 @@ def test_a_hand_recorded_in_the_window_reaches_the_phones(window: Any, qtbot: An
             "Kwame": PlayerResult(made=False, cards=Cards(low=10)),
         },
     )
-    window.session.record_hand(hand)
+    window.pages.session.record_hand(hand)
     snapshot = table.snapshot()
     assert snapshot.state.hands_played == 1
     assert snapshot.pending == {}
-    window.session.undo_stack.undo()
+    window.pages.session.undo_stack.undo()
     assert table.snapshot().state.hands_played == 0
 
 
@@ -203,7 +203,7 @@ def test_corrections_joins_and_leaves_in_the_window_reach_the_phones(window: Any
     from phase10_keeper.rules import Join, Leave
 
     window.phones_action.trigger()
-    table = window.phones.table
+    table = window.pages.phones.table
     first = Hand(
         went_out="Priya",
         results={
@@ -212,21 +212,21 @@ def test_corrections_joins_and_leaves_in_the_window_reach_the_phones(window: Any
             "Kwame": PlayerResult(made=False, cards=Cards(low=10)),
         },
     )
-    window.session.record_hand(first)
+    window.pages.session.record_hand(first)
     corrected = Hand(
         went_out="Priya",
         results={**first.results, "Marcus": PlayerResult(made=True, cards=Cards(high=1))},
     )
-    window.session.replace_hand(0, corrected)
+    window.pages.session.replace_hand(0, corrected)
     assert table.snapshot().state.player("Marcus").total == 10
-    window.session.change_seating(Join(before_hand=2, name="Dana"))
+    window.pages.session.change_seating(Join(before_hand=2, name="Dana"))
     assert "Dana" in table.keys.players
     # The codes show hers at once: she scans in without the sharing started again.
-    qtbot.waitUntil(lambda: "Dana" in window.phones_dialog.links["players"], timeout=5000)
-    fields = window.phones_dialog.findChildren(QTextEdit)
-    assert window.phones.links["players"]["Dana"] in [field.toPlainText() for field in fields]
+    qtbot.waitUntil(lambda: "Dana" in window.pages.phones_dialog.links["players"], timeout=5000)
+    fields = window.pages.phones_dialog.findChildren(QTextEdit)
+    assert window.pages.phones.links["players"]["Dana"] in [field.toPlainText() for field in fields]
     assert "Dana" in table.snapshot().state.participants()
-    window.session.change_seating(Leave(before_hand=2, name="Kwame"))
+    window.pages.session.change_seating(Leave(before_hand=2, name="Kwame"))
     assert "Kwame" not in table.snapshot().state.participants()
 
 
@@ -234,8 +234,8 @@ def test_the_codes_show_each_whole_link_to_copy(window: Any):
     from PySide6.QtWidgets import QTextEdit
 
     window.phones_action.trigger()
-    links = window.phones.links
-    fields = window.phones_dialog.findChildren(QTextEdit)
+    links = window.pages.phones.links
+    fields = window.pages.phones_dialog.findChildren(QTextEdit)
     assert [field.toPlainText() for field in fields] == [
         *links["players"].values(),
         links["viewer"],
@@ -291,7 +291,7 @@ def test_the_phones_window_shows_each_link_whole_and_copies_it_whole(qtbot: Any)
 
 def _server_of(window: Any) -> Any:
     """The phones' server running for the window, with its thread."""
-    return window.phones._running
+    return window.pages.phones._running
 
 
 def test_stopping_never_waits_for_the_phones_but_closing_the_app_does(
@@ -312,12 +312,12 @@ def test_stopping_never_waits_for_the_phones_but_closing_the_app_does(
 
     monkeypatch.setattr(PhoneServer, "close", close_when_told)
     window.phones_action.trigger()
-    keys = window.phones.table.keys
+    keys = window.pages.phones.table.keys
     session = keys.open_session(keys.by_key(keys.viewer))
     running = _server_of(window)
-    window.phones_dialog.stopRequested.emit()
+    window.pages.phones_dialog.stopRequested.emit()
     # Back in the window with the server still closing: the phones' sessions ended.
-    assert window.phones is None
+    assert window.pages.phones is None
     assert keys.by_session(session) is None
     assert running._thread.is_alive()
     told.set()
@@ -334,21 +334,21 @@ def test_the_codes_and_the_phones_entries_outlast_the_game_closed_until_stop_sha
 ):
     library = window.library
     game_id = library.add_game(Game(players=PLAYERS))
-    window.open_session(GameSession(library.load_game(game_id), library, game_id))
+    window.navigation.open_session(GameSession(library.load_game(game_id), library, game_id))
     window.phones_action.trigger()
-    links = window.phones.links
+    links = window.pages.phones.links
     _enter(window, qtbot, "Marcus", {"made": True, "cards": {"low": 1}})
     # Closing the game (or quitting) keeps the sharing with it.
-    window.close_game()
-    window.open_session(GameSession(library.load_game(game_id), library, game_id))
+    window.navigation.close_game()
+    window.navigation.open_session(GameSession(library.load_game(game_id), library, game_id))
     window.phones_action.trigger()
-    again: Any = window.phones
+    again: Any = window.pages.phones
     assert again.links == links
     assert set(again.snapshot().pending) == {"Marcus"}
     # Stop Sharing ends the links for good.
-    window.phones_dialog.stopRequested.emit()
+    window.pages.phones_dialog.stopRequested.emit()
     window.phones_action.trigger()
-    anew: Any = window.phones
+    anew: Any = window.pages.phones
     assert anew.links["viewer"] != links["viewer"]
     assert anew.snapshot().pending == {}
 
@@ -358,19 +358,23 @@ def test_the_phones_hear_the_table_is_away_while_its_sharing_lasts_and_closed_on
 ):
     library = window.library
     game_id = library.add_game(Game(players=PLAYERS))
-    window.open_session(GameSession(library.load_game(game_id), library, game_id))
+    window.navigation.open_session(GameSession(library.load_game(game_id), library, game_id))
     window.phones_action.trigger()
-    following = EventStream(Client(_server_of(window).server), window.phones.table.keys.viewer)
+    following = EventStream(
+        Client(_server_of(window).server), window.pages.phones.table.keys.viewer
+    )
     assert following.next_event()[0] == "game"
     # Closing the game (as quitting) keeps the sharing: the phones wait for the table.
-    window.close_game()
+    window.navigation.close_game()
     assert following.next_event() == ("away", {})
     following.close()
-    window.open_session(GameSession(library.load_game(game_id), library, game_id))
+    window.navigation.open_session(GameSession(library.load_game(game_id), library, game_id))
     window.phones_action.trigger()
-    following = EventStream(Client(_server_of(window).server), window.phones.table.keys.viewer)
+    following = EventStream(
+        Client(_server_of(window).server), window.pages.phones.table.keys.viewer
+    )
     assert following.next_event()[0] == "game"
-    window.phones_dialog.stopRequested.emit()
+    window.pages.phones_dialog.stopRequested.emit()
     assert following.next_event() == ("closed", {})
     following.close()
 
@@ -383,9 +387,9 @@ def test_with_no_network_the_codes_say_no_phone_can_reach_them_and_what_to_do(
     window.phones_action.trigger()
     # The loopback address the fixture serves on is what the address function gives
     # when this computer has no network address.
-    assert not window.phones_dialog.no_network.isHidden()
-    assert window.phones_dialog.no_network.text() == tr("phones.window_no_network")
-    window.phones_dialog.stopRequested.emit()
+    assert not window.pages.phones_dialog.no_network.isHidden()
+    assert window.pages.phones_dialog.no_network.text() == tr("phones.window_no_network")
+    window.pages.phones_dialog.stopRequested.emit()
     monkeypatch.setattr(
         "phase10_keeper.ui.game.phones.local_network_address", lambda: "192.168.1.20"
     )
@@ -404,14 +408,16 @@ def test_the_codes_stand_clear_of_the_form_being_typed_in(window: Any, qtbot: An
     from phase10_keeper.rules import Preset, preset_rules
 
     six = ("Maximilian Alexander", "Zoë", "Małgorzata", "Alexandra-Sophie", "Bartholomew", "Ana")
-    window.open_session(GameSession(Game(players=six, rules=preset_rules(Preset.MASTERS))))
+    window.navigation.open_session(
+        GameSession(Game(players=six, rules=preset_rules(Preset.MASTERS)))
+    )
     # A 1280x720 laptop's screen, less its panel: no room beside the window.
     window.setGeometry(QRect(0, 0, 1280, 630))
     window.show()
     qtbot.waitExposed(window)
     window.phones_action.trigger()
-    dialog = window.phones_dialog
-    form = window.game_view.form
+    dialog = window.pages.phones_dialog
+    form = window.pages.game_view.form
 
     def global_rect(widget: Any) -> QRect:
         return QRect(widget.mapToGlobal(widget.rect().topLeft()), widget.size())
@@ -433,7 +439,7 @@ def test_the_codes_window_follows_the_language(window: Any) -> None:
     from phase10_keeper.ui.text.translate import use_language
 
     window.phones_action.trigger()
-    dialog = window.phones_dialog
+    dialog = window.pages.phones_dialog
     use_language("de")
     try:
         QApplication.sendEvent(dialog, QEvent(QEvent.Type.LanguageChange))

@@ -38,18 +38,18 @@ def window(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
     library = Library.open()
     shown = MainWindow(library, prompts=Answers())
     qtbot.addWidget(shown)
-    shown.open_session(GameSession(Game(players=PLAYERS).with_hand_appended(FIRST)))
+    shown.navigation.open_session(GameSession(Game(players=PLAYERS).with_hand_appended(FIRST)))
     shown.phones_action.trigger()
     # The codes' window is not what these tests look at: the keys stay in the main one.
-    assert shown.phones_dialog is not None
-    shown.phones_dialog.hide()
+    assert shown.pages.phones_dialog is not None
+    shown.pages.phones_dialog.hide()
     yield shown
-    shown.stop_phones()
+    shown.pages.stop_phones()
     library.close()
 
 
 def _enter(window: Any, qtbot: Any, name: str, data: dict[str, object]) -> None:
-    phones = window.phones
+    phones = window.pages.phones
     with qtbot.waitSignal(phones.entriesChanged, timeout=5000):
         phones.table.enter(name, data, name)
 
@@ -72,7 +72,7 @@ def _offered(form: Any, name: str) -> bool:
 def test_an_entry_sent_during_a_correction_is_in_the_form_once_it_is_cancelled(
     window: Any, qtbot: Any
 ) -> None:
-    view, form = window.game_view, window.game_view.form
+    view, form = window.pages.game_view, window.pages.game_view.form
     view.correct_hand(0)
     _enter(window, qtbot, "Marcus", {"made": True, "went_out": True})
     # The hand corrected is not the phone's: nothing of it is in the correction.
@@ -87,7 +87,7 @@ def test_an_entry_sent_during_a_correction_is_in_the_form_once_it_is_cancelled(
 
 
 def test_no_phone_mark_of_the_next_hand_shows_on_a_hand_corrected(window: Any, qtbot: Any) -> None:
-    view, form = window.game_view, window.game_view.form
+    view, form = window.pages.game_view, window.pages.game_view.form
     _enter(window, qtbot, "Kwame", {"made": False, "cards": {"low": 4}})
     assert _marked_from_phone(form, "Kwame")
     view.correct_hand(0)
@@ -100,7 +100,7 @@ def test_no_phone_mark_of_the_next_hand_shows_on_a_hand_corrected(window: Any, q
 
 
 def test_undo_of_a_phones_entry_leaves_it_offered_not_marked(window: Any, qtbot: Any) -> None:
-    form = window.game_view.form
+    form = window.pages.game_view.form
     _enter(window, qtbot, "Kwame", {"made": True, "cards": {"wild": 1}})
     assert form.draft.count("Kwame", CardKind.WILD) == 1
     assert form.draft.points("Kwame") == 25
@@ -120,7 +120,7 @@ def test_undo_of_a_phones_entry_leaves_it_offered_not_marked(window: Any, qtbot:
 
 
 def test_typing_over_a_phones_entry_turns_its_mark_into_an_offer(window: Any, qtbot: Any) -> None:
-    form = window.game_view.form
+    form = window.pages.game_view.form
     _enter(window, qtbot, "Kwame", {"made": True, "cards": {"wild": 1}})
     form._count_typed("Kwame", CardKind.WILD, "2")
     assert _offered(form, "Kwame")
@@ -138,7 +138,7 @@ def _shown_with_the_keys(window: Any, qtbot: Any) -> None:
 
 def test_a_phones_entry_leaves_the_keys_where_the_keeper_had_them(window: Any, qtbot: Any):
     _shown_with_the_keys(window, qtbot)
-    form = window.game_view.form
+    form = window.pages.game_view.form
     priya_high = _row(form, "Priya").counts[CardKind.HIGH]
     focus_field(priya_high)
     qtbot.waitUntil(priya_hi_focused := lambda: QApplication.focusWidget() is priya_high)
@@ -153,7 +153,7 @@ def test_a_phone_marking_the_focused_player_out_moves_the_keys_as_o_does_and_say
     window: Any, qtbot: Any
 ):
     _shown_with_the_keys(window, qtbot)
-    form = window.game_view.form
+    form = window.pages.game_view.form
     focus_field(_row(form, "Priya").counts[CardKind.HIGH])
     _enter(window, qtbot, "Priya", {"made": True, "went_out": True})
     assert form.draft.went_out == "Priya"
@@ -168,7 +168,7 @@ def test_a_phone_marking_the_focused_player_out_moves_the_keys_as_o_does_and_say
 
 def test_a_phones_entry_for_the_focused_field_shows_in_it(window: Any, qtbot: Any):
     _shown_with_the_keys(window, qtbot)
-    form = window.game_view.form
+    form = window.pages.game_view.form
     field = _row(form, "Marcus").counts[CardKind.HIGH]
     focus_field(field)
     _enter(window, qtbot, "Marcus", {"made": True, "cards": {"high": 3}})
@@ -182,16 +182,16 @@ def test_phone_entries_stay_marked_through_an_undo_and_a_seating_change(
 ) -> None:
     from phase10_keeper.rules import Join
 
-    form = window.game_view.form
+    form = window.pages.game_view.form
     _enter(window, qtbot, "Kwame", {"made": False, "cards": {"low": 4}})
     # A hand corrected and taken back, then a player joining: the form for the next hand
     # comes back each time, with the phone's entry in it and marked as the phone's.
     corrected = {**FIRST.results, "Marcus": PlayerResult(made=True, cards=Cards(high=1))}
-    window.session.replace_hand(0, Hand(went_out="Priya", results=corrected))
-    window.session.undo_stack.undo()
-    window.session.change_seating(Join(before_hand=2, name="Dana"))
+    window.pages.session.replace_hand(0, Hand(went_out="Priya", results=corrected))
+    window.pages.session.undo_stack.undo()
+    window.pages.session.change_seating(Join(before_hand=2, name="Dana"))
     assert "Dana" in form.draft.participants
-    qtbot.waitUntil(lambda: window.phones.snapshot().state.hand_number == 2, timeout=5000)
+    qtbot.waitUntil(lambda: window.pages.phones.snapshot().state.hand_number == 2, timeout=5000)
     qtbot.wait(0)
     assert form.draft.count("Kwame", CardKind.LOW) == 4
     assert _marked_from_phone(form, "Kwame")
@@ -202,7 +202,7 @@ def test_the_windows_undo_gives_the_phones_entries_back_marked_as_theirs(
 ) -> None:
     # Issue 33 item 20: as `serve`'s Undo does, the hand taken back gives each phone its
     # entry back as pending, and the form marks those rows as the phones'.
-    form, table = window.game_view.form, window.phones.table
+    form, table = window.pages.game_view.form, window.pages.phones.table
     _enter(window, qtbot, "Kwame", {"made": False, "cards": {"low": 4}})
     _enter(window, qtbot, "Marcus", {"made": True, "went_out": True})
     second = Hand(
@@ -213,9 +213,9 @@ def test_the_windows_undo_gives_the_phones_entries_back_marked_as_theirs(
             "Kwame": PlayerResult(made=False, cards=Cards(low=4)),
         },
     )
-    window.session.record_hand(second)
+    window.pages.session.record_hand(second)
     assert table.snapshot().pending == {}
-    window.session.undo_stack.undo()
+    window.pages.session.undo_stack.undo()
     pending = table.snapshot().pending
     assert {name: entry.sender for name, entry in pending.items()} == {
         "Kwame": "Kwame",

@@ -44,8 +44,8 @@ def test_rename_from_the_edit_menu_renames_the_selected_player_everywhere(qtbot,
     session = GameSession(game, library, library.add_game(game))
     window = MainWindow()
     qtbot.addWidget(window)
-    window.open_session(session)
-    view = window.game_view
+    window.navigation.open_session(session)
+    view = window.pages.game_view
     assert view is not None
     assert view.rename_player_action in window.edit_menu.actions()
     view.grid.setCurrentIndex(view.grid_model.index(1, 0))

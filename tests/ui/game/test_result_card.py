@@ -172,9 +172,9 @@ def share(qtbot, library):
     window = MainWindow(prompts=answers)
     qtbot.addWidget(window)
     game = _finished_game()
-    window.open_session(GameSession(game, library, library.add_game(game)))
-    assert window.game_view is not None
-    assert window.game_view.share_button.isVisibleTo(window.game_view)
+    window.navigation.open_session(GameSession(game, library, library.add_game(game)))
+    assert window.pages.game_view is not None
+    assert window.pages.game_view.share_button.isVisibleTo(window.pages.game_view)
     assert window.share_action.isEnabled()
     window.share_action.trigger()
     assert answers.asked == ["Share Result"]
@@ -223,8 +223,8 @@ def test_the_share_button_waits_for_the_end_of_the_game(qtbot, library) -> None:
     window = MainWindow(prompts=Answers())
     qtbot.addWidget(window)
     game = game_with_hands(FOUR, 0, build_rules(target=1))
-    window.open_session(GameSession(game, library, library.add_game(game)))
-    view = window.game_view
+    window.navigation.open_session(GameSession(game, library, library.add_game(game)))
+    view = window.pages.game_view
     assert view is not None
     assert not view.share_button.isVisibleTo(view)
     assert not window.share_action.isEnabled(), "no hand, no result"
@@ -258,7 +258,7 @@ def test_the_records_the_game_set_across_the_library_come_on_its_card(
         second_id = library.add_game(second)
         window = MainWindow(library, prompts=Answers())
         for game_id in (second_id, first_id):
-            assert window.open_game(game_id)
+            assert window.navigation.open_game(game_id)
             window.share_action.trigger()
         # Closed while the library is open: closing remembers the game open in it.
         window.close()

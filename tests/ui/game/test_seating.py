@@ -31,7 +31,7 @@ def open_window(qtbot, library, hands: int = 2, answers: Answers | None = None) 
     game = game_with_hands(FOUR, hands)
     window = MainWindow(prompts=answers or Answers())
     qtbot.addWidget(window)
-    window.open_session(GameSession(game, library, library.add_game(game)))
+    window.navigation.open_session(GameSession(game, library, library.add_game(game)))
     return window
 
 
@@ -54,7 +54,7 @@ def test_totals_offered_to_a_joiner(library) -> None:
 
 def test_player_leaves_from_the_game_menu_and_undo_brings_them_back(qtbot, library) -> None:
     window = open_window(qtbot, library)
-    session = window.session
+    session = window.pages.session
     assert session is not None
     assert window.leave_action in window.game_menu.actions()
     assert window.leave_action.isEnabled()
@@ -67,7 +67,7 @@ def test_player_leaves_from_the_game_menu_and_undo_brings_them_back(qtbot, libra
     assert session.game.seating == (Leave(3, "Marcus"),)
     assert session.state.participants() == ("Priya", "Kwame", "Dana")
     assert window.undo_action.text() == f"Undo {isolate('Marcus')} leaves"
-    view = window.game_view
+    view = window.pages.game_view
     assert view is not None
     assert view.form.draft is not None
     assert view.form.draft.participants == ("Priya", "Kwame", "Dana")
@@ -83,7 +83,7 @@ def test_player_leaves_from_the_game_menu_and_undo_brings_them_back(qtbot, libra
 
 def test_player_joins_with_a_seat_a_total_and_a_phase(qtbot, library) -> None:
     window = open_window(qtbot, library)
-    session = window.session
+    session = window.pages.session
     assert session is not None
     window.join_action.trigger()
     dialog = shown(PlayerJoinsDialog)
@@ -102,7 +102,7 @@ def test_player_joins_with_a_seat_a_total_and_a_phase(qtbot, library) -> None:
     state = session.state
     assert state.player("Eve").total == 100
     assert state.next_phase("Eve") is not None
-    view = window.game_view
+    view = window.pages.game_view
     assert view is not None
     assert view.grid_model.rowCount() == 5
     assert view.grid_model.absence(4, 0) == "not seated"
@@ -162,7 +162,7 @@ def test_a_leave_that_ends_the_game_names_the_winner(qtbot, library) -> None:
     window = MainWindow(prompts=Answers())
     qtbot.addWidget(window)
     session = GameSession(game, library, library.add_game(game))
-    window.open_session(session)
+    window.navigation.open_session(session)
     window.leave_action.trigger()
     dialog = shown(PlayerLeavesDialog)
     assert isinstance(dialog, PlayerLeavesDialog)
@@ -170,7 +170,7 @@ def test_a_leave_that_ends_the_game_names_the_winner(qtbot, library) -> None:
     assert f"the game ends and {isolate('Marcus')} wins" in dialog.explanation.text()
     dialog.accept()
     assert (session.state.status, session.state.winner) == (Status.FINISHED, "Marcus")
-    view = window.game_view
+    view = window.pages.game_view
     assert view is not None
     assert view.headline.text() == f"{isolate('Marcus')} wins"
     assert "the only player left at the table" in view.detail.text()
@@ -186,11 +186,11 @@ def test_a_seating_change_during_a_tie_break_is_refused(qtbot, library) -> None:
     window = MainWindow(prompts=answers)
     qtbot.addWidget(window)
     session = GameSession(game, library, library.add_game(game))
-    window.open_session(session)
+    window.navigation.open_session(session)
     assert session.state.status is Status.TIEBREAK
     assert not window.leave_action.isEnabled()
     assert not window.join_action.isEnabled()
-    window._change_seating(Leave(2, "Dana"))
+    window.commands.change_seating(Leave(2, "Dana"))
     assert session.game == game
     assert len(answers.warnings) == 1
     assert "during a tie-break" in answers.warnings[0]
@@ -209,23 +209,23 @@ def test_a_player_can_be_renamed_when_more_than_six_have_sat(qtbot) -> None:
 
 def test_blank_sheets_for_the_table_name_those_seated_now(qtbot, library, monkeypatch) -> None:
     window = open_window(qtbot, library)
-    window._change_seating(Leave(3, "Dana"))
+    window.commands.change_seating(Leave(3, "Dana"))
     asked: dict[str, object] = {}
 
     class Printer:
         def print_blank(self, names: tuple[str, ...] = (), rules: object = None) -> None:
             asked.update(names=names, rules=rules)
 
-    monkeypatch.setattr(window, "printer", Printer)
-    window.print_blank_sheets()
+    monkeypatch.setattr(window.commands, "printer", Printer)
+    window.commands.print_blank_sheets()
     assert asked["names"] == ("Priya", "Marcus", "Kwame")
 
 
 def test_hands_after_a_join_record_and_undo_in_order(qtbot, library) -> None:
     window = open_window(qtbot, library)
-    session = window.session
+    session = window.pages.session
     assert session is not None
-    window._change_seating(Join(3, "Eve", after="Priya", total=50))
+    window.commands.change_seating(Join(3, "Eve", after="Priya", total=50))
     table = ("Priya", "Marcus", "Kwame", "Dana", "Eve")
     session.record_hand(went_out(table, "Eve"))
     assert session.state.player("Eve").total == 50

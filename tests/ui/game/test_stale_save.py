@@ -25,7 +25,7 @@ def two_windows(qtbot, tmp_path: Path):
     for library in libraries:
         window = MainWindow(prompts=Answers())
         qtbot.addWidget(window)
-        window.open_session(GameSession(library.load_game(game_id), library, game_id))
+        window.navigation.open_session(GameSession(library.load_game(game_id), library, game_id))
         window.show()
         windows.append(window)
     yield windows, libraries, game_id
@@ -39,52 +39,52 @@ def test_window_b_cannot_overwrite_the_hand_window_a_saved(qtbot, two_windows) -
     (window_a, window_b), (library_a, library_b), game_id = two_windows
     a_hand = went_out(FOUR, "Priya")
     b_hand = went_out(FOUR, "Kwame")
-    window_a.session.record_hand(a_hand)
-    assert window_a.save_label.text() == "Saved: record hand 1"
-    window_b.session.record_hand(b_hand)
+    window_a.pages.session.record_hand(a_hand)
+    assert window_a.status.save_label.text() == "Saved: record hand 1"
+    window_b.pages.session.record_hand(b_hand)
     # B's hand is not saved over A's: the library holds A's game.
-    qtbot.waitUntil(lambda: not window_b.game_view.save_problem.isHidden())
+    qtbot.waitUntil(lambda: not window_b.pages.game_view.save_problem.isHidden())
     assert Library.open(library_a.data_dir).load_game(game_id).hands == (a_hand,)
-    problem = window_b.game_view.save_problem.text()
+    problem = window_b.pages.game_view.save_problem.text()
     assert problem.startswith("✗ Not saved: record hand 1. This game was saved in another")
-    assert window_b.save_label.text().startswith("✗ Not saved")
+    assert window_b.status.save_label.text().startswith("✗ Not saved")
     # B shows the newer game, with the hand B typed back in its form, to record next.
-    assert window_b.session.game.hands == (a_hand,)
-    assert window_b.game_view.grid_model.hand_count == 1
-    assert window_b.game_view.form.draft.went_out == "Kwame"
-    assert not window_b.session.undo_stack.canUndo()
+    assert window_b.pages.session.game.hands == (a_hand,)
+    assert window_b.pages.game_view.grid_model.hand_count == 1
+    assert window_b.pages.game_view.form.draft.went_out == "Kwame"
+    assert not window_b.pages.session.undo_stack.canUndo()
     # Recorded again, it follows A's hand; now A's copy is the stale one.
-    window_b.game_view.form.submit()
+    window_b.pages.game_view.form.submit()
     assert library_b.load_game(game_id).hands == (a_hand, b_hand)
-    window_a.session.remove_hand(0)
-    qtbot.waitUntil(lambda: window_a.session.game.hands == (a_hand, b_hand))
+    window_a.pages.session.remove_hand(0)
+    qtbot.waitUntil(lambda: window_a.pages.session.game.hands == (a_hand, b_hand))
     assert Library.open(library_a.data_dir).load_game(game_id).hands == (a_hand, b_hand)
 
 
 def test_typing_in_the_form_stays_when_the_newer_game_is_shown(qtbot, two_windows) -> None:
     window_a, window_b = two_windows[0]
-    window_a.session.record_hand(went_out(FOUR, "Priya"))
-    window_b.session.record_hand(went_out(FOUR, "Dana"))
-    qtbot.waitUntil(lambda: window_b.session.game.hands == window_a.session.game.hands)
-    assert window_b.game_view.form.draft.went_out == "Dana"
+    window_a.pages.session.record_hand(went_out(FOUR, "Priya"))
+    window_b.pages.session.record_hand(went_out(FOUR, "Dana"))
+    qtbot.waitUntil(lambda: window_b.pages.session.game.hands == window_a.pages.session.game.hands)
+    assert window_b.pages.game_view.form.draft.went_out == "Dana"
     # What was typed for the next hand stays too when an older hand's edit is refused.
-    window_b.game_view.form.submit()
-    window_a.session.remove_hand(0)
-    qtbot.waitUntil(lambda: len(window_a.session.game.hands) == 2)
-    window_a.session.remove_hand(1)
+    window_b.pages.game_view.form.submit()
+    window_a.pages.session.remove_hand(0)
+    qtbot.waitUntil(lambda: len(window_a.pages.session.game.hands) == 2)
+    window_a.pages.session.remove_hand(1)
     # Typed as a person types it: Marcus went out.
-    window_b.game_view.form._rows[FOUR.index("Marcus")].went_out.click()
-    assert window_b.game_view.form.draft.went_out == "Marcus"
-    window_b.session.replace_hand(0, went_out(FOUR, "Kwame"))
-    qtbot.waitUntil(lambda: not window_b.session.undo_stack.canUndo())
-    assert window_b.session.game.hands == window_a.session.game.hands
-    assert window_b.game_view.form.draft.went_out == "Marcus"
+    window_b.pages.game_view.form._rows[FOUR.index("Marcus")].went_out.click()
+    assert window_b.pages.game_view.form.draft.went_out == "Marcus"
+    window_b.pages.session.replace_hand(0, went_out(FOUR, "Kwame"))
+    qtbot.waitUntil(lambda: not window_b.pages.session.undo_stack.canUndo())
+    assert window_b.pages.session.game.hands == window_a.pages.session.game.hands
+    assert window_b.pages.game_view.form.draft.went_out == "Marcus"
 
 
 def test_a_rename_in_the_same_window_keeps_its_copy_current(qtbot, two_windows) -> None:
     (window_a, _), (library_a, _), game_id = two_windows
     library_a.rename_game(game_id, "Saturday")
-    window_a.session.retitle("Saturday")
-    window_a.session.record_hand(went_out(FOUR, "Priya"))
-    assert window_a.save_label.text() == "Saved: record hand 1"
+    window_a.pages.session.retitle("Saturday")
+    window_a.pages.session.record_hand(went_out(FOUR, "Priya"))
+    assert window_a.status.save_label.text() == "Saved: record hand 1"
     assert library_a.load_game(game_id).title == "Saturday"

@@ -61,8 +61,8 @@ def window(qtbot):
 def test_the_library_page_names_the_damaged_game_above_the_list(window) -> None:
     _damaged_library(backed_up=False)
     shown = window(Answers())
-    shown.show_library()
-    view = shown.games_view
+    shown.navigation.show_library()
+    view = shown.pages.games_view
     assert view is not None
     assert [view.model.summary(row).title for row in range(view.model.rowCount())] == [
         "Sunday",
@@ -76,12 +76,12 @@ def test_the_library_page_names_the_damaged_game_above_the_list(window) -> None:
 def test_the_start_and_players_pages_say_so_too(window) -> None:
     _damaged_library(backed_up=False)
     shown = window(Answers())
-    assert shown.start_view is not None
-    assert not shown.start_view.damage_bar.isHidden()
-    assert shown.start_view.damage_bar.text.text() == (
+    assert shown.pages.start_view is not None
+    assert not shown.pages.start_view.damage_bar.isHidden()
+    assert shown.pages.start_view.damage_bar.text.text() == (
         "1 saved game is damaged and left out: game 2."
     )
-    players = shown.show_players()
+    players = shown.navigation.show_players()
     assert not players.damage_bar.isHidden()
     assert players.damage_bar.text.text() == (
         "1 saved game is damaged and left out of these statistics: game 2."
@@ -92,11 +92,11 @@ def test_a_library_without_damage_shows_no_bar(window) -> None:
     with Library.open() as library:
         library.add_game(Game(("Priya", "Marcus"), title="Monday"))
     shown = window(Answers())
-    shown.show_library()
-    assert shown.start_view is not None
-    assert shown.games_view is not None
-    assert shown.start_view.damage_bar.isHidden()
-    assert shown.games_view.damage_bar.isHidden()
+    shown.navigation.show_library()
+    assert shown.pages.start_view is not None
+    assert shown.pages.games_view is not None
+    assert shown.pages.start_view.damage_bar.isHidden()
+    assert shown.pages.games_view.damage_bar.isHidden()
 
 
 def test_restoring_puts_the_newest_backup_in_place_and_keeps_the_damaged_file(window) -> None:
@@ -104,15 +104,15 @@ def test_restoring_puts_the_newest_backup_in_place_and_keeps_the_damaged_file(wi
     damaged_bytes = path.read_bytes()
     answers = Answers()
     shown = window(answers)
-    shown.show_library()
-    view = shown.games_view
+    shown.navigation.show_library()
+    view = shown.pages.games_view
     assert view is not None
     view.damage_bar.restore_button.click()
     assert any("Backups in" in question for question in answers.asked)
     assert shown.library is not None
     assert sorted(game.title for game in shown.library.list_games()) == sorted(GAMES)
     assert shown.library.damaged_games() == []
-    shown.show_library()
+    shown.navigation.show_library()
     assert view.model.rowCount() == 3
     assert view.damage_bar.isHidden()
     [aside] = (path.parent / "damaged").iterdir()
@@ -233,6 +233,6 @@ def test_a_backup_taken_when_the_library_cannot_be_reopened_is_used(qtbot, monke
     assert shown.library is not None
     try:
         assert sorted(game.title for game in shown.library.list_games()) == sorted(GAMES)
-        assert shown.games_view is None or shown.games_view.library is shown.library
+        assert shown.pages.games_view is None or shown.pages.games_view.library is shown.library
     finally:
         shown.library.close()

@@ -237,7 +237,7 @@ def test_view_deletes_after_confirmation_and_undoes(qtbot) -> None:
     assert not view.undo_stack.canUndo()
 
     answers.confirm_answer = True
-    with qtbot.waitSignal(view.gameDeleted):
+    with qtbot.waitSignal(view.changes.changed):
         qtbot.mouseClick(view.buttons[view.delete_action], Qt.MouseButton.LeftButton)
     assert [game.id for game in library.list_games(deleted=True)] == [3]
     assert "Sunday" in answers.asked[-1]

@@ -77,8 +77,8 @@ def _titles(view: GamesView) -> list[str]:
 
 
 def _games_page(window: MainWindow, select: str) -> GamesView:
-    window.show_library()
-    view = window.games_view
+    window.navigation.show_library()
+    view = window.pages.games_view
     assert view is not None
     view.select_game(next(game.id for game in view.model._games if game.title == select))
     return view
@@ -206,8 +206,8 @@ def test_the_apps_own_changes_are_not_read_twice(qtbot, window: MainWindow) -> N
     assert isinstance(window.prompts, Answers)
     window.prompts.text_answer = "Tuesday, renamed"
     view.rename_selected()
-    window.open_game(1)
-    window.show_library()
+    window.navigation.open_game(1)
+    window.navigation.show_library()
     assert reloads() == 2
     turns = _count(watch.timer.timeout)
     qtbot.waitUntil(lambda: turns() >= TURNS, timeout=WAIT_MS)
@@ -217,9 +217,9 @@ def test_the_apps_own_changes_are_not_read_twice(qtbot, window: MainWindow) -> N
 def test_the_start_page_offers_a_game_another_connection_adds(
     qtbot, window: MainWindow, other: Library
 ) -> None:
-    start = window.start_view
+    start = window.pages.start_view
     assert start is not None
-    assert window.shown_page is start
+    assert window.navigation.shown_page is start
     assert list(start.continue_buttons) == [3, 2, 1]
     _shown(qtbot, window)
     start.continue_buttons[2].setFocus()
@@ -234,7 +234,7 @@ def test_the_start_page_offers_a_game_another_connection_adds(
 def test_the_focus_stays_where_the_user_put_it_in_a_window_not_active(
     qtbot, window: MainWindow, other: Library
 ) -> None:
-    start = window.start_view
+    start = window.pages.start_view
     assert start is not None
     start.continue_buttons[1].setFocus()
     assert not window.isActiveWindow()
@@ -251,7 +251,7 @@ def test_the_focus_stays_where_the_user_put_it_in_a_window_not_active(
 def test_new_game_chosen_by_the_user_keeps_the_focus_when_the_window_is_active_again(
     qtbot, window: MainWindow, other: Library
 ) -> None:
-    start = window.start_view
+    start = window.pages.start_view
     assert start is not None
     _shown(qtbot, window)
     start.new_button.setFocus(Qt.FocusReason.TabFocusReason)
@@ -265,7 +265,7 @@ def test_new_game_chosen_by_the_user_keeps_the_focus_when_the_window_is_active_a
 
 
 def test_the_start_page_is_not_rebuilt_while_nothing_changed(qtbot, window: MainWindow) -> None:
-    start = window.start_view
+    start = window.pages.start_view
     assert start is not None
     buttons = dict(start.continue_buttons)
     watch = _watch(window)
@@ -277,8 +277,8 @@ def test_the_start_page_is_not_rebuilt_while_nothing_changed(qtbot, window: Main
 def test_another_page_is_left_alone_and_reads_the_change_when_shown(
     qtbot, window: MainWindow, other: Library
 ) -> None:
-    assert window.open_game(1)
-    start = window.start_view
+    assert window.navigation.open_game(1)
+    start = window.pages.start_view
     assert start is not None
     buttons = dict(start.continue_buttons)
     watch = _watch(window)
@@ -286,27 +286,27 @@ def test_another_page_is_left_alone_and_reads_the_change_when_shown(
     turns = _count(watch.timer.timeout)
     qtbot.waitUntil(lambda: turns() >= TURNS, timeout=WAIT_MS)
     assert start.continue_buttons == buttons
-    players = window.show_players()
+    players = window.navigation.show_players()
     assert {"Kwame", "Dana"} <= {player.name for player in players.stats.players}
-    window.close_game()
-    assert window.shown_page is start
+    window.navigation.close_game()
+    assert window.navigation.shown_page is start
     assert 4 in start.continue_buttons
 
 
 def test_a_finished_game_added_elsewhere_is_listed_but_not_offered(
     qtbot, window: MainWindow, other: Library
 ) -> None:
-    start = window.start_view
+    start = window.pages.start_view
     assert start is not None
     finished = game_with_hands(("Kwame", "Dana"), 19)
     added = other.add_game(replace(finished, title="Done elsewhere"))
     assert other.list_games()[0].status is Status.FINISHED
     _watch(window)
-    window.show_library()
-    view = window.games_view
+    window.navigation.show_library()
+    view = window.pages.games_view
     assert view is not None
     assert "Done elsewhere" in _titles(view)
-    window.leave_library()
+    window.navigation.leave_library()
     assert added not in start.continue_buttons
 
 
@@ -349,18 +349,18 @@ def test_the_view_keeps_its_sort_order(qtbot, window: MainWindow, other: Library
 def test_the_open_game_shows_a_hand_another_connection_saved(
     qtbot, window: MainWindow, other: Library
 ) -> None:
-    assert window.open_game(1)
-    session = window.session
+    assert window.navigation.open_game(1)
+    session = window.pages.session
     assert session is not None
     _watch(window)
     stored = other.load_game(1)
     newer = replace(game_with_hands(stored.players, 2), title=stored.title)
     other.save_game(1, newer)
-    qtbot.waitUntil(lambda: window.session is not session, timeout=WAIT_MS)
-    assert window.session is not None
-    assert window.session.game.hands == newer.hands
-    assert window.game_view is not None
-    assert window.shown_page is window.game_view
+    qtbot.waitUntil(lambda: window.pages.session is not session, timeout=WAIT_MS)
+    assert window.pages.session is not None
+    assert window.pages.session.game.hands == newer.hands
+    assert window.pages.game_view is not None
+    assert window.navigation.shown_page is window.pages.game_view
     # Its next hand is saved over the newer game, not refused as stale.
-    window.session.record_hand(game_with_hands(stored.players, 3).hands[2])
+    window.pages.session.record_hand(game_with_hands(stored.players, 3).hands[2])
     assert other.load_game(1).hands == game_with_hands(stored.players, 3).hands

@@ -93,7 +93,7 @@ def _same_everywhere(first: Library, second: Library) -> None:
 def _start_game(window: MainWindow) -> int:
     assert window.library is not None
     game_id = window.library.add_game(Game(players=FOUR, title="Friday night"))
-    window.open_game(game_id)
+    window.navigation.open_game(game_id)
     return game_id
 
 
@@ -105,8 +105,8 @@ def test_a_hand_recorded_in_one_window_reaches_the_other_after_its_sync(
     _share(qtbot, window_b, folder)
     _start_game(window_a)
     hand = went_out(FOUR, "Priya")
-    assert window_a.session is not None
-    window_a.session.record_hand(hand)
+    assert window_a.pages.session is not None
+    window_a.pages.session.record_hand(hand)
     share_a = sharing(window_a)
     # The change starts the debounce; its end starts the sync, on another thread.
     share_a.check_changes()
@@ -116,15 +116,15 @@ def test_a_hand_recorded_in_one_window_reaches_the_other_after_its_sync(
     assert sent.report.sent == 1
     assert sent.thread != threading.get_ident()
 
-    window_b.show_library()
-    assert window_b.games_view is not None
-    assert window_b.games_view.model.rowCount() == 0
+    window_b.navigation.show_library()
+    assert window_b.pages.games_view is not None
+    assert window_b.pages.games_view.model.rowCount() == 0
     received = _synced(qtbot, window_b)
     assert received.report is not None
     assert received.report.received == 1
     assert received.thread != threading.get_ident()
     # The page shown took the game in as soon as the sync ended.
-    view = window_b.games_view
+    view = window_b.pages.games_view
     assert view.model.rowCount() == 1
     assert view.model.summary(0).hands == 1
     assert window_b.library is not None
@@ -151,11 +151,11 @@ def _conflict(qtbot, windows, folder: Path) -> None:
     _share(qtbot, window_b, folder)
     assert window_b.library is not None
     (game,) = window_b.library.list_games()
-    window_b.open_game(game.id)
-    assert window_a.session is not None
-    assert window_b.session is not None
-    window_a.session.record_hand(went_out(FOUR, "Priya"))
-    window_b.session.record_hand(went_out(FOUR, "Kwame"))
+    window_b.navigation.open_game(game.id)
+    assert window_a.pages.session is not None
+    assert window_b.pages.session is not None
+    window_a.pages.session.record_hand(went_out(FOUR, "Priya"))
+    window_b.pages.session.record_hand(went_out(FOUR, "Kwame"))
     _synced(qtbot, window_a)
     kept = _synced(qtbot, window_b)
     assert kept.report is not None
@@ -170,8 +170,8 @@ def test_a_conflict_shows_and_the_keepers_choice_is_what_both_end_with(
     window_a, window_b = windows
     _conflict(qtbot, windows, folder)
     for window in windows:
-        window.show_library()
-        view = window.games_view
+        window.navigation.show_library()
+        view = window.pages.games_view
         assert view is not None
         assert not view.conflict_bar.isHidden()
         assert "at once: 1." in view.conflict_bar.text.text()
@@ -182,7 +182,7 @@ def test_a_conflict_shows_and_the_keepers_choice_is_what_both_end_with(
     assert window_b.library is not None
     _same_everywhere(window_a.library, window_b.library)
 
-    view = window_b.games_view
+    view = window_b.pages.games_view
     assert view is not None
     # The bar lists only the games with a conflict.
     view.conflict_bar.show_button.click()
@@ -205,7 +205,7 @@ def test_a_conflict_shows_and_the_keepers_choice_is_what_both_end_with(
     totals = dialog.cells[3]
     assert totals[0].text() != totals[1].text()
     assert totals[0].font().bold()
-    assert window_b.session is not None  # the game open before stays open
+    assert window_b.pages.session is not None  # the game open before stays open
     assert view.conflict_bar.isHidden()
     assert not view.conflict_bar.show_button.isChecked()
     live = window_b.library.list_games()
@@ -218,9 +218,9 @@ def test_a_conflict_shows_and_the_keepers_choice_is_what_both_end_with(
     _synced(qtbot, window_a)
     _same_everywhere(window_a.library, window_b.library)
     for window in windows:
-        window.show_library()
-        assert window.games_view is not None
-        assert window.games_view.conflict_bar.isHidden()
+        window.navigation.show_library()
+        assert window.pages.games_view is not None
+        assert window.pages.games_view.conflict_bar.isHidden()
     # And it stays so.
     for window in windows:
         again = _synced(qtbot, window)
@@ -232,13 +232,13 @@ def test_an_unplugged_folder_is_said_and_nothing_is_lost(qtbot, windows, folder:
     window_a, _ = windows
     _share(qtbot, window_a, folder)
     _start_game(window_a)
-    assert window_a.session is not None
-    window_a.session.record_hand(went_out(FOUR, "Priya"))
+    assert window_a.pages.session is not None
+    window_a.pages.session.record_hand(went_out(FOUR, "Priya"))
     marker = folder / "phase10-keeper" / "folder.json"
     kept_marker = marker.read_bytes()
     # The stick is pulled out: its mount point is an empty folder.
     marker.unlink()
-    window_a.show_library()
+    window_a.navigation.show_library()
     failed = _synced(qtbot, window_a)
     assert failed.report is None
     assert failed.problem is not None
@@ -351,12 +351,12 @@ def test_a_save_of_the_open_game_meets_a_newer_version_synced_before_the_window_
     _share(qtbot, window_b, folder)
     assert window_b.library is not None
     (game,) = window_b.library.list_games()
-    window_b.open_game(game.id)
+    window_b.navigation.open_game(game.id)
     window_b.show()
     a_hand, b_hand = went_out(FOUR, "Priya"), went_out(FOUR, "Kwame")
-    assert window_a.session is not None
-    assert window_b.session is not None
-    window_a.session.record_hand(a_hand)
+    assert window_a.pages.session is not None
+    assert window_b.pages.session is not None
+    window_a.pages.session.record_hand(a_hand)
     _synced(qtbot, window_a)
     # B's library takes A's hand from another connection, between two looks of B's window
     # (which looks no more here).
@@ -366,12 +366,12 @@ def test_a_save_of_the_open_game_meets_a_newer_version_synced_before_the_window_
     sync_library(window_b.library.data_dir, folder)
     # B's copy is stale: its hand is not saved over A's; B shows A's hand, with its own
     # back in the form to record next.
-    window_b.session.record_hand(b_hand)
-    view = window_b.game_view
+    window_b.pages.session.record_hand(b_hand)
+    view = window_b.pages.game_view
     assert view is not None
     qtbot.waitUntil(lambda: not view.save_problem.isHidden(), timeout=WAIT_MS)
     assert window_b.library.load_game(game.id).hands == (a_hand,)
-    assert window_b.session.game.hands == (a_hand,)
+    assert window_b.pages.session.game.hands == (a_hand,)
     assert view.form.draft.went_out == "Kwame"
     view.form.submit()
     assert window_b.library.load_game(game.id).hands == (a_hand, b_hand)
@@ -386,7 +386,7 @@ def _open_on_both(qtbot, windows, folder: Path) -> int:
     _share(qtbot, window_b, folder)
     assert window_b.library is not None
     (game,) = window_b.library.list_games()
-    assert window_b.open_game(game.id)
+    assert window_b.navigation.open_game(game.id)
     window_b.show()
     return game.id
 
@@ -397,22 +397,22 @@ def test_a_sync_that_brings_a_newer_version_of_the_open_game_shows_it_at_once(
     window_a, window_b = windows
     game_id = _open_on_both(qtbot, windows, folder)
     a_hand, b_hand = went_out(FOUR, "Priya"), went_out(FOUR, "Kwame")
-    assert window_a.session is not None
-    window_a.session.record_hand(a_hand)
+    assert window_a.pages.session is not None
+    window_a.pages.session.record_hand(a_hand)
     _synced(qtbot, window_a)
-    stale = window_b.session
+    stale = window_b.pages.session
     assert stale is not None
     assert stale.game.hands == ()
     received = _synced(qtbot, window_b)
     assert received.report is not None
     assert received.report.received == 1
     # Shown as soon as the sync ended, on the game's page, without a save refused first.
-    session, view = window_b.session, window_b.game_view
+    session, view = window_b.pages.session, window_b.pages.game_view
     assert session is not None
     assert view is not None
     assert session is not stale
     assert session.game.hands == (a_hand,)
-    assert window_b.shown_page is view
+    assert window_b.navigation.shown_page is view
     assert view.save_problem.isHidden()
     session.record_hand(b_hand)
     assert view.save_problem.isHidden()
@@ -420,7 +420,7 @@ def test_a_sync_that_brings_a_newer_version_of_the_open_game_shows_it_at_once(
     assert window_b.library.load_game(game_id).hands == (a_hand, b_hand)
     # A sync that brings nothing new leaves the open game as it is.
     _synced(qtbot, window_b)
-    assert window_b.session is session
+    assert window_b.pages.session is session
 
 
 def test_the_open_game_takes_a_newer_version_while_another_page_is_shown(
@@ -429,18 +429,18 @@ def test_the_open_game_takes_a_newer_version_while_another_page_is_shown(
     window_a, window_b = windows
     _open_on_both(qtbot, windows, folder)
     a_hand = went_out(FOUR, "Priya")
-    assert window_a.session is not None
-    window_a.session.record_hand(a_hand)
+    assert window_a.pages.session is not None
+    window_a.pages.session.record_hand(a_hand)
     _synced(qtbot, window_a)
-    window_b.show_library()
-    games = window_b.games_view
+    window_b.navigation.show_library()
+    games = window_b.pages.games_view
     _synced(qtbot, window_b)
-    assert window_b.shown_page is games
-    assert window_b.session is not None
-    assert window_b.session.game.hands == (a_hand,)
-    window_b.leave_library()
-    assert window_b.game_view is not None
-    assert window_b.shown_page is window_b.game_view
+    assert window_b.navigation.shown_page is games
+    assert window_b.pages.session is not None
+    assert window_b.pages.session.game.hands == (a_hand,)
+    window_b.navigation.leave_library()
+    assert window_b.pages.game_view is not None
+    assert window_b.navigation.shown_page is window_b.pages.game_view
 
 
 def test_closing_the_window_stops_a_sync_running_at_once_and_asks_nothing(
@@ -488,7 +488,7 @@ def test_the_line_on_how_sharing_went_follows_a_change_of_language(
     from phase10_keeper.ui.text.translate import use_language
 
     window, _ = windows
-    window.show_library()
+    window.navigation.show_library()
     done = _share(qtbot, window, folder)
     assert done.report is not None
     line = sharing(window).status_line()

@@ -407,8 +407,8 @@ def test_a_game_by_points_starts_every_row_with_a_total(qtbot) -> None:
     assert game is not None
     window = MainWindow()
     qtbot.addWidget(window)
-    window.open_session(GameSession(game))
-    view = window.game_view
+    window.navigation.open_session(GameSession(game))
+    view = window.pages.game_view
     assert view is not None
     assert all(row.showing_total for row in view.form._rows)
     # The next New Game offers the same, as tables keep their habits.

@@ -261,35 +261,35 @@ def test_the_window_reaches_the_page_and_reloads_the_open_game(qtbot, library, a
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window)
-    assert window.start_view is not None
-    window.start_view.players_button.click()
-    assert window.shown_page is window.players_view
+    assert window.pages.start_view is not None
+    window.pages.start_view.players_button.click()
+    assert window.navigation.shown_page is window.pages.players_view
     window.back_action.trigger()
-    assert window.pages.currentWidget() is window.start_view
+    assert window.navigation.stack.currentWidget() is window.pages.start_view
     window.players_action.trigger()
-    view = window.players_view
+    view = window.pages.players_view
     assert view is not None
     # Activating one of a player's games opens it.
     view.select_player("Robert")
     games = view.player_page.games
     games.activated.emit(games.model().index(0, 0))
-    assert window.session is not None
-    assert window.session.game.title == "Sunday"
-    assert window.pages.currentWidget() is window.game_view
+    assert window.pages.session is not None
+    assert window.pages.session.game.title == "Sunday"
+    assert window.navigation.stack.currentWidget() is window.pages.game_view
     window.players_action.trigger()
     assert window.undo_action.isVisible()
     view.select_player("Robert")
     assert view.rename_selected("Rob")
-    assert window.session is not None
-    assert window.session.game.players == ("Cleo", "Rob")
-    assert window.shown_page is window.players_view
+    assert window.pages.session is not None
+    assert window.pages.session.game.players == ("Cleo", "Rob")
+    assert window.navigation.shown_page is window.pages.players_view
     assert window.undo_action.text() == "Undo rename Robert to Rob"
     window.undo_action.trigger()
-    assert window.session.game.players == ("Cleo", "Robert")
+    assert window.pages.session.game.players == ("Cleo", "Robert")
     # Back on the game page, undo is the game's again.
     window.back_action.trigger()
-    assert window.pages.currentWidget() is window.game_view
-    window.session.record_hand(went_out(("Cleo", "Robert"), "Cleo"))
+    assert window.navigation.stack.currentWidget() is window.pages.game_view
+    window.pages.session.record_hand(went_out(("Cleo", "Robert"), "Cleo"))
     assert window.undo_action.text() == "Undo record hand 3"
 
 
@@ -392,7 +392,7 @@ def test_long_names_in_the_players_table_are_read_whole_at_1280x720(qtbot, langu
     window.resize(1280, 630)
     window.show()
     qtbot.waitExposed(window)
-    table = window.show_players().table
+    table = window.navigation.show_players().table
     QApplication.processEvents()
     margin = table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, table) + 1
     room = table.columnWidth(Column.PLAYER) - 2 * margin
@@ -421,7 +421,7 @@ def test_the_players_detail_tabs_are_reached_by_keys(qtbot, library) -> None:
     qtbot.waitExposed(window)
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow)
-    players = window.show_players()
+    players = window.navigation.show_players()
     players.table.selectRow(0)
     players.table.setFocus()
     tabs = players.player_page.tabs
@@ -460,3 +460,32 @@ def test_reading_again_keeps_the_statistics_until_a_game_changes(view, library) 
     priya = view.stats.player("Priya")
     assert priya is not None
     assert priya.games == 1
+
+
+def test_the_saved_games_page_reads_a_rename_itself_and_the_players_page_a_deletion(
+    qtbot, library, answers
+) -> None:
+    """Each page reads what another changed in the library from the one runner of
+    changes, and shows it without being shown again."""
+    window = MainWindow(library, prompts=answers)
+    qtbot.addWidget(window)
+    window.navigation.show_library()
+    games = window.pages.games_view
+    assert games is not None
+    players = window.navigation.show_players()
+    players.select_player("Robert")
+    assert players.rename_selected("Rob")
+    listed = [games.model.summary(row).players for row in range(games.model.rowCount())]
+    assert ("Cleo", "Rob") in listed
+    assert not any("Robert" in names for names in listed)
+    players.undo_stack.undo()
+    listed = [games.model.summary(row).players for row in range(games.model.rowCount())]
+    assert not any("Rob" in names for names in listed)
+
+    window.navigation.show_library()
+    robert_games = [game.id for game in library.list_games() if "Robert" in game.players]
+    answers.confirm_answer = True
+    for game_id in robert_games:
+        assert games.select_game(game_id)
+        games.delete_action.trigger()
+    assert players.stats.player("Robert") is None

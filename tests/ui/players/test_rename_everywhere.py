@@ -23,7 +23,7 @@ def window(qtbot):
     window = MainWindow(prompts=Answers())
     qtbot.addWidget(window)
     window.set_library(library)
-    window.open_session(GameSession(library.load_game(game_id), library, game_id))
+    window.navigation.open_session(GameSession(library.load_game(game_id), library, game_id))
     window.show()
     yield window
     window.close()
@@ -31,16 +31,16 @@ def window(qtbot):
 
 
 def test_the_open_game_takes_on_the_rename_with_its_history_and_typing(window) -> None:
-    session = window.session
+    session = window.pages.session
     session.record_hand(went_out(FOUR, "Priya"))
     session.record_hand(went_out(FOUR, "Dana"))
-    form = window.game_view.form
+    form = window.pages.game_view.form
     form._rows[FOUR.index("Dana")].went_out.click()
-    players = window.show_players()
+    players = window.navigation.show_players()
     window.prompts.text_answer = "Dee"
     players.select_player("Dana")
     assert players.rename_selected("Dee")
-    assert window.session is session
+    assert window.pages.session is session
     assert session.undo_stack.count() == 2
     assert session.game.players == ("Priya", "Marcus", "Kwame", "Dee")
     assert form.draft.went_out == "Dee"
@@ -51,12 +51,12 @@ def test_the_open_game_takes_on_the_rename_with_its_history_and_typing(window) -
     session.undo_stack.undo()
     assert session.game.players[3] == "Dee"
     assert session.game.hands[0].went_out == "Priya"
-    assert window.save_label.text() == "Saved: “record hand 2” taken back"
+    assert window.status.save_label.text() == "Saved: “record hand 2” taken back"
     assert library.load_game(session.game_id).players[3] == "Dee"
 
 
 def test_a_refused_rename_changes_no_game_and_pushes_no_undo(window, monkeypatch) -> None:
-    players = window.show_players()
+    players = window.navigation.show_players()
     library = window.library
     before = [library.load_game(game.id) for game in library.list_games()]
 

@@ -59,7 +59,7 @@ def _says(code: str, key: str, **values: object) -> str:
 
 
 def _check_game_page(window: MainWindow, code: str) -> None:
-    view = window.game_view
+    view = window.pages.game_view
     assert view is not None
     form = view.form
     assert form.hint.text() == _says(code, "entry.hint")
@@ -84,10 +84,10 @@ def test_a_language_chosen_is_spoken_at_once_keeping_typing_and_focus(window, qt
     assert window.library is not None
     game_id = window.library.add_game(game_with_hands(FOUR, 3))
     # Every page built in English before the language changes.
-    window.show_library()
-    window.show_players()
-    assert window.open_game(game_id)
-    view = window.game_view
+    window.navigation.show_library()
+    window.navigation.show_players()
+    assert window.navigation.open_game(game_id)
+    view = window.pages.game_view
     assert view is not None
     row = view.form.rows()[1]
     field = next(iter(row.counts.values()))
@@ -103,7 +103,7 @@ def test_a_language_chosen_is_spoken_at_once_keeping_typing_and_focus(window, qt
     assert window.statusBar().currentMessage() == _says(
         "de", "settings.language_now", language="Deutsch"
     )
-    assert window.game_view is view
+    assert window.pages.game_view is view
     _check_game_page(window, "de")
     row = view.form.rows()[1]
     field = next(iter(row.counts.values()))
@@ -116,7 +116,7 @@ def test_a_language_chosen_is_spoken_at_once_keeping_typing_and_focus(window, qt
     view.form.undo_typing()
     assert field.text() == "7"
 
-    board = window.show_scoreboard()
+    board = window.commands.show_scoreboard()
     assert board is not None
     _choose(window, "Polski")
     assert board.windowTitle() == _says("pl", "scoreboard.title")
@@ -125,17 +125,19 @@ def test_a_language_chosen_is_spoken_at_once_keeping_typing_and_focus(window, qt
     assert board.windowTitle() == _says("de", "scoreboard.title")
     board.close()
 
-    window.show_start()
-    assert window.start_view is not None
-    assert window.start_view.new_button.text() == _says("de", "start.new_game")
-    window.show_library()
-    assert window.games_view is not None
-    assert window.games_view.search.placeholderText() == _says("de", "games.filter_placeholder")
+    window.navigation.show_start()
+    assert window.pages.start_view is not None
+    assert window.pages.start_view.new_button.text() == _says("de", "start.new_game")
+    window.navigation.show_library()
+    assert window.pages.games_view is not None
+    assert window.pages.games_view.search.placeholderText() == _says(
+        "de", "games.filter_placeholder"
+    )
     assert window.windowTitle() == _says("de", "window.library_title")
-    players = window.show_players()
+    players = window.navigation.show_players()
     assert players.filter_edit.placeholderText() == _says("de", "players.filter_placeholder")
-    window.leave_library()
-    assert window.game_view is view
+    window.navigation.leave_library()
+    assert window.pages.game_view is view
 
     _choose(window, "English")
 
@@ -146,22 +148,22 @@ def test_a_language_chosen_is_spoken_at_once_keeping_typing_and_focus(window, qt
 
 
 def test_the_start_page_follows_with_its_focus(window, qtbot) -> None:
-    start = window.start_view
+    start = window.pages.start_view
     assert start is not None
     start.library_button.setFocus()
     _choose(window, "Deutsch")
-    assert window.start_view is not None
-    assert window.start_view.library_button.text() == _says("de", "start.library")
-    assert QApplication.focusWidget() is window.start_view.library_button
-    window.show_library()
-    assert window.games_view is not None
-    heading = window.pages.currentWidget().findChildren(QLabel)
+    assert window.pages.start_view is not None
+    assert window.pages.start_view.library_button.text() == _says("de", "start.library")
+    assert QApplication.focusWidget() is window.pages.start_view.library_button
+    window.navigation.show_library()
+    assert window.pages.games_view is not None
+    heading = window.navigation.stack.currentWidget().findChildren(QLabel)
     assert _says("de", "window.library_heading") in [label.text() for label in heading]
 
 
 def test_the_help_windows_left_open_follow_the_language(window, qtbot) -> None:
-    how_to = window.how_to_keep_score()
-    keys = window.keyboard_help()
+    how_to = window.commands.how_to_keep_score()
+    keys = window.commands.keyboard_help()
     _choose(window, "Deutsch")
     qtbot.waitUntil(lambda: keys.windowTitle() == _says("de", "help.shortcuts_title"))
     assert how_to.windowTitle() == _says("de", "help.how_to_title")
@@ -175,10 +177,10 @@ def test_the_help_windows_left_open_follow_the_language(window, qtbot) -> None:
 def test_the_players_page_and_the_charts_follow_the_language(window) -> None:
     assert window.library is not None
     game_id = window.library.add_game(game_with_hands(FOUR, 3))
-    players = window.show_players()
+    players = window.navigation.show_players()
     players.table.selectRow(0)
-    assert window.open_game(game_id)
-    view = window.game_view
+    assert window.navigation.open_game(game_id)
+    view = window.pages.game_view
     assert view is not None
     totals = view.charts.totals
     _choose(window, "Deutsch")

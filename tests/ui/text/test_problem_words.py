@@ -28,9 +28,9 @@ def test_the_entry_form_lists_problems_in_the_windows_language(
     _german(monkeypatch, {"problem.nobody_went_out": "niemand ist ausgegangen"})
     window = MainWindow()
     qtbot.addWidget(window)
-    window.open_session(GameSession(Game(players=FOUR)))
-    assert window.game_view is not None
-    form = window.game_view.form
+    window.navigation.open_session(GameSession(Game(players=FOUR)))
+    assert window.pages.game_view is not None
+    form = window.pages.game_view.form
     form.submit()
     assert form.problems_label.text() == "✗ niemand ist ausgegangen"
     assert form._rows[0].went_out.toolTip() == "niemand ist ausgegangen"
