@@ -212,7 +212,7 @@ class MainWindow(QMainWindow):
             from phase10_keeper.rules import Status
 
             finished = session.state.status is Status.FINISHED
-            self.library.set_last_open_game(None if finished else session.game_id)
+            self.pages.remember_open_game(None if finished else session.game_id)
         self.pages.stop_phones(wait=True)
         save_window_state(self, QSettings())
         super().closeEvent(event)

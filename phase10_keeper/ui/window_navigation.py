@@ -168,8 +168,7 @@ class WindowNavigation(QObject):
 
     def close_game(self) -> None:
         """Closes the game and goes back to the start page; nothing reopens at launch."""
-        if self._pages.library is not None:
-            self._pages.library.set_last_open_game(None)
+        self._pages.remember_open_game(None)
         self._pages.drop_session()
         self.show_start()
 

@@ -152,8 +152,7 @@ class WindowPages(QObject):
         if session.game_id in changed.deleted:
             if self.keeper is not None:
                 self.keeper.stop()
-            if self.library is not None:
-                self.library.set_last_open_game(None)
+            self.remember_open_game(None)
             self.drop_session()
             return
         for game_id, title in changed.retitled:
@@ -186,7 +185,7 @@ class WindowPages(QObject):
         if self.library is not None and session.game_id is not None:
             from phase10_keeper.ui.game.kept_typing import UnrecordedKeeper
 
-            self.library.set_last_open_game(session.game_id)
+            self.remember_open_game(session.game_id)
             self.keeper = UnrecordedKeeper(
                 session,
                 self.library,
@@ -226,6 +225,21 @@ class WindowPages(QObject):
         except (LibraryError, GameError):
             # Said when the user next saves or opens it.
             return None
+
+    def remember_open_game(self, game_id: int | None) -> None:
+        """Remembers the game to reopen at the next launch (None: none). A convenience:
+        a library that cannot be written now (damaged, full, busy) is logged and the game
+        opens or closes all the same; what matters is said where the game is saved."""
+        from phase10_keeper.storage.log import log_warning
+        from phase10_keeper.storage.messages import LibraryError
+        from phase10_keeper.ui.text.translate import error_said
+
+        if self.library is None:
+            return
+        try:
+            self.library.set_last_open_game(game_id)
+        except LibraryError as error:
+            log_warning(f"could not remember the game to reopen: {error_said(error)}")
 
     def keep_typing(self) -> None:
         """Keeps the open game's typing and undo history in the library now, as they are

@@ -1,5 +1,7 @@
 """Each bug found playing at a real table, as the test that would have caught it."""
 
+import sqlite3
+
 import pytest
 from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtWidgets import QApplication, QMessageBox, QTableView, QWidget
@@ -305,3 +307,33 @@ def test_bug5_the_real_question_box_defaults_to_the_safe_answer(qtbot, monkeypat
         parent, "Unusual hand", "Record it?", accept="Record Anyway", reject="Go Back"
     )
     assert shown == ["Go Back"]
+
+
+def test_bug6_a_library_that_cannot_be_written_still_opens_and_closes_games(
+    qtbot, tmp_path, answers, caplog
+) -> None:
+    """Found by random bit flips: remembering the game to reopen is a write, and a write
+    refused (here another program holds the library's write lock) ended opening and
+    closing the game, and closing the window, in an unexpected error."""
+    with Library.open(tmp_path) as library:
+        first = library.add_game(Game(FOUR, title="First"))
+        library.set_last_open_game(first)
+        second = library.add_game(Game(SIX, title="Second"))
+    library = Library.open(tmp_path, timeout=0.05)
+    window = MainWindow(library, prompts=answers)
+    qtbot.addWidget(window)
+    holder = sqlite3.connect(library.path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    try:
+        assert window.navigation.open_game(second)
+        assert window.navigation.shown_page is window.pages.game_view
+        window.navigation.close_game()
+        assert window.navigation.open_game(second)
+        window.close()
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert answers.errors == []
+    assert "could not remember the game to reopen" in caplog.text
+    assert library.last_open_game() == first, "nothing half-written"
+    library.close()
