@@ -17,7 +17,7 @@ from phase10_keeper.rules import (
     name_key,
     name_problem,
 )
-from phase10_keeper.ui.game.entry_form import NAME_WIDTH
+from phase10_keeper.ui.game.player_row import NAME_WIDTH
 from phase10_keeper.ui.game.session import GameSession
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.text.escape import isolate

@@ -1,5 +1,5 @@
-"""The entry form's parts: a player's row of fields, the count field, the panel's
-button and painting, and the marks drawn on the fields a problem is about."""
+"""The entry form's parts: the count field, the Masters phase box, the panel's button
+and painting, and the marks drawn on the fields a problem is about."""
 
 from PySide6.QtCore import QEvent, QPoint, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import (
@@ -15,20 +15,17 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QAbstractButton,
-    QCheckBox,
     QComboBox,
     QLabel,
     QLineEdit,
     QPushButton,
-    QRadioButton,
     QStyle,
     QStyleOptionComboBox,
-    QToolButton,
     QWidget,
 )
 
 from phase10_keeper.rules import CardKind
-from phase10_keeper.ui.text.escape import isolate, plain, plain_tooltip
+from phase10_keeper.ui.text.escape import isolate, plain_tooltip
 from phase10_keeper.ui.widgets.colours import ERROR_COLOUR, WARNING_COLOUR
 
 KEY_EVENTS = (QEvent.Type.KeyPress, QEvent.Type.ShortcutOverride)
@@ -113,45 +110,6 @@ class CountField(QLineEdit):
         super().mousePressEvent(event)
         if event.button() == Qt.MouseButton.LeftButton:
             self.selectAll()
-
-
-class Row:
-    """The widgets of one player's row, in the order Tab visits them."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self.label = QLabel()
-        plain(self.label)
-        self.went_out = QRadioButton()
-        self.made = QCheckBox()
-        self.phase: QComboBox | None = None
-        self.counts: dict[CardKind, QLineEdit] = {}
-        self.total = CountField()
-        """The points total, typed instead of the counts while the row is by points."""
-        self.by_points = QToolButton()
-        self.showing_total = False
-        """The total is shown in place of the counts."""
-        self.points = QLabel()
-        self.phone = QPushButton()
-        """What the player's phone sent, when Phones at the Table runs: marks the row
-        filled from it, or offers it where the keeper typed something else."""
-        self.phone.hide()
-
-    def cells(self) -> list[QWidget]:
-        """The row's fields, one for each column: by points, the total stands in every
-        column of the counts."""
-        cells: list[QWidget] = [self.went_out, self.made]
-        if self.phase is not None:
-            cells.append(self.phase)
-        if self.showing_total:
-            cells.extend(self.total for _ in self.counts)
-        else:
-            cells.extend(self.counts.values())
-        return cells
-
-    def chain(self) -> list[QWidget]:
-        """The fields in the order Tab visits them."""
-        return list(dict.fromkeys(self.cells()))
 
 
 def in_placeholder_grey(label: QLabel, palette: QPalette) -> None:

@@ -7,13 +7,13 @@ works out counts and points and asks the rules what is wrong.
 import itertools
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QFont,
-    QIntValidator,
     QPaintEvent,
     QPalette,
     QResizeEvent,
@@ -29,8 +29,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from phase10_keeper.language.wording import card_label, phase_description
-from phase10_keeper.rules import CardKind, GameState, Hand, Problem
+from phase10_keeper.language.wording import card_label
+from phase10_keeper.rules import GameState, Hand, Problem
 from phase10_keeper.ui.game.draft import (
     DraftSnapshot,
     HandDraft,
@@ -39,18 +39,15 @@ from phase10_keeper.ui.game.draft import (
 )
 from phase10_keeper.ui.game.entry_fields import (
     Button,
-    CountField,
-    PhaseBox,
     ProblemMarks,
-    Row,
     focus_field,
     in_placeholder_grey,
     paint_panel,
     set_tool_tip,
-    show_name,
 )
 from phase10_keeper.ui.game.entry_keys import FormKeys
-from phase10_keeper.ui.game.phone_entries import PhoneOffers, fill_from_phone, keep_phone_room
+from phase10_keeper.ui.game.phone_entries import PhoneOffers, fill_from_phone
+from phase10_keeper.ui.game.player_row import PlayerRow, RowFonts
 from phase10_keeper.ui.settings import POINTS_BY_DEFAULT, read_setting
 from phase10_keeper.ui.text.escape import plain_tooltip
 from phase10_keeper.ui.text.translate import (
@@ -59,7 +56,6 @@ from phase10_keeper.ui.text.translate import (
     problem_where,
     tr,
 )
-from phase10_keeper.ui.text.wording import phase_title
 from phase10_keeper.ui.widgets.announcement import announce
 from phase10_keeper.ui.widgets.colours import ERROR_COLOUR
 
@@ -69,9 +65,6 @@ if TYPE_CHECKING:
 
 AskedAbout = tuple[GameState, DraftSnapshot, int | None]
 """The hand a question was about: the game it follows, what was typed, the hand corrected."""
-
-NAME_WIDTH = 230
-COUNT_WIDTH = 54
 
 
 class HandEntryForm(QFrame):
@@ -92,7 +85,7 @@ class HandEntryForm(QFrame):
         self.draft: HandDraft | None = None
         self.editing: int | None = None
         """The 0-based index of the hand being corrected, or None for the next hand."""
-        self._rows: list[Row] = []
+        self._rows: list[PlayerRow] = []
         self._shape: tuple[object, ...] = ()
         self._history: list[DraftSnapshot] = []
         self._at = 0
@@ -251,14 +244,7 @@ class HandEntryForm(QFrame):
     def _word_rows(self) -> None:
         assert self.draft is not None
         for row in self._rows:
-            phase = self.draft.fixed_phase(row.name)
-            row.label.setToolTip(
-                plain_tooltip(
-                    row.name
-                    if phase is None
-                    else tr("entry.player_phase_tip", name=row.name, phase=phase_title(phase))
-                )
-            )
+            row.word(self.draft)
 
     def retranslate(self) -> None:
         """Words the form in the language now spoken (Settings → Language): the rows are
@@ -384,6 +370,13 @@ class HandEntryForm(QFrame):
         self._recheck()
         self.typingChanged.emit()
 
+    def _change(self, change: Callable[[HandDraft], None]) -> None:
+        """A row's field changed: `change` writes it to the draft, as one step of the
+        typing history."""
+        assert self.draft is not None
+        change(self.draft)
+        self._typed()
+
     def _typed(self, anew: Collection[str] = ()) -> None:
         """Remembers the draft after a change, and updates what is shown: the rows of
         `anew` (filled from phones) in full, even the field being typed in."""
@@ -433,12 +426,11 @@ class HandEntryForm(QFrame):
         points_font.setBold(True)
         name_font = QFont(count_font)
         name_font.setWeight(QFont.Weight.DemiBold)
+        fonts = RowFonts(name_font, count_font, points_font, self._window_font)
         column = 0
         for row_index, name in enumerate(draft.participants):
-            row = Row(name)
-            row.label.setFont(name_font)
-            show_name(row.label, name, NAME_WIDTH)
-            column = self._build_row(row, row_index + 1, draft, (count_font, points_font))
+            row = PlayerRow(name, draft, fonts, self._change, partial(self._take_phone, name))
+            column = row.place(self.grid, row_index + 1, self._phones.running)
             self._rows.append(row)
             cells = row.cells()
             self._keys.watch(row.total, row_index, len(cells) - len(row.counts))
@@ -478,108 +470,6 @@ class HandEntryForm(QFrame):
                 align = Qt.AlignmentFlag.AlignRight
             self._header(text, column, align)
 
-    def _build_row(
-        self, row: Row, grid_row: int, draft: HandDraft, fonts: tuple[QFont, QFont]
-    ) -> int:
-        """Puts `row`'s fields in the grid's row `grid_row`, wired to the draft; the
-        column of its points."""
-        name = row.name
-        count_font, points_font = fonts
-        centre = Qt.AlignmentFlag.AlignHCenter
-        self.grid.addWidget(row.label, grid_row, 0)
-        row.went_out.setAutoExclusive(False)
-        row.went_out.setAccessibleName(tr("entry.went_out_name", name=name))
-        row.went_out.toggled.connect(lambda checked, who=name: self._went_out_toggled(who, checked))
-        row.made.setAccessibleName(tr("entry.made_name", name=name))
-        row.made.toggled.connect(lambda checked, who=name: self._made_toggled(who, checked))
-        column = 1
-        for widget in (row.went_out, row.made):
-            self.grid.addWidget(widget, grid_row, column, centre)
-            column += 1
-        if draft.chooses_phase:
-            row.phase = self._phase_box(name, draft)
-            self.grid.addWidget(row.phase, grid_row, column)
-            column += 1
-        for kind in draft.kinds:
-            row.counts[kind] = self._count_field(name, kind, count_font)
-            self.grid.addWidget(row.counts[kind], grid_row, column, centre)
-            column += 1
-        self._set_up_total(row, count_font)
-        first_count = column - len(draft.kinds)
-        self.grid.addWidget(row.total, grid_row, first_count, 1, len(draft.kinds), centre)
-        self._set_up_points(row, points_font)
-        self.grid.addWidget(row.points, grid_row, column)
-        self.grid.addWidget(row.by_points, grid_row, column + 1)
-        row.phone.clicked.connect(lambda _checked=False, who=name: self._take_phone(who))
-        keep_phone_room(row.phone, self._phones.running)
-        self.grid.addWidget(row.phone, grid_row, column + 2)
-        return column
-
-    def _phase_box(self, name: str, draft: HandDraft) -> PhaseBox:
-        """Where a player who chooses their phase (Masters) says which they tried."""
-        combo = PhaseBox()
-        combo.setAccessibleName(tr("entry.phase_name", name=name))
-        combo.addItem("—", None)
-        for choice in draft.phase_choices(name):
-            combo.addItem(
-                tr(
-                    "entry.phase_choice",
-                    phase=choice.label,
-                    description=phase_description(app_words(), choice),
-                ),
-                choice.label,
-            )
-        combo.fit()
-        combo.currentIndexChanged.connect(
-            lambda _i, who=name, box=combo: self._phase_chosen(who, box.currentData())
-        )
-        return combo
-
-    def _count_field(self, name: str, kind: CardKind, font: QFont) -> CountField:
-        """How many cards of `kind` the player holds."""
-        edit = CountField()
-        edit.setFont(font)
-        edit.setValidator(QIntValidator(0, 99, edit))
-        edit.setMaxLength(2)
-        edit.setFixedWidth(COUNT_WIDTH)
-        edit.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        edit.setAccessibleName(
-            tr("entry.cards_held", name=name, cards=card_label(app_words(), kind))
-        )
-        edit.textEdited.connect(
-            lambda text, who=name, what=kind: self._count_typed(who, what, text)
-        )
-        return edit
-
-    def _set_up_total(self, row: Row, font: QFont) -> None:
-        """The points total typed in place of the counts, while the row is by points."""
-        total = row.total
-        total.setFont(font)
-        total.setValidator(QIntValidator(0, 999, total))
-        total.setMaxLength(3)
-        total.setFixedWidth(COUNT_WIDTH * 2)
-        total.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        total.setAccessibleName(tr("entry.total_name", name=row.name))
-        total.textEdited.connect(lambda text, who=row.name: self._total_typed(who, text))
-        total.hide()
-
-    def _set_up_points(self, row: Row, font: QFont) -> None:
-        """The row's points, and the switch between counts and a total."""
-        name = row.name
-        row.points.setFont(font)
-        row.points.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        row.points.setMinimumWidth(row.points.fontMetrics().horizontalAdvance("0000"))
-        row.points.setAccessibleName(tr("entry.points_name", name=name))
-        button = row.by_points
-        button.setText(tr("entry.by_points"))
-        button.setCheckable(True)
-        button.setFont(self._window_font)
-        # Out of the Tab chain, as Clear is: P switches it from the keyboard.
-        button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        button.setToolTip(tr("entry.by_points_tip"))
-        button.setAccessibleName(tr("entry.by_points_name", name=name))
-        button.toggled.connect(lambda on, who=name: self._by_points_toggled(who, on))
-
     def _chain(self) -> None:
         """Tab visits the fields shown, row by row, then the buttons."""
         chain = [cell for row in self._rows for cell in row.chain()]
@@ -597,71 +487,10 @@ class HandEntryForm(QFrame):
             return
         switched = False
         for row in self._rows:
-            name = row.name
-            by_points = draft.by_points(name)
-            if row.showing_total != by_points:
-                switched = True
-                self._show_by_points(row, by_points)
-            went_out = draft.went_out == name
-            for widget, checked in ((row.went_out, went_out), (row.made, draft.made(name))):
-                widget.blockSignals(True)
-                widget.setChecked(checked)
-                widget.blockSignals(False)
-            row.made.setEnabled(not went_out)
-            if row.phase is not None:
-                wanted = row.phase.findData(draft.players[name].phase)
-                if wanted >= 0 and wanted != row.phase.currentIndex():
-                    row.phase.blockSignals(True)
-                    row.phase.setCurrentIndex(wanted)
-                    row.phase.blockSignals(False)
-                row.phase.setToolTip(row.phase.currentText())
-            for kind, edit in row.counts.items():
-                edit.setEnabled(not went_out)
-                typed = kind in draft.players[name].typed and not went_out
-                shown = str(draft.count(name, kind))
-                # The field being typed in keeps its text, so backspacing is not undone.
-                kept = typed and edit.hasFocus() and name not in anew
-                if edit.text() != shown and (force or not kept):
-                    edit.setText(shown)
-                    if edit.hasFocus():
-                        edit.selectAll()
-                self._mark_typed(edit, typed)
-                set_tool_tip(
-                    edit, tr("entry.worked_out") if draft.is_worked_out(name, kind) else ""
-                )
-            total = row.total
-            total.setEnabled(not went_out)
-            typed = not draft.is_points_worked_out(name)
-            shown = str(draft.points(name))
-            kept = typed and total.hasFocus() and name not in anew
-            if total.text() != shown and (force or not kept):
-                total.setText(shown)
-                if total.hasFocus():
-                    total.selectAll()
-            self._mark_typed(total, typed)
-            row.points.setText(str(draft.points(name)))
+            switched |= row.show(draft, self.palette(), force=force, anew=row.name in anew)
         if switched:
             self._chain()
         self._phones.show(draft if self.editing is None else None, self._rows)
-
-    def _show_by_points(self, row: Row, by_points: bool) -> None:
-        """Shows the total in place of the counts, or the counts again."""
-        # The window's focus, not the field's own: a window not active (no window manager
-        # gives it back after a dialog) still sends its keys to it.
-        focused = self.window().focusWidget() in (row.total, *row.counts.values())
-        row.showing_total = by_points
-        row.by_points.blockSignals(True)
-        row.by_points.setChecked(by_points)
-        row.by_points.blockSignals(False)
-        # The button names what it switches to.
-        row.by_points.setText(tr("entry.by_cards" if by_points else "entry.by_points"))
-        row.by_points.setToolTip(tr("entry.by_cards_tip" if by_points else "entry.by_points_tip"))
-        row.total.setVisible(by_points)
-        for edit in row.counts.values():
-            edit.setVisible(not by_points)
-        if focused:
-            # The field typed in is gone: the one in its place takes the keys.
-            focus_field(row.total if by_points else next(iter(row.counts.values())))
 
     def show_problems(self, problems: list[Problem]) -> None:
         """Marks each field a problem is about and lists the problems under the table."""
@@ -690,58 +519,8 @@ class HandEntryForm(QFrame):
 
     def _fields_for(self, problem: Problem) -> list[QWidget]:
         """The inputs a problem is about: a table-wide problem has none but went-out."""
-        if problem.player is None and problem.field != "went_out":
-            return []
-        fields: list[QWidget] = []
-        for row in self._rows:
-            if problem.player not in (None, row.name):
-                continue
-            if problem.field == "went_out":
-                fields.append(row.went_out)
-            elif problem.field == "made":
-                fields.append(row.made)
-            elif problem.field == "phase" and row.phase is not None:
-                fields.append(row.phase)
-            elif problem.field == "points":
-                fields.append(row.total)
-            elif problem.field == CardKind.LOW.value:
-                fields.extend(self._holding_fields(row))
-            else:
-                fields.extend(
-                    edit for kind, edit in row.counts.items() if kind.value == problem.field
-                )
-        return fields
-
-    def _holding_fields(self, row: Row) -> list[QWidget]:
-        """The count fields a problem with the cards held is about: those that hold cards.
-
-        The checks file problems with the number of cards held under 1-9, the kind
-        worked out from the others; the culprit may be any kind typed.
-        """
         assert self.draft is not None
-        holding: list[QWidget] = [
-            edit
-            for kind, edit in row.counts.items()
-            if edit.isEnabled() and self.draft.count(row.name, kind)
-        ]
-        return holding or [row.counts[CardKind.LOW]]
-
-    def _mark_typed(self, edit: QLineEdit, typed: bool) -> None:
-        """A count the draft worked out, rather than one typed, shows in grey."""
-        if edit.property("typed") is typed:
-            return
-        edit.setProperty("typed", typed)
-        self._colour_count(edit)
-
-    def _colour_count(self, edit: QLineEdit) -> None:
-        palette = edit.palette()
-        role = (
-            QPalette.ColorRole.Text
-            if edit.property("typed")
-            else QPalette.ColorRole.PlaceholderText
-        )
-        palette.setColor(QPalette.ColorRole.Text, self.palette().color(role))
-        edit.setPalette(palette)
+        return [field for row in self._rows for field in row.fields_for(problem, self.draft)]
 
     def _mark(self, widget: QWidget, severity: str) -> None:
         if widget.property("problem") == severity:
@@ -777,8 +556,7 @@ class HandEntryForm(QFrame):
                 if isinstance(widget, QLabel) and widget.objectName() == "columnHeader":
                     in_placeholder_grey(widget, self.palette())
             for row in self._rows:
-                for edit in row.counts.values():
-                    self._colour_count(edit)
+                row.colour_counts(self.palette())
 
     def focus_first(self) -> None:
         for row in self._rows:
@@ -789,29 +567,11 @@ class HandEntryForm(QFrame):
 
     # -- reacting to the user ----------------------------------------------------------
 
-    def _went_out_toggled(self, name: str, checked: bool) -> None:
-        assert self.draft is not None
-        if checked:
-            self.draft.set_went_out(name)
-        elif self.draft.went_out == name:
-            self.draft.set_went_out(None)
-        self._typed()
-
-    def _made_toggled(self, name: str, checked: bool) -> None:
-        assert self.draft is not None
-        self.draft.set_made(name, checked)
-        self._typed()
-
-    def _phase_chosen(self, name: str, label: int | None) -> None:
-        assert self.draft is not None
-        self.draft.set_phase(name, label)
-        self._typed()
-
     def phase_labels(self) -> list[int]:
         """The labels of every phase of the game's rules, made or not."""
         return [] if self.draft is None else [p.label for p in self.draft.state.rules.phases]
 
-    def type_phase(self, row: Row, label: int | None) -> None:
+    def type_phase(self, row: PlayerRow, label: int | None) -> None:
         """The phase typed in a row's box: chosen if the player may try it; one made
         already, or digits that spell no phase yet ("1" of "10" once 1 is made), leave
         the row with no phase, and a phase made is said under the table."""
@@ -825,21 +585,6 @@ class HandEntryForm(QFrame):
             self.problems_label.setText(
                 "✗ " + tr("entry.phase_made_already", name=row.name, phase=label)
             )
-
-    def _total_typed(self, name: str, text: str) -> None:
-        assert self.draft is not None
-        self.draft.set_points(name, int(text) if text else None)
-        self._typed()
-
-    def _by_points_toggled(self, name: str, on: bool) -> None:
-        assert self.draft is not None
-        self.draft.set_by_points(name, on)
-        self._typed()
-
-    def _count_typed(self, name: str, kind: CardKind, text: str) -> None:
-        assert self.draft is not None
-        self.draft.set_count(name, kind, int(text) if text else None)
-        self._typed()
 
     def _clear(self) -> None:
         """Empties the form, as one step Undo takes back."""
@@ -893,14 +638,13 @@ class HandEntryForm(QFrame):
         fill_from_phone(self.draft, name, entry)
         self._typed(anew=[name])
         # Back in the row, not on the button (or in the grid), so Enter records.
-        row = next(row for row in self._rows if row.name == name)
-        focus_field(row.total if row.showing_total else next(iter(row.counts.values())))
+        next(row for row in self._rows if row.name == name).focus_entry()
 
     def show_focus(self) -> None:
         """Draws the ring round the field with the keys again, where it is now."""
         self._marks.update()
 
-    def rows(self) -> list[Row]:
+    def rows(self) -> list[PlayerRow]:
         """The players' rows, in the order of the table."""
         return self._rows
 
