@@ -16,6 +16,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QAbstractButton,
     QComboBox,
+    QGridLayout,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -97,6 +98,15 @@ PlayerTyping = tuple[bool, bool, tuple[tuple[CardKind, int], ...], int | None, b
 points, the points total typed."""
 
 
+def empty_grid(grid: QGridLayout) -> None:
+    """Takes every widget out of `grid`, to be deleted."""
+    while grid.count():
+        item = grid.takeAt(0)
+        widget = item.widget() if item is not None else None
+        if widget is not None:
+            widget.deleteLater()
+
+
 class CountField(QLineEdit):
     """A count of cards, two digits at most: a click or the focus selects all of it, so
     the digit typed next replaces the count rather than joining it ("1" into "10" gave
@@ -162,6 +172,17 @@ class ProblemMarks(QWidget):
         self.marked: dict[QWidget, str] = {}
         self.fields: set[QWidget] = set()
         """The fields that get the ring when they take the keys."""
+
+    def mark(self, widget: QWidget, severity: str) -> None:
+        """Frames `widget` in the colour of a problem's `severity`, or in none if empty."""
+        if widget.property("problem") == severity:
+            return
+        widget.setProperty("problem", severity)
+        if severity:
+            self.marked[widget] = severity
+        else:
+            self.marked.pop(widget, None)
+        self.update()
 
     def paintEvent(self, event: QPaintEvent) -> None:
         form = self.parentWidget()

@@ -4,7 +4,6 @@ The panel only lays out widgets and passes keystrokes to its `HandDraft`; the dr
 works out counts and points and asks the rules what is wrong.
 """
 
-import itertools
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import replace
 from functools import partial
@@ -29,7 +28,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from phase10_keeper.language.wording import card_label
 from phase10_keeper.rules import GameState, Hand, Problem
 from phase10_keeper.ui.game.draft import (
     DraftSnapshot,
@@ -40,6 +38,7 @@ from phase10_keeper.ui.game.draft import (
 from phase10_keeper.ui.game.entry_fields import (
     Button,
     ProblemMarks,
+    empty_grid,
     focus_field,
     in_placeholder_grey,
     paint_panel,
@@ -47,11 +46,16 @@ from phase10_keeper.ui.game.entry_fields import (
 )
 from phase10_keeper.ui.game.entry_keys import FormKeys
 from phase10_keeper.ui.game.phone_entries import PhoneOffers, fill_from_phone
-from phase10_keeper.ui.game.player_row import PlayerRow, RowFonts
+from phase10_keeper.ui.game.player_row import (
+    PlayerRow,
+    RowFonts,
+    add_column_headings,
+    chain_tab_order,
+    problem_fields,
+)
 from phase10_keeper.ui.settings import POINTS_BY_DEFAULT, read_setting
 from phase10_keeper.ui.text.escape import plain_tooltip
 from phase10_keeper.ui.text.translate import (
-    app_words,
     problem_said,
     problem_where,
     tr,
@@ -65,6 +69,12 @@ if TYPE_CHECKING:
 
 AskedAbout = tuple[GameState, DraftSnapshot, int | None]
 """The hand a question was about: the game it follows, what was typed, the hand corrected."""
+
+
+def fresh_draft(state: GameState, hand: Hand | None = None) -> HandDraft:
+    """A draft of the hand after `state`: each player by points if their last result
+    was, or with none yet, as New Game chose for the table."""
+    return HandDraft(state, hand, points_players(state, read_setting(POINTS_BY_DEFAULT)))
 
 
 class HandEntryForm(QFrame):
@@ -94,7 +104,6 @@ class HandEntryForm(QFrame):
         """The hand an undo put back in the form, until the form is started again."""
         self._titles = ("entry.hand_title", "entry.record_hand", 0)
         """The catalogue keys of the form's title and its button, and the hand's number."""
-        self._keys = FormKeys(self, self)
         self._phones = PhoneOffers()
         self._asking = False
         """The question about an unusual hand is open."""
@@ -175,6 +184,7 @@ class HandEntryForm(QFrame):
         layout.addLayout(buttons)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self._marks = ProblemMarks(self)
+        self._keys = FormKeys(self, self._marks, self)
         in_placeholder_grey(self.hint, self.palette())
 
     # -- building ----------------------------------------------------------------------
@@ -197,13 +207,13 @@ class HandEntryForm(QFrame):
     def _begin(
         self, state: GameState, editing: int | None, hand: Hand | None, *, typed: bool
     ) -> None:
-        self.draft = self._fresh(state, None if typed else hand)
+        self.draft = fresh_draft(state, None if typed else hand)
         self._phones.forget()
         self._history = [self.draft.snapshot()]
         self._at = 0
         self._put_back = None
         if typed and hand is not None:
-            self._put_back = self._fresh(state, hand).snapshot()
+            self._put_back = fresh_draft(state, hand).snapshot()
             self._history.append(self._put_back)
             self._at = 1
             self.draft.restore(self._history[1])
@@ -228,7 +238,8 @@ class HandEntryForm(QFrame):
         if shape != self._shape:
             self._shape = shape
             self._build()
-        self._word_rows()
+        for row in self._rows:
+            row.word(draft)
         self.show_problems([])
         self.refresh(force=True)
         self.focus_first()
@@ -240,11 +251,6 @@ class HandEntryForm(QFrame):
         self.record_button.setText(tr(button, number=number))
         assert self.draft is not None
         self.hint.setText(tr("entry.hint_phase" if self.draft.chooses_phase else "entry.hint"))
-
-    def _word_rows(self) -> None:
-        assert self.draft is not None
-        for row in self._rows:
-            row.word(self.draft)
 
     def retranslate(self) -> None:
         """Words the form in the language now spoken (Settings → Language): the rows are
@@ -266,7 +272,8 @@ class HandEntryForm(QFrame):
         length = focused.selectionLength() if isinstance(focused, QLineEdit) else 0
         self._word_hand()
         self._build()
-        self._word_rows()
+        for row in self._rows:
+            row.word(self.draft)
         self.refresh(force=True)
         self._recheck()
         if at is not None:
@@ -278,11 +285,6 @@ class HandEntryForm(QFrame):
                 field.setCursorPosition(caret)
                 if selected >= 0:
                     field.setSelection(selected, length)
-
-    def _fresh(self, state: GameState, hand: Hand | None = None) -> HandDraft:
-        """A draft of the hand after `state`: each player by points if their last result
-        was, or with none yet, as New Game chose for the table."""
-        return HandDraft(state, hand, points_players(state, read_setting(POINTS_BY_DEFAULT)))
 
     def stop(self) -> None:
         """No hand to enter: the game is over."""
@@ -399,28 +401,13 @@ class HandEntryForm(QFrame):
         elif self.problems_label.text():
             self.problems_label.clear()
 
-    def _clear_grid(self) -> None:
-        while self.grid.count():
-            item = self.grid.takeAt(0)
-            widget = item.widget() if item is not None else None
-            if widget is not None:
-                widget.deleteLater()
-        self._rows = []
-        self._keys.forget()
-
-    def _header(self, text: str, column: int, align: Qt.AlignmentFlag) -> None:
-        label = QLabel(text)
-        label.setObjectName("columnHeader")
-        label.setFont(self._window_font)
-        in_placeholder_grey(label, self.palette())
-        label.setAlignment(align | Qt.AlignmentFlag.AlignBottom)
-        self.grid.addWidget(label, 0, column)
-
     def _build(self) -> None:
         assert self.draft is not None
         draft = self.draft
-        self._clear_grid()
-        self._build_headers(draft)
+        empty_grid(self.grid)
+        self._rows = []
+        self._keys.forget()
+        add_column_headings(self.grid, draft, self._window_font, self.palette())
         count_font = QFont(self.font())
         points_font = QFont(count_font)
         points_font.setBold(True)
@@ -455,27 +442,7 @@ class HandEntryForm(QFrame):
         self._marks.fields = {cell for row in self._rows for cell in [*row.chain(), row.total]}
         self._marks.fields |= {self.record_button, self.cancel_button}
         self._marks.raise_()
-        self._chain()
-
-    def _build_headers(self, draft: HandDraft) -> None:
-        centre = Qt.AlignmentFlag.AlignHCenter
-        headers = [tr("entry.column_player"), tr("entry.column_went_out"), tr("entry.column_made")]
-        if draft.chooses_phase:
-            headers.append(tr("entry.column_phase"))
-        headers += [card_label(app_words(), kind) for kind in draft.kinds]
-        headers.append(tr("entry.column_points"))
-        for column, text in enumerate(headers):
-            align = Qt.AlignmentFlag.AlignLeft if column == 0 else centre
-            if column == len(headers) - 1:
-                align = Qt.AlignmentFlag.AlignRight
-            self._header(text, column, align)
-
-    def _chain(self) -> None:
-        """Tab visits the fields shown, row by row, then the buttons."""
-        chain = [cell for row in self._rows for cell in row.chain()]
-        chain += [self.cancel_button, self.record_button]
-        for first, second in itertools.pairwise(chain):
-            QWidget.setTabOrder(first, second)
+        chain_tab_order(self._rows, (self.cancel_button, self.record_button))
 
     # -- showing the draft -------------------------------------------------------------
 
@@ -489,7 +456,7 @@ class HandEntryForm(QFrame):
         for row in self._rows:
             switched |= row.show(draft, self.palette(), force=force, anew=row.name in anew)
         if switched:
-            self._chain()
+            chain_tab_order(self._rows, (self.cancel_button, self.record_button))
         self._phones.show(draft if self.editing is None else None, self._rows)
 
     def show_problems(self, problems: list[Problem]) -> None:
@@ -497,18 +464,20 @@ class HandEntryForm(QFrame):
         self._showing_problems = bool(problems)
         for row in self._rows:
             for cell in [*row.cells(), *row.counts.values(), row.total]:
-                self._mark(cell, "")
+                self._marks.mark(cell, "")
                 set_tool_tip(cell, "")
         if not problems:
             self.problems_label.clear()
             return
+        draft = self.draft
+        assert draft is not None
         lines = []
         said: dict[QWidget, list[str]] = {}
         for problem in problems:
-            for widget in self._fields_for(problem):
+            for widget in problem_fields(self._rows, problem, draft):
                 # An error's mark is not turned into a warning's by a later problem.
                 if widget.property("problem") != "error":
-                    self._mark(widget, problem.severity.value)
+                    self._marks.mark(widget, problem.severity.value)
                 said.setdefault(widget, []).append(problem_said(problem) or "")
             mark = "✗" if problem.is_error else "⚠"
             # The form is the hand: a problem names only the player it is about.
@@ -516,21 +485,6 @@ class HandEntryForm(QFrame):
         for widget, texts in said.items():
             widget.setToolTip(plain_tooltip("\n".join(texts)))
         self.problems_label.setText("\n".join(lines))
-
-    def _fields_for(self, problem: Problem) -> list[QWidget]:
-        """The inputs a problem is about: a table-wide problem has none but went-out."""
-        assert self.draft is not None
-        return [field for row in self._rows for field in row.fields_for(problem, self.draft)]
-
-    def _mark(self, widget: QWidget, severity: str) -> None:
-        if widget.property("problem") == severity:
-            return
-        widget.setProperty("problem", severity)
-        if severity:
-            self._marks.marked[widget] = severity
-        else:
-            self._marks.marked.pop(widget, None)
-        self._marks.update()
 
     def paintEvent(self, event: QPaintEvent) -> None:
         paint_panel(self, QPalette.ColorRole.Mid, 1)
@@ -567,10 +521,6 @@ class HandEntryForm(QFrame):
 
     # -- reacting to the user ----------------------------------------------------------
 
-    def phase_labels(self) -> list[int]:
-        """The labels of every phase of the game's rules, made or not."""
-        return [] if self.draft is None else [p.label for p in self.draft.state.rules.phases]
-
     def type_phase(self, row: PlayerRow, label: int | None) -> None:
         """The phase typed in a row's box: chosen if the player may try it; one made
         already, or digits that spell no phase yet ("1" of "10" once 1 is made), leave
@@ -589,7 +539,7 @@ class HandEntryForm(QFrame):
     def _clear(self) -> None:
         """Empties the form, as one step Undo takes back."""
         if self.draft is not None:
-            self.draft.restore(self._fresh(self.draft.state).snapshot())
+            self.draft.restore(fresh_draft(self.draft.state).snapshot())
             self.show_problems([])
             self.refresh(force=True)
             self._typed()
@@ -639,10 +589,6 @@ class HandEntryForm(QFrame):
         self._typed(anew=[name])
         # Back in the row, not on the button (or in the grid), so Enter records.
         next(row for row in self._rows if row.name == name).focus_entry()
-
-    def show_focus(self) -> None:
-        """Draws the ring round the field with the keys again, where it is now."""
-        self._marks.update()
 
     def rows(self) -> list[PlayerRow]:
         """The players' rows, in the order of the table."""
@@ -704,7 +650,9 @@ class HandEntryForm(QFrame):
         return True
 
     def _focus_problem(self, problem: Problem) -> None:
-        fields = [field for field in self._fields_for(problem) if field.isEnabled()]
+        assert self.draft is not None
+        fields = problem_fields(self._rows, problem, self.draft)
+        fields = [field for field in fields if field.isEnabled()]
         if fields:
             # Selected even if focused already: the fix typed next must replace what is
             # wrong, not join it.

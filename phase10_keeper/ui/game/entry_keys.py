@@ -10,6 +10,7 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QComboBox, QLineEdit, QWidget
 
+from phase10_keeper.ui.game.draft import HandDraft
 from phase10_keeper.ui.game.entry_fields import ARROWS, KEY_EVENTS, focus_field
 from phase10_keeper.ui.game.player_row import PlayerRow
 
@@ -23,6 +24,7 @@ class KeyedForm(Protocol):
     """What the keys ask of the form they are typed in."""
 
     editing: int | None
+    draft: HandDraft | None
 
     @property
     def record_button(self) -> QWidget: ...
@@ -33,19 +35,17 @@ class KeyedForm(Protocol):
 
     def cancel(self) -> None: ...
 
-    def phase_labels(self) -> Sequence[int]: ...
-
     def type_phase(self, row: PlayerRow, label: int | None) -> None: ...
-
-    def show_focus(self) -> None: ...
 
 
 class FormKeys(QObject):
     """Watches the form's fields for the keys that work across them."""
 
-    def __init__(self, form: KeyedForm, parent: QObject) -> None:
+    def __init__(self, form: KeyedForm, marks: QWidget, parent: QObject) -> None:
+        """`marks`: what draws the ring round the field with the keys."""
         super().__init__(parent)
         self.form = form
+        self._marks = marks
         self.position: dict[QObject, tuple[int, int]] = {}
         """Each field watched: its row, and its column in the row's cells."""
         self._moving_inside: QLineEdit | None = None
@@ -62,7 +62,7 @@ class FormKeys(QObject):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() in FOCUS_EVENTS:
-            self.form.show_focus()
+            self._marks.update()
         if event.type() == QEvent.Type.FocusOut:
             self._phase_typed = ""
             if watched is self._moving_inside:
@@ -90,7 +90,7 @@ class FormKeys(QObject):
             # search for it, and miss the next digit typed).
             return True
         # The ring moves with a key that moves the focus, told to the field or not.
-        self.form.show_focus()
+        self._marks.update()
         return self._key_pressed(watched, event)
 
     def _key_pressed(self, watched: QObject, event: QKeyEvent) -> bool:
@@ -200,7 +200,10 @@ class FormKeys(QObject):
         if not text.isdigit():
             # A letter would search the list's words; Space, O and P were taken above.
             return True
-        spelt = [str(label) for label in self.form.phase_labels()]
+        draft = self.form.draft
+        # Every phase of the game's rules, made or not.
+        phases = [] if draft is None else draft.state.rules.phases
+        spelt = [str(phase.label) for phase in phases]
         typed = self._phase_typed + text
         if not any(label.startswith(typed) for label in spelt):
             typed = text

@@ -6,7 +6,8 @@ The row is no widget of its own: its fields sit in the form's one grid, beside t
 other rows' and under the column headings, so every column lines up across the table.
 """
 
-from collections.abc import Callable
+import itertools
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
@@ -30,6 +31,7 @@ from phase10_keeper.ui.game.entry_fields import (
     CountField,
     PhaseBox,
     focus_field,
+    in_placeholder_grey,
     set_tool_tip,
     show_name,
 )
@@ -389,3 +391,37 @@ def colour_count(edit: QLineEdit, panel: QPalette) -> None:
     role = QPalette.ColorRole.Text if edit.property("typed") else QPalette.ColorRole.PlaceholderText
     palette.setColor(QPalette.ColorRole.Text, panel.color(role))
     edit.setPalette(palette)
+
+
+def add_column_headings(grid: QGridLayout, draft: HandDraft, font: QFont, panel: QPalette) -> None:
+    """The headings over the columns the rows of `draft` fill, in the grid's first row,
+    in `font` and `panel`'s grey."""
+    centre = Qt.AlignmentFlag.AlignHCenter
+    headings = [tr("entry.column_player"), tr("entry.column_went_out"), tr("entry.column_made")]
+    if draft.chooses_phase:
+        headings.append(tr("entry.column_phase"))
+    headings += [card_label(app_words(), kind) for kind in draft.kinds]
+    headings.append(tr("entry.column_points"))
+    for column, text in enumerate(headings):
+        align = Qt.AlignmentFlag.AlignLeft if column == 0 else centre
+        if column == len(headings) - 1:
+            align = Qt.AlignmentFlag.AlignRight
+        label = QLabel(text)
+        label.setObjectName("columnHeader")
+        label.setFont(font)
+        in_placeholder_grey(label, panel)
+        label.setAlignment(align | Qt.AlignmentFlag.AlignBottom)
+        grid.addWidget(label, 0, column)
+
+
+def chain_tab_order(rows: Sequence[PlayerRow], buttons: Sequence[QWidget]) -> None:
+    """Tab visits the fields shown, row by row, then the `buttons`."""
+    chain = [cell for row in rows for cell in row.chain()]
+    chain += buttons
+    for first, second in itertools.pairwise(chain):
+        QWidget.setTabOrder(first, second)
+
+
+def problem_fields(rows: Sequence[PlayerRow], problem: Problem, draft: HandDraft) -> list[QWidget]:
+    """The inputs a problem is about: a table-wide problem has none but went-out."""
+    return [field for row in rows for field in row.fields_for(problem, draft)]
