@@ -57,6 +57,7 @@ from phase10_keeper.ui.game.game_charts import GameCharts
 from phase10_keeper.ui.game.grid_model import ScoreGridModel
 from phase10_keeper.ui.game.kept_typing import KeptNote
 from phase10_keeper.ui.game.phones_controller import PhonesController
+from phase10_keeper.ui.game.save_note import SaveNote
 from phase10_keeper.ui.game.session import GameSession
 from phase10_keeper.ui.game.standings_model import (
     STRETCHED,
@@ -70,7 +71,6 @@ from phase10_keeper.ui.text.escape import isolate, plain
 from phase10_keeper.ui.text.reword import reword_model
 from phase10_keeper.ui.text.translate import app_words, problem_where, tr, tr_count
 from phase10_keeper.ui.widgets.announcement import announce
-from phase10_keeper.ui.widgets.colours import ERROR_COLOUR
 
 if TYPE_CHECKING:
     from phase10_keeper.ui.game.rename_player_dialog import RenamePlayerDialog
@@ -86,10 +86,6 @@ BASE_TYPE = 1.15
 SIDE_PANEL_HEIGHT = 210
 """What the standings, the charts and the summary keep when the entry panel is hidden
 (the game is over): room for a chart to read."""
-
-# Each style sheet sits on the widget it styles: one on the whole page made Qt style
-# every widget of it (the grid, the standings, the charts) through style sheet rules.
-SAVE_PROBLEM_STYLE = f"QLabel {{ color: {ERROR_COLOUR}; font-weight: bold; }}"
 
 
 class Banner(QFrame):
@@ -335,11 +331,8 @@ class GameView(QWidget):
         self.form.accept_warnings = self.ask_to_accept_warnings
         self.form.submitted.connect(self._hand_submitted)
         self.form.cancelled.connect(self._cancel_correction)
-        self.save_problem = QLabel()
-        self.save_problem.setStyleSheet(SAVE_PROBLEM_STYLE)
-        self.save_problem.setWordWrap(True)
-        self.save_problem.setTextFormat(Qt.TextFormat.PlainText)
-        self.save_problem.hide()
+        self.save_problem = SaveNote()
+        self.save_problem.roomChanged.connect(self._fit_grid)
         self.kept_note = KeptNote()
         self.kept_note.visibilityChanged.connect(self._fit_grid)
 
@@ -390,9 +383,9 @@ class GameView(QWidget):
         self.grid.selectionModel().selectionChanged.connect(self._update_actions)
         self.session.changed.connect(self.refresh)
         self.session.recordUndone.connect(self._record_undone)
-        self.session.saved.connect(self._saved)
-        self.session.save_failed.connect(self._save_failed)
-        self.session.save_refused.connect(self._save_refused)
+        self.session.saved.connect(self.save_problem.saved)
+        self.session.save_failed.connect(self.save_problem.failed)
+        self.session.save_refused.connect(self.save_problem.refused)
         self.session.renamed.connect(self._player_renamed)
 
     def set_type_scale(self, type_scale: float) -> None:
@@ -743,25 +736,9 @@ class GameView(QWidget):
             self.form.start(self.session.state, hand=hand, typed=True)
             self._fit_grid()
 
-    def _saved(self) -> None:
-        if not self.save_problem.isHidden():
-            self.save_problem.hide()
-            self._fit_grid()
-
     def _player_renamed(self, old: str, new: str) -> None:
         """What is typed for a player renamed across the library follows the new name."""
         self.form.rename_typed(self.session.state, old, new)
-
-    def _save_refused(self, text: str) -> None:
-        """Said where the user looks while typing: the line above the form."""
-        self.save_problem.setText("✗ " + text)
-        self.save_problem.show()
-        self._fit_grid()
-
-    def _save_failed(self, text: str) -> None:
-        self.save_problem.setText(tr("game.save_failed", problem=text))
-        self.save_problem.show()
-        self._fit_grid()
 
     def take_keys(self) -> None:
         """Gives the window the keys, where they were, or at the
