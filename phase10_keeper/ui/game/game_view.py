@@ -21,7 +21,6 @@ from PySide6.QtGui import (
     QAction,
     QFont,
     QFontMetrics,
-    QFontMetricsF,
     QKeyEvent,
     QKeySequence,
     QPaintEvent,
@@ -38,7 +37,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QSizePolicy,
-    QStyle,
     QTableView,
     QTabWidget,
     QToolButton,
@@ -49,7 +47,6 @@ from PySide6.QtWidgets import (
 from phase10_keeper.language.wording import rules_description
 from phase10_keeper.rules import MAX_PLAYERS, GameError, Hand, Problem, Status
 from phase10_keeper.sheet import HANDS_PER_PAGE
-from phase10_keeper.stats.standings import STANDINGS_COLUMNS, shown_columns
 from phase10_keeper.ui.game.delegates import CELL_SIZE, TOTAL_SIZE, PlayerHeader, ScoreCellDelegate
 from phase10_keeper.ui.game.entry_fields import focus_field, in_placeholder_grey, paint_panel
 from phase10_keeper.ui.game.entry_form import HandEntryForm
@@ -59,12 +56,8 @@ from phase10_keeper.ui.game.kept_typing import KeptNote
 from phase10_keeper.ui.game.phones_controller import PhonesController
 from phase10_keeper.ui.game.save_note import SaveNote
 from phase10_keeper.ui.game.session import GameSession
-from phase10_keeper.ui.game.standings_model import (
-    STRETCHED,
-    PlayerCellDelegate,
-    StandingsModel,
-    column_number,
-)
+from phase10_keeper.ui.game.standings_model import StandingsModel
+from phase10_keeper.ui.game.standings_table import StandingsTable
 from phase10_keeper.ui.prompts import Prompts, ask_output_path
 from phase10_keeper.ui.text import wording
 from phase10_keeper.ui.text.escape import isolate, plain
@@ -249,31 +242,7 @@ class GameView(QWidget):
     def _build_side_tabs(self, base: QFont, prompts: Prompts) -> None:
         """The standings and the game's charts, as tabs beside the entry panel."""
         self.standings_model = StandingsModel(self.session.state, self)
-        self.standings = QTableView()
-        self.standings.setModel(self.standings_model)
-        self.standings.setFont(base)
-        self.standings.verticalHeader().hide()
-        # The column titles stay in the page's type, smaller than the rows'.
-        self.standings.horizontalHeader().setFont(_scaled(self.font(), 1.0))
-        self.standings.horizontalHeader().setFixedHeight(self.standings.fontMetrics().height() + 12)
-        self.standings.setShowGrid(False)
-        self.standings.setAlternatingRowColors(True)
-        self.standings.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        self.standings.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.standings.setWordWrap(False)
-        header = self.standings.horizontalHeader()
-        # Sized by `_fit_standings` when the standings change: sized to their contents by
-        # the header, the columns were measured again on every layout and paint, asking
-        # the model hundreds of times (4 ms of opening a game).
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        header.setSectionResizeMode(column_number(STRETCHED), QHeaderView.ResizeMode.Stretch)
-        # A long name is cut at its end, its marks (deals, winner) kept in view.
-        self.standings.setItemDelegateForColumn(
-            column_number(STRETCHED), PlayerCellDelegate(self.standings)
-        )
-        self.standings.verticalHeader().setDefaultSectionSize(
-            self.standings.fontMetrics().height() + 12
-        )
+        self.standings = StandingsTable(self.standings_model, base, _scaled(self.font(), 1.0))
         self.side_tabs = QTabWidget()
         """Views of the game beside the entry panel; more can be added as tabs."""
         self.side_tabs.setDocumentMode(True)
@@ -317,8 +286,6 @@ class GameView(QWidget):
         viewport.setAutoFillBackground(True)
         self.grid.setViewport(viewport)
         viewport.installEventFilter(self)
-        # The standings fit their columns again when their width changes (see below).
-        self.standings.installEventFilter(self)
         self._grid_scale = 0.0
         self._apply_grid_scale(1.0)
 
@@ -394,16 +361,13 @@ class GameView(QWidget):
         self.headline.setFont(_scaled(base, 1.25, bold=True))
         self.detail.setFont(_scaled(base, 1.05))
         self.ranking.setFont(base)
-        self.standings.setFont(base)
-        self.standings.verticalHeader().setDefaultSectionSize(
-            self.standings.fontMetrics().height() + 12
-        )
+        self.standings.set_base_font(base)
         self.grid.horizontalHeader().setFont(base)
         self.form.setFont(base)
         # Made again at the new type: the scale kept would count as already applied.
         scale, self._grid_scale = self._grid_scale, 0.0
         self._apply_grid_scale(scale)
-        self._fit_standings()
+        self.standings.fit()
         self._fit_grid()
 
     # -- the page ----------------------------------------------------------------------
@@ -458,60 +422,12 @@ class GameView(QWidget):
         self.rules_label.setText(tr_count("game.rules_and_hands", len(state.hands), rules=rules))
         reword_model(self.standings_model)
         reword_model(self.grid_model)
-        self._fit_standings()
+        self.standings.fit()
         self.show_sheet_page(self.sheet_page)
         self.charts.reword()
         self.form.retranslate()
 
     # -- showing the game --------------------------------------------------------------
-
-    def _fit_standings(self) -> None:
-        """Each column but the stretched one as wide as its widest cell or its title,
-        measured as Qt's item views measure a line of text."""
-        header = self.standings.horizontalHeader()
-        model = self.standings_model
-        # In fractions of a pixel, as the view lays the texts out: measured in whole ones,
-        # a text could be a fraction too wide and cut short.
-        regular = QFontMetricsF(self.standings.font())
-        # The model's bold type is the view's own, made bold.
-        bold = QFontMetricsF(model.bold_font().resolve(self.standings.font()))
-        margin = self.standings.style().pixelMetric(
-            QStyle.PixelMetric.PM_FocusFrameHMargin, None, self.standings
-        )
-
-        def needed(column: int) -> int:
-            widest = max(
-                (
-                    (bold if model.is_bold(row, column) else regular).horizontalAdvance(
-                        model.text(row, column)
-                    )
-                    for row in range(model.rowCount())
-                ),
-                default=0.0,
-            )
-            return max(header.sectionSizeHint(column), math.ceil(widest) + 2 * (margin + 1))
-
-        stretched = column_number(STRETCHED)
-        shown = [
-            column
-            for column in range(model.columnCount())
-            if column != stretched and not self.standings.isColumnHidden(column)
-        ]
-        # The phases in few words where in full they would leave the names no room: a
-        # name cut short beside a phase cut short read as neither.
-        # The room of the rows, less a scroll bar's should one show: the viewport itself
-        # is Qt's, and handing it to Python costs the first paint (see the grid's).
-        room = self.standings.maximumViewportSize().width() - self.standings.style().pixelMetric(
-            QStyle.PixelMetric.PM_ScrollBarExtent, None, self.standings
-        )
-        model.set_compact(False)
-        widths = {column: needed(column) for column in shown}
-        if sum(widths.values()) + needed(stretched) > room:
-            model.set_compact(True)
-            widths = {column: needed(column) for column in shown}
-        for column, width in widths.items():
-            if header.sectionSize(column) != width:
-                header.resizeSection(column, width)
 
     def refresh(self) -> None:
         state = self.session.state
@@ -531,11 +447,7 @@ class GameView(QWidget):
                 "game.rules_and_hands", played, rules=rules_description(app_words(), game.rules)
             )
         )
-        self.standings_model.set_state(state)
-        shown = shown_columns(state)
-        for column in STANDINGS_COLUMNS:
-            self.standings.setColumnHidden(column_number(column), column not in shown)
-        self._fit_standings()
+        self.standings.show_state(state)
         self.grid_model.set_state(state)
         self.charts.set_game(game, self.session.replay)
         if played != self._hands_shown:
@@ -810,8 +722,6 @@ class GameView(QWidget):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.grid.viewport() and event.type() == QEvent.Type.Resize:
             self._fit_cells()
-        if watched is self.standings and event.type() == QEvent.Type.Resize:
-            self._fit_standings()
         # Enter on a hand of the grid corrects it, as a double click does.
         if (
             watched is self.grid
