@@ -11,16 +11,14 @@ with the room the entry panel leaves, so a 1280 by 720 laptop and a 1920 by 1080
 both filled.
 """
 
-import math
 from collections.abc import Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QModelIndex, QObject, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt, Signal
 from PySide6.QtGui import (
     QAction,
     QFont,
-    QFontMetrics,
     QKeyEvent,
     QKeySequence,
     QPaintEvent,
@@ -31,13 +29,10 @@ from PySide6.QtGui import (
     QUndoStack,
 )
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QFrame,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QSizePolicy,
-    QTableView,
     QTabWidget,
     QToolButton,
     QVBoxLayout,
@@ -45,9 +40,8 @@ from PySide6.QtWidgets import (
 )
 
 from phase10_keeper.language.wording import rules_description
-from phase10_keeper.rules import MAX_PLAYERS, GameError, Hand, Problem, Status
+from phase10_keeper.rules import GameError, Hand, Problem, Status
 from phase10_keeper.sheet import HANDS_PER_PAGE
-from phase10_keeper.ui.game.delegates import CELL_SIZE, TOTAL_SIZE, PlayerHeader, ScoreCellDelegate
 from phase10_keeper.ui.game.entry_fields import focus_field, in_placeholder_grey, paint_panel
 from phase10_keeper.ui.game.entry_form import HandEntryForm
 from phase10_keeper.ui.game.game_charts import GameCharts
@@ -56,6 +50,7 @@ from phase10_keeper.ui.game.kept_typing import KeptNote
 from phase10_keeper.ui.game.phones_controller import PhonesController
 from phase10_keeper.ui.game.save_note import SaveNote
 from phase10_keeper.ui.game.session import GameSession
+from phase10_keeper.ui.game.sheet_grid import SheetGrid, scaled
 from phase10_keeper.ui.game.standings_model import StandingsModel
 from phase10_keeper.ui.game.standings_table import StandingsTable
 from phase10_keeper.ui.prompts import Prompts, ask_output_path
@@ -70,10 +65,6 @@ if TYPE_CHECKING:
 
 MARGIN = 10
 SPACING = 8
-LARGEST_SCALE = 2.2
-"""How much the grid's rows and type may grow on a big screen."""
-NAME_CHARACTERS = 12
-"""The row header is this many average characters wide, besides the marks."""
 BASE_TYPE = 1.15
 """The game page's type, against the window's."""
 SIDE_PANEL_HEIGHT = 210
@@ -111,32 +102,6 @@ class Banner(QFrame):
         )
 
 
-class HandHeader(QHeaderView):
-    """The hand numbers over the grid, in the page's base type, and one line of the
-    grid's (scaled) type high.
-
-    QHeaderView would find its height by asking the model about every hand's header, in
-    four roles, whenever the font or style changes: thousands of calls into Python in a
-    long game.
-    """
-
-    def __init__(self, grid: QTableView) -> None:
-        super().__init__(Qt.Orientation.Horizontal, grid)
-        self._grid = grid
-        self.setSectionsClickable(True)
-        self.setHighlightSections(True)
-
-    def sizeHint(self) -> QSize:
-        return QSize(self.length(), self._grid.fontMetrics().height() + 10)
-
-
-def _scaled(font: QFont, factor: float, bold: bool = False) -> QFont:
-    scaled = QFont(font)
-    scaled.setPointSizeF(font.pointSizeF() * factor)
-    scaled.setBold(bold)
-    return scaled
-
-
 def sheet_pages(hands: int) -> int:
     """How many pages of the paper sheet `hands` hands fill (one, even when empty)."""
     return max(1, -(-hands // HANDS_PER_PAGE))
@@ -170,7 +135,7 @@ class GameView(QWidget):
         self.session = session
         self.prompts = prompts
         self._recording = False
-        base = self._base_font = _scaled(self.font(), BASE_TYPE * type_scale)
+        base = self._base_font = scaled(self.font(), BASE_TYPE * type_scale)
         self.sheet_page = 0
         """The page of the paper sheet the grid shows (0-based)."""
         self._hands_shown = -1
@@ -191,9 +156,9 @@ class GameView(QWidget):
         """The line over the grid: the hand, who deals and plays first (or who won), the
         rules, Share Result and the sheet's pages."""
         self.headline = QLabel()
-        self.headline.setFont(_scaled(base, 1.25, bold=True))
+        self.headline.setFont(scaled(base, 1.25, bold=True))
         self.detail = QLabel()
-        self.detail.setFont(_scaled(base, 1.05))
+        self.detail.setFont(scaled(base, 1.05))
         self.detail.setWordWrap(True)
         self.ranking = QLabel()
         self.ranking.setWordWrap(True)
@@ -242,7 +207,7 @@ class GameView(QWidget):
     def _build_side_tabs(self, base: QFont, prompts: Prompts) -> None:
         """The standings and the game's charts, as tabs beside the entry panel."""
         self.standings_model = StandingsModel(self.session.state, self)
-        self.standings = StandingsTable(self.standings_model, base, _scaled(self.font(), 1.0))
+        self.standings = StandingsTable(self.standings_model, base, scaled(self.font(), 1.0))
         self.side_tabs = QTabWidget()
         """Views of the game beside the entry panel; more can be added as tabs."""
         self.side_tabs.setDocumentMode(True)
@@ -261,33 +226,9 @@ class GameView(QWidget):
     def _build_grid(self, base: QFont) -> None:
         """The score grid, a page of the paper sheet."""
         self.grid_model = ScoreGridModel(self.session.state, self)
-        self.grid = QTableView()
-        self.grid.setHorizontalHeader(HandHeader(self.grid))
-        self.grid.horizontalHeader().setFont(base)
-        self.grid.setVerticalHeader(PlayerHeader(self.grid))
-        self.grid.setModel(self.grid_model)
-        self.grid.setItemDelegate(ScoreCellDelegate(self.grid))
-        self.grid.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.grid.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectColumns)
-        self.grid.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.grid.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
-        self.grid.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
-        self.grid.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        self.grid.horizontalHeader().setMinimumSectionSize(CELL_SIZE.width())
-        self.grid.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.grid = SheetGrid(self.grid_model, base)
         self.grid.doubleClicked.connect(self._grid_double_clicked)
         self.grid.installEventFilter(self)
-        # A viewport made here, set up as Qt sets up its own, and not Qt's own: to hand
-        # that to Python, PySide6 first sets up every widget class of Qt to learn which
-        # one it is, milliseconds that the page's first paint does not need.
-        viewport = QWidget()
-        viewport.setObjectName("qt_scrollarea_viewport")
-        viewport.setBackgroundRole(QPalette.ColorRole.Base)
-        viewport.setAutoFillBackground(True)
-        self.grid.setViewport(viewport)
-        viewport.installEventFilter(self)
-        self._grid_scale = 0.0
-        self._apply_grid_scale(1.0)
 
     def _build_entry(self, base: QFont, prompts: Prompts) -> None:
         """The entry form, the phones that fill it, and the notes over it."""
@@ -357,16 +298,13 @@ class GameView(QWidget):
 
     def set_type_scale(self, type_scale: float) -> None:
         """Draws the table (grid, entry form, standings) `type_scale` times the usual type."""
-        base = self._base_font = _scaled(self.font(), BASE_TYPE * type_scale)
-        self.headline.setFont(_scaled(base, 1.25, bold=True))
-        self.detail.setFont(_scaled(base, 1.05))
+        base = self._base_font = scaled(self.font(), BASE_TYPE * type_scale)
+        self.headline.setFont(scaled(base, 1.25, bold=True))
+        self.detail.setFont(scaled(base, 1.05))
         self.ranking.setFont(base)
         self.standings.set_base_font(base)
-        self.grid.horizontalHeader().setFont(base)
         self.form.setFont(base)
-        # Made again at the new type: the scale kept would count as already applied.
-        scale, self._grid_scale = self._grid_scale, 0.0
-        self._apply_grid_scale(scale)
+        self.grid.set_base_font(base)
         self.standings.fit()
         self._fit_grid()
 
@@ -472,7 +410,7 @@ class GameView(QWidget):
         hands = self.grid_model.hand_count
         pages = sheet_pages(hands)
         self.sheet_page = page = max(0, min(page, pages - 1))
-        self._hide_other_pages(hands, page * HANDS_PER_PAGE)
+        self.grid.show_page(page)
         for widget in (self.previous_sheet_button, self.sheet_label, self.next_sheet_button):
             widget.setVisible(pages > 1)
         self.sheet_label.setText(tr("game.sheet_page", page=page + 1, pages=pages))
@@ -481,19 +419,6 @@ class GameView(QWidget):
         self._fit_grid()
         # In a window too narrow for the page, the total and the latest hands show.
         self.grid.scrollTo(self.grid_model.index(0, self.grid_model.total_column))
-
-    def _hide_other_pages(self, hands: int, first: int) -> None:
-        """Hides the columns of the hands not on the page starting at hand `first`."""
-        page = range(first, min(first + HANDS_PER_PAGE, hands))
-        header = self.grid.horizontalHeader()
-        # Most often (a hand recorded on the page shown) no column changes: then asking
-        # about the page's columns spares asking about all of a long game's.
-        if header.hiddenSectionCount() == hands - len(page) and not any(
-            header.isSectionHidden(column) for column in page
-        ):
-            return
-        for column in range(hands):
-            self.grid.setColumnHidden(column, column not in page)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -524,102 +449,12 @@ class GameView(QWidget):
         return self.height() - 2 * MARGIN - banner - below - 2 * SPACING
 
     def _fit_grid(self) -> None:
-        """Sizes the type and the grid's height so the sheet page fills the room it has;
-        `_fit_cells` then shares the grid's actual room among rows and columns."""
+        """Sizes the grid's type and height so the sheet page fills the room the banner
+        and the entry panel leave it."""
         if not self.isVisible():
             # Sized when shown (a resize event comes then): the room is not known before.
             return
-        grid = self.grid
-        rows = max(1, self.grid_model.rowCount())
-        frame = 2 * grid.frameWidth()
-        room = self._grid_room() - frame - grid.horizontalHeader().sizeHint().height()
-        scale = max(1.0, min(LARGEST_SCALE, room / rows / CELL_SIZE.height()))
-        width = grid.width() - frame
-        self._apply_grid_scale(self._largest_fitting_scale(scale, width))
-        scroll = grid.horizontalScrollBar().sizeHint().height() if self._overflows(width) else 0
-        header_height = grid.horizontalHeader().sizeHint().height() + frame + scroll
-        room = self._grid_room() - header_height
-        tallest = self._tallest_row()
-        row_height = max(CELL_SIZE.height(), min(room // rows, tallest))
-        # No more than a full table's rows in the window's least height: past six (one
-        # left, another joined) the grid scrolls rather than push the form off the screen.
-        grid.setMinimumHeight(header_height + CELL_SIZE.height() * min(rows, MAX_PLAYERS))
-        grid.setMaximumHeight(header_height + row_height * rows)
-        self._fit_cells()
-
-    def _fit_cells(self) -> None:
-        """Shares the grid's viewport among the players' rows and a sheet page of hands."""
-        grid = self.grid
-        viewport = grid.viewport().size()
-        rows = max(1, self.grid_model.rowCount())
-        tallest = self._tallest_row()
-        row_height = max(CELL_SIZE.height(), min(viewport.height() // rows, tallest))
-        if grid.verticalHeader().defaultSectionSize() != row_height:
-            grid.verticalHeader().setDefaultSectionSize(row_height)
-        scale = self._grid_scale
-        total = round(TOTAL_SIZE.width() * scale)
-        column = max(round(CELL_SIZE.width() * scale), (viewport.width() - total) // HANDS_PER_PAGE)
-        hands = grid.horizontalHeader()
-        hands.setDefaultSectionSize(column)
-        # Only the page's hands show; another page's are sized when it is shown.
-        first = self.sheet_page * HANDS_PER_PAGE
-        for section in range(first, min(first + HANDS_PER_PAGE, self.grid_model.hand_count)):
-            if hands.sectionSize(section) != column and not grid.isColumnHidden(section):
-                hands.resizeSection(section, column)
-        total = max(total, viewport.width() - column * HANDS_PER_PAGE)
-        hands.resizeSection(self.grid_model.total_column, total)
-
-    def _tallest_row(self) -> int:
-        """Rows grow with the type, and a little more: never into empty bands."""
-        return round(CELL_SIZE.height() * min(LARGEST_SCALE, self._grid_scale * 1.2))
-
-    def _name_width(self, scale: float) -> int:
-        """Room for twelve characters, or for the widest word of a name at the least size
-        a name shrinks to, if that is more: a long name wraps between its words, never
-        inside one ("Featherston / ehaugh")."""
-        header = self.grid.verticalHeader()
-        assert isinstance(header, PlayerHeader)
-        font = _scaled(self._base_font, scale, bold=True)
-        room = max(
-            QFontMetrics(font).averageCharWidth() * NAME_CHARACTERS,
-            header.widest_word(self.grid_model.names(), font),
-        )
-        return room + header.marks_width() + 12
-
-    def _largest_fitting_scale(self, most: float, width: int) -> float:
-        """The type grows only while twelve wider hands still fit across: the largest of
-        `most`, `most` - 0.1, ... down to 1 at which they do. Sought by halving, since
-        each size tried is a font to measure and a wider type never needs less room."""
-        steps = [most - 0.1 * step for step in range(math.ceil((most - 1.0) / 0.1 - 1e-9))]
-        low, high = 0, len(steps)
-        while low < high:
-            middle = (low + high) // 2
-            if self._fits_across(width, steps[middle]):
-                high = middle
-            else:
-                low = middle + 1
-        return steps[low] if low < len(steps) else 1.0
-
-    def _fits_across(self, width: int, scale: float) -> bool:
-        needed = self._name_width(scale) + round(
-            (CELL_SIZE.width() * HANDS_PER_PAGE + TOTAL_SIZE.width()) * scale
-        )
-        return needed <= width
-
-    def _overflows(self, width: int) -> bool:
-        return not self._fits_across(width, self._grid_scale)
-
-    def _apply_grid_scale(self, scale: float) -> None:
-        header = self.grid.verticalHeader()
-        if abs(scale - self._grid_scale) >= 0.05:
-            self._grid_scale = scale
-            font = _scaled(self._base_font, scale)
-            self.grid.setFont(font)
-            header.setFont(_scaled(font, 1.0, bold=True))
-        # Set again at the same scale too: a player who joins may bring a longer word.
-        width = self._name_width(self._grid_scale)
-        if header.width() != width:
-            header.setFixedWidth(width)
+        self.grid.fit(self._grid_room)
 
     def _show_next_hand(self, *, keep_typing: bool = False) -> None:
         """The form for the next hand, still holding what was typed if `keep_typing` and
@@ -720,8 +555,6 @@ class GameView(QWidget):
         return columns[0]
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.grid.viewport() and event.type() == QEvent.Type.Resize:
-            self._fit_cells()
         # Enter on a hand of the grid corrects it, as a double click does.
         if (
             watched is self.grid

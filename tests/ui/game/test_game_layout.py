@@ -17,8 +17,8 @@ from phase10_keeper.rules import Game, Join, Leave, build_rules
 from phase10_keeper.stats.standings import STANDINGS_COLUMNS
 from phase10_keeper.storage.library import Library
 from phase10_keeper.ui.game.delegates import SMALLEST_NAME
-from phase10_keeper.ui.game.game_view import LARGEST_SCALE
 from phase10_keeper.ui.game.session import GameSession
+from phase10_keeper.ui.game.sheet_grid import LARGEST_SCALE
 from phase10_keeper.ui.game.standings_model import column_number
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.new_game.new_game_dialog import NewGameDialog, default_title
@@ -333,13 +333,13 @@ def test_the_standings_columns_fit_their_contents_as_the_game_goes_on(window_at)
 
 
 def test_the_grids_type_is_the_largest_that_still_fits_a_sheet_page_across(window_at) -> None:
-    view = window_at(game_with_hands(TABLE, 1), LAPTOP).game_view
+    grid = window_at(game_with_hands(TABLE, 1), LAPTOP).game_view.grid
     for most in (1.0, 1.05, 1.3, LARGEST_SCALE):
         for width in range(500, 1700, 23):
             scale = most
-            while scale > 1.0 and not view._fits_across(width, scale):
+            while scale > 1.0 and not grid.fits_across(width, scale):
                 scale = max(1.0, scale - 0.1)
-            assert view._largest_fitting_scale(most, width) == pytest.approx(scale), (most, width)
+            assert grid.largest_fitting_scale(most, width) == pytest.approx(scale), (most, width)
 
 
 LONG_NAMES = (
