@@ -415,11 +415,11 @@ class WindowMachine(RuleBasedStateMachine):
             return
         assert view.select_game(game_id)
         self.answers.text_answer = title
-        before = view.undo_stack.count()
         at = view.undo_stack.index()
         view.rename_action.trigger()
         self._note_library_step(view, at, game_id)
-        if view.undo_stack.count() > before:
+        # By the index, not the count: a step pushed after an undo replaces the undone one.
+        if view.undo_stack.index() > at:
             self.titles_before.setdefault(game_id, []).append(self.games[game_id].title)
         self.games[game_id] = replace(self.games[game_id], title=title)
 
