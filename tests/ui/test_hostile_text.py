@@ -153,7 +153,7 @@ def test_a_long_name_is_cut_short_in_the_banner(qtbot, library) -> None:
     long_name = "W" * MAX_NAME_LENGTH
     window = open_game(qtbot, library, hostile_game((long_name, "Ana", "Bo"), hands=0))
     assert window.game_view is not None
-    detail = window.game_view.detail.text()
+    detail = window.game_view.banner.detail.text()
     assert long_name not in detail
     assert "WWWW…" in detail
 
@@ -162,7 +162,7 @@ def test_a_name_as_long_as_people_have_is_whole_in_the_banner(qtbot, library) ->
     names = ("Christopher Montgomery Jr", "Anne-Sophie Lefèvre-Dubois Sr", "Bo")
     window = open_game(qtbot, library, hostile_game(names, hands=0))
     assert window.game_view is not None
-    detail = window.game_view.detail.text()
+    detail = window.game_view.banner.detail.text()
     assert isolate(names[0]) in detail
     assert isolate(names[1]) in detail
 

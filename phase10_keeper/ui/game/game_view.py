@@ -21,28 +21,22 @@ from PySide6.QtGui import (
     QFont,
     QKeyEvent,
     QKeySequence,
-    QPaintEvent,
-    QPalette,
     QResizeEvent,
-    QShortcut,
     QShowEvent,
     QUndoStack,
 )
 from PySide6.QtWidgets import (
-    QFrame,
     QHBoxLayout,
-    QLabel,
     QSizePolicy,
     QTabWidget,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
-from phase10_keeper.language.wording import rules_description
 from phase10_keeper.rules import GameError, Hand, Problem, Status
 from phase10_keeper.sheet import HANDS_PER_PAGE
-from phase10_keeper.ui.game.entry_fields import focus_field, in_placeholder_grey, paint_panel
+from phase10_keeper.ui.game.banner import Banner
+from phase10_keeper.ui.game.entry_fields import focus_field, in_placeholder_grey
 from phase10_keeper.ui.game.entry_form import HandEntryForm
 from phase10_keeper.ui.game.game_charts import GameCharts
 from phase10_keeper.ui.game.grid_model import ScoreGridModel
@@ -54,10 +48,9 @@ from phase10_keeper.ui.game.sheet_grid import SheetGrid, scaled
 from phase10_keeper.ui.game.standings_model import StandingsModel
 from phase10_keeper.ui.game.standings_table import StandingsTable
 from phase10_keeper.ui.prompts import Prompts, ask_output_path
-from phase10_keeper.ui.text import wording
-from phase10_keeper.ui.text.escape import isolate, plain
+from phase10_keeper.ui.text.escape import isolate
 from phase10_keeper.ui.text.reword import reword_model
-from phase10_keeper.ui.text.translate import app_words, problem_where, tr, tr_count
+from phase10_keeper.ui.text.translate import app_words, problem_where, tr
 from phase10_keeper.ui.widgets.announcement import announce
 
 if TYPE_CHECKING:
@@ -70,36 +63,6 @@ BASE_TYPE = 1.15
 SIDE_PANEL_HEIGHT = 210
 """What the standings, the charts and the summary keep when the entry panel is hidden
 (the game is over): room for a chart to read."""
-
-
-class Banner(QFrame):
-    """The band over the grid: a rounded panel in the alternate base colour, framed in
-    the highlight colour once the game is over. Drawn here rather than by a style
-    sheet, which would draw every label and button in it through Qt's style-sheet style.
-    """
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.finished = False
-        self._leave_room_for_the_frame()
-
-    def show_finished(self, finished: bool) -> None:
-        if finished != self.finished:
-            self.finished = finished
-            self._leave_room_for_the_frame()
-            self.update()
-
-    def _leave_room_for_the_frame(self) -> None:
-        width = 2 if self.finished else 1
-        self.setContentsMargins(width, width, width, width)
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        paint_panel(
-            self,
-            QPalette.ColorRole.Highlight if self.finished else QPalette.ColorRole.Mid,
-            2 if self.finished else 1,
-            self.palette().color(QPalette.ColorRole.AlternateBase),
-        )
 
 
 def sheet_pages(hands: int) -> int:
@@ -140,7 +103,16 @@ class GameView(QWidget):
         """The page of the paper sheet the grid shows (0-based)."""
         self._hands_shown = -1
 
-        self._build_banner(base)
+        self.banner = Banner(self, base)
+        """The line over the grid: the hand, who deals and plays first (or who won), the
+        rules, Share Result and the sheet's pages."""
+        self.banner.previous_sheet_button.clicked.connect(
+            lambda: self.show_sheet_page(self.sheet_page - 1)
+        )
+        self.banner.next_sheet_button.clicked.connect(
+            lambda: self.show_sheet_page(self.sheet_page + 1)
+        )
+        self.banner.share_button.clicked.connect(self.shareRequested)
         self._build_side_tabs(base, prompts)
         self._build_grid(base)
         self._build_entry(base, prompts)
@@ -151,58 +123,6 @@ class GameView(QWidget):
         """The language the page is worded in."""
         self._word_page()
         self.refresh()
-
-    def _build_banner(self, base: QFont) -> None:
-        """The line over the grid: the hand, who deals and plays first (or who won), the
-        rules, Share Result and the sheet's pages."""
-        self.headline = QLabel()
-        self.headline.setFont(scaled(base, 1.25, bold=True))
-        self.detail = QLabel()
-        self.detail.setFont(scaled(base, 1.05))
-        self.detail.setWordWrap(True)
-        self.ranking = QLabel()
-        self.ranking.setWordWrap(True)
-        self.ranking.setFont(base)
-        self.rules_label = QLabel()
-        plain(self.headline, self.detail, self.ranking)
-        in_placeholder_grey(self.rules_label, self.palette())
-        self.rules_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        self.previous_sheet_button = QToolButton()
-        self.previous_sheet_button.setArrowType(Qt.ArrowType.LeftArrow)
-        self.previous_sheet_button.clicked.connect(
-            lambda: self.show_sheet_page(self.sheet_page - 1)
-        )
-        self.next_sheet_button = QToolButton()
-        self.next_sheet_button.setArrowType(Qt.ArrowType.RightArrow)
-        self.next_sheet_button.clicked.connect(lambda: self.show_sheet_page(self.sheet_page + 1))
-        self.sheet_label = QLabel()
-        self.share_button = QToolButton()
-        self.share_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        self.share_button.clicked.connect(self.shareRequested)
-        for button, key in (
-            (self.previous_sheet_button, Qt.Key.Key_PageUp),
-            (self.next_sheet_button, Qt.Key.Key_PageDown),
-        ):
-            keys = QKeySequence(Qt.Modifier.CTRL | key)
-            page_key = QShortcut(keys, self)
-            page_key.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-            page_key.activated.connect(button.click)
-        self.banner = Banner()
-        self.banner.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
-        top_line = QHBoxLayout()
-        top_line.setSpacing(14)
-        top_line.addWidget(self.headline, 0, Qt.AlignmentFlag.AlignVCenter)
-        top_line.addWidget(self.detail, 1)
-        top_line.addWidget(self.rules_label)
-        top_line.addWidget(self.share_button)
-        top_line.addWidget(self.previous_sheet_button)
-        top_line.addWidget(self.sheet_label)
-        top_line.addWidget(self.next_sheet_button)
-        banner_layout = QVBoxLayout(self.banner)
-        banner_layout.setContentsMargins(14, 4, 14, 4)
-        banner_layout.setSpacing(2)
-        banner_layout.addLayout(top_line)
-        banner_layout.addWidget(self.ranking)
 
     def _build_side_tabs(self, base: QFont, prompts: Prompts) -> None:
         """The standings and the game's charts, as tabs beside the entry panel."""
@@ -299,9 +219,7 @@ class GameView(QWidget):
     def set_type_scale(self, type_scale: float) -> None:
         """Draws the table (grid, entry form, standings) `type_scale` times the usual type."""
         base = self._base_font = scaled(self.font(), BASE_TYPE * type_scale)
-        self.headline.setFont(scaled(base, 1.25, bold=True))
-        self.detail.setFont(scaled(base, 1.05))
-        self.ranking.setFont(base)
+        self.banner.set_base_font(base)
         self.standings.set_base_font(base)
         self.form.setFont(base)
         self.grid.set_base_font(base)
@@ -328,16 +246,7 @@ class GameView(QWidget):
 
     def _word_page(self) -> None:
         """The page's own words, in the language spoken; `refresh` words the rest."""
-        self.previous_sheet_button.setAccessibleName(tr("game.previous_sheet"))
-        self.next_sheet_button.setAccessibleName(tr("game.next_sheet"))
-        self.share_button.setText(tr("game.share_result"))
-        self.share_button.setToolTip(tr("game.share_result_tip"))
-        for button, key, tip in (
-            (self.previous_sheet_button, Qt.Key.Key_PageUp, "game.previous_sheet_tip"),
-            (self.next_sheet_button, Qt.Key.Key_PageDown, "game.next_sheet_tip"),
-        ):
-            keys = QKeySequence(Qt.Modifier.CTRL | key)
-            button.setToolTip(tr(tip, keys=keys.toString(QKeySequence.SequenceFormat.NativeText)))
+        self.banner.word()
         self.standings.setAccessibleName(tr("game.standings"))
         self.side_tabs.setTabText(self.side_tabs.indexOf(self.standings), tr("game.standings"))
         self.side_tabs.setTabText(self.side_tabs.indexOf(self.charts), tr("game.charts"))
@@ -351,13 +260,7 @@ class GameView(QWidget):
         the hand being corrected, the selected hand and the focus all kept (`refresh`
         would start the form again)."""
         self._word_page()
-        state = self.session.state
-        self.headline.setText(wording.headline(state))
-        self.detail.setText(wording.detail(state))
-        if state.status is Status.FINISHED:
-            self.ranking.setText(tr("game.final_ranking", ranking=wording.ranking_line(state)))
-        rules = rules_description(app_words(), self.session.game.rules)
-        self.rules_label.setText(tr_count("game.rules_and_hands", len(state.hands), rules=rules))
+        self.banner.show_words(self.session.state, self.session.game.rules)
         reword_model(self.standings_model)
         reword_model(self.grid_model)
         self.standings.fit()
@@ -370,21 +273,9 @@ class GameView(QWidget):
     def refresh(self) -> None:
         state = self.session.state
         game = self.session.game
-        self.headline.setText(wording.headline(state))
-        self.detail.setText(wording.detail(state))
-        finished = state.status is Status.FINISHED
-        self.ranking.setVisible(finished)
-        if finished:
-            self.ranking.setText(tr("game.final_ranking", ranking=wording.ranking_line(state)))
-        self.banner.show_finished(finished)
-        # Offered once the game is over, beside the result.
-        self.share_button.setVisible(finished)
+        self.banner.show_words(state, game.rules)
+        self.banner.show_finished(state.status is Status.FINISHED)
         played = len(state.hands)
-        self.rules_label.setText(
-            tr_count(
-                "game.rules_and_hands", played, rules=rules_description(app_words(), game.rules)
-            )
-        )
         self.standings.show_state(state)
         self.grid_model.set_state(state)
         self.charts.set_game(game, self.session.replay)
@@ -411,11 +302,7 @@ class GameView(QWidget):
         pages = sheet_pages(hands)
         self.sheet_page = page = max(0, min(page, pages - 1))
         self.grid.show_page(page)
-        for widget in (self.previous_sheet_button, self.sheet_label, self.next_sheet_button):
-            widget.setVisible(pages > 1)
-        self.sheet_label.setText(tr("game.sheet_page", page=page + 1, pages=pages))
-        self.previous_sheet_button.setEnabled(page > 0)
-        self.next_sheet_button.setEnabled(page < pages - 1)
+        self.banner.show_pages(page, pages)
         self._fit_grid()
         # In a window too narrow for the page, the total and the latest hands show.
         self.grid.scrollTo(self.grid_model.index(0, self.grid_model.total_column))
@@ -431,7 +318,7 @@ class GameView(QWidget):
             self._reword_page()
         # The window's palette changed (light to dark): the grey follows it.
         if event.type() == QEvent.Type.PaletteChange:
-            in_placeholder_grey(self.rules_label, self.palette())
+            in_placeholder_grey(self.banner.rules_label, self.palette())
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
