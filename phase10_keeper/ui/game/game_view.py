@@ -291,7 +291,7 @@ class GameView(QWidget):
         self.delete_action.setEnabled(self.selected_hand() is not None)
         # The sheet page, fitted to the room the entry panel leaves now. `refresh` shows or
         # hides the panel only after this; the grid's viewport then changes size, and
-        # `_fit_cells` shares out the room the grid has.
+        # the grid's `fit_cells` shares out the room it has.
         self.show_sheet_page(self.sheet_page)
 
     # -- fitting the window ------------------------------------------------------------
