@@ -153,7 +153,7 @@ def test_start_page_new_game_with_a_variant_and_a_house_phase_list(open_app, lib
     )
     assert window.pages.game_view is not None
     assert window.pages.game_view.form.title.text() == "Hand 1"
-    assert "Even" in window.pages.game_view.rules_label.text()
+    assert "Even" in window.pages.game_view.banner.rules_label.text()
     assert library.last_open_game() == session.game_id
     assert library.load_game(session.game_id) == game
     assert window.windowTitle() == f"{isolate(game.title)} — Phase 10 Keeper"

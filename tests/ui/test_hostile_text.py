@@ -17,7 +17,7 @@ from phase10_keeper.rules import (
     name_key,
     name_problem,
 )
-from phase10_keeper.ui.game.entry_form import NAME_WIDTH
+from phase10_keeper.ui.game.player_row import NAME_WIDTH
 from phase10_keeper.ui.game.session import GameSession
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.text.escape import isolate
@@ -153,7 +153,7 @@ def test_a_long_name_is_cut_short_in_the_banner(qtbot, library) -> None:
     long_name = "W" * MAX_NAME_LENGTH
     window = open_game(qtbot, library, hostile_game((long_name, "Ana", "Bo"), hands=0))
     assert window.pages.game_view is not None
-    detail = window.pages.game_view.detail.text()
+    detail = window.pages.game_view.banner.detail.text()
     assert long_name not in detail
     assert "WWWW…" in detail
 
@@ -162,7 +162,7 @@ def test_a_name_as_long_as_people_have_is_whole_in_the_banner(qtbot, library) ->
     names = ("Christopher Montgomery Jr", "Anne-Sophie Lefèvre-Dubois Sr", "Bo")
     window = open_game(qtbot, library, hostile_game(names, hands=0))
     assert window.pages.game_view is not None
-    detail = window.pages.game_view.detail.text()
+    detail = window.pages.game_view.banner.detail.text()
     assert isolate(names[0]) in detail
     assert isolate(names[1]) in detail
 

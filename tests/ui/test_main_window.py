@@ -114,12 +114,12 @@ def test_a_whole_game_to_a_win(open_window, keys) -> None:
     state = window.pages.session.state
     assert state.status is Status.FINISHED
     assert state.winner == "Priya"
-    assert window.pages.game_view.headline.text() == f"{isolate('Priya')} wins"
-    assert window.pages.game_view.detail.text() == (
+    assert window.pages.game_view.banner.headline.text() == f"{isolate('Priya')} wins"
+    assert window.pages.game_view.banner.detail.text() == (
         f"{isolate('Priya')}: the lowest total, 0, of those who completed phase 3."
     )
-    assert window.pages.game_view.ranking.isVisibleTo(window)
-    assert window.pages.game_view.ranking.text().startswith(
+    assert window.pages.game_view.banner.ranking.isVisibleTo(window)
+    assert window.pages.game_view.banner.ranking.text().startswith(
         f"Final ranking: 1. {isolate('Priya')} 0 · 2. {isolate('Marcus')} 15"
     )
     assert window.pages.game_view.form.isHidden()
@@ -138,8 +138,8 @@ def test_tie_break_replay_hand_for_the_tied_players_only(open_window, keys, answ
     assert answers.asked[0] == "This hand looks unusual. Record it as typed?"
     state = window.pages.session.state
     assert state.status is Status.TIEBREAK
-    assert window.pages.game_view.headline.text() == "Tie at 0 points"
-    assert window.pages.game_view.detail.text() == (
+    assert window.pages.game_view.banner.headline.text() == "Tie at 0 points"
+    assert window.pages.game_view.banner.detail.text() == (
         f"Tie at 0 between {isolate('Priya')} and {isolate('Marcus')}: they replay phase 1,"
         f" and whoever goes out first wins. {isolate('Marcus')} deals."
         f" {isolate('Priya')} plays first."
@@ -152,7 +152,8 @@ def test_tie_break_replay_hand_for_the_tied_players_only(open_window, keys, answ
     assert window.pages.game_view.form.problems_label.text() == ""
     state = window.pages.session.state
     assert state.winner == "Marcus"
-    assert "went out first in the tie-break replay hand" in window.pages.game_view.detail.text()
+    detail = window.pages.game_view.banner.detail.text()
+    assert "went out first in the tie-break replay hand" in detail
     assert window.pages.game_view.grid_model.headerData(1, Qt.Orientation.Horizontal) == "2 tie"
 
 

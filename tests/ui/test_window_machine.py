@@ -920,9 +920,9 @@ class WindowMachine(RuleBasedStateMachine):
         shown = [column for column in range(hands) if not view.grid.isColumnHidden(column)]
         assert shown == list(range(first, min(hands, first + HANDS_PER_PAGE)))
         assert not view.grid.isColumnHidden(hands)  # the total
-        assert view.sheet_label.isVisibleTo(view) == (pages > 1)
-        assert view.previous_sheet_button.isEnabled() == (view.sheet_page > 0)
-        assert view.next_sheet_button.isEnabled() == (view.sheet_page < pages - 1)
+        assert view.banner.sheet_label.isVisibleTo(view) == (pages > 1)
+        assert view.banner.previous_sheet_button.isEnabled() == (view.sheet_page > 0)
+        assert view.banner.next_sheet_button.isEnabled() == (view.sheet_page < pages - 1)
 
     @invariant()
     def the_scoreboard_shows_the_open_game(self) -> None:

@@ -1,5 +1,5 @@
-"""The entry form's parts: a player's row of fields, the count field, the panel's
-button and painting, and the marks drawn on the fields a problem is about."""
+"""The entry form's parts: the count field, the Masters phase box, the panel's button
+and painting, and the marks drawn on the fields a problem is about."""
 
 from PySide6.QtCore import QEvent, QPoint, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import (
@@ -15,20 +15,18 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QAbstractButton,
-    QCheckBox,
     QComboBox,
+    QGridLayout,
     QLabel,
     QLineEdit,
     QPushButton,
-    QRadioButton,
     QStyle,
     QStyleOptionComboBox,
-    QToolButton,
     QWidget,
 )
 
 from phase10_keeper.rules import CardKind
-from phase10_keeper.ui.text.escape import isolate, plain, plain_tooltip
+from phase10_keeper.ui.text.escape import isolate, plain_tooltip
 from phase10_keeper.ui.widgets.colours import ERROR_COLOUR, WARNING_COLOUR
 
 KEY_EVENTS = (QEvent.Type.KeyPress, QEvent.Type.ShortcutOverride)
@@ -100,6 +98,15 @@ PlayerTyping = tuple[bool, bool, tuple[tuple[CardKind, int], ...], int | None, b
 points, the points total typed."""
 
 
+def empty_grid(grid: QGridLayout) -> None:
+    """Takes every widget out of `grid`, to be deleted."""
+    while grid.count():
+        item = grid.takeAt(0)
+        widget = item.widget() if item is not None else None
+        if widget is not None:
+            widget.deleteLater()
+
+
 class CountField(QLineEdit):
     """A count of cards, two digits at most: a click or the focus selects all of it, so
     the digit typed next replaces the count rather than joining it ("1" into "10" gave
@@ -113,45 +120,6 @@ class CountField(QLineEdit):
         super().mousePressEvent(event)
         if event.button() == Qt.MouseButton.LeftButton:
             self.selectAll()
-
-
-class Row:
-    """The widgets of one player's row, in the order Tab visits them."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self.label = QLabel()
-        plain(self.label)
-        self.went_out = QRadioButton()
-        self.made = QCheckBox()
-        self.phase: QComboBox | None = None
-        self.counts: dict[CardKind, QLineEdit] = {}
-        self.total = CountField()
-        """The points total, typed instead of the counts while the row is by points."""
-        self.by_points = QToolButton()
-        self.showing_total = False
-        """The total is shown in place of the counts."""
-        self.points = QLabel()
-        self.phone = QPushButton()
-        """What the player's phone sent, when Phones at the Table runs: marks the row
-        filled from it, or offers it where the keeper typed something else."""
-        self.phone.hide()
-
-    def cells(self) -> list[QWidget]:
-        """The row's fields, one for each column: by points, the total stands in every
-        column of the counts."""
-        cells: list[QWidget] = [self.went_out, self.made]
-        if self.phase is not None:
-            cells.append(self.phase)
-        if self.showing_total:
-            cells.extend(self.total for _ in self.counts)
-        else:
-            cells.extend(self.counts.values())
-        return cells
-
-    def chain(self) -> list[QWidget]:
-        """The fields in the order Tab visits them."""
-        return list(dict.fromkeys(self.cells()))
 
 
 def in_placeholder_grey(label: QLabel, palette: QPalette) -> None:
@@ -204,6 +172,17 @@ class ProblemMarks(QWidget):
         self.marked: dict[QWidget, str] = {}
         self.fields: set[QWidget] = set()
         """The fields that get the ring when they take the keys."""
+
+    def mark(self, widget: QWidget, severity: str) -> None:
+        """Frames `widget` in the colour of a problem's `severity`, or in none if empty."""
+        if widget.property("problem") == severity:
+            return
+        widget.setProperty("problem", severity)
+        if severity:
+            self.marked[widget] = severity
+        else:
+            self.marked.pop(widget, None)
+        self.update()
 
     def paintEvent(self, event: QPaintEvent) -> None:
         form = self.parentWidget()

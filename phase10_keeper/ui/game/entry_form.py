@@ -4,16 +4,15 @@ The panel only lays out widgets and passes keystrokes to its `HandDraft`; the dr
 works out counts and points and asks the rules what is wrong.
 """
 
-import itertools
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QFont,
-    QIntValidator,
     QPaintEvent,
     QPalette,
     QResizeEvent,
@@ -29,8 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from phase10_keeper.language.wording import card_label, phase_description
-from phase10_keeper.rules import CardKind, GameState, Hand, Problem
+from phase10_keeper.rules import GameState, Hand, Problem
 from phase10_keeper.ui.game.draft import (
     DraftSnapshot,
     HandDraft,
@@ -39,27 +37,29 @@ from phase10_keeper.ui.game.draft import (
 )
 from phase10_keeper.ui.game.entry_fields import (
     Button,
-    CountField,
-    PhaseBox,
     ProblemMarks,
-    Row,
+    empty_grid,
     focus_field,
     in_placeholder_grey,
     paint_panel,
     set_tool_tip,
-    show_name,
 )
 from phase10_keeper.ui.game.entry_keys import FormKeys
-from phase10_keeper.ui.game.phone_entries import PhoneOffers, fill_from_phone, keep_phone_room
+from phase10_keeper.ui.game.phone_entries import PhoneOffers, fill_from_phone
+from phase10_keeper.ui.game.player_row import (
+    PlayerRow,
+    RowFonts,
+    add_column_headings,
+    chain_tab_order,
+    problem_fields,
+)
 from phase10_keeper.ui.settings import POINTS_BY_DEFAULT, read_setting
 from phase10_keeper.ui.text.escape import plain_tooltip
 from phase10_keeper.ui.text.translate import (
-    app_words,
     problem_said,
     problem_where,
     tr,
 )
-from phase10_keeper.ui.text.wording import phase_title
 from phase10_keeper.ui.widgets.announcement import announce
 from phase10_keeper.ui.widgets.colours import ERROR_COLOUR
 
@@ -70,8 +70,11 @@ if TYPE_CHECKING:
 AskedAbout = tuple[GameState, DraftSnapshot, int | None]
 """The hand a question was about: the game it follows, what was typed, the hand corrected."""
 
-NAME_WIDTH = 230
-COUNT_WIDTH = 54
+
+def fresh_draft(state: GameState, hand: Hand | None = None) -> HandDraft:
+    """A draft of the hand after `state`: each player by points if their last result
+    was, or with none yet, as New Game chose for the table."""
+    return HandDraft(state, hand, points_players(state, read_setting(POINTS_BY_DEFAULT)))
 
 
 class HandEntryForm(QFrame):
@@ -92,7 +95,7 @@ class HandEntryForm(QFrame):
         self.draft: HandDraft | None = None
         self.editing: int | None = None
         """The 0-based index of the hand being corrected, or None for the next hand."""
-        self._rows: list[Row] = []
+        self._rows: list[PlayerRow] = []
         self._shape: tuple[object, ...] = ()
         self._history: list[DraftSnapshot] = []
         self._at = 0
@@ -101,7 +104,6 @@ class HandEntryForm(QFrame):
         """The hand an undo put back in the form, until the form is started again."""
         self._titles = ("entry.hand_title", "entry.record_hand", 0)
         """The catalogue keys of the form's title and its button, and the hand's number."""
-        self._keys = FormKeys(self, self)
         self._phones = PhoneOffers()
         self._asking = False
         """The question about an unusual hand is open."""
@@ -182,6 +184,7 @@ class HandEntryForm(QFrame):
         layout.addLayout(buttons)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self._marks = ProblemMarks(self)
+        self._keys = FormKeys(self, self._marks, self)
         in_placeholder_grey(self.hint, self.palette())
 
     # -- building ----------------------------------------------------------------------
@@ -204,13 +207,13 @@ class HandEntryForm(QFrame):
     def _begin(
         self, state: GameState, editing: int | None, hand: Hand | None, *, typed: bool
     ) -> None:
-        self.draft = self._fresh(state, None if typed else hand)
+        self.draft = fresh_draft(state, None if typed else hand)
         self._phones.forget()
         self._history = [self.draft.snapshot()]
         self._at = 0
         self._put_back = None
         if typed and hand is not None:
-            self._put_back = self._fresh(state, hand).snapshot()
+            self._put_back = fresh_draft(state, hand).snapshot()
             self._history.append(self._put_back)
             self._at = 1
             self.draft.restore(self._history[1])
@@ -235,7 +238,8 @@ class HandEntryForm(QFrame):
         if shape != self._shape:
             self._shape = shape
             self._build()
-        self._word_rows()
+        for row in self._rows:
+            row.word(draft)
         self.show_problems([])
         self.refresh(force=True)
         self.focus_first()
@@ -247,18 +251,6 @@ class HandEntryForm(QFrame):
         self.record_button.setText(tr(button, number=number))
         assert self.draft is not None
         self.hint.setText(tr("entry.hint_phase" if self.draft.chooses_phase else "entry.hint"))
-
-    def _word_rows(self) -> None:
-        assert self.draft is not None
-        for row in self._rows:
-            phase = self.draft.fixed_phase(row.name)
-            row.label.setToolTip(
-                plain_tooltip(
-                    row.name
-                    if phase is None
-                    else tr("entry.player_phase_tip", name=row.name, phase=phase_title(phase))
-                )
-            )
 
     def retranslate(self) -> None:
         """Words the form in the language now spoken (Settings → Language): the rows are
@@ -280,7 +272,8 @@ class HandEntryForm(QFrame):
         length = focused.selectionLength() if isinstance(focused, QLineEdit) else 0
         self._word_hand()
         self._build()
-        self._word_rows()
+        for row in self._rows:
+            row.word(self.draft)
         self.refresh(force=True)
         self._recheck()
         if at is not None:
@@ -292,11 +285,6 @@ class HandEntryForm(QFrame):
                 field.setCursorPosition(caret)
                 if selected >= 0:
                     field.setSelection(selected, length)
-
-    def _fresh(self, state: GameState, hand: Hand | None = None) -> HandDraft:
-        """A draft of the hand after `state`: each player by points if their last result
-        was, or with none yet, as New Game chose for the table."""
-        return HandDraft(state, hand, points_players(state, read_setting(POINTS_BY_DEFAULT)))
 
     def stop(self) -> None:
         """No hand to enter: the game is over."""
@@ -384,6 +372,13 @@ class HandEntryForm(QFrame):
         self._recheck()
         self.typingChanged.emit()
 
+    def _change(self, change: Callable[[HandDraft], None]) -> None:
+        """A row's field changed: `change` writes it to the draft, as one step of the
+        typing history."""
+        assert self.draft is not None
+        change(self.draft)
+        self._typed()
+
     def _typed(self, anew: Collection[str] = ()) -> None:
         """Remembers the draft after a change, and updates what is shown: the rows of
         `anew` (filled from phones) in full, even the field being typed in."""
@@ -406,39 +401,23 @@ class HandEntryForm(QFrame):
         elif self.problems_label.text():
             self.problems_label.clear()
 
-    def _clear_grid(self) -> None:
-        while self.grid.count():
-            item = self.grid.takeAt(0)
-            widget = item.widget() if item is not None else None
-            if widget is not None:
-                widget.deleteLater()
-        self._rows = []
-        self._keys.forget()
-
-    def _header(self, text: str, column: int, align: Qt.AlignmentFlag) -> None:
-        label = QLabel(text)
-        label.setObjectName("columnHeader")
-        label.setFont(self._window_font)
-        in_placeholder_grey(label, self.palette())
-        label.setAlignment(align | Qt.AlignmentFlag.AlignBottom)
-        self.grid.addWidget(label, 0, column)
-
     def _build(self) -> None:
         assert self.draft is not None
         draft = self.draft
-        self._clear_grid()
-        self._build_headers(draft)
+        empty_grid(self.grid)
+        self._rows = []
+        self._keys.forget()
+        add_column_headings(self.grid, draft, self._window_font, self.palette())
         count_font = QFont(self.font())
         points_font = QFont(count_font)
         points_font.setBold(True)
         name_font = QFont(count_font)
         name_font.setWeight(QFont.Weight.DemiBold)
+        fonts = RowFonts(name_font, count_font, points_font, self._window_font)
         column = 0
         for row_index, name in enumerate(draft.participants):
-            row = Row(name)
-            row.label.setFont(name_font)
-            show_name(row.label, name, NAME_WIDTH)
-            column = self._build_row(row, row_index + 1, draft, (count_font, points_font))
+            row = PlayerRow(name, draft, fonts, self._change, partial(self._take_phone, name))
+            column = row.place(self.grid, row_index + 1, self._phones.running)
             self._rows.append(row)
             cells = row.cells()
             self._keys.watch(row.total, row_index, len(cells) - len(row.counts))
@@ -463,129 +442,7 @@ class HandEntryForm(QFrame):
         self._marks.fields = {cell for row in self._rows for cell in [*row.chain(), row.total]}
         self._marks.fields |= {self.record_button, self.cancel_button}
         self._marks.raise_()
-        self._chain()
-
-    def _build_headers(self, draft: HandDraft) -> None:
-        centre = Qt.AlignmentFlag.AlignHCenter
-        headers = [tr("entry.column_player"), tr("entry.column_went_out"), tr("entry.column_made")]
-        if draft.chooses_phase:
-            headers.append(tr("entry.column_phase"))
-        headers += [card_label(app_words(), kind) for kind in draft.kinds]
-        headers.append(tr("entry.column_points"))
-        for column, text in enumerate(headers):
-            align = Qt.AlignmentFlag.AlignLeft if column == 0 else centre
-            if column == len(headers) - 1:
-                align = Qt.AlignmentFlag.AlignRight
-            self._header(text, column, align)
-
-    def _build_row(
-        self, row: Row, grid_row: int, draft: HandDraft, fonts: tuple[QFont, QFont]
-    ) -> int:
-        """Puts `row`'s fields in the grid's row `grid_row`, wired to the draft; the
-        column of its points."""
-        name = row.name
-        count_font, points_font = fonts
-        centre = Qt.AlignmentFlag.AlignHCenter
-        self.grid.addWidget(row.label, grid_row, 0)
-        row.went_out.setAutoExclusive(False)
-        row.went_out.setAccessibleName(tr("entry.went_out_name", name=name))
-        row.went_out.toggled.connect(lambda checked, who=name: self._went_out_toggled(who, checked))
-        row.made.setAccessibleName(tr("entry.made_name", name=name))
-        row.made.toggled.connect(lambda checked, who=name: self._made_toggled(who, checked))
-        column = 1
-        for widget in (row.went_out, row.made):
-            self.grid.addWidget(widget, grid_row, column, centre)
-            column += 1
-        if draft.chooses_phase:
-            row.phase = self._phase_box(name, draft)
-            self.grid.addWidget(row.phase, grid_row, column)
-            column += 1
-        for kind in draft.kinds:
-            row.counts[kind] = self._count_field(name, kind, count_font)
-            self.grid.addWidget(row.counts[kind], grid_row, column, centre)
-            column += 1
-        self._set_up_total(row, count_font)
-        first_count = column - len(draft.kinds)
-        self.grid.addWidget(row.total, grid_row, first_count, 1, len(draft.kinds), centre)
-        self._set_up_points(row, points_font)
-        self.grid.addWidget(row.points, grid_row, column)
-        self.grid.addWidget(row.by_points, grid_row, column + 1)
-        row.phone.clicked.connect(lambda _checked=False, who=name: self._take_phone(who))
-        keep_phone_room(row.phone, self._phones.running)
-        self.grid.addWidget(row.phone, grid_row, column + 2)
-        return column
-
-    def _phase_box(self, name: str, draft: HandDraft) -> PhaseBox:
-        """Where a player who chooses their phase (Masters) says which they tried."""
-        combo = PhaseBox()
-        combo.setAccessibleName(tr("entry.phase_name", name=name))
-        combo.addItem("—", None)
-        for choice in draft.phase_choices(name):
-            combo.addItem(
-                tr(
-                    "entry.phase_choice",
-                    phase=choice.label,
-                    description=phase_description(app_words(), choice),
-                ),
-                choice.label,
-            )
-        combo.fit()
-        combo.currentIndexChanged.connect(
-            lambda _i, who=name, box=combo: self._phase_chosen(who, box.currentData())
-        )
-        return combo
-
-    def _count_field(self, name: str, kind: CardKind, font: QFont) -> CountField:
-        """How many cards of `kind` the player holds."""
-        edit = CountField()
-        edit.setFont(font)
-        edit.setValidator(QIntValidator(0, 99, edit))
-        edit.setMaxLength(2)
-        edit.setFixedWidth(COUNT_WIDTH)
-        edit.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        edit.setAccessibleName(
-            tr("entry.cards_held", name=name, cards=card_label(app_words(), kind))
-        )
-        edit.textEdited.connect(
-            lambda text, who=name, what=kind: self._count_typed(who, what, text)
-        )
-        return edit
-
-    def _set_up_total(self, row: Row, font: QFont) -> None:
-        """The points total typed in place of the counts, while the row is by points."""
-        total = row.total
-        total.setFont(font)
-        total.setValidator(QIntValidator(0, 999, total))
-        total.setMaxLength(3)
-        total.setFixedWidth(COUNT_WIDTH * 2)
-        total.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        total.setAccessibleName(tr("entry.total_name", name=row.name))
-        total.textEdited.connect(lambda text, who=row.name: self._total_typed(who, text))
-        total.hide()
-
-    def _set_up_points(self, row: Row, font: QFont) -> None:
-        """The row's points, and the switch between counts and a total."""
-        name = row.name
-        row.points.setFont(font)
-        row.points.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        row.points.setMinimumWidth(row.points.fontMetrics().horizontalAdvance("0000"))
-        row.points.setAccessibleName(tr("entry.points_name", name=name))
-        button = row.by_points
-        button.setText(tr("entry.by_points"))
-        button.setCheckable(True)
-        button.setFont(self._window_font)
-        # Out of the Tab chain, as Clear is: P switches it from the keyboard.
-        button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        button.setToolTip(tr("entry.by_points_tip"))
-        button.setAccessibleName(tr("entry.by_points_name", name=name))
-        button.toggled.connect(lambda on, who=name: self._by_points_toggled(who, on))
-
-    def _chain(self) -> None:
-        """Tab visits the fields shown, row by row, then the buttons."""
-        chain = [cell for row in self._rows for cell in row.chain()]
-        chain += [self.cancel_button, self.record_button]
-        for first, second in itertools.pairwise(chain):
-            QWidget.setTabOrder(first, second)
+        chain_tab_order(self._rows, (self.cancel_button, self.record_button))
 
     # -- showing the draft -------------------------------------------------------------
 
@@ -597,91 +454,32 @@ class HandEntryForm(QFrame):
             return
         switched = False
         for row in self._rows:
-            name = row.name
-            by_points = draft.by_points(name)
-            if row.showing_total != by_points:
-                switched = True
-                self._show_by_points(row, by_points)
-            went_out = draft.went_out == name
-            for widget, checked in ((row.went_out, went_out), (row.made, draft.made(name))):
-                widget.blockSignals(True)
-                widget.setChecked(checked)
-                widget.blockSignals(False)
-            row.made.setEnabled(not went_out)
-            if row.phase is not None:
-                wanted = row.phase.findData(draft.players[name].phase)
-                if wanted >= 0 and wanted != row.phase.currentIndex():
-                    row.phase.blockSignals(True)
-                    row.phase.setCurrentIndex(wanted)
-                    row.phase.blockSignals(False)
-                row.phase.setToolTip(row.phase.currentText())
-            for kind, edit in row.counts.items():
-                edit.setEnabled(not went_out)
-                typed = kind in draft.players[name].typed and not went_out
-                shown = str(draft.count(name, kind))
-                # The field being typed in keeps its text, so backspacing is not undone.
-                kept = typed and edit.hasFocus() and name not in anew
-                if edit.text() != shown and (force or not kept):
-                    edit.setText(shown)
-                    if edit.hasFocus():
-                        edit.selectAll()
-                self._mark_typed(edit, typed)
-                set_tool_tip(
-                    edit, tr("entry.worked_out") if draft.is_worked_out(name, kind) else ""
-                )
-            total = row.total
-            total.setEnabled(not went_out)
-            typed = not draft.is_points_worked_out(name)
-            shown = str(draft.points(name))
-            kept = typed and total.hasFocus() and name not in anew
-            if total.text() != shown and (force or not kept):
-                total.setText(shown)
-                if total.hasFocus():
-                    total.selectAll()
-            self._mark_typed(total, typed)
-            row.points.setText(str(draft.points(name)))
+            switched |= row.show(draft, self.palette(), force=force, anew=row.name in anew)
         if switched:
-            self._chain()
+            chain_tab_order(self._rows, (self.cancel_button, self.record_button))
         self._phones.show(draft if self.editing is None else None, self._rows)
-
-    def _show_by_points(self, row: Row, by_points: bool) -> None:
-        """Shows the total in place of the counts, or the counts again."""
-        # The window's focus, not the field's own: a window not active (no window manager
-        # gives it back after a dialog) still sends its keys to it.
-        focused = self.window().focusWidget() in (row.total, *row.counts.values())
-        row.showing_total = by_points
-        row.by_points.blockSignals(True)
-        row.by_points.setChecked(by_points)
-        row.by_points.blockSignals(False)
-        # The button names what it switches to.
-        row.by_points.setText(tr("entry.by_cards" if by_points else "entry.by_points"))
-        row.by_points.setToolTip(tr("entry.by_cards_tip" if by_points else "entry.by_points_tip"))
-        row.total.setVisible(by_points)
-        for edit in row.counts.values():
-            edit.setVisible(not by_points)
-        if focused:
-            # The field typed in is gone: the one in its place takes the keys.
-            focus_field(row.total if by_points else next(iter(row.counts.values())))
 
     def show_problems(self, problems: list[Problem]) -> None:
         """Marks each field a problem is about and lists the problems under the table."""
         self._showing_problems = bool(problems)
         for row in self._rows:
             for cell in [*row.cells(), *row.counts.values(), row.total]:
-                self._mark(cell, "")
+                self._marks.mark(cell, "")
                 set_tool_tip(cell, "")
         if not problems:
             # Only if it says something: QLabel.clear lays the form out and paints it anew.
             if self.problems_label.text():
                 self.problems_label.clear()
             return
+        draft = self.draft
+        assert draft is not None
         lines = []
         said: dict[QWidget, list[str]] = {}
         for problem in problems:
-            for widget in self._fields_for(problem):
+            for widget in problem_fields(self._rows, problem, draft):
                 # An error's mark is not turned into a warning's by a later problem.
                 if widget.property("problem") != "error":
-                    self._mark(widget, problem.severity.value)
+                    self._marks.mark(widget, problem.severity.value)
                 said.setdefault(widget, []).append(problem_said(problem) or "")
             mark = "✗" if problem.is_error else "⚠"
             # The form is the hand: a problem names only the player it is about.
@@ -689,71 +487,6 @@ class HandEntryForm(QFrame):
         for widget, texts in said.items():
             widget.setToolTip(plain_tooltip("\n".join(texts)))
         self.problems_label.setText("\n".join(lines))
-
-    def _fields_for(self, problem: Problem) -> list[QWidget]:
-        """The inputs a problem is about: a table-wide problem has none but went-out."""
-        if problem.player is None and problem.field != "went_out":
-            return []
-        fields: list[QWidget] = []
-        for row in self._rows:
-            if problem.player not in (None, row.name):
-                continue
-            if problem.field == "went_out":
-                fields.append(row.went_out)
-            elif problem.field == "made":
-                fields.append(row.made)
-            elif problem.field == "phase" and row.phase is not None:
-                fields.append(row.phase)
-            elif problem.field == "points":
-                fields.append(row.total)
-            elif problem.field == CardKind.LOW.value:
-                fields.extend(self._holding_fields(row))
-            else:
-                fields.extend(
-                    edit for kind, edit in row.counts.items() if kind.value == problem.field
-                )
-        return fields
-
-    def _holding_fields(self, row: Row) -> list[QWidget]:
-        """The count fields a problem with the cards held is about: those that hold cards.
-
-        The checks file problems with the number of cards held under 1-9, the kind
-        worked out from the others; the culprit may be any kind typed.
-        """
-        assert self.draft is not None
-        holding: list[QWidget] = [
-            edit
-            for kind, edit in row.counts.items()
-            if edit.isEnabled() and self.draft.count(row.name, kind)
-        ]
-        return holding or [row.counts[CardKind.LOW]]
-
-    def _mark_typed(self, edit: QLineEdit, typed: bool) -> None:
-        """A count the draft worked out, rather than one typed, shows in grey."""
-        if edit.property("typed") is typed:
-            return
-        edit.setProperty("typed", typed)
-        self._colour_count(edit)
-
-    def _colour_count(self, edit: QLineEdit) -> None:
-        palette = edit.palette()
-        role = (
-            QPalette.ColorRole.Text
-            if edit.property("typed")
-            else QPalette.ColorRole.PlaceholderText
-        )
-        palette.setColor(QPalette.ColorRole.Text, self.palette().color(role))
-        edit.setPalette(palette)
-
-    def _mark(self, widget: QWidget, severity: str) -> None:
-        if widget.property("problem") == severity:
-            return
-        widget.setProperty("problem", severity)
-        if severity:
-            self._marks.marked[widget] = severity
-        else:
-            self._marks.marked.pop(widget, None)
-        self._marks.update()
 
     def paintEvent(self, event: QPaintEvent) -> None:
         paint_panel(self, QPalette.ColorRole.Mid, 1)
@@ -779,8 +512,7 @@ class HandEntryForm(QFrame):
                 if isinstance(widget, QLabel) and widget.objectName() == "columnHeader":
                     in_placeholder_grey(widget, self.palette())
             for row in self._rows:
-                for edit in row.counts.values():
-                    self._colour_count(edit)
+                row.colour_counts(self.palette())
 
     def focus_first(self) -> None:
         for row in self._rows:
@@ -791,29 +523,7 @@ class HandEntryForm(QFrame):
 
     # -- reacting to the user ----------------------------------------------------------
 
-    def _went_out_toggled(self, name: str, checked: bool) -> None:
-        assert self.draft is not None
-        if checked:
-            self.draft.set_went_out(name)
-        elif self.draft.went_out == name:
-            self.draft.set_went_out(None)
-        self._typed()
-
-    def _made_toggled(self, name: str, checked: bool) -> None:
-        assert self.draft is not None
-        self.draft.set_made(name, checked)
-        self._typed()
-
-    def _phase_chosen(self, name: str, label: int | None) -> None:
-        assert self.draft is not None
-        self.draft.set_phase(name, label)
-        self._typed()
-
-    def phase_labels(self) -> list[int]:
-        """The labels of every phase of the game's rules, made or not."""
-        return [] if self.draft is None else [p.label for p in self.draft.state.rules.phases]
-
-    def type_phase(self, row: Row, label: int | None) -> None:
+    def type_phase(self, row: PlayerRow, label: int | None) -> None:
         """The phase typed in a row's box: chosen if the player may try it; one made
         already, or digits that spell no phase yet ("1" of "10" once 1 is made), leave
         the row with no phase, and a phase made is said under the table."""
@@ -828,25 +538,10 @@ class HandEntryForm(QFrame):
                 "✗ " + tr("entry.phase_made_already", name=row.name, phase=label)
             )
 
-    def _total_typed(self, name: str, text: str) -> None:
-        assert self.draft is not None
-        self.draft.set_points(name, int(text) if text else None)
-        self._typed()
-
-    def _by_points_toggled(self, name: str, on: bool) -> None:
-        assert self.draft is not None
-        self.draft.set_by_points(name, on)
-        self._typed()
-
-    def _count_typed(self, name: str, kind: CardKind, text: str) -> None:
-        assert self.draft is not None
-        self.draft.set_count(name, kind, int(text) if text else None)
-        self._typed()
-
     def _clear(self) -> None:
         """Empties the form, as one step Undo takes back."""
         if self.draft is not None:
-            self.draft.restore(self._fresh(self.draft.state).snapshot())
+            self.draft.restore(fresh_draft(self.draft.state).snapshot())
             self.show_problems([])
             self.refresh(force=True)
             self._typed()
@@ -895,14 +590,9 @@ class HandEntryForm(QFrame):
         fill_from_phone(self.draft, name, entry)
         self._typed(anew=[name])
         # Back in the row, not on the button (or in the grid), so Enter records.
-        row = next(row for row in self._rows if row.name == name)
-        focus_field(row.total if row.showing_total else next(iter(row.counts.values())))
+        next(row for row in self._rows if row.name == name).focus_entry()
 
-    def show_focus(self) -> None:
-        """Draws the ring round the field with the keys again, where it is now."""
-        self._marks.update()
-
-    def rows(self) -> list[Row]:
+    def rows(self) -> list[PlayerRow]:
         """The players' rows, in the order of the table."""
         return self._rows
 
@@ -962,7 +652,9 @@ class HandEntryForm(QFrame):
         return True
 
     def _focus_problem(self, problem: Problem) -> None:
-        fields = [field for field in self._fields_for(problem) if field.isEnabled()]
+        assert self.draft is not None
+        fields = problem_fields(self._rows, problem, self.draft)
+        fields = [field for field in fields if field.isEnabled()]
         if fields:
             # Selected even if focused already: the fix typed next must replace what is
             # wrong, not join it.

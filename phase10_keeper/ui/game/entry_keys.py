@@ -3,13 +3,16 @@ on every field of a row, Enter records, and a count's own undo gives way to the
 window's."""
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Protocol
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QComboBox, QLineEdit, QWidget
 
-from phase10_keeper.ui.game.entry_fields import ARROWS, KEY_EVENTS, Row, focus_field
+from phase10_keeper.ui.game.draft import HandDraft
+from phase10_keeper.ui.game.entry_fields import ARROWS, KEY_EVENTS, focus_field
+from phase10_keeper.ui.game.player_row import PlayerRow
 
 FOCUS_EVENTS = (QEvent.Type.FocusIn, QEvent.Type.FocusOut)
 
@@ -21,29 +24,28 @@ class KeyedForm(Protocol):
     """What the keys ask of the form they are typed in."""
 
     editing: int | None
+    draft: HandDraft | None
 
     @property
     def record_button(self) -> QWidget: ...
 
-    def rows(self) -> Sequence[Row]: ...
+    def rows(self) -> Sequence[PlayerRow]: ...
 
     def submit(self) -> None: ...
 
     def cancel(self) -> None: ...
 
-    def phase_labels(self) -> Sequence[int]: ...
-
-    def type_phase(self, row: Row, label: int | None) -> None: ...
-
-    def show_focus(self) -> None: ...
+    def type_phase(self, row: PlayerRow, label: int | None) -> None: ...
 
 
 class FormKeys(QObject):
     """Watches the form's fields for the keys that work across them."""
 
-    def __init__(self, form: KeyedForm, parent: QObject) -> None:
+    def __init__(self, form: KeyedForm, marks: QWidget, parent: QObject) -> None:
+        """`marks`: what draws the ring round the field with the keys."""
         super().__init__(parent)
         self.form = form
+        self._marks = marks
         self.position: dict[QObject, tuple[int, int]] = {}
         """Each field watched: its row, and its column in the row's cells."""
         self._moving_inside: QLineEdit | None = None
@@ -60,7 +62,7 @@ class FormKeys(QObject):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() in FOCUS_EVENTS:
-            self.form.show_focus()
+            self._marks.update()
         if event.type() == QEvent.Type.FocusOut:
             self._phase_typed = ""
             if watched is self._moving_inside:
@@ -88,7 +90,7 @@ class FormKeys(QObject):
             # search for it, and miss the next digit typed).
             return True
         # The ring moves with a key that moves the focus, told to the field or not.
-        self.form.show_focus()
+        self._marks.update()
         return self._key_pressed(watched, event)
 
     def _key_pressed(self, watched: QObject, event: QKeyEvent) -> bool:
@@ -101,7 +103,7 @@ class FormKeys(QObject):
         if key == Qt.Key.Key_Escape and self.form.editing is not None:
             self.form.cancel()
             return True
-        if self._row_key(watched, row, (row_index, column), event):
+        if row.key(watched, event, partial(self._step_off, row_index, column)):
             return True
         if isinstance(watched, QLineEdit) and key in (Qt.Key.Key_Home, Qt.Key.Key_End):
             # Home and End step inside the count, as in a spreadsheet's cell being edited:
@@ -112,39 +114,6 @@ class FormKeys(QObject):
             return phase_key
         if key in ARROWS:
             return self._arrow_key(watched, (row_index, column), event)
-        return False
-
-    def _row_key(
-        self, watched: QObject, row: Row, place: tuple[int, int], event: QKeyEvent
-    ) -> bool:
-        """O, P, T and Space, on any field of a player's row (`place` is the field's row
-        and column): whether the key was one of them, done."""
-        key = Qt.Key(event.key())
-        letter = not event.modifiers() & ~Qt.KeyboardModifier.ShiftModifier
-        if key == Qt.Key.Key_O and letter:
-            row.went_out.setChecked(not row.went_out.isChecked())
-            if not row.made.isEnabled():
-                self._step_off(*place)
-            return True
-        if key == Qt.Key.Key_P and letter:
-            # From every field of the row; the digits typed next are the total's.
-            row.by_points.toggle()
-            if row.showing_total:
-                focus_field(row.total)
-            elif watched is row.total:
-                focus_field(next(iter(row.counts.values())))
-            return True
-        if key == Qt.Key.Key_T and letter:
-            # Takes the phone's entry the row's button offers (its tooltip says so).
-            if row.phone.isVisible() and row.phone.isEnabled():
-                row.phone.click()
-            return True
-        if key == Qt.Key.Key_Space and not event.modifiers():
-            # On every control of the row, as the hint says: a radio button or a list
-            # would take Space as "select" (a player marked as out by mistake).
-            if row.made.isEnabled():
-                row.made.setChecked(not row.made.isChecked())
-            return True
         return False
 
     def _arrow_key(self, watched: QObject, place: tuple[int, int], event: QKeyEvent) -> bool:
@@ -214,7 +183,7 @@ class FormKeys(QObject):
                 focus_field(cells[column])
                 return True
 
-    def _phase_key(self, row: Row, event: QKeyEvent) -> bool:
+    def _phase_key(self, row: PlayerRow, event: QKeyEvent) -> bool:
         """A key in a phase box: True if it is dealt with here. Digits choose the phase
         whose label they spell, exactly, as a list's keyboard search does, but never the
         nearest ("1" once phase 1 is made chose 10); Alt+↓ and F4 open the list, and the
@@ -231,7 +200,10 @@ class FormKeys(QObject):
         if not text.isdigit():
             # A letter would search the list's words; Space, O and P were taken above.
             return True
-        spelt = [str(label) for label in self.form.phase_labels()]
+        draft = self.form.draft
+        # Every phase of the game's rules, made or not.
+        phases = [] if draft is None else draft.state.rules.phases
+        spelt = [str(phase.label) for phase in phases]
         typed = self._phase_typed + text
         if not any(label.startswith(typed) for label in spelt):
             typed = text

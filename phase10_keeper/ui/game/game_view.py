@@ -11,141 +11,58 @@ with the room the entry panel leaves, so a 1280 by 720 laptop and a 1920 by 1080
 both filled.
 """
 
-import math
 from collections.abc import Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QModelIndex, QObject, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt, Signal
 from PySide6.QtGui import (
     QAction,
     QFont,
-    QFontMetrics,
-    QFontMetricsF,
     QKeyEvent,
     QKeySequence,
-    QPaintEvent,
-    QPalette,
     QResizeEvent,
-    QShortcut,
     QShowEvent,
     QUndoStack,
 )
 from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QFrame,
     QHBoxLayout,
-    QHeaderView,
-    QLabel,
     QSizePolicy,
-    QStyle,
-    QTableView,
     QTabWidget,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
-from phase10_keeper.language.wording import rules_description
-from phase10_keeper.rules import MAX_PLAYERS, GameError, Hand, Problem, Status
+from phase10_keeper.rules import GameError, Hand, Problem, Status
 from phase10_keeper.sheet import HANDS_PER_PAGE
-from phase10_keeper.stats.standings import STANDINGS_COLUMNS, shown_columns
-from phase10_keeper.ui.game.delegates import CELL_SIZE, TOTAL_SIZE, PlayerHeader, ScoreCellDelegate
-from phase10_keeper.ui.game.entry_fields import focus_field, in_placeholder_grey, paint_panel
+from phase10_keeper.ui.game.banner import Banner
+from phase10_keeper.ui.game.entry_fields import focus_field, in_placeholder_grey
 from phase10_keeper.ui.game.entry_form import HandEntryForm
 from phase10_keeper.ui.game.game_charts import GameCharts
 from phase10_keeper.ui.game.grid_model import ScoreGridModel
 from phase10_keeper.ui.game.kept_typing import KeptNote
 from phase10_keeper.ui.game.phones_controller import PhonesController
+from phase10_keeper.ui.game.save_note import SaveNote
 from phase10_keeper.ui.game.session import GameSession
-from phase10_keeper.ui.game.standings_model import (
-    STRETCHED,
-    PlayerCellDelegate,
-    StandingsModel,
-    column_number,
-)
+from phase10_keeper.ui.game.sheet_grid import SheetGrid, scaled
+from phase10_keeper.ui.game.standings_model import StandingsModel
+from phase10_keeper.ui.game.standings_table import StandingsTable
 from phase10_keeper.ui.prompts import Prompts, ask_output_path
-from phase10_keeper.ui.text import wording
-from phase10_keeper.ui.text.escape import isolate, plain
+from phase10_keeper.ui.text.escape import isolate
 from phase10_keeper.ui.text.reword import reword_model
-from phase10_keeper.ui.text.translate import app_words, problem_where, tr, tr_count
+from phase10_keeper.ui.text.translate import app_words, problem_where, tr
 from phase10_keeper.ui.widgets.announcement import announce
-from phase10_keeper.ui.widgets.colours import ERROR_COLOUR
 
 if TYPE_CHECKING:
     from phase10_keeper.ui.game.rename_player_dialog import RenamePlayerDialog
 
 MARGIN = 10
 SPACING = 8
-LARGEST_SCALE = 2.2
-"""How much the grid's rows and type may grow on a big screen."""
-NAME_CHARACTERS = 12
-"""The row header is this many average characters wide, besides the marks."""
 BASE_TYPE = 1.15
 """The game page's type, against the window's."""
 SIDE_PANEL_HEIGHT = 210
 """What the standings, the charts and the summary keep when the entry panel is hidden
 (the game is over): room for a chart to read."""
-
-# Each style sheet sits on the widget it styles: one on the whole page made Qt style
-# every widget of it (the grid, the standings, the charts) through style sheet rules.
-SAVE_PROBLEM_STYLE = f"QLabel {{ color: {ERROR_COLOUR}; font-weight: bold; }}"
-
-
-class Banner(QFrame):
-    """The band over the grid: a rounded panel in the alternate base colour, framed in
-    the highlight colour once the game is over. Drawn here rather than by a style
-    sheet, which would draw every label and button in it through Qt's style-sheet style.
-    """
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.finished = False
-        self._leave_room_for_the_frame()
-
-    def show_finished(self, finished: bool) -> None:
-        if finished != self.finished:
-            self.finished = finished
-            self._leave_room_for_the_frame()
-            self.update()
-
-    def _leave_room_for_the_frame(self) -> None:
-        width = 2 if self.finished else 1
-        self.setContentsMargins(width, width, width, width)
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        paint_panel(
-            self,
-            QPalette.ColorRole.Highlight if self.finished else QPalette.ColorRole.Mid,
-            2 if self.finished else 1,
-            self.palette().color(QPalette.ColorRole.AlternateBase),
-        )
-
-
-class HandHeader(QHeaderView):
-    """The hand numbers over the grid, in the page's base type, and one line of the
-    grid's (scaled) type high.
-
-    QHeaderView would find its height by asking the model about every hand's header, in
-    four roles, whenever the font or style changes: thousands of calls into Python in a
-    long game.
-    """
-
-    def __init__(self, grid: QTableView) -> None:
-        super().__init__(Qt.Orientation.Horizontal, grid)
-        self._grid = grid
-        self.setSectionsClickable(True)
-        self.setHighlightSections(True)
-
-    def sizeHint(self) -> QSize:
-        return QSize(self.length(), self._grid.fontMetrics().height() + 10)
-
-
-def _scaled(font: QFont, factor: float, bold: bool = False) -> QFont:
-    scaled = QFont(font)
-    scaled.setPointSizeF(font.pointSizeF() * factor)
-    scaled.setBold(bold)
-    return scaled
 
 
 def sheet_pages(hands: int) -> int:
@@ -181,12 +98,21 @@ class GameView(QWidget):
         self.session = session
         self.prompts = prompts
         self._recording = False
-        base = self._base_font = _scaled(self.font(), BASE_TYPE * type_scale)
+        base = self._base_font = scaled(self.font(), BASE_TYPE * type_scale)
         self.sheet_page = 0
         """The page of the paper sheet the grid shows (0-based)."""
         self._hands_shown = -1
 
-        self._build_banner(base)
+        self.banner = Banner(self, base)
+        """The line over the grid: the hand, who deals and plays first (or who won), the
+        rules, Share Result and the sheet's pages."""
+        self.banner.previous_sheet_button.clicked.connect(
+            lambda: self.show_sheet_page(self.sheet_page - 1)
+        )
+        self.banner.next_sheet_button.clicked.connect(
+            lambda: self.show_sheet_page(self.sheet_page + 1)
+        )
+        self.banner.share_button.clicked.connect(self.shareRequested)
         self._build_side_tabs(base, prompts)
         self._build_grid(base)
         self._build_entry(base, prompts)
@@ -198,86 +124,10 @@ class GameView(QWidget):
         self._word_page()
         self.refresh()
 
-    def _build_banner(self, base: QFont) -> None:
-        """The line over the grid: the hand, who deals and plays first (or who won), the
-        rules, Share Result and the sheet's pages."""
-        self.headline = QLabel()
-        self.headline.setFont(_scaled(base, 1.25, bold=True))
-        self.detail = QLabel()
-        self.detail.setFont(_scaled(base, 1.05))
-        self.detail.setWordWrap(True)
-        self.ranking = QLabel()
-        self.ranking.setWordWrap(True)
-        self.ranking.setFont(base)
-        self.rules_label = QLabel()
-        plain(self.headline, self.detail, self.ranking)
-        in_placeholder_grey(self.rules_label, self.palette())
-        self.rules_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        self.previous_sheet_button = QToolButton()
-        self.previous_sheet_button.setArrowType(Qt.ArrowType.LeftArrow)
-        self.previous_sheet_button.clicked.connect(
-            lambda: self.show_sheet_page(self.sheet_page - 1)
-        )
-        self.next_sheet_button = QToolButton()
-        self.next_sheet_button.setArrowType(Qt.ArrowType.RightArrow)
-        self.next_sheet_button.clicked.connect(lambda: self.show_sheet_page(self.sheet_page + 1))
-        self.sheet_label = QLabel()
-        self.share_button = QToolButton()
-        self.share_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        self.share_button.clicked.connect(self.shareRequested)
-        for button, key in (
-            (self.previous_sheet_button, Qt.Key.Key_PageUp),
-            (self.next_sheet_button, Qt.Key.Key_PageDown),
-        ):
-            keys = QKeySequence(Qt.Modifier.CTRL | key)
-            page_key = QShortcut(keys, self)
-            page_key.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-            page_key.activated.connect(button.click)
-        self.banner = Banner()
-        self.banner.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
-        top_line = QHBoxLayout()
-        top_line.setSpacing(14)
-        top_line.addWidget(self.headline, 0, Qt.AlignmentFlag.AlignVCenter)
-        top_line.addWidget(self.detail, 1)
-        top_line.addWidget(self.rules_label)
-        top_line.addWidget(self.share_button)
-        top_line.addWidget(self.previous_sheet_button)
-        top_line.addWidget(self.sheet_label)
-        top_line.addWidget(self.next_sheet_button)
-        banner_layout = QVBoxLayout(self.banner)
-        banner_layout.setContentsMargins(14, 4, 14, 4)
-        banner_layout.setSpacing(2)
-        banner_layout.addLayout(top_line)
-        banner_layout.addWidget(self.ranking)
-
     def _build_side_tabs(self, base: QFont, prompts: Prompts) -> None:
         """The standings and the game's charts, as tabs beside the entry panel."""
         self.standings_model = StandingsModel(self.session.state, self)
-        self.standings = QTableView()
-        self.standings.setModel(self.standings_model)
-        self.standings.setFont(base)
-        self.standings.verticalHeader().hide()
-        # The column titles stay in the page's type, smaller than the rows'.
-        self.standings.horizontalHeader().setFont(_scaled(self.font(), 1.0))
-        self.standings.horizontalHeader().setFixedHeight(self.standings.fontMetrics().height() + 12)
-        self.standings.setShowGrid(False)
-        self.standings.setAlternatingRowColors(True)
-        self.standings.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        self.standings.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.standings.setWordWrap(False)
-        header = self.standings.horizontalHeader()
-        # Sized by `_fit_standings` when the standings change: sized to their contents by
-        # the header, the columns were measured again on every layout and paint, asking
-        # the model hundreds of times (4 ms of opening a game).
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        header.setSectionResizeMode(column_number(STRETCHED), QHeaderView.ResizeMode.Stretch)
-        # A long name is cut at its end, its marks (deals, winner) kept in view.
-        self.standings.setItemDelegateForColumn(
-            column_number(STRETCHED), PlayerCellDelegate(self.standings)
-        )
-        self.standings.verticalHeader().setDefaultSectionSize(
-            self.standings.fontMetrics().height() + 12
-        )
+        self.standings = StandingsTable(self.standings_model, base, scaled(self.font(), 1.0))
         self.side_tabs = QTabWidget()
         """Views of the game beside the entry panel; more can be added as tabs."""
         self.side_tabs.setDocumentMode(True)
@@ -296,35 +146,9 @@ class GameView(QWidget):
     def _build_grid(self, base: QFont) -> None:
         """The score grid, a page of the paper sheet."""
         self.grid_model = ScoreGridModel(self.session.state, self)
-        self.grid = QTableView()
-        self.grid.setHorizontalHeader(HandHeader(self.grid))
-        self.grid.horizontalHeader().setFont(base)
-        self.grid.setVerticalHeader(PlayerHeader(self.grid))
-        self.grid.setModel(self.grid_model)
-        self.grid.setItemDelegate(ScoreCellDelegate(self.grid))
-        self.grid.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.grid.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectColumns)
-        self.grid.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.grid.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
-        self.grid.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
-        self.grid.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        self.grid.horizontalHeader().setMinimumSectionSize(CELL_SIZE.width())
-        self.grid.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.grid = SheetGrid(self.grid_model, base)
         self.grid.doubleClicked.connect(self._grid_double_clicked)
         self.grid.installEventFilter(self)
-        # A viewport made here, set up as Qt sets up its own, and not Qt's own: to hand
-        # that to Python, PySide6 first sets up every widget class of Qt to learn which
-        # one it is, milliseconds that the page's first paint does not need.
-        viewport = QWidget()
-        viewport.setObjectName("qt_scrollarea_viewport")
-        viewport.setBackgroundRole(QPalette.ColorRole.Base)
-        viewport.setAutoFillBackground(True)
-        self.grid.setViewport(viewport)
-        viewport.installEventFilter(self)
-        # The standings fit their columns again when their width changes (see below).
-        self.standings.installEventFilter(self)
-        self._grid_scale = 0.0
-        self._apply_grid_scale(1.0)
 
     def _build_entry(self, base: QFont, prompts: Prompts) -> None:
         """The entry form, the phones that fill it, and the notes over it."""
@@ -335,11 +159,8 @@ class GameView(QWidget):
         self.form.accept_warnings = self.ask_to_accept_warnings
         self.form.submitted.connect(self._hand_submitted)
         self.form.cancelled.connect(self._cancel_correction)
-        self.save_problem = QLabel()
-        self.save_problem.setStyleSheet(SAVE_PROBLEM_STYLE)
-        self.save_problem.setWordWrap(True)
-        self.save_problem.setTextFormat(Qt.TextFormat.PlainText)
-        self.save_problem.hide()
+        self.save_problem = SaveNote()
+        self.save_problem.roomChanged.connect(self._fit_grid)
         self.kept_note = KeptNote()
         self.kept_note.visibilityChanged.connect(self._fit_grid)
 
@@ -390,27 +211,19 @@ class GameView(QWidget):
         self.grid.selectionModel().selectionChanged.connect(self._update_actions)
         self.session.changed.connect(self.refresh)
         self.session.recordUndone.connect(self._record_undone)
-        self.session.saved.connect(self._saved)
-        self.session.save_failed.connect(self._save_failed)
-        self.session.save_refused.connect(self._save_refused)
+        self.session.saved.connect(self.save_problem.saved)
+        self.session.save_failed.connect(self.save_problem.failed)
+        self.session.save_refused.connect(self.save_problem.refused)
         self.session.renamed.connect(self._player_renamed)
 
     def set_type_scale(self, type_scale: float) -> None:
         """Draws the table (grid, entry form, standings) `type_scale` times the usual type."""
-        base = self._base_font = _scaled(self.font(), BASE_TYPE * type_scale)
-        self.headline.setFont(_scaled(base, 1.25, bold=True))
-        self.detail.setFont(_scaled(base, 1.05))
-        self.ranking.setFont(base)
-        self.standings.setFont(base)
-        self.standings.verticalHeader().setDefaultSectionSize(
-            self.standings.fontMetrics().height() + 12
-        )
-        self.grid.horizontalHeader().setFont(base)
+        base = self._base_font = scaled(self.font(), BASE_TYPE * type_scale)
+        self.banner.set_base_font(base)
+        self.standings.set_base_font(base)
         self.form.setFont(base)
-        # Made again at the new type: the scale kept would count as already applied.
-        scale, self._grid_scale = self._grid_scale, 0.0
-        self._apply_grid_scale(scale)
-        self._fit_standings()
+        self.grid.set_base_font(base)
+        self.standings.fit()
         self._fit_grid()
 
     # -- the page ----------------------------------------------------------------------
@@ -433,16 +246,7 @@ class GameView(QWidget):
 
     def _word_page(self) -> None:
         """The page's own words, in the language spoken; `refresh` words the rest."""
-        self.previous_sheet_button.setAccessibleName(tr("game.previous_sheet"))
-        self.next_sheet_button.setAccessibleName(tr("game.next_sheet"))
-        self.share_button.setText(tr("game.share_result"))
-        self.share_button.setToolTip(tr("game.share_result_tip"))
-        for button, key, tip in (
-            (self.previous_sheet_button, Qt.Key.Key_PageUp, "game.previous_sheet_tip"),
-            (self.next_sheet_button, Qt.Key.Key_PageDown, "game.next_sheet_tip"),
-        ):
-            keys = QKeySequence(Qt.Modifier.CTRL | key)
-            button.setToolTip(tr(tip, keys=keys.toString(QKeySequence.SequenceFormat.NativeText)))
+        self.banner.word()
         self.standings.setAccessibleName(tr("game.standings"))
         self.side_tabs.setTabText(self.side_tabs.indexOf(self.standings), tr("game.standings"))
         self.side_tabs.setTabText(self.side_tabs.indexOf(self.charts), tr("game.charts"))
@@ -456,93 +260,23 @@ class GameView(QWidget):
         the hand being corrected, the selected hand and the focus all kept (`refresh`
         would start the form again)."""
         self._word_page()
-        state = self.session.state
-        self.headline.setText(wording.headline(state))
-        self.detail.setText(wording.detail(state))
-        if state.status is Status.FINISHED:
-            self.ranking.setText(tr("game.final_ranking", ranking=wording.ranking_line(state)))
-        rules = rules_description(app_words(), self.session.game.rules)
-        self.rules_label.setText(tr_count("game.rules_and_hands", len(state.hands), rules=rules))
+        self.banner.show_words(self.session.state, self.session.game.rules)
         reword_model(self.standings_model)
         reword_model(self.grid_model)
-        self._fit_standings()
+        self.standings.fit()
         self.show_sheet_page(self.sheet_page)
         self.charts.reword()
         self.form.retranslate()
 
     # -- showing the game --------------------------------------------------------------
 
-    def _fit_standings(self) -> None:
-        """Each column but the stretched one as wide as its widest cell or its title,
-        measured as Qt's item views measure a line of text."""
-        header = self.standings.horizontalHeader()
-        model = self.standings_model
-        # In fractions of a pixel, as the view lays the texts out: measured in whole ones,
-        # a text could be a fraction too wide and cut short.
-        regular = QFontMetricsF(self.standings.font())
-        # The model's bold type is the view's own, made bold.
-        bold = QFontMetricsF(model.bold_font().resolve(self.standings.font()))
-        margin = self.standings.style().pixelMetric(
-            QStyle.PixelMetric.PM_FocusFrameHMargin, None, self.standings
-        )
-
-        def needed(column: int) -> int:
-            widest = max(
-                (
-                    (bold if model.is_bold(row, column) else regular).horizontalAdvance(
-                        model.text(row, column)
-                    )
-                    for row in range(model.rowCount())
-                ),
-                default=0.0,
-            )
-            return max(header.sectionSizeHint(column), math.ceil(widest) + 2 * (margin + 1))
-
-        stretched = column_number(STRETCHED)
-        shown = [
-            column
-            for column in range(model.columnCount())
-            if column != stretched and not self.standings.isColumnHidden(column)
-        ]
-        # The phases in few words where in full they would leave the names no room: a
-        # name cut short beside a phase cut short read as neither.
-        # The room of the rows, less a scroll bar's should one show: the viewport itself
-        # is Qt's, and handing it to Python costs the first paint (see the grid's).
-        room = self.standings.maximumViewportSize().width() - self.standings.style().pixelMetric(
-            QStyle.PixelMetric.PM_ScrollBarExtent, None, self.standings
-        )
-        model.set_compact(False)
-        widths = {column: needed(column) for column in shown}
-        if sum(widths.values()) + needed(stretched) > room:
-            model.set_compact(True)
-            widths = {column: needed(column) for column in shown}
-        for column, width in widths.items():
-            if header.sectionSize(column) != width:
-                header.resizeSection(column, width)
-
     def refresh(self) -> None:
         state = self.session.state
         game = self.session.game
-        self.headline.setText(wording.headline(state))
-        self.detail.setText(wording.detail(state))
-        finished = state.status is Status.FINISHED
-        self.ranking.setVisible(finished)
-        if finished:
-            self.ranking.setText(tr("game.final_ranking", ranking=wording.ranking_line(state)))
-        self.banner.show_finished(finished)
-        # Offered once the game is over, beside the result.
-        self.share_button.setVisible(finished)
+        self.banner.show_words(state, game.rules)
+        self.banner.show_finished(state.status is Status.FINISHED)
         played = len(state.hands)
-        self.rules_label.setText(
-            tr_count(
-                "game.rules_and_hands", played, rules=rules_description(app_words(), game.rules)
-            )
-        )
-        self.standings_model.set_state(state)
-        shown = shown_columns(state)
-        for column in STANDINGS_COLUMNS:
-            self.standings.setColumnHidden(column_number(column), column not in shown)
-        self._fit_standings()
+        self.standings.show_state(state)
         self.grid_model.set_state(state)
         self.charts.set_game(game, self.session.replay)
         if played != self._hands_shown:
@@ -557,7 +291,7 @@ class GameView(QWidget):
         self.delete_action.setEnabled(self.selected_hand() is not None)
         # The sheet page, fitted to the room the entry panel leaves now. `refresh` shows or
         # hides the panel only after this; the grid's viewport then changes size, and
-        # `_fit_cells` shares out the room the grid has.
+        # the grid's `fit_cells` shares out the room it has.
         self.show_sheet_page(self.sheet_page)
 
     # -- fitting the window ------------------------------------------------------------
@@ -567,28 +301,11 @@ class GameView(QWidget):
         hands = self.grid_model.hand_count
         pages = sheet_pages(hands)
         self.sheet_page = page = max(0, min(page, pages - 1))
-        self._hide_other_pages(hands, page * HANDS_PER_PAGE)
-        for widget in (self.previous_sheet_button, self.sheet_label, self.next_sheet_button):
-            widget.setVisible(pages > 1)
-        self.sheet_label.setText(tr("game.sheet_page", page=page + 1, pages=pages))
-        self.previous_sheet_button.setEnabled(page > 0)
-        self.next_sheet_button.setEnabled(page < pages - 1)
+        self.grid.show_page(page)
+        self.banner.show_pages(page, pages)
         self._fit_grid()
         # In a window too narrow for the page, the total and the latest hands show.
         self.grid.scrollTo(self.grid_model.index(0, self.grid_model.total_column))
-
-    def _hide_other_pages(self, hands: int, first: int) -> None:
-        """Hides the columns of the hands not on the page starting at hand `first`."""
-        page = range(first, min(first + HANDS_PER_PAGE, hands))
-        header = self.grid.horizontalHeader()
-        # Most often (a hand recorded on the page shown) no column changes: then asking
-        # about the page's columns spares asking about all of a long game's.
-        if header.hiddenSectionCount() == hands - len(page) and not any(
-            header.isSectionHidden(column) for column in page
-        ):
-            return
-        for column in range(hands):
-            self.grid.setColumnHidden(column, column not in page)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -601,7 +318,7 @@ class GameView(QWidget):
             self._reword_page()
         # The window's palette changed (light to dark): the grey follows it.
         if event.type() == QEvent.Type.PaletteChange:
-            in_placeholder_grey(self.rules_label, self.palette())
+            in_placeholder_grey(self.banner.rules_label, self.palette())
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
@@ -619,102 +336,12 @@ class GameView(QWidget):
         return self.height() - 2 * MARGIN - banner - below - 2 * SPACING
 
     def _fit_grid(self) -> None:
-        """Sizes the type and the grid's height so the sheet page fills the room it has;
-        `_fit_cells` then shares the grid's actual room among rows and columns."""
+        """Sizes the grid's type and height so the sheet page fills the room the banner
+        and the entry panel leave it."""
         if not self.isVisible():
             # Sized when shown (a resize event comes then): the room is not known before.
             return
-        grid = self.grid
-        rows = max(1, self.grid_model.rowCount())
-        frame = 2 * grid.frameWidth()
-        room = self._grid_room() - frame - grid.horizontalHeader().sizeHint().height()
-        scale = max(1.0, min(LARGEST_SCALE, room / rows / CELL_SIZE.height()))
-        width = grid.width() - frame
-        self._apply_grid_scale(self._largest_fitting_scale(scale, width))
-        scroll = grid.horizontalScrollBar().sizeHint().height() if self._overflows(width) else 0
-        header_height = grid.horizontalHeader().sizeHint().height() + frame + scroll
-        room = self._grid_room() - header_height
-        tallest = self._tallest_row()
-        row_height = max(CELL_SIZE.height(), min(room // rows, tallest))
-        # No more than a full table's rows in the window's least height: past six (one
-        # left, another joined) the grid scrolls rather than push the form off the screen.
-        grid.setMinimumHeight(header_height + CELL_SIZE.height() * min(rows, MAX_PLAYERS))
-        grid.setMaximumHeight(header_height + row_height * rows)
-        self._fit_cells()
-
-    def _fit_cells(self) -> None:
-        """Shares the grid's viewport among the players' rows and a sheet page of hands."""
-        grid = self.grid
-        viewport = grid.viewport().size()
-        rows = max(1, self.grid_model.rowCount())
-        tallest = self._tallest_row()
-        row_height = max(CELL_SIZE.height(), min(viewport.height() // rows, tallest))
-        if grid.verticalHeader().defaultSectionSize() != row_height:
-            grid.verticalHeader().setDefaultSectionSize(row_height)
-        scale = self._grid_scale
-        total = round(TOTAL_SIZE.width() * scale)
-        column = max(round(CELL_SIZE.width() * scale), (viewport.width() - total) // HANDS_PER_PAGE)
-        hands = grid.horizontalHeader()
-        hands.setDefaultSectionSize(column)
-        # Only the page's hands show; another page's are sized when it is shown.
-        first = self.sheet_page * HANDS_PER_PAGE
-        for section in range(first, min(first + HANDS_PER_PAGE, self.grid_model.hand_count)):
-            if hands.sectionSize(section) != column and not grid.isColumnHidden(section):
-                hands.resizeSection(section, column)
-        total = max(total, viewport.width() - column * HANDS_PER_PAGE)
-        hands.resizeSection(self.grid_model.total_column, total)
-
-    def _tallest_row(self) -> int:
-        """Rows grow with the type, and a little more: never into empty bands."""
-        return round(CELL_SIZE.height() * min(LARGEST_SCALE, self._grid_scale * 1.2))
-
-    def _name_width(self, scale: float) -> int:
-        """Room for twelve characters, or for the widest word of a name at the least size
-        a name shrinks to, if that is more: a long name wraps between its words, never
-        inside one ("Featherston / ehaugh")."""
-        header = self.grid.verticalHeader()
-        assert isinstance(header, PlayerHeader)
-        font = _scaled(self._base_font, scale, bold=True)
-        room = max(
-            QFontMetrics(font).averageCharWidth() * NAME_CHARACTERS,
-            header.widest_word(self.grid_model.names(), font),
-        )
-        return room + header.marks_width() + 12
-
-    def _largest_fitting_scale(self, most: float, width: int) -> float:
-        """The type grows only while twelve wider hands still fit across: the largest of
-        `most`, `most` - 0.1, ... down to 1 at which they do. Sought by halving, since
-        each size tried is a font to measure and a wider type never needs less room."""
-        steps = [most - 0.1 * step for step in range(math.ceil((most - 1.0) / 0.1 - 1e-9))]
-        low, high = 0, len(steps)
-        while low < high:
-            middle = (low + high) // 2
-            if self._fits_across(width, steps[middle]):
-                high = middle
-            else:
-                low = middle + 1
-        return steps[low] if low < len(steps) else 1.0
-
-    def _fits_across(self, width: int, scale: float) -> bool:
-        needed = self._name_width(scale) + round(
-            (CELL_SIZE.width() * HANDS_PER_PAGE + TOTAL_SIZE.width()) * scale
-        )
-        return needed <= width
-
-    def _overflows(self, width: int) -> bool:
-        return not self._fits_across(width, self._grid_scale)
-
-    def _apply_grid_scale(self, scale: float) -> None:
-        header = self.grid.verticalHeader()
-        if abs(scale - self._grid_scale) >= 0.05:
-            self._grid_scale = scale
-            font = _scaled(self._base_font, scale)
-            self.grid.setFont(font)
-            header.setFont(_scaled(font, 1.0, bold=True))
-        # Set again at the same scale too: a player who joins may bring a longer word.
-        width = self._name_width(self._grid_scale)
-        if header.width() != width:
-            header.setFixedWidth(width)
+        self.grid.fit(self._grid_room)
 
     def _show_next_hand(self, *, keep_typing: bool = False) -> None:
         """The form for the next hand, still holding what was typed if `keep_typing` and
@@ -743,25 +370,9 @@ class GameView(QWidget):
             self.form.start(self.session.state, hand=hand, typed=True)
             self._fit_grid()
 
-    def _saved(self) -> None:
-        if not self.save_problem.isHidden():
-            self.save_problem.hide()
-            self._fit_grid()
-
     def _player_renamed(self, old: str, new: str) -> None:
         """What is typed for a player renamed across the library follows the new name."""
         self.form.rename_typed(self.session.state, old, new)
-
-    def _save_refused(self, text: str) -> None:
-        """Said where the user looks while typing: the line above the form."""
-        self.save_problem.setText("✗ " + text)
-        self.save_problem.show()
-        self._fit_grid()
-
-    def _save_failed(self, text: str) -> None:
-        self.save_problem.setText(tr("game.save_failed", problem=text))
-        self.save_problem.show()
-        self._fit_grid()
 
     def take_keys(self) -> None:
         """Gives the window the keys, where they were, or at the
@@ -831,10 +442,6 @@ class GameView(QWidget):
         return columns[0]
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.grid.viewport() and event.type() == QEvent.Type.Resize:
-            self._fit_cells()
-        if watched is self.standings and event.type() == QEvent.Type.Resize:
-            self._fit_standings()
         # Enter on a hand of the grid corrects it, as a double click does.
         if (
             watched is self.grid

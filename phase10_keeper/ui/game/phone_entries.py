@@ -2,19 +2,26 @@
 row: the form offers a phone's entry only where the keeper has typed nothing else."""
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtWidgets import QPushButton
 
 from phase10_keeper.language.wording import card_label
 from phase10_keeper.rules import HAND_SIZE, CardKind, CardValues
 from phase10_keeper.ui.game.draft import DraftSnapshot, HandDraft
-from phase10_keeper.ui.game.entry_fields import PlayerTyping, Row
+from phase10_keeper.ui.game.entry_fields import PlayerTyping
 from phase10_keeper.ui.text.translate import app_words, tr, tr_count
 
 if TYPE_CHECKING:
     # Only when the phones' server runs: the form comes up with every game.
     from phase10_keeper.companion.table import Entry
+
+
+class PhoneRow(Protocol):
+    """What the phones' entries ask of a player's row of the form."""
+
+    name: str
+    phone: QPushButton
 
 
 def typing_of(draft: HandDraft, name: str) -> PlayerTyping:
@@ -141,7 +148,7 @@ class PhoneOffers:
         self,
         draft: HandDraft | None,
         first: DraftSnapshot | None,
-        rows: Sequence[Row],
+        rows: Sequence[PhoneRow],
         entries: Mapping[str, "Entry"] | None,
     ) -> list[str]:
         """Takes `entries` (None: the phones have stopped) into `draft`, started as
@@ -171,7 +178,7 @@ class PhoneOffers:
         self.show(draft, rows)
         return filled
 
-    def show(self, draft: HandDraft | None, rows: Sequence[Row]) -> None:
+    def show(self, draft: HandDraft | None, rows: Sequence[PhoneRow]) -> None:
         """Each row's phone button as the row is now (none while a hand is corrected, no
         `draft`): marked as the phone's only while the row holds exactly what the phone
         sent, a button offering it as soon as typing or an undo made the row differ."""

@@ -48,7 +48,7 @@ def test_the_banner_is_framed_in_the_highlight_colour_once_the_game_is_over(wind
 def test_the_rules_are_grey_in_a_light_and_a_dark_palette(window) -> None:
     window.navigation.open_session(GameSession(game_with_hands(PLAYERS, 1)))
     window.show()
-    label = window.pages.game_view.rules_label
+    label = window.pages.game_view.banner.rules_label
     for colour in ("#808080", "#a0a0b0"):
         palette = QApplication.palette()
         palette.setColor(QPalette.ColorRole.PlaceholderText, QColor(colour))

@@ -17,8 +17,8 @@ from phase10_keeper.rules import Game, Join, Leave, build_rules
 from phase10_keeper.stats.standings import STANDINGS_COLUMNS
 from phase10_keeper.storage.library import Library
 from phase10_keeper.ui.game.delegates import SMALLEST_NAME
-from phase10_keeper.ui.game.game_view import LARGEST_SCALE
 from phase10_keeper.ui.game.session import GameSession
+from phase10_keeper.ui.game.sheet_grid import LARGEST_SCALE
 from phase10_keeper.ui.game.standings_model import column_number
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.new_game.new_game_dialog import NewGameDialog, default_title
@@ -145,13 +145,13 @@ def test_past_twelve_hands_the_grid_turns_the_sheet_page(window_at, qtbot) -> No
     window = window_at(game_with_hands(TABLE, 14), LAPTOP)
     view = window.pages.game_view
     assert view.sheet_page == 1
-    assert view.sheet_label.text() == "Sheet 2 of 2"
+    assert view.banner.sheet_label.text() == "Sheet 2 of 2"
     assert _columns_in_view(window) == [12, 13, 14]
     _assert_everything_visible(window)
     view.grid.setFocus()
     qtbot.keyClick(view.grid, Qt.Key.Key_PageUp, Qt.KeyboardModifier.ControlModifier)
     assert _columns_in_view(window) == [*range(12), 14]
-    assert not view.previous_sheet_button.isEnabled()
+    assert not view.banner.previous_sheet_button.isEnabled()
     # Recording a hand shows the page it is written on.
     window.pages.session.record_hand(went_out(TABLE, "Zoë"))
     assert view.sheet_page == 1
@@ -300,10 +300,10 @@ def test_a_long_name_in_the_standings_keeps_its_mark_in_view(window_at) -> None:
 def test_the_banner_names_the_rules_and_counts_the_hands_in_whole_words(window_at) -> None:
     window = window_at(game_with_hands(TABLE, 1), LAPTOP)
     view = window.pages.game_view
-    assert view.rules_label.text() == "Mattel rules · 1 hand played"
+    assert view.banner.rules_label.text() == "Mattel rules · 1 hand played"
     window.pages.session.record_hand(went_out(TABLE, "Zoë"))
-    assert view.rules_label.text() == "Mattel rules · 2 hands played"
-    assert view.previous_sheet_button.toolTip().startswith("Previous sheet page (")
+    assert view.banner.rules_label.text() == "Mattel rules · 2 hands played"
+    assert view.banner.previous_sheet_button.toolTip().startswith("Previous sheet page (")
 
 
 def test_the_standings_columns_fit_their_contents_as_the_game_goes_on(window_at) -> None:
@@ -333,13 +333,13 @@ def test_the_standings_columns_fit_their_contents_as_the_game_goes_on(window_at)
 
 
 def test_the_grids_type_is_the_largest_that_still_fits_a_sheet_page_across(window_at) -> None:
-    view = window_at(game_with_hands(TABLE, 1), LAPTOP).pages.game_view
+    grid = window_at(game_with_hands(TABLE, 1), LAPTOP).pages.game_view.grid
     for most in (1.0, 1.05, 1.3, LARGEST_SCALE):
         for width in range(500, 1700, 23):
             scale = most
-            while scale > 1.0 and not view._fits_across(width, scale):
+            while scale > 1.0 and not grid.fits_across(width, scale):
                 scale = max(1.0, scale - 0.1)
-            assert view._largest_fitting_scale(most, width) == pytest.approx(scale), (most, width)
+            assert grid.largest_fitting_scale(most, width) == pytest.approx(scale), (most, width)
 
 
 LONG_NAMES = (

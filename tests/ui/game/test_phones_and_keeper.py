@@ -122,10 +122,10 @@ def test_undo_of_a_phones_entry_leaves_it_offered_not_marked(window: Any, qtbot:
 def test_typing_over_a_phones_entry_turns_its_mark_into_an_offer(window: Any, qtbot: Any) -> None:
     form = window.pages.game_view.form
     _enter(window, qtbot, "Kwame", {"made": True, "cards": {"wild": 1}})
-    form._count_typed("Kwame", CardKind.WILD, "2")
+    _row(form, "Kwame").counts[CardKind.WILD].textEdited.emit("2")
     assert _offered(form, "Kwame")
     # Typed back to what the phone sent, the row is the phone's again.
-    form._count_typed("Kwame", CardKind.WILD, "1")
+    _row(form, "Kwame").counts[CardKind.WILD].textEdited.emit("1")
     assert _marked_from_phone(form, "Kwame")
 
 
@@ -162,7 +162,7 @@ def test_a_phone_marking_the_focused_player_out_moves_the_keys_as_o_does_and_say
     assert "Priya" in form.hint.text()
     assert "Marcus" in form.hint.text()
     # The note goes with the keeper's next change.
-    form._count_typed("Marcus", CardKind.HIGH, "1")
+    _row(form, "Marcus").counts[CardKind.HIGH].textEdited.emit("1")
     assert "Priya" not in form.hint.text()
 
 

@@ -174,7 +174,7 @@ def share(qtbot, library):
     game = _finished_game()
     window.navigation.open_session(GameSession(game, library, library.add_game(game)))
     assert window.pages.game_view is not None
-    assert window.pages.game_view.share_button.isVisibleTo(window.pages.game_view)
+    assert window.pages.game_view.banner.share_button.isVisibleTo(window.pages.game_view)
     assert window.share_action.isEnabled()
     window.share_action.trigger()
     assert answers.asked == ["Share Result"]
@@ -226,10 +226,10 @@ def test_the_share_button_waits_for_the_end_of_the_game(qtbot, library) -> None:
     window.navigation.open_session(GameSession(game, library, library.add_game(game)))
     view = window.pages.game_view
     assert view is not None
-    assert not view.share_button.isVisibleTo(view)
+    assert not view.banner.share_button.isVisibleTo(view)
     assert not window.share_action.isEnabled(), "no hand, no result"
     view.form.submitted.emit(went_out(FOUR, "Dana"))
-    assert view.share_button.isVisibleTo(view)
+    assert view.banner.share_button.isVisibleTo(view)
     assert window.share_action.isEnabled()
 
 

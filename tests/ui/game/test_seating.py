@@ -172,8 +172,8 @@ def test_a_leave_that_ends_the_game_names_the_winner(qtbot, library) -> None:
     assert (session.state.status, session.state.winner) == (Status.FINISHED, "Marcus")
     view = window.pages.game_view
     assert view is not None
-    assert view.headline.text() == f"{isolate('Marcus')} wins"
-    assert "the only player left at the table" in view.detail.text()
+    assert view.banner.headline.text() == f"{isolate('Marcus')} wins"
+    assert "the only player left at the table" in view.banner.detail.text()
     assert not window.leave_action.isEnabled()
     assert not window.join_action.isEnabled()
 
