@@ -48,6 +48,16 @@ _TOP_LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
 _BOTTOM_LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom)
 _BOTTOM_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom)
 _MIDDLE_LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+_SELECTED = QStyle.StateFlag.State_Selected.value
+_PANELLED = (
+    QStyle.StateFlag.State_Selected
+    | QStyle.StateFlag.State_HasFocus
+    | QStyle.StateFlag.State_MouseOver
+).value
+"""The states of a cell a style draws a panel for: the model gives cells no background."""
+_ALTERNATE = QStyleOptionViewItem.ViewItemFeature.Alternate.value
+_TEXT = QPalette.ColorRole.Text
+_HIGHLIGHTED_TEXT = QPalette.ColorRole.HighlightedText
 
 
 def fit_text(text: str, font: QFont, rect: QRect, smallest: float = SMALLEST_NAME) -> QFont:
@@ -318,19 +328,23 @@ class ScoreCellDelegate(QStyledItemDelegate):
         model = index.model()
         assert isinstance(model, ScoreGridModel)
         row, column = index.row(), index.column()
-        panel = QStyleOptionViewItem(option)
-        panel.features |= QStyleOptionViewItem.ViewItemFeature.HasDisplay
-        if column == model.total_column:
-            panel.displayAlignment = Qt.AlignmentFlag.AlignCenter
-        style = panel.widget.style() if panel.widget is not None else QApplication.style()
-        style.drawControl(QStyle.ControlElement.CE_ItemViewItem, panel, painter, panel.widget)
+        total_column = model.total_column
+        state = option.state.value
+        # A cell neither selected, focused, hovered nor shaded has an empty panel: most
+        # cells of a grid repainted for a hand recorded, each skipping a style's round trip.
+        if state & _PANELLED or option.features.value & _ALTERNATE:
+            panel = QStyleOptionViewItem(option)
+            panel.features |= QStyleOptionViewItem.ViewItemFeature.HasDisplay
+            if column == total_column:
+                panel.displayAlignment = Qt.AlignmentFlag.AlignCenter
+            style = panel.widget.style() if panel.widget is not None else QApplication.style()
+            style.drawControl(QStyle.ControlElement.CE_ItemViewItem, panel, painter, panel.widget)
 
-        selected = bool(option.state & QStyle.StateFlag.State_Selected)
-        role = QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text
-        ink = option.palette.color(role)
+        selected = bool(state & _SELECTED)
+        ink = option.palette.color(_HIGHLIGHTED_TEXT if selected else _TEXT)
         rect = option.rect.adjusted(PADDING, 3, -PADDING, -3)
         fonts = self._type(option.font, rect.height())
-        if column == model.total_column:
+        if column == total_column:
             shown: object = model.total(row)
         else:
             shown = model.cell(row, column)

@@ -461,6 +461,12 @@ class HandEntryForm(QFrame):
 
     def show_problems(self, problems: list[Problem]) -> None:
         """Marks each field a problem is about and lists the problems under the table."""
+        if not problems and not self._showing_problems:
+            # Nothing is marked: the form shows no problem since the last call cleared
+            # them (recording a hand clears them twice, and each field is asked).
+            if self.problems_label.text():
+                self.problems_label.clear()
+            return
         self._showing_problems = bool(problems)
         for row in self._rows:
             for cell in [*row.cells(), *row.counts.values(), row.total]:

@@ -51,7 +51,7 @@ from phase10_keeper.ui.prompts import Prompts, ask_output_path
 from phase10_keeper.ui.text.escape import isolate
 from phase10_keeper.ui.text.reword import reword_model
 from phase10_keeper.ui.text.translate import app_words, problem_where, tr
-from phase10_keeper.ui.widgets.announcement import announce
+from phase10_keeper.ui.widgets.announcement import announce_after_paint
 
 if TYPE_CHECKING:
     from phase10_keeper.ui.game.rename_player_dialog import RenamePlayerDialog
@@ -421,7 +421,7 @@ class GameView(QWidget):
 
     def _announce_recorded(self, hand: Hand) -> None:
         """Tells a screen reader who went out and who deals next, or who won: what the
-        banner now shows, where the reader's focus is not."""
+        banner now shows, where the reader's focus is not. Said once the page is drawn."""
         state = self.session.state
         number = len(state.hands)
         if state.status is Status.FINISHED:
@@ -432,7 +432,7 @@ class GameView(QWidget):
             text = tr(
                 "game.announce_next", number=number, went_out=hand.went_out, dealer=state.dealer
             )
-        announce(self, text)
+        announce_after_paint(self, text)
 
     def selected_hand(self) -> int | None:
         """The 0-based index of the hand whose column is selected, if one is."""

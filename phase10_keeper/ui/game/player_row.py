@@ -231,12 +231,13 @@ class PlayerRow:
     def word(self, draft: HandDraft) -> None:
         """The name's tooltip: the name, and the phase the player tries if it is fixed."""
         phase = draft.fixed_phase(self.name)
-        self.label.setToolTip(
+        set_tool_tip(
+            self.label,
             plain_tooltip(
                 self.name
                 if phase is None
                 else tr("entry.player_phase_tip", name=self.name, phase=phase_title(phase))
-            )
+            ),
         )
 
     # -- showing the draft -------------------------------------------------------------
@@ -262,7 +263,7 @@ class PlayerRow:
                 self.phase.blockSignals(True)
                 self.phase.setCurrentIndex(wanted)
                 self.phase.blockSignals(False)
-            self.phase.setToolTip(self.phase.currentText())
+            set_tool_tip(self.phase, self.phase.currentText())
         for kind, edit in self.counts.items():
             edit.setEnabled(not went_out)
             typed = kind in draft.players[name].typed and not went_out

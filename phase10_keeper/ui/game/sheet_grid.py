@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 from phase10_keeper.rules import MAX_PLAYERS
 from phase10_keeper.sheet import HANDS_PER_PAGE
 from phase10_keeper.ui.game.delegates import CELL_SIZE, TOTAL_SIZE, PlayerHeader, ScoreCellDelegate
-from phase10_keeper.ui.game.grid_model import ScoreGridModel
+from phase10_keeper.ui.game.grid_model import ScoreGridModel, mark_labels
 
 LARGEST_SCALE = 2.2
 """How much the grid's rows and type may grow on a big screen."""
@@ -91,6 +91,9 @@ class SheetGrid(QTableView):
         viewport.installEventFilter(self)
         self._scale = 0.0
         self._apply_scale(1.0)
+        self._fitted_for: tuple[object, ...] = ()
+        """What the last `fit` fitted the type and height to: the room, the width and
+        frame, the names and their marks, the page's type and the hands' header's height."""
 
     def set_base_font(self, base: QFont) -> None:
         """Grows the grid's type from `base`, the page's type, from now on."""
@@ -126,7 +129,22 @@ class SheetGrid(QTableView):
         and columns."""
         rows = max(1, self.grid_model.rowCount())
         frame = 2 * self.frameWidth()
-        height = room() - frame - self.horizontalHeader().sizeHint().height()
+        room_now = room()
+        # Fitted again for each hand recorded, most often to the same room: then only
+        # the cells are shared out again (the new hand's column among them).
+        fitted_for = (
+            room_now,
+            self.width(),
+            frame,
+            self.grid_model.names(),
+            self._base_font.key(),
+            mark_labels(),
+            self.horizontalHeader().sizeHint().height(),
+        )
+        if fitted_for == self._fitted_for:
+            self.fit_cells()
+            return
+        height = room_now - frame - self.horizontalHeader().sizeHint().height()
         scale = max(1.0, min(LARGEST_SCALE, height / rows / CELL_SIZE.height()))
         width = self.width() - frame
         self._apply_scale(self.largest_fitting_scale(scale, width))
@@ -139,6 +157,7 @@ class SheetGrid(QTableView):
         # left, another joined) the grid scrolls rather than push the form off the screen.
         self.setMinimumHeight(header_height + CELL_SIZE.height() * min(rows, MAX_PLAYERS))
         self.setMaximumHeight(header_height + row_height * rows)
+        self._fitted_for = (*fitted_for[:-1], self.horizontalHeader().sizeHint().height())
         self.fit_cells()
 
     def fit_cells(self) -> None:

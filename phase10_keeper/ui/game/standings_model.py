@@ -25,7 +25,7 @@ from phase10_keeper.stats.standings import (
 )
 from phase10_keeper.ui.game.entry_fields import SMALLER_NAME, WORD_WRAP
 from phase10_keeper.ui.text.escape import plain_tooltip
-from phase10_keeper.ui.text.translate import tr, tr_count
+from phase10_keeper.ui.text.translate import app_words, tr, tr_count
 from phase10_keeper.ui.text.wording import number_text, phase_title
 
 _Index = QModelIndex | QPersistentModelIndex
@@ -152,6 +152,10 @@ class StandingsModel(QAbstractTableModel):
         self._state = state
         self._rows = standings_rows(state)
         self._bold: QFont | None = None
+        self._texts: dict[tuple[int, int, bool], str] = {}
+        """What each cell says, by row, column and compactness, in the words of
+        `_texts_in`: fitting the columns and painting ask each several times a hand."""
+        self._texts_in: object = None
         self.compact = False
         """The phase column says only the phase's number (the tooltip says all): set
         where the whole descriptions would leave the names no room."""
@@ -173,10 +177,12 @@ class StandingsModel(QAbstractTableModel):
             self.beginResetModel()
             self._state = state
             self._rows = rows
+            self._texts.clear()
             self.endResetModel()
             return
         self._state = state
         self._rows = rows
+        self._texts.clear()
         self.dataChanged.emit(
             self.index(0, 0), self.index(self.rowCount() - 1, self.columnCount() - 1)
         )
@@ -214,7 +220,7 @@ class StandingsModel(QAbstractTableModel):
         if role == NAME_ROLE:
             return row.name
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
-            return self._text(row, column)
+            return self.text(index.row(), index.column())
         if role == Qt.ItemDataRole.ToolTipRole:
             tooltip = self._tooltip(row, column)
             return None if tooltip is None else plain_tooltip(tooltip)
@@ -226,7 +232,16 @@ class StandingsModel(QAbstractTableModel):
 
     def text(self, row: int, column: int) -> str:
         """What the cell shows."""
-        return self._text(self._rows[row], STANDINGS_COLUMNS[column])
+        words = app_words()
+        if words is not self._texts_in:
+            # Another language (and with it the numbers' locale): every text anew.
+            self._texts.clear()
+            self._texts_in = words
+        key = (row, column, self.compact)
+        found = self._texts.get(key)
+        if found is None:
+            found = self._texts[key] = self._text(self._rows[row], STANDINGS_COLUMNS[column])
+        return found
 
     def is_bold(self, row: int, column: int) -> bool:
         """Totals, and the winner's row, are in bold type."""

@@ -2,6 +2,7 @@
 the players' names taking the rest."""
 
 import math
+from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QFont, QFontMetricsF
@@ -15,6 +16,9 @@ from phase10_keeper.ui.game.standings_model import (
     StandingsModel,
     column_number,
 )
+
+REMEMBERED_TEXTS = 2000
+"""How many measured texts the table keeps before it measures anew."""
 
 
 class StandingsTable(QTableView):
@@ -45,6 +49,14 @@ class StandingsTable(QTableView):
         # A long name is cut at its end, its marks (deals, winner) kept in view.
         self.setItemDelegateForColumn(column_number(STRETCHED), PlayerCellDelegate(self))
         self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 12)
+        self._advances: dict[tuple[str, bool], float] = {}
+        """How wide each text the columns held is, in bold or not: a hand changes a few
+        of them, and measuring all again was most of fitting the columns."""
+        self._advances_in: tuple[str, str] = ("", "")
+        """The keys of the regular and bold fonts `_advances` were measured in."""
+        self._title_widths: dict[tuple[int, str, str], int] = {}
+        """Each column's width for its title, by its column, title, the titles' font and
+        the style: the header asks the model about every role of the title to find it."""
 
     def set_base_font(self, base: QFont) -> None:
         """The rows' type."""
@@ -76,18 +88,18 @@ class StandingsTable(QTableView):
         # The model's bold type is the view's own, made bold.
         bold = QFontMetricsF(model.bold_font().resolve(self.font()))
         margin = self.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self)
+        rows = range(model.rowCount())
+
+        advances = self._text_widths(regular, bold)
+        # The title's width follows its text, the titles' font and the style drawing it.
+        titles = f"{header.font().key()} {self.style().name()}"
 
         def needed(column: int) -> int:
             widest = max(
-                (
-                    (bold if model.is_bold(row, column) else regular).horizontalAdvance(
-                        model.text(row, column)
-                    )
-                    for row in range(model.rowCount())
-                ),
+                (advances(model.text(row, column), model.is_bold(row, column)) for row in rows),
                 default=0.0,
             )
-            return max(header.sectionSizeHint(column), math.ceil(widest) + 2 * (margin + 1))
+            return max(self._title_width(column, titles), math.ceil(widest) + 2 * (margin + 1))
 
         stretched = column_number(STRETCHED)
         shown = [
@@ -110,3 +122,34 @@ class StandingsTable(QTableView):
         for column, width in widths.items():
             if header.sectionSize(column) != width:
                 header.resizeSection(column, width)
+
+    def _text_widths(
+        self, regular: QFontMetricsF, bold: QFontMetricsF
+    ) -> Callable[[str, bool], float]:
+        """How wide a text is, in bold or not: measured once a text, while the fonts stay."""
+        fonts = (self.font().key(), self.standings_model.bold_font().resolve(self.font()).key())
+        if fonts != self._advances_in or len(self._advances) > REMEMBERED_TEXTS:
+            self._advances.clear()
+            self._advances_in = fonts
+        advances = self._advances
+
+        def width(text: str, in_bold: bool) -> float:
+            found = advances.get((text, in_bold))
+            if found is None:
+                found = advances[(text, in_bold)] = (
+                    bold if in_bold else regular
+                ).horizontalAdvance(text)
+            return found
+
+        return width
+
+    def _title_width(self, column: int, titles_font: str) -> int:
+        """The width the header wants for a column's title, in `titles_font` and style."""
+        title = self.standings_model.headerData(column, Qt.Orientation.Horizontal)
+        key = (column, str(title), titles_font)
+        found = self._title_widths.get(key)
+        if found is None:
+            if len(self._title_widths) > REMEMBERED_TEXTS:
+                self._title_widths.clear()
+            found = self._title_widths[key] = self.horizontalHeader().sectionSizeHint(column)
+        return found

@@ -74,3 +74,17 @@ def test_an_older_qt_announces_nothing(qtbot, library, monkeypatch, announced) -
     view.form.submitted.emit(went_out(FOUR, "Dana"))
     assert view.session.state.hands_played == 3
     assert announced == [(view, "said")]
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_a_shown_page_says_it_once_drawn_in_the_order_recorded(qtbot, library, announced) -> None:
+    view = _view(qtbot, library, game_with_hands(FOUR, 2))
+    view.window().show()
+    qtbot.waitExposed(view.window())
+    view.form.submitted.emit(went_out(FOUR, "Dana"))
+    view.form.submitted.emit(went_out(FOUR, "Marcus"))
+    qtbot.waitUntil(lambda: len(announced) == 2)
+    assert announced == [
+        (view, "Hand 3 recorded: Dana went out. Dana deals next."),
+        (view, "Hand 4 recorded: Marcus went out. Priya deals next."),
+    ]
