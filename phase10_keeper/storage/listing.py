@@ -21,17 +21,17 @@ from phase10_keeper.storage.summary import (
     stored_values_problem,
 )
 
-_REVISIONS = (
-    "SELECT id, revision, EXISTS (SELECT 1 FROM game_records "
-    "WHERE game_records.game_id = games.id AND game_records.revision = games.revision) "
-    "FROM games"
+_VOUCHED = (
+    "EXISTS (SELECT 1 FROM game_records "
+    "WHERE game_records.game_id = games.id AND game_records.revision = games.revision)"
 )
+"""Whether a kept record vouches for the game's rows (see `_hands_damage`)."""
+
+_REVISIONS = f"SELECT id, revision, {_VOUCHED} FROM games"
 """Each game's id and revision, and whether a kept record vouches for its rows."""
 
 _LIVE_VOUCHED = (
-    "SELECT id, started, created, revision, EXISTS (SELECT 1 FROM game_records "
-    "WHERE game_records.game_id = games.id AND game_records.revision = games.revision) "
-    "FROM games WHERE deleted_at IS NULL"
+    f"SELECT id, started, created, revision, {_VOUCHED} FROM games WHERE deleted_at IS NULL"
 )
 """The games not deleted, with what orders them, their revision and whether a kept record
 vouches for their rows."""
