@@ -109,9 +109,14 @@ class Listing(NamedTuple):
 
 
 def stamp_of(status: os.stat_result) -> str:
-    """What tells a file changed since it was last read: (mtime_ns, size, inode). It
-    decides only whether to read the file again, never which version is newer."""
-    return f"{status.st_mtime_ns}:{status.st_size}:{status.st_ino}"
+    """What tells a file changed since it was last read: (mtime_ns, ctime_ns, size,
+    inode). It decides only whether to read the file again, never which version is newer.
+
+    The ctime is there because copying tools (Python's copy2, Syncthing) give a copy its
+    source's mtime, and file times tick coarsely (a few milliseconds): two versions written
+    within one tick, copied in place over each other, keep the mtime, size and inode.
+    The system sets the ctime at each change, and no tool copies it."""
+    return f"{status.st_mtime_ns}:{status.st_ctime_ns}:{status.st_size}:{status.st_ino}"
 
 
 def list_devices(folder: Path) -> Listing:
