@@ -176,7 +176,7 @@ class WindowPages(QObject):
         session.saved.connect(lambda text: self._saved(text, ok=True))
         session.save_failed.connect(lambda text: self._saved(text, ok=False, unsaved=True))
         session.save_refused.connect(lambda text: self._saved(text, ok=False))
-        session.undo_stack.indexChanged.connect(self._status.withdraw_undo)
+        session.undo_stack.indexChanged.connect(self._status.history_moved)
         view = self.game_view = GameView(session, self._prompts(), type_scale(QSettings()))
         view.message.connect(self._status.say)
         view.shareRequested.connect(self._requests.share_result)

@@ -85,6 +85,15 @@ class WindowStatus(QObject):
         self._undo_offered_for = ""
         self.undo_button.hide()
 
+    def history_moved(self) -> None:
+        """The open game's undo history moved (a change undone, redone or made): a
+        message that offered to undo the last change no longer tells how things stand,
+        so it goes with its button; the save label says what was taken back."""
+        bar = self.bar()
+        if self._undo_offered_for and bar.currentMessage() == self._undo_offered_for:
+            bar.clearMessage()
+        self.withdraw_undo()
+
     def _message_changed(self, text: str) -> None:
         if text != self._undo_offered_for:
             self.withdraw_undo()

@@ -165,6 +165,36 @@ def test_bug4_deleting_a_hand_is_confirmed_and_offers_undo(qtbot, window, answer
     assert not window.status.undo_button.isVisibleTo(window)
 
 
+def test_undoing_a_deletion_with_the_keys_takes_back_its_message(qtbot, window) -> None:
+    """Found by hand: after Ctrl+Z the status bar still said "Deleted hand 2." over a
+    sheet with hand 2 back on it."""
+    assert window.library is not None
+    game_id = window.library.add_game(game_with_hands(FOUR, 3))
+    window.navigation.open_game(game_id)
+    view = window.pages.game_view
+    view.grid.selectColumn(1)
+    view.delete_hand(1)
+    assert window.statusBar().currentMessage() == "Deleted hand 2."
+    press(qtbot, Qt.Key.Key_Z, CTRL)
+    assert hands_saved(window, game_id) == 3
+    assert window.statusBar().currentMessage() == ""
+    assert not window.status.undo_button.isVisibleTo(window)
+    assert window.status.save_label.text() == "Saved: “delete hand 2” taken back"
+
+
+def test_a_new_message_stays_when_the_undo_it_follows_is_withdrawn(qtbot, window) -> None:
+    assert window.library is not None
+    game_id = window.library.add_game(game_with_hands(FOUR, 3))
+    window.navigation.open_game(game_id)
+    view = window.pages.game_view
+    view.delete_hand(2)
+    window.say("Something else happened.")
+    assert not window.status.undo_button.isVisibleTo(window)
+    press(qtbot, Qt.Key.Key_Z, CTRL)
+    assert hands_saved(window, game_id) == 3
+    assert window.statusBar().currentMessage() == "Something else happened."
+
+
 def test_bug4_undo_while_typing_undoes_the_typing_not_the_last_hand(qtbot, window) -> None:
     assert window.library is not None
     game_id = window.library.add_game(game_with_hands(FOUR, 2))
