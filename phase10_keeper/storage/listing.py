@@ -3,6 +3,7 @@ read, leaving out and naming the damaged ones (see storage.readback)."""
 
 import sqlite3
 from collections.abc import Sequence
+from heapq import nlargest
 
 from phase10_keeper.rules.status import Status
 from phase10_keeper.storage.messages import GameDamaged
@@ -12,6 +13,7 @@ from phase10_keeper.storage.readback import (
     damaged_game,
     damaged_hands,
     fetch_all,
+    is_text,
     summary_problem,
 )
 from phase10_keeper.storage.summary import (
@@ -35,6 +37,15 @@ _LIVE_VOUCHED = (
 )
 """The games not deleted, with what orders them, their revision and whether a kept record
 vouches for their rows."""
+
+_ALL_VOUCHED = f"SELECT NOT EXISTS (SELECT 1 FROM games WHERE NOT {_VOUCHED})"
+"""Whether a kept record vouches for every game's rows."""
+
+_LIVE_UNFINISHED = (
+    "SELECT id, started, created FROM games "
+    f"WHERE deleted_at IS NULL AND status != '{Status.FINISHED.value}'"
+)
+"""The games not deleted nor finished, with what orders them."""
 
 
 class ListingRows(LibraryPart):
@@ -64,30 +75,82 @@ class ListingRows(LibraryPart):
         damaged game is left out, and named by `damaged_games`.
         """
         with self._reading() as database:
-            rows = fetch_all(
-                database,
-                f"SELECT {SUMMARY_COLUMNS}, rules, seating FROM games "
-                "WHERE (deleted_at IS NOT NULL) = ?",
-                (deleted,),
-            )
-            seated: dict[int, list[str]] = {}
-            for game_id, name in fetch_all(
-                database,
-                "SELECT game_id, name FROM game_players WHERE game_id IN "
-                "(SELECT id FROM games WHERE (deleted_at IS NOT NULL) = ?) ORDER BY game_id, seat",
-                (deleted,),
-            ):
-                if game_id in seated:
-                    seated[game_id].append(name)
-                else:
-                    seated[game_id] = [name]
-            hands_damage, vouched = self._hands_damage(database)
+            summaries = self._summaries(database, "(deleted_at IS NOT NULL) = ?", (deleted,))
+        if player is not None:
+            from phase10_keeper.rules import name_key
+
+            needle = name_key(player)
+            summaries = [
+                game for game in summaries if any(needle in name_key(name) for name in game.players)
+            ]
+        summaries.sort(key=listing_order, reverse=True)
+        return summaries
+
+    def games_to_continue(self, count: int) -> list[GameSummary]:
+        """The `count` newest games not finished (nor deleted), newest first, as
+        `list_games` lists them. Where a kept record vouches for every game (see
+        `_hands_damage`), only those games' rows are read: the start page of a club's ten
+        thousand games shows as fast as an empty library's. Else every game is checked,
+        and the damaged ones named by `damaged_games`."""
+        with self._reading() as database:
+            (all_vouched,) = database.execute(_ALL_VOUCHED).fetchone()
+            if all_vouched:
+                newest = nlargest(
+                    count, (played_order(*row) for row in database.execute(_LIVE_UNFINISHED))
+                )
+                chosen = [game_id for _, game_id in newest]
+                marks = ", ".join("?" * len(chosen))
+                listed = self._summaries(database, f"id IN ({marks})", chosen, checked=False)
+            else:
+                listed = None
+        if listed is None:
+            listed = [game for game in self.list_games() if game.status is not Status.FINISHED]
+        listed.sort(key=listing_order, reverse=True)
+        return listed[:count]
+
+    def game_titles(self) -> list[str]:
+        """The titles of the games not deleted, for a new game's title to differ from:
+        a damaged game's title too, where it is text; read without the checks of a
+        listing, which a title needs none of."""
+        with self._reading() as database:
+            rows = fetch_all(database, "SELECT title FROM games WHERE deleted_at IS NULL")
+        return [title for (title,) in rows if is_text(title)]
+
+    def _summaries(
+        self,
+        database: sqlite3.Connection,
+        which: str,
+        parameters: Sequence[object],
+        *,
+        checked: bool = True,
+    ) -> list[GameSummary]:
+        """The games `which` (an SQL condition on `games`) picks, in no order, each
+        checked unless a kept record vouches for it; a damaged one is left out and named
+        by `damaged_games`. Without `checked`, the caller has found that records vouch for
+        every game in this transaction."""
+        rows = fetch_all(
+            database,
+            f"SELECT {SUMMARY_COLUMNS}, rules, seating FROM games WHERE {which}",
+            parameters,
+        )
+        seated: dict[int, list[str]] = {}
+        for game_id, name in fetch_all(
+            database,
+            "SELECT game_id, name FROM game_players WHERE game_id IN "
+            f"(SELECT id FROM games WHERE {which}) ORDER BY game_id, seat",
+            parameters,
+        ):
+            if game_id in seated:
+                seated[game_id].append(name)
+            else:
+                seated[game_id] = [name]
+        hands_damage, vouched = self._hands_damage(database) if checked else ({}, set())
         statuses = {status.value: status for status in Status}
         summaries = []
         for *row, rules, seating in rows:
             game_id, title, started, finished, created, status, winner, deleted_at = row[:8]
             players = seated.get(game_id, ())
-            if game_id not in vouched:
+            if checked and game_id not in vouched:
                 column = hands_damage.get(game_id) or self._row_problem(
                     row, players, rules, seating
                 )
@@ -110,14 +173,6 @@ class ListingRows(LibraryPart):
                     conflict_of=row[15],
                 )
             )
-        if player is not None:
-            from phase10_keeper.rules import name_key
-
-            needle = name_key(player)
-            summaries = [
-                game for game in summaries if any(needle in name_key(name) for name in game.players)
-            ]
-        summaries.sort(key=listing_order, reverse=True)
         return summaries
 
     def _row_problem(

@@ -63,8 +63,7 @@ class WindowCommands(QObject):
         library = self._pages.library
         if library is None:
             return None
-        titles = [game.title for game in library.list_games()]
-        dialog = NewGameDialog(self._window, roster=library.roster(), taken=titles)
+        dialog = NewGameDialog(self._window, roster=library.roster(), taken=library.game_titles())
         dialog.setWindowModality(Qt.WindowModality.WindowModal)
         dialog.gameCreated.connect(self._game_created)
         open_dialog(dialog, self._navigation.take_keys)

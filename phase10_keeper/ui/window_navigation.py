@@ -83,7 +83,7 @@ class WindowNavigation(QObject):
         library = self._pages.library
         assert library is not None
         view = self._pages.start_page()
-        view.set_games(library.list_games(), library.damaged_games())
+        view.read_games(library)
         self.show_page(view)
         view.focus_first()
 

@@ -102,7 +102,7 @@ class LibraryWatch(QObject):
         if games is not None and page is games:
             games.refresh_in_place()
         elif start is not None and page is start:
-            start.refresh_games(library.list_games(), library.damaged_games())
+            start.read_games(library, refresh=True)
 
     @staticmethod
     def _data_version(library: "Library") -> int | None:

@@ -2,7 +2,7 @@
 
 from collections.abc import Sequence
 from itertools import pairwise
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QAction, QKeyEvent, QPalette, QPixmap, QUndoStack
@@ -22,6 +22,9 @@ from phase10_keeper.ui.text.escape import isolate
 from phase10_keeper.ui.text.translate import tr, tr_count
 from phase10_keeper.ui.text.wording import date_text
 from phase10_keeper.ui.widgets.damage_bar import DamageBar
+
+if TYPE_CHECKING:
+    from phase10_keeper.storage.library import Library
 
 RECENT_GAMES = 3
 ICON_SIZE = 64
@@ -213,6 +216,15 @@ class StartView(QWidget):
         """Offers the newest unfinished games to continue; hides the section if none.
         The `damaged` games (GameDamaged) left out of `summaries` are named above it."""
         self._list_games(summaries, damaged)
+
+    def read_games(self, library: "Library", *, refresh: bool = False) -> None:
+        """`set_games` (with `refresh`, `refresh_games`) with the games `library` offers
+        to continue and its damaged games: the newest few, not all its games."""
+        games = library.games_to_continue(RECENT_GAMES)
+        if refresh:
+            self.refresh_games(games, library.damaged_games())
+        else:
+            self.set_games(games, library.damaged_games())
 
     def refresh_games(self, summaries: Sequence[Any], damaged: Sequence[Any] = ()) -> None:
         """`set_games` on the page as the user left it, after another program changed the
