@@ -40,7 +40,6 @@ from PySide6.QtWidgets import (
 from phase10_keeper.collector import cycle_collector_paused
 from phase10_keeper.rules import GameError, clean_name, players_problem
 from phase10_keeper.stats import (
-    GameRecord,
     PhaseTally,
     PlayerStats,
     Records,
@@ -53,11 +52,18 @@ from phase10_keeper.storage.library import LibraryError
 from phase10_keeper.storage.messages import GameDamaged
 from phase10_keeper.storage.summary import GameSummary
 from phase10_keeper.ui.library_change import LibraryChanged, LibraryChanges, Undoable
+from phase10_keeper.ui.players.player_games import (
+    FormDetails,
+    GamesColumn,
+    LibraryGame,
+    PlayerGamesModel,
+    games_headings,
+)
 from phase10_keeper.ui.prompts import Prompts, ask_output_path
 from phase10_keeper.ui.text.escape import plain
 from phase10_keeper.ui.text.reword import reword_model
 from phase10_keeper.ui.text.translate import app_words, error_said, problem_said, tr, tr_count
-from phase10_keeper.ui.text.wording import date_text, number_text
+from phase10_keeper.ui.text.wording import number_text
 from phase10_keeper.ui.widgets.charts import (
     Bar,
     BarChart,
@@ -69,7 +75,7 @@ from phase10_keeper.ui.widgets.charts import (
     percent_text,
 )
 from phase10_keeper.ui.widgets.damage_bar import DamageBar
-from phase10_keeper.ui.widgets.text_table import ColumnFitter, TextTableModel
+from phase10_keeper.ui.widgets.text_table import ColumnFitter, MeasuredTableModel, TextTableModel
 
 _Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
@@ -85,23 +91,6 @@ class PlayersLibrary(RecordSource, Protocol):
     def live_listing(self) -> Sequence[tuple[GameSummary, int]]: ...
     def rename_player(self, changes: Sequence[tuple[int, str, str]]) -> None: ...
     def damaged_games(self) -> Sequence[GameDamaged]: ...
-
-
-@dataclass(frozen=True)
-class LibraryGame:
-    id: int
-    title: str
-    started: str | None
-    record: GameRecord
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        return tuple(player.name for player in self.record.players)
-
-    @property
-    def name(self) -> str:
-        """The game's title, or words for it where it has none."""
-        return self.title or tr("players.untitled_game", number=self.id)
 
 
 def phase_words(tally: PhaseTally) -> str:
@@ -299,22 +288,12 @@ def _table(model: QAbstractItemModel, name: str, stretch: int, *, wrap: bool = F
     view.setTextElideMode(Qt.TextElideMode.ElideRight)
     if wrap:
         view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    if isinstance(model, TextTableModel):
+    if isinstance(model, MeasuredTableModel):
         ColumnFitter(view, model, stretch)
     else:
         view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         view.horizontalHeader().setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
     return view
-
-
-def _games_headings() -> list[str]:
-    return [
-        tr("players.game_date"),
-        tr("players.game_title"),
-        tr("players.game_place"),
-        tr("players.game_points_per_hand"),
-        tr("players.game_result"),
-    ]
 
 
 def _rivals_headings() -> list[str]:
@@ -348,9 +327,8 @@ class PlayerPage(QWidget):
         self.record.setWordWrap(True)
         self.records.setWordWrap(True)
         # With their headings from the start: `_table` stretches one of their columns.
-        self.games_model = TextTableModel(_games_headings(), self)
-        self.games = _table(self.games_model, "", stretch=1)
-        self.game_ids: list[int] = []
+        self.games_model = PlayerGamesModel(self)
+        self.games = _table(self.games_model, "", stretch=GamesColumn.TITLE)
         self.form = ChartPanel(LineChart(), partial(tr, "players.form_chart"), ask_path, warn)
         self.phases = ChartPanel(BarChart(), partial(tr, "players.phases_chart"), ask_path, warn)
         self.rivals_model = TextTableModel(_rivals_headings(), self)
@@ -378,7 +356,7 @@ class PlayerPage(QWidget):
         """The page's own words in the language spoken; what it shows of a player is
         worded when shown (`show_player`, again after a change of language)."""
         self.records.setAccessibleName(tr("players.records_name"))
-        self.games_model.set_headers(_games_headings())
+        self.games_model.set_headers(games_headings())
         self.games.setAccessibleName(tr("players.games_name"))
         self.games.setToolTip(tr("players.games_tip"))
         self.rivals_model.set_headers(_rivals_headings())
@@ -409,34 +387,7 @@ class PlayerPage(QWidget):
             )
         )
         self.records.setText(records_words(player.records))
-        rows = []
-        details = []
-        for number, played in enumerate(player.played, start=1):
-            game = games[played.game_index]
-            title = game.name
-            place = tr("players.place", place=played.position, seats=played.seats)
-            if played.won:
-                result = tr("players.result_won")
-            elif played.left_before is not None:
-                result = tr("players.result_left", number=played.left_before)
-            elif played.finished:
-                result = tr("players.result_finished")
-            else:
-                result = tr("players.result_in_progress")
-            per_hand = number_text(played.points_per_hand, 1)
-            rows.append([date_text(game.started), title, place, per_hand, result])
-            details.append(
-                tr(
-                    "players.form_detail",
-                    number=number,
-                    title=title,
-                    place=place,
-                    points=per_hand,
-                )
-            )
-        rows.reverse()
-        self.games_model.set_rows(rows)
-        self.game_ids = [games[played.game_index].id for played in reversed(player.played)]
+        self.games_model.set_games(player.played, games)
         self.form.set_lines(
             LineData(
                 title=tr("players.form_title"),
@@ -445,7 +396,7 @@ class PlayerPage(QWidget):
                     ChartLine(
                         player.name,
                         tuple(played.points_per_hand for played in player.played),
-                        tuple(details),
+                        FormDetails(player.played, games),
                     ),
                 ),
                 first_x=1,
@@ -526,7 +477,7 @@ class PlayersView(QWidget):
         )
         self.player_page = PlayerPage(self._ask_path, self._warn)
         self.player_page.games.activated.connect(
-            lambda index: self.openRequested.emit(self.player_page.game_ids[index.row()])
+            lambda index: self.openRequested.emit(self.player_page.games_model.game_id(index.row()))
         )
         self.empty = QLabel()
         self.empty.setWordWrap(True)

@@ -7,7 +7,7 @@ keyboard focus, and come with a table of the same numbers and export to PNG or S
 """
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path
@@ -172,7 +172,7 @@ class ChartLine:
     name: str
     values: tuple[float | None, ...]
     """None where the line has no point: a player not seated for that hand."""
-    details: tuple[str, ...]
+    details: Sequence[str]
     """What hover and keyboard focus show for each point."""
 
     def shown(self) -> range:
