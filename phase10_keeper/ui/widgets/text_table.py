@@ -53,11 +53,13 @@ class TextTableModel(MeasuredTableModel):
         headers: Sequence[str] | None = None,
         row_headers: Sequence[str] = (),
     ) -> None:
+        """The rows and their headings are kept as given, not copied (they may be
+        worded as asked for): not to be changed after."""
         self.beginResetModel()
-        self._rows = tuple(tuple(row) for row in rows)
+        self._rows = rows
         if headers is not None:
             self._headers = tuple(headers)
-        self._row_headers = tuple(row_headers)
+        self._row_headers = row_headers
         self.endResetModel()
 
     def set_headers(self, headers: Sequence[str]) -> None:
