@@ -2,9 +2,8 @@
 each point of their form chart: both worded as they are asked for, not all at once."""
 
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any, overload
+from typing import Any, NamedTuple, overload
 
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFontMetrics
@@ -18,8 +17,10 @@ _Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
 
 
-@dataclass(frozen=True)
-class LibraryGame:
+class LibraryGame(NamedTuple):
+    """A game of the library as the page counts it. A tuple: a library of ten years
+    makes ten thousand of them each time it is counted."""
+
     id: int
     title: str
     started: str | None

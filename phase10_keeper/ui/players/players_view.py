@@ -177,17 +177,44 @@ def _header(column: Column) -> str:
     return headers[column]
 
 
+_COLUMNS = tuple(Column)
+_DISPLAY = int(Qt.ItemDataRole.DisplayRole)
+_ALIGNMENT = int(Qt.ItemDataRole.TextAlignmentRole)
+_TOOLTIP = int(Qt.ItemDataRole.ToolTipRole)
+_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+
+
 class PlayersModel(QAbstractTableModel):
-    """Every player of the library, one row each, in the statistics' order."""
+    """Every player of the library, one row each, in the statistics' order.
+
+    A row's texts and sort values are worked out once, when first asked for: sorting,
+    fitting the columns and rows to their texts and painting ask for each cell many
+    times over."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._players: tuple[PlayerStats, ...] = ()
+        self._rows: dict[int, tuple[tuple[str, ...], tuple[Any, ...]]] = {}
+        self._locale = QLocale().name()
+        """The locale the rows were worded in."""
 
     def set_players(self, players: Sequence[PlayerStats]) -> None:
         self.beginResetModel()
         self._players = tuple(players)
+        self._rows = {}
+        self._locale = QLocale().name()
         self.endResetModel()
+
+    def reword(self) -> None:
+        """Every cell worded again, in the language just chosen."""
+        self._rows = {}
+        self._locale = QLocale().name()
+        reword_model(self)
+
+    def follow_locale(self) -> None:
+        """Every cell written again if the locale's ways with numbers changed since."""
+        if QLocale().name() != self._locale:
+            self.reword()
 
     def player(self, row: int) -> PlayerStats:
         return self._players[row]
@@ -196,7 +223,7 @@ class PlayersModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self._players)
 
     def columnCount(self, parent: _Index = _ROOT) -> int:
-        return 0 if parent.isValid() else len(Column)
+        return 0 if parent.isValid() else len(_COLUMNS)
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
@@ -204,33 +231,43 @@ class PlayersModel(QAbstractTableModel):
         if (
             orientation == Qt.Orientation.Horizontal
             and role == Qt.ItemDataRole.DisplayRole
-            and 0 <= section < len(Column)
+            and 0 <= section < len(_COLUMNS)
         ):
-            return _header(Column(section))
+            return _header(_COLUMNS[section])
         return None
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
             return None
-        player = self._players[index.row()]
-        column = Column(index.column())
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self._text(player, column)
+        if role == _DISPLAY:
+            return self._row(index.row())[0][index.column()]
         if role == SORT_ROLE:
-            return self._sort_value(player, column)
+            return self._row(index.row())[1][index.column()]
         if role == KEY_ROLE:
-            return player.key
-        if role == Qt.ItemDataRole.TextAlignmentRole and column is not Column.PLAYER:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if role == Qt.ItemDataRole.ToolTipRole and column is Column.HARDEST:
+            return self._players[index.row()].key
+        column = index.column()
+        if role == _ALIGNMENT and column != Column.PLAYER:
+            return _RIGHT
+        if role == _TOOLTIP and column == Column.HARDEST:
+            player = self._players[index.row()]
             hardest = player.hardest_phase
             if hardest is not None:
                 return phase_words(hardest)
             return tr("players.no_hardest_tip") if player.phases else None
         return None
 
+    def _row(self, row: int) -> tuple[tuple[str, ...], tuple[Any, ...]]:
+        """The row's texts and sort values, a column each."""
+        cells = self._rows.get(row)
+        if cells is None:
+            player = self._players[row]
+            values = self._sort_values(player)
+            texts = tuple(self._text(player, column, values[column]) for column in _COLUMNS)
+            cells = self._rows[row] = (texts, values)
+        return cells
+
     @staticmethod
-    def _text(player: PlayerStats, column: Column) -> str:
+    def _text(player: PlayerStats, column: Column, value: Any) -> str:
         if column is Column.PLAYER:
             return player.name
         if column is Column.WIN_RATE:
@@ -242,22 +279,22 @@ class PlayersModel(QAbstractTableModel):
                 return tr("stats.never_missed")
             hardest = player.hardest_phase
             return str(hardest.label) if hardest is not None else NO_VALUE
-        return QLocale().toString(PlayersModel._sort_value(player, column))
+        return QLocale().toString(value)
 
     @staticmethod
-    def _sort_value(player: PlayerStats, column: Column) -> Any:
+    def _sort_values(player: PlayerStats) -> tuple[Any, ...]:
+        """What each column sorts by, in the columns' order."""
         hardest = player.hardest_phase
-        values: dict[Column, Any] = {
-            Column.PLAYER: player.name.casefold(),
-            Column.GAMES: player.games,
-            Column.WINS: player.wins,
-            Column.WIN_RATE: player.win_rate if player.finished else -1.0,
-            Column.HANDS: player.hands,
-            Column.POINTS_PER_HAND: player.points_per_hand if player.hands else -1.0,
-            Column.WENT_OUT: player.went_out,
-            Column.HARDEST: hardest.label if hardest is not None else -1,
-        }
-        return values[column]
+        return (
+            player.name.casefold(),
+            player.games,
+            player.wins,
+            player.win_rate if player.finished else -1.0,
+            player.hands,
+            player.points_per_hand if player.hands else -1.0,
+            player.went_out,
+            hardest.label if hardest is not None else -1,
+        )
 
 
 class PlayersFilter(QSortFilterProxyModel):
@@ -529,7 +566,7 @@ class PlayersView(QWidget):
             self._word()
             # The table's headings, the chart and the player's page, from the records read
             # already: a window's library may be closed by now.
-            reword_model(self.model)
+            self.model.reword()
             self.library_phases.set_bars(
                 phase_data(self.stats.phases, struggled_phase(self.stats.phases)),
                 tr("players.attempts_made"),
@@ -580,6 +617,8 @@ class PlayersView(QWidget):
         listing = self.library.live_listing()
         if listing != self._listing:
             self._count(listing)
+        else:
+            self.model.follow_locale()
         self.damage_bar.show_damage(self.library.damaged_games())
         has_players = bool(self.stats.players)
         self.empty.setVisible(not has_players)
