@@ -161,20 +161,22 @@ class Column(IntEnum):
     HARDEST = 7
 
 
+# Headings of two words take two lines: the numbers under them are narrow, and the width
+# is wanted for the names.
+_HEADINGS = {
+    Column.PLAYER: "players.column_player",
+    Column.GAMES: "players.column_games",
+    Column.WINS: "players.column_wins",
+    Column.WIN_RATE: "players.column_win_rate",
+    Column.HANDS: "players.column_hands",
+    Column.POINTS_PER_HAND: "players.column_points_per_hand",
+    Column.WENT_OUT: "players.column_went_out",
+    Column.HARDEST: "players.column_hardest",
+}
+
+
 def _header(column: Column) -> str:
-    # Headings of two words take two lines: the numbers under them are narrow, and the
-    # width is wanted for the names.
-    headers = {
-        Column.PLAYER: tr("players.column_player"),
-        Column.GAMES: tr("players.column_games"),
-        Column.WINS: tr("players.column_wins"),
-        Column.WIN_RATE: tr("players.column_win_rate"),
-        Column.HANDS: tr("players.column_hands"),
-        Column.POINTS_PER_HAND: tr("players.column_points_per_hand"),
-        Column.WENT_OUT: tr("players.column_went_out"),
-        Column.HARDEST: tr("players.column_hardest"),
-    }
-    return headers[column]
+    return tr(_HEADINGS[column])
 
 
 _COLUMNS = tuple(Column)
