@@ -12,7 +12,6 @@ from typing import Any, Protocol
 
 from PySide6.QtCore import (
     QAbstractItemModel,
-    QAbstractTableModel,
     QEvent,
     QLocale,
     QModelIndex,
@@ -22,7 +21,14 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QAction, QFont, QKeySequence, QUndoStack
+from PySide6.QtGui import (
+    QAction,
+    QFont,
+    QKeySequence,
+    QStandardItem,
+    QStandardItemModel,
+    QUndoStack,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -180,37 +186,56 @@ def _header(column: Column) -> str:
 
 
 _COLUMNS = tuple(Column)
-_DISPLAY = int(Qt.ItemDataRole.DisplayRole)
-_ALIGNMENT = int(Qt.ItemDataRole.TextAlignmentRole)
-_TOOLTIP = int(Qt.ItemDataRole.ToolTipRole)
+_ALIGNMENT = Qt.ItemDataRole.TextAlignmentRole
 _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+_FLAGS = Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemNeverHasChildren
 
 
-class PlayersModel(QAbstractTableModel):
+class PlayersModel(QStandardItemModel):
     """Every player of the library, one row each, in the statistics' order.
 
-    A row's texts and sort values are worked out once, when first asked for: sorting,
-    fitting the columns and rows to their texts and painting ask for each cell many
-    times over."""
+    The cells are Qt's own items, each worded once: sorting, fitting the columns and the
+    rows to their texts and painting ask for every cell again and again (for a club's
+    three hundred players, nine hundred thousand times), which a model of Python's own
+    answers a call into Python at a time."""
 
     def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(0, len(_COLUMNS), parent)
         self._players: tuple[PlayerStats, ...] = ()
-        self._rows: dict[int, tuple[tuple[str, ...], tuple[Any, ...]]] = {}
         self._locale = QLocale().name()
-        """The locale the rows were worded in."""
+        """The locale the cells were worded in."""
+        self.setHorizontalHeaderLabels([_header(column) for column in _COLUMNS])
 
     def set_players(self, players: Sequence[PlayerStats]) -> None:
-        self.beginResetModel()
         self._players = tuple(players)
-        self._rows = {}
         self._locale = QLocale().name()
+        rows = [self._items(player) for player in self._players]
+        # One reset, not a signal for each row and cell: the views and the sorting proxy
+        # take in the new rows at once.
+        self.beginResetModel()
+        blocked = self.blockSignals(True)
+        try:
+            self.setRowCount(0)
+            for items in rows:
+                self.appendRow(items)
+        finally:
+            self.blockSignals(blocked)
         self.endResetModel()
 
     def reword(self) -> None:
-        """Every cell worded again, in the language just chosen."""
-        self._rows = {}
+        """Every cell and heading worded again, in the language just chosen."""
         self._locale = QLocale().name()
+        blocked = self.blockSignals(True)
+        try:
+            self.setHorizontalHeaderLabels([_header(column) for column in _COLUMNS])
+            for row, player in enumerate(self._players):
+                values = self._sort_values(player)
+                for column in _COLUMNS:
+                    item = self.item(row, column)
+                    item.setText(self._text(player, column, values[column]))
+                    item.setToolTip(self._tip(player, column))
+        finally:
+            self.blockSignals(blocked)
         reword_model(self)
 
     def follow_locale(self) -> None:
@@ -218,55 +243,40 @@ class PlayersModel(QAbstractTableModel):
         if QLocale().name() != self._locale:
             self.reword()
 
-    def player(self, row: int) -> PlayerStats:
-        return self._players[row]
-
-    def rowCount(self, parent: _Index = _ROOT) -> int:
-        return 0 if parent.isValid() else len(self._players)
-
-    def columnCount(self, parent: _Index = _ROOT) -> int:
-        return 0 if parent.isValid() else len(_COLUMNS)
-
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
-        if (
-            orientation == Qt.Orientation.Horizontal
-            and role == Qt.ItemDataRole.DisplayRole
-            and 0 <= section < len(_COLUMNS)
-        ):
-            return _header(_COLUMNS[section])
-        return None
-
-    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid():
+        # The rows have no headings (Qt's own would number them).
+        if orientation == Qt.Orientation.Vertical:
             return None
-        if role == _DISPLAY:
-            return self._row(index.row())[0][index.column()]
-        if role == SORT_ROLE:
-            return self._row(index.row())[1][index.column()]
-        if role == KEY_ROLE:
-            return self._players[index.row()].key
-        column = index.column()
-        if role == _ALIGNMENT and column != Column.PLAYER:
-            return _RIGHT
-        if role == _TOOLTIP and column == Column.HARDEST:
-            player = self._players[index.row()]
-            hardest = player.hardest_phase
-            if hardest is not None:
-                return phase_words(hardest)
-            return tr("players.no_hardest_tip") if player.phases else None
-        return None
+        return super().headerData(section, orientation, role)
 
-    def _row(self, row: int) -> tuple[tuple[str, ...], tuple[Any, ...]]:
-        """The row's texts and sort values, a column each."""
-        cells = self._rows.get(row)
-        if cells is None:
-            player = self._players[row]
-            values = self._sort_values(player)
-            texts = tuple(self._text(player, column, values[column]) for column in _COLUMNS)
-            cells = self._rows[row] = (texts, values)
-        return cells
+    def _items(self, player: PlayerStats) -> list[QStandardItem]:
+        """The player's row: a cell a column, with its text, what it sorts by, whose it
+        is and, for the numbers, its alignment."""
+        values = self._sort_values(player)
+        items = []
+        for column in _COLUMNS:
+            item = QStandardItem(self._text(player, column, values[column]))
+            item.setFlags(_FLAGS)
+            item.setData(values[column], SORT_ROLE)
+            item.setData(player.key, KEY_ROLE)
+            if column is not Column.PLAYER:
+                item.setData(_RIGHT, _ALIGNMENT)
+            tip = self._tip(player, column)
+            if tip:
+                item.setToolTip(tip)
+            items.append(item)
+        return items
+
+    @staticmethod
+    def _tip(player: PlayerStats, column: Column) -> str:
+        if column is not Column.HARDEST:
+            return ""
+        hardest = player.hardest_phase
+        if hardest is not None:
+            return phase_words(hardest)
+        return tr("players.no_hardest_tip") if player.phases else ""
 
     @staticmethod
     def _text(player: PlayerStats, column: Column, value: Any) -> str:

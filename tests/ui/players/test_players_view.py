@@ -72,6 +72,9 @@ def test_the_models_pass_the_model_tester(view, qtmodeltester) -> None:
     qtmodeltester.check(view.proxy)
     qtmodeltester.check(view.player_page.games_model)
     qtmodeltester.check(view.player_page.rivals_model)
+    # Read-only, and the rows go without headings.
+    assert not view.model.index(0, Column.PLAYER).flags() & Qt.ItemFlag.ItemIsEditable
+    assert view.model.headerData(0, Qt.Orientation.Vertical) is None
 
 
 def test_every_player_is_listed_most_wins_first(view) -> None:
