@@ -626,11 +626,15 @@ class PlayersView(QWidget):
         no game has changed since the last time (each still has its revision and its
         listing), the statistics made then still hold and are kept."""
         selected = self.selected_key()
-        listing = self.library.live_listing()
-        if listing != self._listing:
-            self._count(listing)
-        else:
-            self.model.follow_locale()
+        # The listing, the records and the statistics are many small objects that live
+        # on without cycles: the collector would search them again and again as they are
+        # made. Paused for all of them, it searches them once, when it runs again.
+        with cycle_collector_paused():
+            listing = self.library.live_listing()
+            if listing != self._listing:
+                self._count(listing)
+            else:
+                self.model.follow_locale()
         self.damage_bar.show_damage(self.library.damaged_games())
         has_players = bool(self.stats.players)
         self.empty.setVisible(not has_players)
@@ -641,21 +645,18 @@ class PlayersView(QWidget):
         """The statistics of these games (as `live_listing` gives them), shown."""
         records, _ = game_records(self.library, [(game.id, revision) for game, revision in listing])
         summaries = {summary.id: summary for summary, _ in listing}
-        # The games and statistics are many small objects that live on without cycles:
-        # the collector would search them again and again as they are made.
-        with cycle_collector_paused():
-            # A game file need not say when it started: it is dated by its import then.
-            self.games = [
-                LibraryGame(
-                    game_id,
-                    summaries[game_id].title,
-                    summaries[game_id].started or summaries[game_id].created,
-                    record,
-                )
-                for game_id, record in records
-                if game_id in summaries
-            ]
-            self.stats = stats_of_records([game.record for game in self.games])
+        # A game file need not say when it started: it is dated by its import then.
+        self.games = [
+            LibraryGame(
+                game_id,
+                summaries[game_id].title,
+                summaries[game_id].started or summaries[game_id].created,
+                record,
+            )
+            for game_id, record in records
+            if game_id in summaries
+        ]
+        self.stats = stats_of_records([game.record for game in self.games])
         self._listing = listing
         self.model.set_players(self.stats.players)
         self.library_phases.set_bars(
