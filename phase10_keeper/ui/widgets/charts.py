@@ -803,10 +803,11 @@ class _LineRows(Sequence[Sequence[str]]):
 
     def __init__(self, data: LineData) -> None:
         self._data = data
+        self._count = data.point_count
         self._rows: dict[int, tuple[str, ...]] = {}
 
     def __len__(self) -> int:
-        return self._data.point_count
+        return self._count
 
     @overload
     def __getitem__(self, point: int) -> Sequence[str]: ...
@@ -832,10 +833,11 @@ class _RowLabels(Sequence[str]):
 
     def __init__(self, data: LineData, row_label: Callable[[int], str]) -> None:
         self._data = data
+        self._count = data.point_count
         self._row_label = row_label
 
     def __len__(self) -> int:
-        return self._data.point_count
+        return self._count
 
     @overload
     def __getitem__(self, point: int) -> str: ...
