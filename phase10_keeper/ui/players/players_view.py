@@ -12,7 +12,6 @@ from typing import Any, Protocol
 
 from PySide6.QtCore import (
     QAbstractItemModel,
-    QAbstractTableModel,
     QEvent,
     QLocale,
     QModelIndex,
@@ -22,7 +21,14 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QAction, QFont, QKeySequence, QUndoStack
+from PySide6.QtGui import (
+    QAction,
+    QFont,
+    QKeySequence,
+    QStandardItem,
+    QStandardItemModel,
+    QUndoStack,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -40,7 +46,6 @@ from PySide6.QtWidgets import (
 from phase10_keeper.collector import cycle_collector_paused
 from phase10_keeper.rules import GameError, clean_name, players_problem
 from phase10_keeper.stats import (
-    GameRecord,
     PhaseTally,
     PlayerStats,
     Records,
@@ -53,11 +58,18 @@ from phase10_keeper.storage.library import LibraryError
 from phase10_keeper.storage.messages import GameDamaged
 from phase10_keeper.storage.summary import GameSummary
 from phase10_keeper.ui.library_change import LibraryChanged, LibraryChanges, Undoable
+from phase10_keeper.ui.players.player_games import (
+    FormDetails,
+    GamesColumn,
+    LibraryGame,
+    PlayerGamesModel,
+    games_headings,
+)
 from phase10_keeper.ui.prompts import Prompts, ask_output_path
 from phase10_keeper.ui.text.escape import plain
 from phase10_keeper.ui.text.reword import reword_model
 from phase10_keeper.ui.text.translate import app_words, error_said, problem_said, tr, tr_count
-from phase10_keeper.ui.text.wording import date_text, number_text
+from phase10_keeper.ui.text.wording import number_text
 from phase10_keeper.ui.widgets.charts import (
     Bar,
     BarChart,
@@ -69,7 +81,7 @@ from phase10_keeper.ui.widgets.charts import (
     percent_text,
 )
 from phase10_keeper.ui.widgets.damage_bar import DamageBar
-from phase10_keeper.ui.widgets.text_table import ColumnFitter, TextTableModel
+from phase10_keeper.ui.widgets.text_table import ColumnFitter, MeasuredTableModel, TextTableModel
 
 _Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
@@ -85,23 +97,6 @@ class PlayersLibrary(RecordSource, Protocol):
     def live_listing(self) -> Sequence[tuple[GameSummary, int]]: ...
     def rename_player(self, changes: Sequence[tuple[int, str, str]]) -> None: ...
     def damaged_games(self) -> Sequence[GameDamaged]: ...
-
-
-@dataclass(frozen=True)
-class LibraryGame:
-    id: int
-    title: str
-    started: str | None
-    record: GameRecord
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        return tuple(player.name for player in self.record.players)
-
-    @property
-    def name(self) -> str:
-        """The game's title, or words for it where it has none."""
-        return self.title or tr("players.untitled_game", number=self.id)
 
 
 def phase_words(tally: PhaseTally) -> str:
@@ -172,76 +167,119 @@ class Column(IntEnum):
     HARDEST = 7
 
 
+# Headings of two words take two lines: the numbers under them are narrow, and the width
+# is wanted for the names.
+_HEADINGS = {
+    Column.PLAYER: "players.column_player",
+    Column.GAMES: "players.column_games",
+    Column.WINS: "players.column_wins",
+    Column.WIN_RATE: "players.column_win_rate",
+    Column.HANDS: "players.column_hands",
+    Column.POINTS_PER_HAND: "players.column_points_per_hand",
+    Column.WENT_OUT: "players.column_went_out",
+    Column.HARDEST: "players.column_hardest",
+}
+
+
 def _header(column: Column) -> str:
-    # Headings of two words take two lines: the numbers under them are narrow, and the
-    # width is wanted for the names.
-    headers = {
-        Column.PLAYER: tr("players.column_player"),
-        Column.GAMES: tr("players.column_games"),
-        Column.WINS: tr("players.column_wins"),
-        Column.WIN_RATE: tr("players.column_win_rate"),
-        Column.HANDS: tr("players.column_hands"),
-        Column.POINTS_PER_HAND: tr("players.column_points_per_hand"),
-        Column.WENT_OUT: tr("players.column_went_out"),
-        Column.HARDEST: tr("players.column_hardest"),
-    }
-    return headers[column]
+    return tr(_HEADINGS[column])
 
 
-class PlayersModel(QAbstractTableModel):
-    """Every player of the library, one row each, in the statistics' order."""
+_COLUMNS = tuple(Column)
+_ALIGNMENT = Qt.ItemDataRole.TextAlignmentRole
+_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+_FLAGS = Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemNeverHasChildren
+
+
+class PlayersModel(QStandardItemModel):
+    """Every player of the library, one row each, in the statistics' order.
+
+    The cells are Qt's own items, each worded once: sorting, fitting the columns and the
+    rows to their texts and painting ask for every cell again and again (for a club's
+    three hundred players, nine hundred thousand times), which a model of Python's own
+    answers a call into Python at a time."""
 
     def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(0, len(_COLUMNS), parent)
         self._players: tuple[PlayerStats, ...] = ()
+        self._locale = QLocale().name()
+        """The locale the cells were worded in."""
+        self.setHorizontalHeaderLabels([_header(column) for column in _COLUMNS])
 
     def set_players(self, players: Sequence[PlayerStats]) -> None:
-        self.beginResetModel()
         self._players = tuple(players)
+        self._locale = QLocale().name()
+        rows = [self._items(player) for player in self._players]
+        # One reset, not a signal for each row and cell: the views and the sorting proxy
+        # take in the new rows at once.
+        self.beginResetModel()
+        blocked = self.blockSignals(True)
+        try:
+            self.setRowCount(0)
+            for items in rows:
+                self.appendRow(items)
+        finally:
+            self.blockSignals(blocked)
         self.endResetModel()
 
-    def player(self, row: int) -> PlayerStats:
-        return self._players[row]
+    def reword(self) -> None:
+        """Every cell and heading worded again, in the language just chosen."""
+        self._locale = QLocale().name()
+        blocked = self.blockSignals(True)
+        try:
+            self.setHorizontalHeaderLabels([_header(column) for column in _COLUMNS])
+            for row, player in enumerate(self._players):
+                values = self._sort_values(player)
+                for column in _COLUMNS:
+                    item = self.item(row, column)
+                    item.setText(self._text(player, column, values[column]))
+                    item.setToolTip(self._tip(player, column))
+        finally:
+            self.blockSignals(blocked)
+        reword_model(self)
 
-    def rowCount(self, parent: _Index = _ROOT) -> int:
-        return 0 if parent.isValid() else len(self._players)
-
-    def columnCount(self, parent: _Index = _ROOT) -> int:
-        return 0 if parent.isValid() else len(Column)
+    def follow_locale(self) -> None:
+        """Every cell written again if the locale's ways with numbers changed since."""
+        if QLocale().name() != self._locale:
+            self.reword()
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
-        if (
-            orientation == Qt.Orientation.Horizontal
-            and role == Qt.ItemDataRole.DisplayRole
-            and 0 <= section < len(Column)
-        ):
-            return _header(Column(section))
-        return None
-
-    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid():
+        # The rows have no headings (Qt's own would number them).
+        if orientation == Qt.Orientation.Vertical:
             return None
-        player = self._players[index.row()]
-        column = Column(index.column())
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self._text(player, column)
-        if role == SORT_ROLE:
-            return self._sort_value(player, column)
-        if role == KEY_ROLE:
-            return player.key
-        if role == Qt.ItemDataRole.TextAlignmentRole and column is not Column.PLAYER:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if role == Qt.ItemDataRole.ToolTipRole and column is Column.HARDEST:
-            hardest = player.hardest_phase
-            if hardest is not None:
-                return phase_words(hardest)
-            return tr("players.no_hardest_tip") if player.phases else None
-        return None
+        return super().headerData(section, orientation, role)
+
+    def _items(self, player: PlayerStats) -> list[QStandardItem]:
+        """The player's row: a cell a column, with its text, what it sorts by, whose it
+        is and, for the numbers, its alignment."""
+        values = self._sort_values(player)
+        items = []
+        for column in _COLUMNS:
+            item = QStandardItem(self._text(player, column, values[column]))
+            item.setFlags(_FLAGS)
+            item.setData(values[column], SORT_ROLE)
+            item.setData(player.key, KEY_ROLE)
+            if column is not Column.PLAYER:
+                item.setData(_RIGHT, _ALIGNMENT)
+            tip = self._tip(player, column)
+            if tip:
+                item.setToolTip(tip)
+            items.append(item)
+        return items
 
     @staticmethod
-    def _text(player: PlayerStats, column: Column) -> str:
+    def _tip(player: PlayerStats, column: Column) -> str:
+        if column is not Column.HARDEST:
+            return ""
+        hardest = player.hardest_phase
+        if hardest is not None:
+            return phase_words(hardest)
+        return tr("players.no_hardest_tip") if player.phases else ""
+
+    @staticmethod
+    def _text(player: PlayerStats, column: Column, value: Any) -> str:
         if column is Column.PLAYER:
             return player.name
         if column is Column.WIN_RATE:
@@ -253,22 +291,22 @@ class PlayersModel(QAbstractTableModel):
                 return tr("stats.never_missed")
             hardest = player.hardest_phase
             return str(hardest.label) if hardest is not None else NO_VALUE
-        return QLocale().toString(PlayersModel._sort_value(player, column))
+        return QLocale().toString(value)
 
     @staticmethod
-    def _sort_value(player: PlayerStats, column: Column) -> Any:
+    def _sort_values(player: PlayerStats) -> tuple[Any, ...]:
+        """What each column sorts by, in the columns' order."""
         hardest = player.hardest_phase
-        values: dict[Column, Any] = {
-            Column.PLAYER: player.name.casefold(),
-            Column.GAMES: player.games,
-            Column.WINS: player.wins,
-            Column.WIN_RATE: player.win_rate if player.finished else -1.0,
-            Column.HANDS: player.hands,
-            Column.POINTS_PER_HAND: player.points_per_hand if player.hands else -1.0,
-            Column.WENT_OUT: player.went_out,
-            Column.HARDEST: hardest.label if hardest is not None else -1,
-        }
-        return values[column]
+        return (
+            player.name.casefold(),
+            player.games,
+            player.wins,
+            player.win_rate if player.finished else -1.0,
+            player.hands,
+            player.points_per_hand if player.hands else -1.0,
+            player.went_out,
+            hardest.label if hardest is not None else -1,
+        )
 
 
 class PlayersFilter(QSortFilterProxyModel):
@@ -299,22 +337,12 @@ def _table(model: QAbstractItemModel, name: str, stretch: int, *, wrap: bool = F
     view.setTextElideMode(Qt.TextElideMode.ElideRight)
     if wrap:
         view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    if isinstance(model, TextTableModel):
+    if isinstance(model, MeasuredTableModel):
         ColumnFitter(view, model, stretch)
     else:
         view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         view.horizontalHeader().setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
     return view
-
-
-def _games_headings() -> list[str]:
-    return [
-        tr("players.game_date"),
-        tr("players.game_title"),
-        tr("players.game_place"),
-        tr("players.game_points_per_hand"),
-        tr("players.game_result"),
-    ]
 
 
 def _rivals_headings() -> list[str]:
@@ -348,9 +376,8 @@ class PlayerPage(QWidget):
         self.record.setWordWrap(True)
         self.records.setWordWrap(True)
         # With their headings from the start: `_table` stretches one of their columns.
-        self.games_model = TextTableModel(_games_headings(), self)
-        self.games = _table(self.games_model, "", stretch=1)
-        self.game_ids: list[int] = []
+        self.games_model = PlayerGamesModel(self)
+        self.games = _table(self.games_model, "", stretch=GamesColumn.TITLE)
         self.form = ChartPanel(LineChart(), partial(tr, "players.form_chart"), ask_path, warn)
         self.phases = ChartPanel(BarChart(), partial(tr, "players.phases_chart"), ask_path, warn)
         self.rivals_model = TextTableModel(_rivals_headings(), self)
@@ -378,7 +405,7 @@ class PlayerPage(QWidget):
         """The page's own words in the language spoken; what it shows of a player is
         worded when shown (`show_player`, again after a change of language)."""
         self.records.setAccessibleName(tr("players.records_name"))
-        self.games_model.set_headers(_games_headings())
+        self.games_model.set_headers(games_headings())
         self.games.setAccessibleName(tr("players.games_name"))
         self.games.setToolTip(tr("players.games_tip"))
         self.rivals_model.set_headers(_rivals_headings())
@@ -409,34 +436,7 @@ class PlayerPage(QWidget):
             )
         )
         self.records.setText(records_words(player.records))
-        rows = []
-        details = []
-        for number, played in enumerate(player.played, start=1):
-            game = games[played.game_index]
-            title = game.name
-            place = tr("players.place", place=played.position, seats=played.seats)
-            if played.won:
-                result = tr("players.result_won")
-            elif played.left_before is not None:
-                result = tr("players.result_left", number=played.left_before)
-            elif played.finished:
-                result = tr("players.result_finished")
-            else:
-                result = tr("players.result_in_progress")
-            per_hand = number_text(played.points_per_hand, 1)
-            rows.append([date_text(game.started), title, place, per_hand, result])
-            details.append(
-                tr(
-                    "players.form_detail",
-                    number=number,
-                    title=title,
-                    place=place,
-                    points=per_hand,
-                )
-            )
-        rows.reverse()
-        self.games_model.set_rows(rows)
-        self.game_ids = [games[played.game_index].id for played in reversed(player.played)]
+        self.games_model.set_games(player.played, games)
         self.form.set_lines(
             LineData(
                 title=tr("players.form_title"),
@@ -445,7 +445,7 @@ class PlayerPage(QWidget):
                     ChartLine(
                         player.name,
                         tuple(played.points_per_hand for played in player.played),
-                        tuple(details),
+                        FormDetails(player.played, games),
                     ),
                 ),
                 first_x=1,
@@ -526,7 +526,7 @@ class PlayersView(QWidget):
         )
         self.player_page = PlayerPage(self._ask_path, self._warn)
         self.player_page.games.activated.connect(
-            lambda index: self.openRequested.emit(self.player_page.game_ids[index.row()])
+            lambda index: self.openRequested.emit(self.player_page.games_model.game_id(index.row()))
         )
         self.empty = QLabel()
         self.empty.setWordWrap(True)
@@ -578,7 +578,7 @@ class PlayersView(QWidget):
             self._word()
             # The table's headings, the chart and the player's page, from the records read
             # already: a window's library may be closed by now.
-            reword_model(self.model)
+            self.model.reword()
             self.library_phases.set_bars(
                 phase_data(self.stats.phases, struggled_phase(self.stats.phases)),
                 tr("players.attempts_made"),
@@ -626,9 +626,15 @@ class PlayersView(QWidget):
         no game has changed since the last time (each still has its revision and its
         listing), the statistics made then still hold and are kept."""
         selected = self.selected_key()
-        listing = self.library.live_listing()
-        if listing != self._listing:
-            self._count(listing)
+        # The listing, the records and the statistics are many small objects that live
+        # on without cycles: the collector would search them again and again as they are
+        # made. Paused for all of them, it searches them once, when it runs again.
+        with cycle_collector_paused():
+            listing = self.library.live_listing()
+            if listing != self._listing:
+                self._count(listing)
+            else:
+                self.model.follow_locale()
         self.damage_bar.show_damage(self.library.damaged_games())
         has_players = bool(self.stats.players)
         self.empty.setVisible(not has_players)
@@ -639,21 +645,18 @@ class PlayersView(QWidget):
         """The statistics of these games (as `live_listing` gives them), shown."""
         records, _ = game_records(self.library, [(game.id, revision) for game, revision in listing])
         summaries = {summary.id: summary for summary, _ in listing}
-        # The games and statistics are many small objects that live on without cycles:
-        # the collector would search them again and again as they are made.
-        with cycle_collector_paused():
-            # A game file need not say when it started: it is dated by its import then.
-            self.games = [
-                LibraryGame(
-                    game_id,
-                    summaries[game_id].title,
-                    summaries[game_id].started or summaries[game_id].created,
-                    record,
-                )
-                for game_id, record in records
-                if game_id in summaries
-            ]
-            self.stats = stats_of_records([game.record for game in self.games])
+        # A game file need not say when it started: it is dated by its import then.
+        self.games = [
+            LibraryGame(
+                game_id,
+                summaries[game_id].title,
+                summaries[game_id].started or summaries[game_id].created,
+                record,
+            )
+            for game_id, record in records
+            if game_id in summaries
+        ]
+        self.stats = stats_of_records([game.record for game in self.games])
         self._listing = listing
         self.model.set_players(self.stats.players)
         self.library_phases.set_bars(

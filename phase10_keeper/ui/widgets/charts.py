@@ -7,10 +7,11 @@ keyboard focus, and come with a table of the same numbers and export to PNG or S
 """
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path
+from typing import overload
 
 from PySide6.QtCore import (
     QByteArray,
@@ -172,7 +173,7 @@ class ChartLine:
     name: str
     values: tuple[float | None, ...]
     """None where the line has no point: a player not seated for that hand."""
-    details: tuple[str, ...]
+    details: Sequence[str]
     """What hover and keyboard focus show for each point."""
 
     def shown(self) -> range:
@@ -797,6 +798,59 @@ class BarChart(ChartWidget):
         super().keyPressEvent(event)
 
 
+class _LineRows(Sequence[Sequence[str]]):
+    """The numbers of a line chart, a row per point, each worded when first asked for."""
+
+    def __init__(self, data: LineData) -> None:
+        self._data = data
+        self._count = data.point_count
+        self._rows: dict[int, tuple[str, ...]] = {}
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, point: int) -> Sequence[str]: ...
+    @overload
+    def __getitem__(self, point: slice) -> Sequence[Sequence[str]]: ...
+    def __getitem__(self, point: int | slice) -> Sequence[str] | Sequence[Sequence[str]]:
+        if isinstance(point, slice):
+            return [self[number] for number in range(len(self))[point]]
+        point = range(len(self))[point]
+        row = self._rows.get(point)
+        if row is None:
+            row = self._rows[point] = tuple(
+                number_text(value)
+                if point < len(line.values) and (value := line.values[point]) is not None
+                else ""
+                for line in self._data.lines
+            )
+        return row
+
+
+class _RowLabels(Sequence[str]):
+    """The rows' headings of a line chart's table: "Hand 3", or the start's own label."""
+
+    def __init__(self, data: LineData, row_label: Callable[[int], str]) -> None:
+        self._data = data
+        self._count = data.point_count
+        self._row_label = row_label
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, point: int) -> str: ...
+    @overload
+    def __getitem__(self, point: slice) -> Sequence[str]: ...
+    def __getitem__(self, point: int | slice) -> str | Sequence[str]:
+        if isinstance(point, slice):
+            return [self[number] for number in range(len(self))[point]]
+        x = self._data.first_x + range(len(self))[point]
+        label = self._data.start_label if x == 0 and self._data.start_label else None
+        return label or self._row_label(x)
+
+
 class ChartTableModel(TextTableModel):
     """The numbers of a chart as a table: a row per hand (or game, or phase), a column
     per line."""
@@ -808,21 +862,11 @@ class ChartTableModel(TextTableModel):
         )
 
     def set_lines(self, data: LineData, row_label: Callable[[int], str]) -> None:
-        row_headers = []
-        rows = []
-        for point in range(data.point_count):
-            x = data.first_x + point
-            label = data.start_label if x == 0 and data.start_label else None
-            row_headers.append(label or row_label(x))
-            rows.append(
-                [
-                    number_text(value)
-                    if point < len(line.values) and (value := line.values[point]) is not None
-                    else ""
-                    for line in data.lines
-                ]
-            )
-        self.set_rows(rows, [line.name for line in data.lines], row_headers)
+        # A player's form has a row for each of their thousands of games, of which the
+        # table shows a screenful when it is shown at all: rows are worded as asked for.
+        self.set_rows(
+            _LineRows(data), [line.name for line in data.lines], _RowLabels(data, row_label)
+        )
 
     def set_bars(self, data: BarData, share_heading: str) -> None:
         rows = [[bar.detail] for bar in data.bars]

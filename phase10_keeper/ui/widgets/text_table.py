@@ -19,7 +19,17 @@ _Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
 
 
-class TextTableModel(QAbstractTableModel):
+class MeasuredTableModel(QAbstractTableModel):
+    """A table model that can say which row holds a column's widest text, for
+    `ColumnFitter`."""
+
+    def widest_row(self, column: int, metrics: QFontMetrics) -> int | None:
+        """The first row holding the column's widest text in these metrics (None if
+        there are no rows)."""
+        raise NotImplementedError
+
+
+class TextTableModel(MeasuredTableModel):
     """Constructor: `TextTableModel(headers=(), parent=None, *, cell_alignment=None)`;
     `set_rows(rows, headers=None, row_headers=())` shows new texts (and headings). A
     heading cut short in a narrow column has its whole text as its tooltip."""
@@ -43,11 +53,13 @@ class TextTableModel(QAbstractTableModel):
         headers: Sequence[str] | None = None,
         row_headers: Sequence[str] = (),
     ) -> None:
+        """The rows and their headings are kept as given, not copied (they may be
+        worded as asked for): not to be changed after."""
         self.beginResetModel()
-        self._rows = tuple(tuple(row) for row in rows)
+        self._rows = rows
         if headers is not None:
             self._headers = tuple(headers)
-        self._row_headers = tuple(row_headers)
+        self._row_headers = row_headers
         self.endResetModel()
 
     def set_headers(self, headers: Sequence[str]) -> None:
@@ -104,7 +116,7 @@ class ColumnFitter(QObject):
     thousands of games. Here each distinct text is measured once, and Qt's own size hint
     asked of one cell per column, the widest: the same widths for a fraction of it."""
 
-    def __init__(self, view: QTableView, model: TextTableModel, stretch: int) -> None:
+    def __init__(self, view: QTableView, model: MeasuredTableModel, stretch: int) -> None:
         super().__init__(view)
         self._view = view
         self._model = model

@@ -6,11 +6,13 @@ from dataclasses import replace
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QHeaderView, QTableView
 
 from phase10_keeper.rules import Game, build_rules
 from phase10_keeper.stats import PhaseTally, Records
 from phase10_keeper.storage.library import Library
 from phase10_keeper.ui.main_window import MainWindow
+from phase10_keeper.ui.players.player_games import games_headings
 from phase10_keeper.ui.players.players_view import (
     Column,
     PlayersView,
@@ -19,6 +21,7 @@ from phase10_keeper.ui.players.players_view import (
 )
 from phase10_keeper.ui.text.wording import date_text
 from phase10_keeper.ui.widgets.charts import BarChart, LineChart
+from phase10_keeper.ui.widgets.text_table import TextTableModel
 
 from ..answers import Answers
 from ..games import game_with_hands, went_out
@@ -69,6 +72,9 @@ def test_the_models_pass_the_model_tester(view, qtmodeltester) -> None:
     qtmodeltester.check(view.proxy)
     qtmodeltester.check(view.player_page.games_model)
     qtmodeltester.check(view.player_page.rivals_model)
+    # Read-only, and the rows go without headings.
+    assert not view.model.index(0, Column.PLAYER).flags() & Qt.ItemFlag.ItemIsEditable
+    assert view.model.headerData(0, Qt.Orientation.Vertical) is None
 
 
 def test_every_player_is_listed_most_wins_first(view) -> None:
@@ -112,7 +118,38 @@ def test_a_players_page_has_their_games_form_phases_and_rivals(view) -> None:
         "Robert",
     ]
     assert view.library_phases.chart.series_count() == 1
-    assert page.game_ids == [3, 2]
+    games = page.games_model
+    assert [games.game_id(row) for row in range(games.rowCount())] == [3, 2]
+
+
+def test_a_players_games_are_fitted_and_worded_as_every_row_would_be(view) -> None:
+    """Robert's games, worded as the view asks for them: each column but the title as
+    wide as Qt's own fitting over every row makes it, and the form chart's words for
+    each game, the first played first."""
+    assert view.select_player("robert")
+    page = view.player_page
+    games = page.games_model
+    texts = [
+        [games.index(row, column).data() for column in range(games.columnCount())]
+        for row in range(games.rowCount())
+    ]
+    assert texts[0][1:] == ["Sunday", "2 of 2", texts[0][3], texts[0][4]]
+    measured_model = TextTableModel(games_headings())
+    measured = QTableView()
+    measured.setModel(measured_model)
+    header = measured.horizontalHeader()
+    header.setResizeContentsPrecision(-1)
+    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    measured_model.set_rows(texts)
+    for column in (0, 2, 3, 4):
+        assert page.games.columnWidth(column) == measured.columnWidth(column), column
+    form = page.form.chart
+    assert isinstance(form, LineChart)
+    details = form.data.lines[0].details
+    assert len(details) == 2
+    assert details[0] == f"Game 1 (Monday): 2 of 3, {texts[1][3]} points per hand"
+    assert details[-1] == f"Game 2 (Sunday): 2 of 2, {texts[0][3]} points per hand"
+    assert list(details[1:]) == [details[1]]
 
 
 def test_a_players_page_has_their_records_across_game_nights(view, answers) -> None:

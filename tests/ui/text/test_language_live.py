@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QMenu
 from phase10_keeper.language import words
 from phase10_keeper.storage.library import Library
 from phase10_keeper.ui.main_window import MainWindow
+from phase10_keeper.ui.players.players_view import SORT_ROLE, Column
 from phase10_keeper.ui.text.language_choice import start_in_language
 
 from ..answers import Answers
@@ -185,6 +186,15 @@ def test_the_players_page_and_the_charts_follow_the_language(window) -> None:
     totals = view.charts.totals
     _choose(window, "Deutsch")
 
+    table = players.model
+    heading = table.headerData(Column.POINTS_PER_HAND, Qt.Orientation.Horizontal)
+    assert heading == _says("de", "players.column_points_per_hand")
+    per_hand = table.index(0, Column.POINTS_PER_HAND).data()
+    # Written as the German locale does, and sorted by the number still.
+    assert re.fullmatch(r"\d+,\d", per_hand)
+    assert table.index(0, Column.POINTS_PER_HAND).data(SORT_ROLE) == pytest.approx(
+        float(per_hand.replace(",", ".")), abs=0.05
+    )
     page = players.player_page
     heading = page.games_model.headerData(0, Qt.Orientation.Horizontal)
     assert heading == _says("de", "players.game_date")
