@@ -4,6 +4,7 @@ read, leaving out and naming the damaged ones (see storage.readback)."""
 import sqlite3
 from collections.abc import Sequence
 from heapq import nlargest
+from typing import NamedTuple
 
 from phase10_keeper.rules.status import Status
 from phase10_keeper.storage.messages import GameDamaged
@@ -33,10 +34,10 @@ _REVISIONS = f"SELECT id, revision, {_VOUCHED} FROM games"
 """Each game's id and revision, and whether a kept record vouches for its rows."""
 
 _LIVE_VOUCHED = (
-    f"SELECT id, started, created, revision, {_VOUCHED} FROM games WHERE deleted_at IS NULL"
+    f"SELECT id, started, created, revision, title, {_VOUCHED} FROM games WHERE deleted_at IS NULL"
 )
-"""The games not deleted, with what orders them, their revision and whether a kept record
-vouches for their rows."""
+"""The games not deleted, with what orders them, their revision and title, and whether a
+kept record vouches for their rows."""
 
 _ALL_VOUCHED = f"SELECT NOT EXISTS (SELECT 1 FROM games WHERE NOT {_VOUCHED})"
 """Whether a kept record vouches for every game's rows."""
@@ -46,6 +47,17 @@ _LIVE_UNFINISHED = (
     f"WHERE deleted_at IS NULL AND status != '{Status.FINISHED.value}'"
 )
 """The games not deleted nor finished, with what orders them."""
+
+
+class LiveGame(NamedTuple):
+    """A game not deleted, as the statistics need it."""
+
+    id: int
+    revision: int
+    title: str
+    played: str
+    """When it was played: its start, else when it entered the library (a game file
+    need not say when it started)."""
 
 
 class ListingRows(LibraryPart):
@@ -227,16 +239,28 @@ class ListingRows(LibraryPart):
 
     def live_revisions(self) -> list[tuple[int, int]]:
         """The id and revision of every game that is not deleted, oldest first. A game's
-        revision changes whenever it is saved, so it tells whether a copy is current.
+        revision changes whenever it is saved, so it tells whether a copy is current."""
+        return [(game.id, game.revision) for game in self.live_games()]
+
+    def live_games(self) -> list[LiveGame]:
+        """Every game that is not deleted, oldest first: its id, revision and title, and
+        when it was played.
 
         Where a kept record vouches for every game (see `_hands_damage`), nothing need be
-        checked, and nothing else read: the statistics of ten thousand games start here."""
+        checked, and nothing else read: the statistics of ten thousand games start here.
+        Else they are those of `live_listing`, each game checked."""
         with self._reading() as database:
             rows = fetch_all(database, _LIVE_VOUCHED)
         if all(vouched for *_, vouched in rows):
             rows.sort(key=lambda row: played_order(*row[:3]))
-            return [(game_id, revision) for game_id, _, _, revision, _ in rows]
-        return [(game.id, revision) for game, revision in self.live_listing()]
+            return [
+                LiveGame(game_id, revision, title, started or created)
+                for game_id, started, created, revision, title, _ in rows
+            ]
+        return [
+            LiveGame(game.id, revision, game.title, game.started or game.created)
+            for game, revision in self.live_listing()
+        ]
 
     def live_listing(self) -> list[tuple[GameSummary, int]]:
         """Every game that is not deleted, with its revision, oldest first: what

@@ -192,10 +192,15 @@ def main() -> None:
             "Players page, records kept as the games were saved",
             f"{shown:.0f} ms",
             shown / baseline,
-            "goal <= 0.3 s and <= 2x",
+            "goal <= 1 s and <= 2x",
         )
         shown = statistics.median(again)
-        row("Players page read again, library open", f"{shown:.0f} ms", shown / baseline)
+        row(
+            "Players page read again, library open",
+            f"{shown:.0f} ms",
+            shown / baseline,
+            "goal <= 0.3 s",
+        )
 
 
 if __name__ == "__main__":

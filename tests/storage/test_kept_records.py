@@ -190,8 +190,31 @@ def test_games_vouched_for_by_their_records_come_in_the_listings_order(tmp_path:
         library.delete_game(2)
         vouched = library.live_revisions()
         assert vouched == [(game.id, revision) for game, revision in library.live_listing()]
+        assert library.live_games() == [
+            (game.id, revision, game.title, game.started or game.created)
+            for game, revision in library.live_listing()
+        ]
         # Games 4 and 6 entered the library in November 2026; "last Friday" is no date.
         assert [game_id for game_id, _ in vouched] == [3, 5, 1, 4, 6]
+
+
+def test_the_live_games_of_a_library_some_record_does_not_vouch_for_are_its_listings(
+    tmp_path: Path,
+) -> None:
+    """Another program changed a game's title behind the app's back, dropping its record:
+    every game is then listed and checked, and the title is the one stored now."""
+    with Library.open(tmp_path, clock=FakeClock()) as library:
+        for game in GAMES:
+            library.add_game(game)
+        with closing(sqlite3.connect(library.path)) as database:
+            database.execute("UPDATE games SET title = 'Renamed' WHERE id = 2")
+            database.commit()
+        live = library.live_games()
+        assert [game.title for game in live if game.id == 2] == ["Renamed"]
+        assert live == [
+            (game.id, revision, game.title, game.started or game.created)
+            for game, revision in library.live_listing()
+        ]
 
 
 def _kept(library: Library, game_id: int) -> GameRecord:

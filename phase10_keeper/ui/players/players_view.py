@@ -55,8 +55,8 @@ from phase10_keeper.stats import (
 )
 from phase10_keeper.storage.kept_records import RecordSource, game_records
 from phase10_keeper.storage.library import LibraryError
+from phase10_keeper.storage.listing import LiveGame
 from phase10_keeper.storage.messages import GameDamaged
-from phase10_keeper.storage.summary import GameSummary
 from phase10_keeper.ui.library_change import LibraryChanged, LibraryChanges, Undoable
 from phase10_keeper.ui.players.player_games import (
     FormDetails,
@@ -94,7 +94,7 @@ KEY_ROLE = Qt.ItemDataRole.UserRole + 2
 class PlayersLibrary(RecordSource, Protocol):
     """The parts of the game library the page uses."""
 
-    def live_listing(self) -> Sequence[tuple[GameSummary, int]]: ...
+    def live_games(self) -> Sequence[LiveGame]: ...
     def rename_player(self, changes: Sequence[tuple[int, str, str]]) -> None: ...
     def damaged_games(self) -> Sequence[GameDamaged]: ...
 
@@ -504,8 +504,8 @@ class PlayersView(QWidget):
         self.changes.changed.connect(self._library_changed)
         self.stats = stats_of_records(())
         self.games: list[LibraryGame] = []
-        self._listing: Sequence[tuple[GameSummary, int]] | None = None
-        """The games the statistics were made of, as `live_listing` gave them."""
+        self._listing: Sequence[LiveGame] | None = None
+        """The games the statistics were made of, as `live_games` gave them."""
         self.undo_stack = QUndoStack(self)
 
         self.model = PlayersModel(self)
@@ -630,7 +630,7 @@ class PlayersView(QWidget):
         # on without cycles: the collector would search them again and again as they are
         # made. Paused for all of them, it searches them once, when it runs again.
         with cycle_collector_paused():
-            listing = self.library.live_listing()
+            listing = self.library.live_games()
             if listing != self._listing:
                 self._count(listing)
             else:
@@ -641,20 +641,14 @@ class PlayersView(QWidget):
         self.player_page.setVisible(has_players)
         self.select_player(selected or (self.stats.players[0].key if has_players else ""))
 
-    def _count(self, listing: Sequence[tuple[GameSummary, int]]) -> None:
-        """The statistics of these games (as `live_listing` gives them), shown."""
-        records, _ = game_records(self.library, [(game.id, revision) for game, revision in listing])
-        summaries = {summary.id: summary for summary, _ in listing}
-        # A game file need not say when it started: it is dated by its import then.
+    def _count(self, listing: Sequence[LiveGame]) -> None:
+        """The statistics of these games (as `live_games` gives them), shown."""
+        records, _ = game_records(self.library, [(game.id, game.revision) for game in listing])
+        games = {game.id: game for game in listing}
         self.games = [
-            LibraryGame(
-                game_id,
-                summaries[game_id].title,
-                summaries[game_id].started or summaries[game_id].created,
-                record,
-            )
+            LibraryGame(game_id, games[game_id].title, games[game_id].played, record)
             for game_id, record in records
-            if game_id in summaries
+            if game_id in games
         ]
         self.stats = stats_of_records([game.record for game in self.games])
         self._listing = listing
