@@ -120,7 +120,7 @@ def new_game_dialog(rules_tab: bool) -> NewGameDialog:
 def views(library: Library, settings: QSettings) -> dict[str, Callable[[], QWidget]]:
     def start() -> QWidget:
         view = StartView()
-        view.set_games(library.list_games())
+        view.read_games(library)
         view.resize(720, 620)
         return view
 
