@@ -152,9 +152,9 @@ def _drawn_afresh(widget: QWidget) -> QImage:
 
 
 def test_the_grid_shown_after_each_hand_is_the_grid_drawn_afresh(window_at, qtbot) -> None:
-    """Recording a hand redraws only the grid's new column and the total; what the window
-    shows must be what drawing the whole grid again would, a selection cleared included,
-    and across a sheet page turned."""
+    """Recording a hand redraws only the grid's new column and the total, and the cells of
+    the standings that read differently; what the window shows must be what drawing them
+    whole again would, a selection cleared included, and across a sheet page turned."""
     window = window_at(game_with_hands(TABLE, 9), SMALL_WIDESCREEN)
     view = window.pages.game_view
     assert view is not None
@@ -167,6 +167,8 @@ def test_the_grid_shown_after_each_hand_is_the_grid_drawn_afresh(window_at, qtbo
         qtbot.waitUntil(lambda: not grid.viewport().visibleRegion().isEmpty())
         QApplication.processEvents()
         assert _as_the_window_holds_it(grid.viewport()) == _drawn_afresh(grid.viewport())
+        standings = view.standings.viewport()
+        assert _as_the_window_holds_it(standings) == _drawn_afresh(standings)
 
 
 def test_twelve_hands_and_the_total_without_horizontal_scroll_at_1366(window_at) -> None:
