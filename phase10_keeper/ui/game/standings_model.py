@@ -91,6 +91,8 @@ class PlayerCellDelegate(QStyledItemDelegate):
         self._fitted: dict[tuple[str, str, int, int], QFont | None] = {}
         """The type each name fits in two lines in, by its cell: the standings repaint
         at every hand recorded."""
+        self._fitted_names: dict[tuple[str, str, str, int, int], tuple[QFont | None, str]] = {}
+        """How each cell's name is shown, by its text, name, type and room."""
 
     def _wrapped_font(self, text: str, font: QFont, width: int, height: int) -> QFont | None:
         """The largest smaller type, down to SMALLEST_WRAPPED times `font`, that `text`
@@ -119,7 +121,6 @@ class PlayerCellDelegate(QStyledItemDelegate):
         text = option.text
         if not isinstance(name, str) or not text.startswith(name):
             return
-        metrics = option.fontMetrics
         widget = option.widget
         style = widget.style() if widget is not None else None
         margin = (
@@ -128,14 +129,33 @@ class PlayerCellDelegate(QStyledItemDelegate):
             else 1
         )
         room = option.rect.width() - 2 * margin
-        if metrics.horizontalAdvance(text) <= room:
-            return
-        smaller = self._wrapped_font(text, option.font, room, option.rect.height())
+        # Fitted once a name, marks, type and cell: the rows that change are drawn again
+        # at every hand recorded, and fitting a long name measures it again and again.
+        key = (text, name, option.font.key(), room, option.rect.height())
+        fitted = self._fitted_names.get(key)
+        if fitted is None:
+            if len(self._fitted_names) > 256:
+                self._fitted_names.clear()
+            fitted = self._fitted_names[key] = self._fit_name(option, name, room)
+        smaller, shown = fitted
         if smaller is not None:
             option.font = smaller
             option.fontMetrics = QFontMetrics(smaller)
             option.features |= QStyleOptionViewItem.ViewItemFeature.WrapText
-            return
+        option.text = shown
+
+    def _fit_name(
+        self, option: QStyleOptionViewItem, name: str, room: int
+    ) -> tuple[QFont | None, str]:
+        """How the cell shows its text, a `name` and its marks, in `room`: whole, on two
+        lines of a smaller type (given), or with the name cut short."""
+        text = option.text
+        metrics = option.fontMetrics
+        if metrics.horizontalAdvance(text) <= room:
+            return None, text
+        smaller = self._wrapped_font(text, option.font, room, option.rect.height())
+        if smaller is not None:
+            return smaller, text
         marks = text[len(name) :]
         name_room = room - metrics.horizontalAdvance(marks)
         shown = metrics.elidedText(name, Qt.TextElideMode.ElideRight, name_room) + marks
@@ -143,7 +163,7 @@ class PlayerCellDelegate(QStyledItemDelegate):
         while name_room > 0 and metrics.horizontalAdvance(shown) > room:
             name_room -= 1
             shown = metrics.elidedText(name, Qt.TextElideMode.ElideRight, name_room) + marks
-        option.text = shown
+        return None, shown
 
 
 class StandingsModel(QAbstractTableModel):
