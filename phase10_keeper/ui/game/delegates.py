@@ -162,7 +162,12 @@ class PlayerHeader(QHeaderView):
         name = str(model.headerData(logical_index, orientation) or "")
         marks = tuple(model.headerData(logical_index, orientation, MARKS_ROLE) or ())
         selection = self.selectionModel()
-        selected = selection is not None and selection.isRowSelected(logical_index)
+        # Whether a row is selected is asked of each of its cells, a long game's hundreds.
+        selected = (
+            selection is not None
+            and selection.hasSelection()
+            and selection.isRowSelected(logical_index)
+        )
         ratio = painter.device().devicePixelRatioF()
         palette = self.palette()
         inks = tuple(
