@@ -79,6 +79,9 @@ def _header_tip(column: StandingsColumn) -> str:
 SMALLEST_WRAPPED = 0.7
 """How far a name on two lines in the standings may shrink before it is cut instead."""
 
+REMEMBERED_PHASES = 512
+"""How many phase texts the standings keep worded before they word them anew."""
+
 
 class PlayerCellDelegate(QStyledItemDelegate):
     """Draws the player column: a name too long for it goes on two lines of a smaller
@@ -176,6 +179,9 @@ class StandingsModel(QAbstractTableModel):
         """What each cell says, by row, column and compactness, in the words of
         `_texts_in`: fitting the columns and painting ask each several times a hand."""
         self._texts_in: object = None
+        self._phase_texts: dict[tuple[object, ...], str] = {}
+        """What the phase column says, by what `phase_text` words and the compactness,
+        in the words of `_texts_in`."""
         self.compact = False
         """The phase column says only the phase's number (the tooltip says all): set
         where the whole descriptions would leave the names no room."""
@@ -269,6 +275,7 @@ class StandingsModel(QAbstractTableModel):
         if words is not self._texts_in:
             # Another language (and with it the numbers' locale): every text anew.
             self._texts.clear()
+            self._phase_texts.clear()
             self._texts_in = words
         key = (row, column, self.compact)
         found = self._texts.get(key)
@@ -298,7 +305,14 @@ class StandingsModel(QAbstractTableModel):
                     marks.append(tr("standings.deals"))
                 return tr("standings.marks_separator").join([row.name, *marks])
             case CellKind.PHASE:
-                return phase_text(row, compact=self.compact)
+                # Worded once a phase and wording: most players' stay from hand to hand.
+                key = (row.next, row.phase, row.phases_left, row.left_before, self.compact)
+                found = self._phase_texts.get(key)
+                if found is None:
+                    if len(self._phase_texts) > REMEMBERED_PHASES:
+                        self._phase_texts.clear()
+                    found = self._phase_texts[key] = phase_text(row, compact=self.compact)
+                return found
             case CellKind.NUMBER:
                 return number_text(spec.number(row))
 
