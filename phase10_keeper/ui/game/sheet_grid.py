@@ -6,7 +6,7 @@ the page gives it, as long as the twelve hands of a page still fit across.
 import math
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QModelIndex, QObject, QRect, QSize, Qt
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QPoint, QRect, QSize, Qt
 from PySide6.QtGui import QFont, QFontMetrics, QImage, QPainter, QPaintEvent, QPalette, QRegion
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -161,6 +161,8 @@ class SheetGrid(QTableView):
         return (
             # The window's picture, the same one (its number, not its changes).
             picture.cacheKey() >> 32,
+            # Where in the window's picture the grid is, and how big.
+            viewport.mapTo(viewport.window(), QPoint(0, 0)),
             viewport.size(),
             self.horizontalOffset(),
             self.verticalOffset(),
