@@ -2,6 +2,7 @@
 writes, and its players seated in order and kept in the roster."""
 
 import json
+import operator
 import sqlite3
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
@@ -252,6 +253,24 @@ def encoded(
         every_hand = hand_texts(game, range(len(game.hands)))
         return every_hand, replayed or replayed_or_refused(game, None)
     before = saved.game.hands
+    if len(game.hands) >= len(before) and all(map(operator.is_, before, game.hands)):
+        # Hands recorded after the saved ones, the most common save: only they are new.
+        texts = dict(enumerate(saved.texts))
+        texts.update(hand_texts(game, range(len(before), len(game.hands))))
+        kept = len(before)
+    else:
+        texts, kept = _reencoded(game, saved)
+    if replayed is not None:
+        return texts, replayed
+    if saved.replayed is None:
+        return texts, replayed_or_refused(game, None)
+    return texts, replayed_or_refused(game, saved.replayed.first(kept))
+
+
+def _reencoded(game: "Game", saved: Saved) -> tuple[dict[int, str], int]:
+    """The stored JSON of every hand of `game`, in order, encoding only the hands not in
+    the `saved` game, and how many of its first hands are the saved game's."""
+    before = saved.game.hands
     by_identity = {id(hand): text for hand, text in zip(before, saved.texts, strict=True)}
     texts: dict[int, str] = {}
     missing = []
@@ -269,8 +288,4 @@ def encoded(
         if old is not new and old != new:
             break
         kept += 1
-    if replayed is not None:
-        return dict(sorted(texts.items())), replayed
-    if saved.replayed is None:
-        return dict(sorted(texts.items())), replayed_or_refused(game, None)
-    return dict(sorted(texts.items())), replayed_or_refused(game, saved.replayed.first(kept))
+    return dict(sorted(texts.items())), kept

@@ -110,7 +110,7 @@ class PlayerHeader(QHeaderView):
         """Widths and fitted fonts by what they depend on: every hand recorded repaints
         every name, and fitting a long one measures it at several sizes."""
         self._drawn: dict[tuple[object, ...], QPixmap] = {}
-        """Each section's name and marks as drawn, by what they show and how."""
+        """Each section as drawn, its panel, name and marks, by what they show and how."""
 
     def _remembered(self, key: tuple[object, ...], measure: Callable[[], _T]) -> _T:
         if len(self._measured) > REMEMBERED:
@@ -158,19 +158,16 @@ class PlayerHeader(QHeaderView):
         model = self.model()
         if model is None or not rect.isValid():
             return
-        option = QStyleOptionHeader()
-        self.initStyleOption(option)
-        option.rect = rect
-        option.section = logical_index
-        option.text = ""
-        if self.selectionModel() is not None and self.selectionModel().isRowSelected(logical_index):
-            option.state |= QStyle.StateFlag.State_On
-        painter.save()
-        self.style().drawControl(QStyle.ControlElement.CE_Header, option, painter, self)
-        painter.restore()
         orientation = Qt.Orientation.Vertical
         name = str(model.headerData(logical_index, orientation) or "")
         marks = tuple(model.headerData(logical_index, orientation, MARKS_ROLE) or ())
+        selection = self.selectionModel()
+        # Whether a row is selected is asked of each of its cells, a long game's hundreds.
+        selected = (
+            selection is not None
+            and selection.hasSelection()
+            and selection.isRowSelected(logical_index)
+        )
         ratio = painter.device().devicePixelRatioF()
         palette = self.palette()
         inks = tuple(
@@ -181,15 +178,53 @@ class PlayerHeader(QHeaderView):
                 QPalette.ColorRole.HighlightedText,
             )
         )
-        # Drawn once for each name, marks and size: every hand recorded repaints every
-        # name, and laying a wrapped name out is most of the header's paint.
-        key = (name, marks, rect.width(), rect.height(), self.font().key(), inks, ratio)
-        words = self._drawn.get(key)
-        if words is None:
+        # Drawn once for each name, marks, size and look: every hand recorded repaints
+        # every name, and the style's panel and a wrapped name's layout are most of it.
+        key = (
+            logical_index,
+            name,
+            marks,
+            selected,
+            rect.width(),
+            rect.height(),
+            self.font().key(),
+            inks,
+            palette.cacheKey(),
+            self.isEnabled(),
+            self.isActiveWindow(),
+            self.style().name(),
+            ratio,
+        )
+        drawn = self._drawn.get(key)
+        if drawn is None:
             if len(self._drawn) >= DRAWN_NAMES:
                 self._drawn.clear()
-            words = self._drawn[key] = self._draw_words(name, marks, rect.size(), ratio)
-        painter.drawPixmap(rect.topLeft(), words)
+            drawn = self._draw_section(logical_index, (name, marks, selected), rect, ratio)
+            self._drawn[key] = drawn
+        painter.drawPixmap(rect.topLeft(), drawn)
+
+    def _draw_section(
+        self, section: int, shown: tuple[str, tuple[str, ...], bool], rect: QRect, ratio: float
+    ) -> QPixmap:
+        """A section as the style draws its panel, with its name and marks on it (`shown`,
+        with whether its row is selected)."""
+        name, marks, selected = shown
+        drawn = QPixmap(rect.size() * ratio)
+        drawn.setDevicePixelRatio(ratio)
+        option = QStyleOptionHeader()
+        self.initStyleOption(option)
+        option.rect = QRect(QPoint(0, 0), rect.size())
+        option.section = section
+        option.text = ""
+        if selected:
+            option.state |= QStyle.StateFlag.State_On
+        painter = QPainter(drawn)
+        # On what the header's viewport fills itself with, as the section is drawn there.
+        painter.fillRect(option.rect, self.palette().brush(QPalette.ColorRole.Button))
+        self.style().drawControl(QStyle.ControlElement.CE_Header, option, painter, self)
+        painter.drawPixmap(0, 0, self._draw_words(name, marks, rect.size(), ratio))
+        painter.end()
+        return drawn
 
     def _draw_words(self, name: str, marks: tuple[str, ...], size: QSize, ratio: float) -> QPixmap:
         """A section's name and marks, drawn on a transparent pixmap of its `size`."""

@@ -79,6 +79,9 @@ def _header_tip(column: StandingsColumn) -> str:
 SMALLEST_WRAPPED = 0.7
 """How far a name on two lines in the standings may shrink before it is cut instead."""
 
+REMEMBERED_PHASES = 512
+"""How many phase texts the standings keep worded before they word them anew."""
+
 
 class PlayerCellDelegate(QStyledItemDelegate):
     """Draws the player column: a name too long for it goes on two lines of a smaller
@@ -91,6 +94,8 @@ class PlayerCellDelegate(QStyledItemDelegate):
         self._fitted: dict[tuple[str, str, int, int], QFont | None] = {}
         """The type each name fits in two lines in, by its cell: the standings repaint
         at every hand recorded."""
+        self._fitted_names: dict[tuple[str, str, str, int, int], tuple[QFont | None, str]] = {}
+        """How each cell's name is shown, by its text, name, type and room."""
 
     def _wrapped_font(self, text: str, font: QFont, width: int, height: int) -> QFont | None:
         """The largest smaller type, down to SMALLEST_WRAPPED times `font`, that `text`
@@ -119,7 +124,6 @@ class PlayerCellDelegate(QStyledItemDelegate):
         text = option.text
         if not isinstance(name, str) or not text.startswith(name):
             return
-        metrics = option.fontMetrics
         widget = option.widget
         style = widget.style() if widget is not None else None
         margin = (
@@ -128,14 +132,33 @@ class PlayerCellDelegate(QStyledItemDelegate):
             else 1
         )
         room = option.rect.width() - 2 * margin
-        if metrics.horizontalAdvance(text) <= room:
-            return
-        smaller = self._wrapped_font(text, option.font, room, option.rect.height())
+        # Fitted once a name, marks, type and cell: the rows that change are drawn again
+        # at every hand recorded, and fitting a long name measures it again and again.
+        key = (text, name, option.font.key(), room, option.rect.height())
+        fitted = self._fitted_names.get(key)
+        if fitted is None:
+            if len(self._fitted_names) > 256:
+                self._fitted_names.clear()
+            fitted = self._fitted_names[key] = self._fit_name(option, name, room)
+        smaller, shown = fitted
         if smaller is not None:
             option.font = smaller
             option.fontMetrics = QFontMetrics(smaller)
             option.features |= QStyleOptionViewItem.ViewItemFeature.WrapText
-            return
+        option.text = shown
+
+    def _fit_name(
+        self, option: QStyleOptionViewItem, name: str, room: int
+    ) -> tuple[QFont | None, str]:
+        """How the cell shows its text, a `name` and its marks, in `room`: whole, on two
+        lines of a smaller type (given), or with the name cut short."""
+        text = option.text
+        metrics = option.fontMetrics
+        if metrics.horizontalAdvance(text) <= room:
+            return None, text
+        smaller = self._wrapped_font(text, option.font, room, option.rect.height())
+        if smaller is not None:
+            return smaller, text
         marks = text[len(name) :]
         name_room = room - metrics.horizontalAdvance(marks)
         shown = metrics.elidedText(name, Qt.TextElideMode.ElideRight, name_room) + marks
@@ -143,7 +166,7 @@ class PlayerCellDelegate(QStyledItemDelegate):
         while name_room > 0 and metrics.horizontalAdvance(shown) > room:
             name_room -= 1
             shown = metrics.elidedText(name, Qt.TextElideMode.ElideRight, name_room) + marks
-        option.text = shown
+        return None, shown
 
 
 class StandingsModel(QAbstractTableModel):
@@ -156,6 +179,9 @@ class StandingsModel(QAbstractTableModel):
         """What each cell says, by row, column and compactness, in the words of
         `_texts_in`: fitting the columns and painting ask each several times a hand."""
         self._texts_in: object = None
+        self._phase_texts: dict[tuple[object, ...], str] = {}
+        """What the phase column says, by what `phase_text` words and the compactness,
+        in the words of `_texts_in`."""
         self.compact = False
         """The phase column says only the phase's number (the tooltip says all): set
         where the whole descriptions would leave the names no room."""
@@ -180,12 +206,25 @@ class StandingsModel(QAbstractTableModel):
             self._texts.clear()
             self.endResetModel()
             return
+        columns = range(self.columnCount())
+        before = [self._shown(row, columns) for row in range(len(rows))]
         self._state = state
         self._rows = rows
         self._texts.clear()
-        self.dataChanged.emit(
-            self.index(0, 0), self.index(self.rowCount() - 1, self.columnCount() - 1)
-        )
+        # Only the cells that read differently are drawn again: a hand recorded changes
+        # the totals and a few phases, and the whole table took a millisecond to draw.
+        for row, shown in enumerate(before):
+            changed = [
+                column
+                for column, now in enumerate(self._shown(row, columns))
+                if now != shown[column]
+            ]
+            if changed:
+                self.dataChanged.emit(self.index(row, changed[0]), self.index(row, changed[-1]))
+
+    def _shown(self, row: int, columns: range) -> list[tuple[str, bool]]:
+        """What each cell of a row shows: its text, and whether in bold type."""
+        return [(self.text(row, column), self.is_bold(row, column)) for column in columns]
 
     def row(self, row: int) -> StandingsRow:
         return self._rows[row]
@@ -236,6 +275,7 @@ class StandingsModel(QAbstractTableModel):
         if words is not self._texts_in:
             # Another language (and with it the numbers' locale): every text anew.
             self._texts.clear()
+            self._phase_texts.clear()
             self._texts_in = words
         key = (row, column, self.compact)
         found = self._texts.get(key)
@@ -265,7 +305,14 @@ class StandingsModel(QAbstractTableModel):
                     marks.append(tr("standings.deals"))
                 return tr("standings.marks_separator").join([row.name, *marks])
             case CellKind.PHASE:
-                return phase_text(row, compact=self.compact)
+                # Worded once a phase and wording: most players' stay from hand to hand.
+                key = (row.next, row.phase, row.phases_left, row.left_before, self.compact)
+                found = self._phase_texts.get(key)
+                if found is None:
+                    if len(self._phase_texts) > REMEMBERED_PHASES:
+                        self._phase_texts.clear()
+                    found = self._phase_texts[key] = phase_text(row, compact=self.compact)
+                return found
             case CellKind.NUMBER:
                 return number_text(spec.number(row))
 

@@ -114,11 +114,16 @@ class StandingsTable(QTableView):
         room = self.maximumViewportSize().width() - self.style().pixelMetric(
             QStyle.PixelMetric.PM_ScrollBarExtent, None, self
         )
-        model.set_compact(False)
+        # Measured in both wordings without telling the view, which draws the phases
+        # again only if the wording shown changes.
+        shown_compact = model.compact
+        model.compact = False
         widths = {column: needed(column) for column in shown}
         if sum(widths.values()) + needed(stretched) > room:
-            model.set_compact(True)
+            model.compact = True
             widths = {column: needed(column) for column in shown}
+        compact, model.compact = model.compact, shown_compact
+        model.set_compact(compact)
         for column, width in widths.items():
             if header.sectionSize(column) != width:
                 header.resizeSection(column, width)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication, QTableView, QWidget
 
 from phase10_keeper.rules import Game, Join, Leave, build_rules
@@ -116,15 +117,58 @@ def test_the_grids_viewport_is_set_up_as_qts_own(window_at) -> None:
     itself as the one every other item view gets from Qt."""
     window = window_at(game_with_hands(TABLE, 3), SMALL_WIDESCREEN)
     assert window.pages.game_view is not None
-    ours = window.pages.game_view.grid.viewport()
+    grid = window.pages.game_view.grid
+    ours = grid.viewport()
     table = QTableView()
     qts = table.viewport()
-    assert (ours.objectName(), ours.backgroundRole(), ours.autoFillBackground()) == (
-        qts.objectName(),
-        qts.backgroundRole(),
-        qts.autoFillBackground(),
-    )
+    assert (ours.objectName(), ours.backgroundRole()) == (qts.objectName(), qts.backgroundRole())
+    assert qts.autoFillBackground()
+    # Filled as Qt fills its own: past the total, where no cell is, the base colour.
+    total = grid.grid_model.total_column
+    past_total = grid.columnViewportPosition(total) + grid.columnWidth(total) + 10
+    picture = ours.grab().toImage()
+    base = ours.palette().color(ours.backgroundRole())
+    assert picture.pixelColor(past_total, 5) == base
     assert ours.isVisible()
+
+
+def _as_the_window_holds_it(widget: QWidget) -> QImage:
+    """`widget` as drawn in its window's picture of itself (what the screen is sent)."""
+    window = widget.window()
+    store = window.backingStore().paintDevice()
+    assert isinstance(store, QImage)
+    ratio = store.devicePixelRatio()
+    corner = widget.mapTo(window, widget.rect().topLeft())
+    return store.copy(
+        round(corner.x() * ratio),
+        round(corner.y() * ratio),
+        round(widget.width() * ratio),
+        round(widget.height() * ratio),
+    ).convertToFormat(QImage.Format.Format_RGB32)
+
+
+def _drawn_afresh(widget: QWidget) -> QImage:
+    return widget.grab().toImage().convertToFormat(QImage.Format.Format_RGB32)
+
+
+def test_the_grid_shown_after_each_hand_is_the_grid_drawn_afresh(window_at, qtbot) -> None:
+    """Recording a hand redraws only the grid's new column and the total, and the cells of
+    the standings that read differently; what the window shows must be what drawing them
+    whole again would, a selection cleared included, and across a sheet page turned."""
+    window = window_at(game_with_hands(TABLE, 9), SMALL_WIDESCREEN)
+    view = window.pages.game_view
+    assert view is not None
+    grid = view.grid
+    for number in range(5):
+        if number == 1:
+            grid.selectColumn(3)
+            QApplication.processEvents()
+        view.session.record_hand(went_out(TABLE, TABLE[number]))
+        qtbot.waitUntil(lambda: not grid.viewport().visibleRegion().isEmpty())
+        QApplication.processEvents()
+        assert _as_the_window_holds_it(grid.viewport()) == _drawn_afresh(grid.viewport())
+        standings = view.standings.viewport()
+        assert _as_the_window_holds_it(standings) == _drawn_afresh(standings)
 
 
 def test_twelve_hands_and_the_total_without_horizontal_scroll_at_1366(window_at) -> None:
