@@ -57,18 +57,6 @@ class ScoreGridModel(QAbstractTableModel):
             self._named = (players, tuple(player.name for player in players))
         return self._named[1]
 
-    def hand(self, column: int) -> object:
-        """What a hand's column shows: its record, one object while the hand is unchanged."""
-        return self._state.hands[column]
-
-    def seating(self) -> tuple[tuple[str, int | None, int | None], ...]:
-        """Who each row is and which hands they sat at: besides the hand itself, all a
-        hand's cells depend on."""
-        return tuple(
-            (player.name, player.joined_before, player.left_before)
-            for player in self._state.players
-        )
-
     @property
     def hand_count(self) -> int:
         return len(self._state.hands)

@@ -6,8 +6,8 @@ the page gives it, as long as the twelve hands of a page still fit across.
 import math
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QModelIndex, QObject, QPoint, QRect, QSize, Qt
-from PySide6.QtGui import QFont, QFontMetrics, QImage, QPainter, QPaintEvent, QPalette, QRegion
+from PySide6.QtCore import QEvent, QObject, QSize, Qt
+from PySide6.QtGui import QFont, QFontMetrics, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -20,7 +20,6 @@ from phase10_keeper.rules import MAX_PLAYERS
 from phase10_keeper.sheet import HANDS_PER_PAGE
 from phase10_keeper.ui.game.delegates import CELL_SIZE, TOTAL_SIZE, PlayerHeader, ScoreCellDelegate
 from phase10_keeper.ui.game.grid_model import ScoreGridModel, mark_labels
-from phase10_keeper.ui.text.translate import app_words
 
 LARGEST_SCALE = 2.2
 """How much the grid's rows and type may grow on a big screen."""
@@ -86,17 +85,10 @@ class SheetGrid(QTableView):
         viewport = QWidget()
         viewport.setObjectName("qt_scrollarea_viewport")
         viewport.setBackgroundRole(QPalette.ColorRole.Base)
-        # Its background is filled by `paintEvent`, where the columns drawn already are not.
-        viewport.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
+        viewport.setAutoFillBackground(True)
         self.setViewport(viewport)
         self._viewport = viewport
         viewport.installEventFilter(self)
-        self._shown: tuple[tuple[object, ...], dict[int, tuple[int, int, object]]] | None = None
-        """What the window holds drawn of the grid: how it looked, and where each hand's
-        column was and which hand it showed."""
-        self._keep_drawn = False
-        """Whether the next paint may leave the hands' columns drawn already as they are."""
-        model.columnsInserted.connect(self._hand_added)
         self._scale = 0.0
         self._apply_scale(1.0)
         self._fitted_for: tuple[object, ...] = ()
@@ -115,100 +107,6 @@ class SheetGrid(QTableView):
         if watched is self._viewport and event.type() == QEvent.Type.Resize:
             self.fit_cells()
         return super().eventFilter(watched, event)
-
-    def _hand_added(self, _parent: QModelIndex, _first: int, _last: int) -> None:
-        # Qt repaints the whole grid for a column added; all but the new hand's and the
-        # total's are drawn already, in the window's picture of itself.
-        self._keep_drawn = True
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        viewport = self._viewport
-        painter = QPainter(viewport)
-        picture = self._window_picture(painter)
-        look = self._look(picture) if picture is not None else ()
-        columns = self._hand_columns() if picture is not None else {}
-        region = event.region()
-        # The cell under the mouse pointer may be lit up as it moves.
-        if picture is not None and self._keep_drawn and not viewport.underMouse():
-            region = region.subtracted(self._drawn_already(look, columns))
-        self._keep_drawn = False
-        painter.setClipRegion(region)
-        painter.fillRect(region.boundingRect(), viewport.palette().brush(viewport.backgroundRole()))
-        painter.end()
-        super().paintEvent(event if region == event.region() else QPaintEvent(region))
-        if picture is not None:
-            self._shown = (look, columns)
-
-    def _window_picture(self, painter: QPainter) -> QImage | None:
-        """The window's picture of itself if `painter` draws into it, which keeps what is
-        not drawn again; None where it draws elsewhere (a grab draws into a blank one)."""
-        store = self._viewport.window().backingStore()
-        picture = store.paintDevice() if store is not None else None
-        target = painter.paintEngine().paintDevice()
-        if (
-            isinstance(picture, QImage)
-            and isinstance(target, QImage)
-            and target.cacheKey() == picture.cacheKey()
-        ):
-            return picture
-        return None
-
-    def _look(self, picture: QImage) -> tuple[object, ...]:
-        """What every hand's cells are drawn after, besides the hand and where it is."""
-        viewport = self._viewport
-        palette = viewport.palette()
-        current = self.currentIndex()
-        return (
-            # The window's picture, the same one (its number, not its changes).
-            picture.cacheKey() >> 32,
-            # Where in the window's picture the grid is, and how big.
-            viewport.mapTo(viewport.window(), QPoint(0, 0)),
-            viewport.size(),
-            self.horizontalOffset(),
-            self.verticalOffset(),
-            self.verticalHeader().defaultSectionSize(),
-            self.grid_model.seating(),
-            palette.cacheKey(),
-            self.isActiveWindow(),
-            self.isEnabled(),
-            self.hasFocus(),
-            self.font().key(),
-            self.style().name(),
-            self.devicePixelRatioF(),
-            app_words().code,
-            (current.row(), current.column()),
-            tuple((cell.row(), cell.column()) for cell in self.selectionModel().selectedIndexes()),
-        )
-
-    def _hand_columns(self) -> dict[int, tuple[int, int, object]]:
-        """Where each hand's column of the page is, and the hand it shows."""
-        header = self.horizontalHeader()
-        first = self._page * HANDS_PER_PAGE
-        model = self.grid_model
-        return {
-            column: (
-                header.sectionViewportPosition(column),
-                header.sectionSize(column),
-                model.hand(column),
-            )
-            for column in range(first, min(first + HANDS_PER_PAGE, model.hand_count))
-            if not header.isSectionHidden(column)
-        }
-
-    def _drawn_already(
-        self, look: tuple[object, ...], columns: dict[int, tuple[int, int, object]]
-    ) -> QRegion:
-        """Of the hands' `columns`, those the window holds drawn as they are now: where
-        the same hand is in the same place, and nothing else drawn in its cells changed."""
-        kept = QRegion()
-        if self._shown is None or self._shown[0] != look:
-            return kept
-        height = self._viewport.height()
-        shown = self._shown[1]
-        for column, place in columns.items():
-            if shown.get(column) == place:
-                kept += QRect(place[0], 0, place[1], height)
-        return kept
 
     def show_page(self, page: int) -> None:
         """Shows the hands of one page of the paper sheet (0-based), twelve at most."""
