@@ -17,8 +17,9 @@ server too. The rest runs on the X display if there is one, else offscreen.
    game page, with the game loaded and replayed, has painted; and its peak memory then,
    against the bare window's. Medians of N runs, each pair run one after the other,
    with the machine's load average.
-2. Recording: in a 200-hand game, the time from pressing Record to the score grid
-   having repainted, saving to the library included; against repainting the grid alone.
+2. Recording: in a 200-hand game, drawn in the app's own style, the time from pressing
+   Record to the score grid having repainted, saving to the library included; against
+   repainting the grid alone.
 3. Editing hand 1 of a 2,000-hand game (where the rules cap a game's hands, the
    longest game within the cap), until the grid has repainted (saving and the
    undo history included), and the memory the process holds over 100 such edits.
@@ -362,8 +363,11 @@ def recording(runs: int, data_dir: str) -> dict[str, list[float]]:
     from phase10_keeper.rules import CardKind
     from phase10_keeper.storage.library import Library
     from phase10_keeper.ui.main_window import MainWindow
+    from phase10_keeper.ui.widgets.contrast_style import use_contrast_style
 
     app = QApplication(sys.argv[:1])
+    # Drawn in the style the app draws in, whose Python parts run at every paint.
+    use_contrast_style(app)
     library = Library.open(Path(data_dir))
     window = MainWindow(library)
     window.show()
