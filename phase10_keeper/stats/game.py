@@ -1,11 +1,15 @@
 """How one game went, hand by hand: the numbers behind its charts and its summary."""
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import NamedTuple, TypeVar
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
-from phase10_keeper.language import Words, words_or_english
-from phase10_keeper.language.wording import NameShown, as_it_is, win_reason
-from phase10_keeper.rules import Entry, Game, GameState, HandRecord, Replay, Status, replay
+from phase10_keeper.language import NameShown, Words, as_it_is, words_or_english
+from phase10_keeper.rules import Status
+
+# The rest of the rules load where a game is replayed: the statistics of kept records
+# need none of them.
+if TYPE_CHECKING:
+    from phase10_keeper.rules import Entry, Game, GameState, HandRecord, Replay
 
 
 class PhaseTally(NamedTuple):
@@ -21,7 +25,7 @@ class PhaseTally(NamedTuple):
         return self.made / self.attempts if self.attempts else 0.0
 
 
-def phase_attempts(hand: HandRecord) -> Iterator[tuple[str, Entry]]:
+def phase_attempts(hand: "HandRecord") -> "Iterator[tuple[str, Entry]]":
     """The results of a hand that count as phase attempts: each player's, where the phase
     tried is known (the phase the player was on, or in choose order the phase the result
     records), in every hand but a tie-break replay hand.
@@ -41,7 +45,7 @@ class PhaseCounter:
         self._attempts: dict[int, int] = {}
         self._made: dict[int, int] = {}
 
-    def count(self, entry: Entry) -> None:
+    def count(self, entry: "Entry") -> None:
         if entry.phase is None:
             return
         self._attempts[entry.phase] = self._attempts.get(entry.phase, 0) + 1
@@ -68,7 +72,9 @@ class PhaseCounter:
         )
 
 
-def phase_tallies(hands: Iterable[HandRecord], player: str | None = None) -> tuple[PhaseTally, ...]:
+def phase_tallies(
+    hands: "Iterable[HandRecord]", player: str | None = None
+) -> tuple[PhaseTally, ...]:
     """Attempts and makes per phase label: only `player`'s where given, else everyone's."""
     counter = PhaseCounter()
     for hand in hands:
@@ -152,7 +158,7 @@ class GameSeries(NamedTuple):
     """The most points anyone took in one hand; of equals, the earliest, then by seat."""
     status: Status
     winner: str | None
-    final: GameState
+    final: "GameState"
     """How the game stands after its last hand."""
 
     @property
@@ -163,6 +169,8 @@ class GameSeries(NamedTuple):
         """Why the winner won, as a sentence fragment ("the only player to have ...")."""
         if self.status is not Status.FINISHED:
             return None
+        from phase10_keeper.language.wording import win_reason
+
         return win_reason(words_or_english(words), self.final, shown)
 
     def while_seated(self, name: str, values: Sequence[T]) -> tuple[T | None, ...]:
@@ -184,8 +192,10 @@ class GameSeries(NamedTuple):
         raise KeyError(name)
 
 
-def game_series(game: Game, replayed: Replay | None = None) -> GameSeries:
+def game_series(game: "Game", replayed: "Replay | None" = None) -> GameSeries:
     """The series of a game, from its replay where the caller already has it."""
+    from phase10_keeper.rules import replay
+
     run = replayed if replayed is not None else replay(game)
     final = run.final
     names = [player.name for player in final.players]

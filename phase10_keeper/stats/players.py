@@ -12,10 +12,10 @@ from enum import StrEnum
 from functools import lru_cache, partial
 from itertools import chain, combinations
 from operator import countOf, itemgetter
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from phase10_keeper.language import Words
-from phase10_keeper.rules import Game, GameState, Status, clean_name, name_key, replay
+from phase10_keeper.rules import Status, clean_name, name_key
 from phase10_keeper.stats.game import (
     PhaseCounter,
     PhaseTally,
@@ -23,6 +23,11 @@ from phase10_keeper.stats.game import (
     phase_attempts,
     struggled_phase,
 )
+
+# The rest of the rules load where a game is replayed: the statistics of kept records
+# need none of them.
+if TYPE_CHECKING:
+    from phase10_keeper.rules import Game, GameState
 
 
 # A library has few players and names each of them in every game it holds: each name's
@@ -192,7 +197,7 @@ _HANDS, _POINTS, _WENT_OUT, _PHASE_COUNTS = (
 )
 
 
-def game_record(state: GameState, earlier: "GameRecord | None" = None) -> GameRecord:
+def game_record(state: "GameState", earlier: "GameRecord | None" = None) -> GameRecord:
     """The record of a game from where it stands (its replay's final state). `earlier` is
     the record of an earlier state of the same replay, whose hands this state's begin
     with (`earlier.hands` of them): only the hands since are counted, so a hand recorded
@@ -303,12 +308,14 @@ def record_from_json(data: Any) -> GameRecord:
         raise ValueError(f"not a game record: {error!r}") from None
 
 
-def library_stats(games: Sequence[Game]) -> LibraryStats:
+def library_stats(games: "Sequence[Game]") -> LibraryStats:
     """The statistics of `games`, given oldest first; GameError if one cannot be replayed."""
+    from phase10_keeper.rules import replay
+
     return stats_of_states([replay(game).final for game in games])
 
 
-def stats_of_states(finals: Sequence[GameState]) -> LibraryStats:
+def stats_of_states(finals: "Sequence[GameState]") -> LibraryStats:
     """The statistics of games given as where each stands, oldest first."""
     return stats_of_records([game_record(state) for state in finals])
 
