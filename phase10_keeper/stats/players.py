@@ -14,6 +14,7 @@ from itertools import chain, combinations
 from operator import countOf, itemgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from phase10_keeper.collector import cycle_collector_paused
 from phase10_keeper.language import Words
 from phase10_keeper.rules import Status, clean_name, name_key
 from phase10_keeper.stats.game import (
@@ -321,7 +322,15 @@ def stats_of_states(finals: "Sequence[GameState]") -> LibraryStats:
 
 
 def stats_of_records(games: Sequence[GameRecord]) -> LibraryStats:
-    """The statistics of games given by their records, oldest first."""
+    """The statistics of games given by their records, oldest first.
+
+    The collector is paused: what is made (a tuple for each player and game) lives on
+    and holds no cycles, which it would search again and again as it piles up."""
+    with cycle_collector_paused():
+        return _stats_of_records(games)
+
+
+def _stats_of_records(games: Sequence[GameRecord]) -> LibraryStats:
     parts: dict[str, list[PlayerRecord]] = {}
     """Each player's part in every game they sat in, by key, oldest first."""
     played: dict[str, list[PlayedGame]] = {}
