@@ -1,6 +1,7 @@
 """How one game went, hand by hand: the numbers behind its charts and its summary."""
 
 from collections.abc import Iterable, Iterator, Sequence
+from itertools import chain
 from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from phase10_keeper.language import NameShown, Words, as_it_is, words_or_english
@@ -63,6 +64,34 @@ class PhaseCounter:
         for label, tried, succeeded in zip(values, values, values, strict=True):
             attempts[label] = attempts_of(label, 0) + tried
             made[label] = made_of(label, 0) + succeeded
+
+    def add_games(self, games: Iterable[tuple[int, ...]]) -> None:
+        """Counts in the tallies of many games, each flat as `add_counts` takes them.
+
+        Games that tried the same phases (where phases are played in order, the first
+        few) are added up column by column first, a pass in C over thousands of them: a
+        player's thousands of games try a few dozen sets of phases."""
+        alike: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+        for counts in games:
+            if len(counts) % 3:
+                raise ValueError("tallies come in threes: label, attempts, made")
+            labels = counts[::3]
+            same = alike.get(labels)
+            if same is None:
+                alike[labels] = [counts]
+            else:
+                same.append(counts)
+        # A set only one game tried is counted in with the other such games in one
+        # pass: adding up columns of one would cost more.
+        alone = []
+        for labels, same in alike.items():
+            if len(same) == 1:
+                alone.append(same[0])
+                continue
+            sums = list(map(sum, zip(*same, strict=True)))
+            sums[::3] = labels
+            self.add_counts(sums)
+        self.add_counts(chain.from_iterable(alone))
 
     def tallies(self) -> tuple[PhaseTally, ...]:
         """In label order; labels never attempted are left out."""

@@ -403,7 +403,7 @@ def _player_stats(
     """One player's statistics from their part in each of their games, added up field by
     field (a column at a time, not a game at a time)."""
     phases = PhaseCounter()
-    phases.add_counts(chain.from_iterable(map(itemgetter(_PHASE_COUNTS), parts)))
+    phases.add_games(map(itemgetter(_PHASE_COUNTS), parts))
     return PlayerStats(
         name=name,
         games=len(parts),
