@@ -600,7 +600,6 @@ def _one_player(player: "PlayerStats", language: Words) -> list[str]:
 
 
 def _stats(arguments: argparse.Namespace) -> int:
-    from phase10_keeper.language.wording import problem_line
     from phase10_keeper.stats import stats_of_records, stats_to_json
     from phase10_keeper.storage.kept_records import game_records
 
@@ -608,9 +607,15 @@ def _stats(arguments: argparse.Namespace) -> int:
         records, warnings = game_records(library)
         _warn_of_damage(library)
     language = user_words()
-    for game_id, problem in warnings:
-        left_out = language("cli.left_out", id=game_id, message=problem_line(language, problem))
-        print(one_line(f"warning: {left_out}"), file=sys.stderr)
+    if warnings:
+        # The wording of problems loads the rules: read from kept records, the
+        # statistics need none of them.
+        from phase10_keeper.language.wording import problem_line
+
+        for game_id, problem in warnings:
+            message = problem_line(language, problem)
+            left_out = language("cli.left_out", id=game_id, message=message)
+            print(one_line(f"warning: {left_out}"), file=sys.stderr)
     stats = stats_of_records([record for _, record in records])
     players: Sequence[PlayerStats] = stats.players
     if arguments.player is not None:

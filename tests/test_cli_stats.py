@@ -1,6 +1,8 @@
 """The `stats` command: statistics over the library, as CONTRACTS.md section 3 has them."""
 
 import json
+import subprocess
+import sys
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -185,3 +187,29 @@ def test_records_and_the_name_shown_follow_play_order_not_the_order_added(
         "nemesis": "Ben",
     }
     assert (ben["best_streak"], ben["current_streak"], ben["nemesis"]) == (1, 0, "ANA")
+
+
+def test_statistics_of_kept_records_load_neither_the_rules_engine_nor_their_wording(
+    library_dir: Path,
+) -> None:
+    """Every game's record is kept: the statistics read the records and add them up, and
+    the rules that would replay a game, the game itself and the wording of its problems
+    are each a part of the command's time."""
+    script = (
+        "import sys\n"
+        "from phase10_keeper.cli import main\n"
+        f"assert main(['--data-dir', {str(library_dir)!r}, 'stats']) == 0\n"
+        "unwanted = {'phase10_keeper.rules.game', 'phase10_keeper.rules.engine',\n"
+        "            'phase10_keeper.rules.state', 'phase10_keeper.language.wording'}\n"
+        "assert not unwanted & set(sys.modules), sorted(unwanted & set(sys.modules))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=Path(__file__).resolve().parent.parent,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Ben" in done.stdout

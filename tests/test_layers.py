@@ -15,7 +15,7 @@ ALLOWED_OWN_LAYERS = {
     "rules": {"rules", "collector"},
     "storage": {"rules", "stats", "storage", "resource_files", "files", "language", "collector"},
     "sheet": {"rules", "sheet", "stats", "resource_files", "files", "language"},
-    "stats": {"rules", "stats", "language"},
+    "stats": {"rules", "stats", "language", "collector"},
     "language": {"rules", "language", "resource_files"},
     "companion": {"companion", "rules", "storage", "language", "resource_files"},
     "export": {"export", "rules", "storage"},

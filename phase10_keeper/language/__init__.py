@@ -30,6 +30,16 @@ ENGLISH = "en"
 Entry = str | dict[str, str]
 
 
+NameShown = Callable[[str], str]
+"""How a name is shown inside a sentence: as it is on paper and in a terminal, cut short
+and isolated from the text around it in the window."""
+
+
+def as_it_is(name: str) -> str:
+    """A name shown as it is: on paper and in a terminal."""
+    return name
+
+
 def plural_category(code: str, count: int) -> str:
     """The CLDR plural category of a whole number in this language."""
     if code == "pl":

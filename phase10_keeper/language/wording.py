@@ -1,10 +1,10 @@
 """Sentences and names about a game, in one language: the phases, the rules, who won
 and why. The command line, the statistics and the printed sheet all word them here."""
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from datetime import date, datetime
 
-from phase10_keeper.language import Words
+from phase10_keeper.language import NameShown, Words, as_it_is
 from phase10_keeper.rules import (
     MASTERS_TIN_DECK,
     OFFICIAL_VALUES,
@@ -62,16 +62,6 @@ def printed_moment(code: str, moment: datetime) -> str:
     """A date and a time of day (24-hour) as the language writes them on paper."""
     pattern = _DATE_AND_TIME.get(code, "{date}, {time}")
     return pattern.format(date=printed_date(code, moment.date()), time=moment.strftime("%H:%M"))
-
-
-NameShown = Callable[[str], str]
-"""How a name is shown inside a sentence: as it is on paper and in a terminal, cut short
-and isolated from the text around it in the window."""
-
-
-def as_it_is(name: str) -> str:
-    """A name shown as it is: on paper and in a terminal."""
-    return name
 
 
 def listed_names(words: Words, names: Sequence[str], shown: NameShown = as_it_is) -> str:

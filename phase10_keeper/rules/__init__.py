@@ -40,11 +40,11 @@ if TYPE_CHECKING:
     from phase10_keeper.rules.game import Leave as Leave
     from phase10_keeper.rules.game import PlayerResult as PlayerResult
     from phase10_keeper.rules.game import SeatingChange as SeatingChange
-    from phase10_keeper.rules.game import clean_name as clean_name
-    from phase10_keeper.rules.game import name_key as name_key
     from phase10_keeper.rules.game import name_problem as name_problem
     from phase10_keeper.rules.game import players_problem as players_problem
     from phase10_keeper.rules.groups import GroupKind as GroupKind
+    from phase10_keeper.rules.names import clean_name as clean_name
+    from phase10_keeper.rules.names import name_key as name_key
     from phase10_keeper.rules.phases import MATTEL_PHASES as MATTEL_PHASES
     from phase10_keeper.rules.phases import MAX_PHASE_CARDS as MAX_PHASE_CARDS
     from phase10_keeper.rules.phases import Group as Group
@@ -73,6 +73,7 @@ if TYPE_CHECKING:
 
 _MODULES = (
     "status",
+    "names",
     "cards",
     "groups",
     "problems",
@@ -84,8 +85,9 @@ _MODULES = (
     "engine",
 )
 """The modules that define the public names, the cheapest first and each after the ones
-it imports: the status (all a listing needs) loads alone, and any other name loads little
-more than its own module does."""
+it imports: the status (all a listing needs) loads alone, as do the names (all the
+statistics of kept records need), and any other name loads little more than its own
+module does."""
 
 
 def _ours(value: object) -> bool:

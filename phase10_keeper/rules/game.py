@@ -1,10 +1,10 @@
 """A game: its rules, the players in seating order, the first dealer and the hand log."""
 
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import field, replace
 
 from phase10_keeper.rules.cards import NO_CARDS, Cards, CardValues
+from phase10_keeper.rules.names import clean_name, invisible, name_key
 from phase10_keeper.rules.problems import GameError, Problem, ProblemKey, error
 from phase10_keeper.rules.record import Record, record
 from phase10_keeper.rules.ruleset import MATTEL_RULES, Order, RuleSet
@@ -14,9 +14,6 @@ MAX_PLAYERS = 6
 MAX_NAME_LENGTH = 60
 """Longer than any name a table uses; the sheet and the window shrink and elide before."""
 MAX_TITLE_LENGTH = 200
-
-# Letters that Unicode classes as letters or symbols but that draw nothing.
-_BLANK_LETTERS = frozenset("\u115f\u1160\u2800\u3164\uffa0")
 
 
 @record
@@ -73,36 +70,6 @@ MAX_STARTING_TOTAL = 100_000
 """Far beyond any real game; keeps a joiner's total a number a sheet can print."""
 
 
-def clean_name(name: str) -> str:
-    """A name as the game keeps it: in composed form (NFC), trimmed at both ends.
-
-    One spelling per name: "Zoë" typed with a combining diaeresis is the same text as
-    "Zoë" typed with the precomposed letter, everywhere a name is stored or compared.
-    """
-    return unicodedata.normalize("NFC", name).strip()
-
-
-def _invisible(character: str) -> bool:
-    # Separators (Z*), controls, format characters such as U+200B, and unassigned code
-    # points (C*) draw nothing on their own.
-    return unicodedata.category(character)[0] in "ZC" or character in _BLANK_LETTERS
-
-
-def name_key(name: str) -> str:
-    """What two names must share to be the same player: case, the normal form, width and
-    invisible characters do not count.
-
-    casefold alone keeps the dot of a Turkish capital İ as a combining mark, so "İpek"
-    would never match "ipek"; dotted and dotless i are one letter here, since keyboards
-    without Turkish letters type either.
-    """
-    folded = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", name).casefold())
-    folded = folded.replace("i\u0307", "i").replace("\u0131", "i")
-    return unicodedata.normalize(
-        "NFC", "".join(character for character in folded if not _invisible(character))
-    )
-
-
 def _shortened(text: str) -> str:
     return text if len(text) <= 20 else text[:20] + "…"
 
@@ -120,7 +87,7 @@ def name_problem(name: str) -> Problem | None:
         )
     if name != clean_name(name):
         return error(ProblemKey.NAME_NOT_CLEAN, name=name)
-    if all(_invisible(character) for character in name):
+    if all(invisible(character) for character in name):
         return error(ProblemKey.NAME_INVISIBLE, name=name)
     return None
 

@@ -1,12 +1,16 @@
 """How one game went, hand by hand: the numbers behind its charts and its summary."""
 
-from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from typing import NamedTuple, TypeVar
+from itertools import chain
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
-from phase10_keeper.language import Words, words_or_english
-from phase10_keeper.language.wording import NameShown, as_it_is, win_reason
-from phase10_keeper.rules import Entry, Game, GameState, HandRecord, Replay, Status, replay
+from phase10_keeper.language import NameShown, Words, as_it_is, words_or_english
+from phase10_keeper.rules import Status
+
+# The rest of the rules load where a game is replayed: the statistics of kept records
+# need none of them.
+if TYPE_CHECKING:
+    from phase10_keeper.rules import Entry, Game, GameState, HandRecord, Replay
 
 
 class PhaseTally(NamedTuple):
@@ -22,7 +26,7 @@ class PhaseTally(NamedTuple):
         return self.made / self.attempts if self.attempts else 0.0
 
 
-def phase_attempts(hand: HandRecord) -> Iterator[tuple[str, Entry]]:
+def phase_attempts(hand: "HandRecord") -> "Iterator[tuple[str, Entry]]":
     """The results of a hand that count as phase attempts: each player's, where the phase
     tried is known (the phase the player was on, or in choose order the phase the result
     records), in every hand but a tie-break replay hand.
@@ -38,25 +42,56 @@ class PhaseCounter:
     """Adds up attempts and makes per phase label."""
 
     def __init__(self) -> None:
-        self._attempts: Counter[int] = Counter()
-        self._made: Counter[int] = Counter()
+        # Plain dicts: a Counter's items, a subclass's, are read and set at half the speed.
+        self._attempts: dict[int, int] = {}
+        self._made: dict[int, int] = {}
 
-    def count(self, entry: Entry) -> None:
+    def count(self, entry: "Entry") -> None:
         if entry.phase is None:
             return
         self._attempts[entry.phase] = self._attempts.get(entry.phase, 0) + 1
         if entry.made:
             self._made[entry.phase] = self._made.get(entry.phase, 0) + 1
 
-    def add_counts(self, counts: Sequence[int]) -> None:
+    def add_counts(self, counts: Iterable[int]) -> None:
         """Counts tallies made elsewhere in with these, given flat as label, attempts,
         made, label, ...: a player's thousands of games are added up in one pass over
         their tallies."""
         attempts, made = self._attempts, self._made
-        for label, tried, succeeded in zip(counts[::3], counts[1::3], counts[2::3], strict=True):
-            attempts[label] = attempts.get(label, 0) + tried
-            if succeeded:
-                made[label] = made.get(label, 0) + succeeded
+        attempts_of, made_of = attempts.get, made.get
+        # One iterator read three at a time: no copies of a list of a million values.
+        values = iter(counts)
+        for label, tried, succeeded in zip(values, values, values, strict=True):
+            attempts[label] = attempts_of(label, 0) + tried
+            made[label] = made_of(label, 0) + succeeded
+
+    def add_games(self, games: Iterable[tuple[int, ...]]) -> None:
+        """Counts in the tallies of many games, each flat as `add_counts` takes them.
+
+        Games that tried the same phases (where phases are played in order, the first
+        few) are added up column by column first, a pass in C over thousands of them: a
+        player's thousands of games try a few dozen sets of phases."""
+        alike: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+        for counts in games:
+            if len(counts) % 3:
+                raise ValueError("tallies come in threes: label, attempts, made")
+            labels = counts[::3]
+            same = alike.get(labels)
+            if same is None:
+                alike[labels] = [counts]
+            else:
+                same.append(counts)
+        # A set only one game tried is counted in with the other such games in one
+        # pass: adding up columns of one would cost more.
+        alone = []
+        for labels, same in alike.items():
+            if len(same) == 1:
+                alone.append(same[0])
+                continue
+            sums = list(map(sum, zip(*same, strict=True)))
+            sums[::3] = labels
+            self.add_counts(sums)
+        self.add_counts(chain.from_iterable(alone))
 
     def tallies(self) -> tuple[PhaseTally, ...]:
         """In label order; labels never attempted are left out."""
@@ -66,7 +101,9 @@ class PhaseCounter:
         )
 
 
-def phase_tallies(hands: Iterable[HandRecord], player: str | None = None) -> tuple[PhaseTally, ...]:
+def phase_tallies(
+    hands: "Iterable[HandRecord]", player: str | None = None
+) -> tuple[PhaseTally, ...]:
     """Attempts and makes per phase label: only `player`'s where given, else everyone's."""
     counter = PhaseCounter()
     for hand in hands:
@@ -150,7 +187,7 @@ class GameSeries(NamedTuple):
     """The most points anyone took in one hand; of equals, the earliest, then by seat."""
     status: Status
     winner: str | None
-    final: GameState
+    final: "GameState"
     """How the game stands after its last hand."""
 
     @property
@@ -161,6 +198,8 @@ class GameSeries(NamedTuple):
         """Why the winner won, as a sentence fragment ("the only player to have ...")."""
         if self.status is not Status.FINISHED:
             return None
+        from phase10_keeper.language.wording import win_reason
+
         return win_reason(words_or_english(words), self.final, shown)
 
     def while_seated(self, name: str, values: Sequence[T]) -> tuple[T | None, ...]:
@@ -182,8 +221,10 @@ class GameSeries(NamedTuple):
         raise KeyError(name)
 
 
-def game_series(game: Game, replayed: Replay | None = None) -> GameSeries:
+def game_series(game: "Game", replayed: "Replay | None" = None) -> GameSeries:
     """The series of a game, from its replay where the caller already has it."""
+    from phase10_keeper.rules import replay
+
     run = replayed if replayed is not None else replay(game)
     final = run.final
     names = [player.name for player in final.players]

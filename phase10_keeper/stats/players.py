@@ -7,14 +7,16 @@ shown is the spelling of the most recent game they sat in.
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
-from functools import lru_cache
-from itertools import combinations
-from typing import Any, NamedTuple
+from functools import lru_cache, partial
+from itertools import chain, combinations
+from operator import countOf, itemgetter
+from typing import TYPE_CHECKING, Any, NamedTuple
 
+from phase10_keeper.collector import cycle_collector_paused
 from phase10_keeper.language import Words
-from phase10_keeper.rules import Game, GameState, Status, clean_name, name_key, replay
+from phase10_keeper.rules import Status, clean_name, name_key
 from phase10_keeper.stats.game import (
     PhaseCounter,
     PhaseTally,
@@ -22,6 +24,11 @@ from phase10_keeper.stats.game import (
     phase_attempts,
     struggled_phase,
 )
+
+# The rest of the rules load where a game is replayed: the statistics of kept records
+# need none of them.
+if TYPE_CHECKING:
+    from phase10_keeper.rules import Game, GameState
 
 
 # A library has few players and names each of them in every game it holds: each name's
@@ -180,7 +187,18 @@ class GameRecord(NamedTuple):
     """Hands played, a tie-break replay hand included."""
 
 
-def game_record(state: GameState, earlier: "GameRecord | None" = None) -> GameRecord:
+# Built by the tens of thousands from values in their order: without the named tuple's
+# own constructor, a Python function called once for each.
+_new_played_game = partial(tuple.__new__, PlayedGame)
+_new_player_record = partial(tuple.__new__, PlayerRecord)
+_new_game_record = partial(tuple.__new__, GameRecord)
+_FINISHED, _WON = (PlayedGame._fields.index(name) for name in ("finished", "won"))
+_HANDS, _POINTS, _WENT_OUT, _PHASE_COUNTS = (
+    PlayerRecord._fields.index(name) for name in ("hands", "points", "went_out", "phase_counts")
+)
+
+
+def game_record(state: "GameState", earlier: "GameRecord | None" = None) -> GameRecord:
     """The record of a game from where it stands (its replay's final state). `earlier` is
     the record of an earlier state of the same replay, whose hands this state's begin
     with (`earlier.hands` of them): only the hands since are counted, so a hand recorded
@@ -265,122 +283,108 @@ def record_from_json(data: Any) -> GameRecord:
         finished, winner, ranking, hands, rows = data
         players = []
         for name, played, points, went_out, total, left_before, flat in rows:
-            if (
-                type(name) is not str
-                or {type(played), type(points), type(went_out), type(total), *map(type, flat)}
-                != _INT
-                or (left_before is not None and type(left_before) is not int)
-                or len(flat) % 3
+            if not (
+                type(name) is str
+                and type(played) is type(points) is type(went_out) is type(total) is int
+                and (left_before is None or type(left_before) is int)
+                and type(flat) is list
+                and not len(flat) % 3
+                # Counted, not gathered into a set: a library's records hold a million.
+                and countOf(map(type, flat), int) == len(flat)
             ):
                 raise ValueError("a value of the wrong kind")
+            counts = tuple(flat)
             players.append(
-                PlayerRecord(name, played, points, went_out, tuple(flat), total, left_before)
+                _new_player_record((name, played, points, went_out, counts, total, left_before))
             )
-        if sorted(ranking) != list(range(len(players))):
+        if not {*map(type, ranking)} <= _INT or sorted(ranking) != list(range(len(players))):
             raise ValueError("the ranking is not the players")
         if not (type(finished) is bool and (winner is None or type(winner) is str)):
             raise ValueError("a value of the wrong kind")
         if type(hands) is not int:
             raise ValueError("a value of the wrong kind")
-        return GameRecord(
-            finished, winner, tuple(players[seat].name for seat in ranking), tuple(players), hands
-        )
+        order = tuple([players[seat].name for seat in ranking])
+        return _new_game_record((finished, winner, order, tuple(players), hands))
     except (KeyError, TypeError, ValueError, IndexError) as error:
         raise ValueError(f"not a game record: {error!r}") from None
 
 
-@dataclass
-class _Totals:
-    name: str
-    games: int = 0
-    finished: int = 0
-    wins: int = 0
-    hands: int = 0
-    points: int = 0
-    went_out: int = 0
-    phases: PhaseCounter = field(default_factory=PhaseCounter)
-
-
-def library_stats(games: Sequence[Game]) -> LibraryStats:
+def library_stats(games: "Sequence[Game]") -> LibraryStats:
     """The statistics of `games`, given oldest first; GameError if one cannot be replayed."""
+    from phase10_keeper.rules import replay
+
     return stats_of_states([replay(game).final for game in games])
 
 
-def stats_of_states(finals: Sequence[GameState]) -> LibraryStats:
+def stats_of_states(finals: "Sequence[GameState]") -> LibraryStats:
     """The statistics of games given as where each stands, oldest first."""
     return stats_of_records([game_record(state) for state in finals])
 
 
 def stats_of_records(games: Sequence[GameRecord]) -> LibraryStats:
-    """The statistics of games given by their records, oldest first."""
-    totals: dict[str, _Totals] = {}
+    """The statistics of games given by their records, oldest first.
+
+    The collector is paused: what is made (a tuple for each player and game) lives on
+    and holds no cycles, which it would search again and again as it piles up."""
+    with cycle_collector_paused():
+        return _stats_of_records(games)
+
+
+def _stats_of_records(games: Sequence[GameRecord]) -> LibraryStats:
+    parts: dict[str, list[PlayerRecord]] = {}
+    """Each player's part in every game they sat in, by key, oldest first."""
     played: dict[str, list[PlayedGame]] = {}
-    phase_counts: dict[str, list[int]] = {}
     ahead_of: Counter[tuple[str, str]] = Counter()
     """How many finished games each player (the first key) ended ranked above another."""
-    for index, game in enumerate(games):
-        finished, winner, ranking = game.finished, game.winner, game.ranking
-        seats = len(game.players)
-        for player in game.players:
+    for index, (finished, winner, ranking, table, _) in enumerate(games):
+        seats = len(table)
+        for player in table:
             name = player.name
             key = player_key(name)
-            total = totals.get(key)
-            if total is None:
-                total = totals[key] = _Totals(name)
+            mine = parts.get(key)
+            if mine is None:
+                mine = parts[key] = []
                 played[key] = []
-                phase_counts[key] = []
-            total.name = name
-            total.games += 1
-            total.finished += finished
-            won = finished and winner == name
-            total.wins += won
-            total.hands += player.hands
-            total.points += player.points
-            total.went_out += player.went_out
-            phase_counts[key] += player.phase_counts
+            mine.append(player)
             played[key].append(
-                PlayedGame(
-                    index,
-                    finished,
-                    won,
-                    ranking.index(name) + 1,
-                    seats,
-                    player.hands,
-                    player.points,
-                    player.left_before,
+                _new_played_game(
+                    (
+                        index,
+                        finished,
+                        finished and winner == name,
+                        ranking.index(name) + 1,
+                        seats,
+                        player.hands,
+                        player.points,
+                        player.left_before,
+                    )
                 )
             )
         if finished:
             # Each pair of the ranking, best placed first, is one game the first ended
             # ahead of the second.
             ahead_of.update(combinations(dict.fromkeys(map(player_key, ranking)), 2))
-    for key, total in totals.items():
-        total.phases.add_counts(phase_counts[key])
-    # Everyone's phases are the players' phases added up: added once per player, not
-    # once per player and game.
-    everyone = PhaseCounter()
-    for total in totals.values():
-        everyone.add_counts([value for tally in total.phases.tallies() for value in tally])
+    # Shown as spelled in the most recent game each sat in.
+    names = {key: mine[-1].name for key, mine in parts.items()}
     records = _RecordsRun()
     for game in games:
         records.take(game)
     players = [
-        PlayerStats(
-            name=total.name,
-            games=total.games,
-            finished=total.finished,
-            wins=total.wins,
-            hands=total.hands,
-            points=total.points,
-            went_out=total.went_out,
-            phases=total.phases.tallies(),
-            played=tuple(played[key]),
-            head_to_head=_head_to_head(key, totals, ahead_of),
-            records=records.of(key, {key: total.name for key, total in totals.items()}),
+        _player_stats(
+            names[key],
+            mine,
+            played[key],
+            _head_to_head(key, names, ahead_of),
+            records.of(key, names),
         )
-        for key, total in totals.items()
+        for key, mine in parts.items()
     ]
     players.sort(key=lambda player: (-player.wins, player.key, player.name))
+    # Everyone's phases are the players' phases added up: added once per player, not
+    # once per player and game.
+    everyone = PhaseCounter()
+    for stats in players:
+        everyone.add_counts(chain.from_iterable(stats.phases))
     return LibraryStats(
         games=len(games),
         finished=sum(game.finished for game in games),
@@ -389,15 +393,41 @@ def stats_of_records(games: Sequence[GameRecord]) -> LibraryStats:
     )
 
 
+def _player_stats(
+    name: str,
+    parts: list[PlayerRecord],
+    played: list[PlayedGame],
+    head_to_head: tuple[HeadToHead, ...],
+    records: Records,
+) -> PlayerStats:
+    """One player's statistics from their part in each of their games, added up field by
+    field (a column at a time, not a game at a time)."""
+    phases = PhaseCounter()
+    phases.add_games(map(itemgetter(_PHASE_COUNTS), parts))
+    return PlayerStats(
+        name=name,
+        games=len(parts),
+        finished=sum(map(itemgetter(_FINISHED), played)),
+        wins=sum(map(itemgetter(_WON), played)),
+        hands=sum(map(itemgetter(_HANDS), parts)),
+        points=sum(map(itemgetter(_POINTS), parts)),
+        went_out=sum(map(itemgetter(_WENT_OUT), parts)),
+        phases=phases.tallies(),
+        played=tuple(played),
+        head_to_head=head_to_head,
+        records=records,
+    )
+
+
 def _head_to_head(
-    key: str, totals: dict[str, _Totals], ahead_of: Counter[tuple[str, str]]
+    key: str, names: dict[str, str], ahead_of: Counter[tuple[str, str]]
 ) -> tuple[HeadToHead, ...]:
     met = {other for one, other in ahead_of if one == key} | {
         one for one, other in ahead_of if other == key
     }
     rows = [
         HeadToHead(
-            opponent=totals[other].name,
+            opponent=names[other],
             games=ahead_of[key, other] + ahead_of[other, key],
             ahead=ahead_of[key, other],
             behind=ahead_of[other, key],

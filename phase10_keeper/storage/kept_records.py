@@ -13,27 +13,30 @@ replayed once, and their records kept for the next time.
 import json
 from collections.abc import Sequence
 from contextlib import suppress
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from phase10_keeper.collector import cycle_collector_paused
-from phase10_keeper.rules import Game, GameError, Problem, replay
 from phase10_keeper.stats import GameRecord, game_record, record_from_json, record_to_json
 from phase10_keeper.storage.messages import GameDamaged, LibraryError
 from phase10_keeper.storage.rows import compact
+
+# The rules load only where a game is replayed: reading kept records needs none of them.
+if TYPE_CHECKING:
+    from phase10_keeper.rules import Game, Problem
 
 
 class RecordSource(Protocol):
     """The parts of the game library the records come from."""
 
     def live_revisions(self) -> list[tuple[int, int]]: ...
-    def load_game(self, game_id: int) -> Game: ...
+    def load_game(self, game_id: int) -> "Game": ...
     def kept_records(self) -> dict[int, tuple[int, str]]: ...
     def keep_records(self, rows: Sequence[tuple[int, int, str]]) -> None: ...
 
 
 def game_records(
     library: RecordSource, live: Sequence[tuple[int, int]] | None = None
-) -> tuple[list[tuple[int, GameRecord]], list[tuple[int, Problem]]]:
+) -> "tuple[list[tuple[int, GameRecord]], list[tuple[int, Problem]]]":
     """The record of every game not deleted, with its id, oldest first; and the id of
     each game left out because it cannot be replayed, with the first problem found.
     Only the games without a kept record of their current revision are replayed, and
@@ -48,25 +51,19 @@ def game_records(
 
 def _game_records(
     library: RecordSource, live: Sequence[tuple[int, int]]
-) -> tuple[list[tuple[int, GameRecord]], list[tuple[int, Problem]]]:
+) -> "tuple[list[tuple[int, GameRecord]], list[tuple[int, Problem]]]":
     kept = library.kept_records()
-    current = {
-        game_id: kept[game_id][1] for game_id, revision in live if _is_kept(kept, game_id, revision)
-    }
-    rows = _decoded(current)
     records = []
     warnings = []
     made: list[tuple[int, int, str]] = []
     for game_id, revision in live:
-        record = _record_of(rows.get(game_id))
+        entry = kept.get(game_id)
+        record = _record_of(entry[1]) if entry is not None and entry[0] == revision else None
         if record is None:
-            try:
-                record = game_record(replay(library.load_game(game_id)).final)
-            except GameError as error:
-                warnings.append((game_id, error.problems[0]))
-                continue
-            except GameDamaged:
-                # The library names it among its damaged games.
+            record, problem = _replayed(library, game_id)
+            if problem is not None:
+                warnings.append((game_id, problem))
+            if record is None:
                 continue
             made.append((game_id, revision, compact(record_to_json(record))))
         records.append((game_id, record))
@@ -76,34 +73,30 @@ def _game_records(
     return records, warnings
 
 
-def _is_kept(kept: dict[int, tuple[int, str]], game_id: int, revision: int) -> bool:
-    entry = kept.get(game_id)
-    return entry is not None and entry[0] == revision
+def _replayed(library: RecordSource, game_id: int) -> "tuple[GameRecord | None, Problem | None]":
+    """The record of a game made by replaying it, or else the first problem that stops
+    its replay; neither for a damaged game (the library names it among its damaged
+    games)."""
+    from phase10_keeper.rules import GameError, replay
 
-
-def _decoded(texts: dict[int, str]) -> dict[int, Any]:
-    """The kept rows by game id, decoded at once as one JSON text; where that fails (a
-    damaged record), one by one, leaving out each that is not JSON."""
-    if not texts:
-        return {}
     try:
-        return dict(zip(texts, json.loads(f"[{','.join(texts.values())}]"), strict=True))
+        return game_record(replay(library.load_game(game_id)).final), None
+    except GameError as error:
+        return None, error.problems[0]
+    except GameDamaged:
+        return None, None
+
+
+_read_json = json.JSONDecoder().raw_decode
+"""Reads the JSON value a text starts with, and says where it ended."""
+
+
+def _record_of(text: str) -> GameRecord | None:
+    """The record a kept text holds, if the whole text is one JSON value (nothing around
+    it: `compact` writes none) that reads as one. Ten thousand texts decoded one by one
+    take no longer than joined into one."""
+    try:
+        row, end = _read_json(text)
+        return record_from_json(row) if end == len(text) else None
     except (ValueError, RecursionError):
-        pass
-    rows = {}
-    for game_id, text in texts.items():
-        try:
-            rows[game_id] = json.loads(text)
-        except (ValueError, RecursionError):
-            continue
-    return rows
-
-
-def _record_of(row: Any) -> GameRecord | None:
-    """The record a kept row holds, if it reads as one."""
-    if row is None:
-        return None
-    try:
-        return record_from_json(row)
-    except ValueError:
         return None

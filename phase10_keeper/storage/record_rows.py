@@ -5,8 +5,9 @@ from collections.abc import Sequence
 
 from phase10_keeper.storage.part import LibraryPart
 
-_KEPT = "SELECT game_id, revision, record FROM game_records WHERE format = ? AND json_valid(record)"
-"""Each record that is JSON on its own, so they can be decoded joined as one text."""
+_KEPT = "SELECT game_id, revision, record FROM game_records WHERE format = ?"
+"""Each record kept in this version's format. Whether it is JSON is found as it is
+decoded: sqlite's own check would read every text once more."""
 
 
 class RecordRows(LibraryPart):
@@ -16,7 +17,8 @@ class RecordRows(LibraryPart):
 
     def kept_records(self) -> dict[int, tuple[int, str]]:
         """The kept record of every game, by game id: the revision it was made at and its
-        text (a text that is not UTF-8 JSON is left out)."""
+        text (a text that is not UTF-8 is left out; one that is not JSON is not a record
+        either, which reading it finds)."""
         from phase10_keeper.stats import RECORD_FORMAT
 
         with self._reading() as database:

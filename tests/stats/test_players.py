@@ -160,6 +160,11 @@ def test_in_choose_order_the_phase_recorded_is_the_one_attempted() -> None:
         [True, None, [0], 0, [["A", 1, 10, 0, 10, None, [1, 1]]]],
         [True, None, [0], 0, [["A", 1, 10, 0, 10, None, [1, 1, True]]]],
         [True, None, [0, 0], 0, [["A", 1, 10, 0, 10, None, []], ["B", 1, 10, 0, 10, None, []]]],
+        [True, None, [0, True], 0, [["A", 1, 10, 0, 10, None, []], ["B", 1, 10, 0, 10, None, []]]],
+        [True, None, [0], 0, [["A", 1, 10, 0, 10, None, {}]]],
+        [True, None, [0], 0, [["A", 1, 10, 0, 10, None, [1, 1.0, 0]]]],
+        [True, None, [0], 0, [["A", 1, 10, 0, 10, 2.0, []]]],
+        [True, None, [0], 0, [["A", 1, 10, False, 10, None, []]]],
     ],
 )
 def test_a_record_that_is_not_one_is_refused(data: object) -> None:

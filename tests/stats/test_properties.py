@@ -2,11 +2,13 @@
 
 import json
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from phase10_keeper.rules import Game, Status, replay
 from phase10_keeper.stats import (
+    PhaseTally,
     game_record,
     game_series,
     library_stats,
@@ -14,6 +16,7 @@ from phase10_keeper.stats import (
     record_from_json,
     record_to_json,
 )
+from phase10_keeper.stats.game import PhaseCounter
 
 from ..rules.test_properties import games
 
@@ -103,3 +106,38 @@ def test_a_game_series_ends_at_the_standings(game: Game) -> None:
 def test_a_game_record_reads_back_from_json_as_it_was(game: Game) -> None:
     record = game_record(replay(game).final)
     assert record_from_json(json.loads(json.dumps(record_to_json(record)))) == record
+
+
+# Each game's tallies as a record keeps them: label, attempts, made, one label at a time.
+# Few labels, so that many games try the same phases, as games played in order do.
+game_tallies = st.lists(
+    st.lists(
+        st.tuples(st.integers(1, 4), st.integers(1, 5), st.integers(0, 5)),
+        max_size=3,
+        unique_by=lambda tally: tally[0],
+    ).map(lambda tallies: tuple(value for tally in sorted(tallies) for value in tally)),
+    max_size=40,
+)
+
+
+@PROPERTY
+@given(game_tallies)
+def test_the_tallies_of_many_games_add_up_to_each_games_tallies_added(
+    tallies: list[tuple[int, ...]],
+) -> None:
+    counter = PhaseCounter()
+    counter.add_games(tallies)
+    attempts: dict[int, int] = {}
+    made: dict[int, int] = {}
+    for counts in tallies:
+        for label, tried, succeeded in zip(counts[::3], counts[1::3], counts[2::3], strict=True):
+            attempts[label] = attempts.get(label, 0) + tried
+            made[label] = made.get(label, 0) + succeeded
+    assert counter.tallies() == tuple(
+        PhaseTally(label, attempts[label], made[label]) for label in sorted(attempts)
+    )
+
+
+def test_tallies_not_in_threes_are_refused() -> None:
+    with pytest.raises(ValueError, match="threes"):
+        PhaseCounter().add_games([(1, 2, 1), (1, 2)])

@@ -136,6 +136,22 @@ def test_a_kept_record_that_does_not_read_back_is_made_again(library: Library, r
     assert loads(library) == [], "made again and kept"
 
 
+@pytest.mark.parametrize(
+    "record",
+    ["record || ' []'", "record || record", "' ' || record", "record || 'x'"],
+)
+def test_a_kept_record_with_more_than_one_record_in_its_text_is_made_again(
+    library: Library, record: str
+) -> None:
+    """A record reads back only where its whole text is one JSON value: a record with
+    anything before or after it is damaged, however well its start reads."""
+    expected, _ = game_records(library)
+    execute(library, f"UPDATE game_records SET record = {record} WHERE game_id = 2")
+    assert loads(library) == [2]
+    assert game_records(library)[0] == expected
+    assert loads(library) == [], "made again and kept"
+
+
 def test_a_record_kept_in_another_format_is_made_again(library: Library) -> None:
     expected, _ = game_records(library)
     execute(library, "UPDATE game_records SET format = format + 1")
