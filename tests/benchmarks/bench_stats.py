@@ -10,6 +10,9 @@ finished, others ended in a tie to break or still going), it times what
   sqlite3, decoding each as JSON and adding up every player's points;
 - once, in a library an earlier version kept (no record kept yet): replaying every game
   and keeping its record; its baseline is replaying the same games already in memory;
+- the records the library's last finished game set (what its result card says: a best
+  total, a fastest win, a longest streak), read from the same kept records; against the
+  same baseline;
 - both again as the user runs them: `phase10-keeper stats` in a process of its own,
   from its start to its end (its imports and its printing included).
 Medians of the runs; the ratios are to the baselines measured in the same run.
@@ -27,7 +30,7 @@ from pathlib import Path
 
 from measure import forget_records, library_of, python_child_environment, row, run_module
 
-from phase10_keeper.stats import library_stats, stats_of_records
+from phase10_keeper.stats import library_stats, records_set_by, stats_of_records
 from phase10_keeper.storage.kept_records import game_records
 from phase10_keeper.storage.library import LIBRARY_FILE, Library
 
@@ -46,6 +49,15 @@ def stats_command(data_dir: Path, games: int) -> None:
         records, _ = game_records(opened)
     stats = stats_of_records([record for _, record in records])
     assert stats.games == games
+
+
+def records_of_the_last_game(data_dir: Path) -> None:
+    """What the result card of the library's last finished game reads: its records."""
+    with Library.open(data_dir) as opened:
+        records, _ = game_records(opened)
+    in_order = [record for _, record in records]
+    last = max(index for index, record in enumerate(in_order) if record.finished)
+    records_set_by(in_order, last)
 
 
 def replaying_in_memory(data_dir: Path, runs: int) -> float:
@@ -90,6 +102,13 @@ def main() -> None:
             "`stats`, records kept as games were saved",
             f"{kept:.2f} s",
             kept / reading,
+            "goal <= 0.3 s",
+        )
+        records = median_s(lambda: records_of_the_last_game(data_dir), runs)
+        row(
+            "records the last finished game set",
+            f"{records:.2f} s",
+            records / reading,
             "goal <= 0.3 s",
         )
         replays = replaying_in_memory(data_dir, runs)
