@@ -3,7 +3,7 @@ each point of their form chart: both worded as they are asked for, not all at on
 
 from collections.abc import Callable, Hashable, Sequence
 from enum import IntEnum
-from typing import Any, NamedTuple, overload
+from typing import Any, NamedTuple
 
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFontMetrics
@@ -12,6 +12,7 @@ from phase10_keeper.stats import GameRecord, PlayedGame
 from phase10_keeper.ui.text.translate import tr
 from phase10_keeper.ui.text.wording import date_text, number_text
 from phase10_keeper.ui.widgets.text_table import MeasuredTableModel
+from phase10_keeper.ui.widgets.worded import WordedWhenAsked
 
 _Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
@@ -170,28 +171,20 @@ class PlayerGamesModel(MeasuredTableModel):
         return self.text(index.row(), GamesColumn(index.column()))
 
 
-class FormDetails(Sequence[str]):
+class FormDetails(WordedWhenAsked[str]):
     """What the form chart says of each of a player's games, in the order played ("Game
     3: Sunday, 2nd of 4, 12.5 points a hand"), worded as hover or the keyboard reach it."""
 
     def __init__(self, played: Sequence[PlayedGame], games: Sequence[LibraryGame]) -> None:
+        super().__init__(len(played))
         self._played = played
         self._games = games
 
-    def __len__(self) -> int:
-        return len(self._played)
-
-    @overload
-    def __getitem__(self, point: int) -> str: ...
-    @overload
-    def __getitem__(self, point: slice) -> Sequence[str]: ...
-    def __getitem__(self, point: int | slice) -> str | Sequence[str]:
-        if isinstance(point, slice):
-            return [self[number] for number in range(len(self))[point]]
-        played = self._played[point]
+    def worded(self, place: int) -> str:
+        played = self._played[place]
         return tr(
             "players.form_detail",
-            number=range(1, len(self) + 1)[point],
+            number=place + 1,
             title=self._games[played.game_index].name,
             place=place_text(played),
             points=per_hand_text(played),

@@ -11,7 +11,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path
-from typing import overload
 
 from PySide6.QtCore import (
     QByteArray,
@@ -55,6 +54,7 @@ from phase10_keeper.stats.scale import round_step
 from phase10_keeper.ui.text.translate import tr
 from phase10_keeper.ui.text.wording import number_text
 from phase10_keeper.ui.widgets.text_table import TextTableModel
+from phase10_keeper.ui.widgets.worded import WordedWhenAsked
 
 _Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
@@ -798,55 +798,36 @@ class BarChart(ChartWidget):
         super().keyPressEvent(event)
 
 
-class _LineRows(Sequence[Sequence[str]]):
+class _LineRows(WordedWhenAsked[Sequence[str]]):
     """The numbers of a line chart, a row per point, each worded when first asked for."""
 
     def __init__(self, data: LineData) -> None:
+        super().__init__(data.point_count)
         self._data = data
-        self._count = data.point_count
         self._rows: dict[int, tuple[str, ...]] = {}
 
-    def __len__(self) -> int:
-        return self._count
-
-    @overload
-    def __getitem__(self, point: int) -> Sequence[str]: ...
-    @overload
-    def __getitem__(self, point: slice) -> Sequence[Sequence[str]]: ...
-    def __getitem__(self, point: int | slice) -> Sequence[str] | Sequence[Sequence[str]]:
-        if isinstance(point, slice):
-            return [self[number] for number in range(len(self))[point]]
-        point = range(len(self))[point]
-        row = self._rows.get(point)
+    def worded(self, place: int) -> Sequence[str]:
+        row = self._rows.get(place)
         if row is None:
-            row = self._rows[point] = tuple(
+            row = self._rows[place] = tuple(
                 number_text(value)
-                if point < len(line.values) and (value := line.values[point]) is not None
+                if place < len(line.values) and (value := line.values[place]) is not None
                 else ""
                 for line in self._data.lines
             )
         return row
 
 
-class _RowLabels(Sequence[str]):
+class _RowLabels(WordedWhenAsked[str]):
     """The rows' headings of a line chart's table: "Hand 3", or the start's own label."""
 
     def __init__(self, data: LineData, row_label: Callable[[int], str]) -> None:
+        super().__init__(data.point_count)
         self._data = data
-        self._count = data.point_count
         self._row_label = row_label
 
-    def __len__(self) -> int:
-        return self._count
-
-    @overload
-    def __getitem__(self, point: int) -> str: ...
-    @overload
-    def __getitem__(self, point: slice) -> Sequence[str]: ...
-    def __getitem__(self, point: int | slice) -> str | Sequence[str]:
-        if isinstance(point, slice):
-            return [self[number] for number in range(len(self))[point]]
-        x = self._data.first_x + range(len(self))[point]
+    def worded(self, place: int) -> str:
+        x = self._data.first_x + place
         label = self._data.start_label if x == 0 and self._data.start_label else None
         return label or self._row_label(x)
 
