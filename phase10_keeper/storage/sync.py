@@ -51,7 +51,6 @@ from phase10_keeper.storage.sync_folder import (
 )
 
 if TYPE_CHECKING:
-    from phase10_keeper.rules import Game
     from phase10_keeper.storage.library import Library
 
 __all__ = ["SyncFolderError", "SyncReport", "SyncStopped", "sync", "sync_library"]
@@ -109,8 +108,10 @@ def decide(local: SharedState, incoming: Version) -> Outcome:
     if local.hash == incoming.hash:
         return Outcome(clock, adopt=False, loser=None)
     if local.deleted != incoming.deleted:
-        # A change made without knowing of a deletion brings the game back; what the
-        # deleted version held besides is kept, deleted, as a conflict.
+        # A change made without knowing of a deletion brings the game back, and the
+        # deletion is kept, deleted, as a conflict: always, even when it holds the very
+        # hands the game does, as whether it does hangs on which versions a library met
+        # first, and every library must keep the same conflicts.
         return Outcome(clock, adopt=local.deleted, loser="local" if local.deleted else "incoming")
     incoming_wins = incoming.hash < local.hash
     return Outcome(clock, adopt=incoming_wins, loser="local" if incoming_wins else "incoming")
@@ -280,22 +281,15 @@ class _Exchange:
             if loser is None:
                 self.new_stamps.pop(name, None)
                 return
-        kept_game = incoming.game if outcome.adopt else None
-        if loser is not None and loser.deleted and kept_game is None:
-            kept_game = self._local_game(uid)
         if outcome.adopt:
             kept = incoming._replace(clock=outcome.clock)
         else:
             kept = Version(outcome.clock, local.hash, None, local.deleted, None)  # type: ignore[arg-type]
         self._queue(Change(uid, kept, self.held.get(uid), content=outcome.adopt), name)
-        if loser is not None and not (loser.deleted and loser.game == kept_game):
+        if loser is not None:
             keeper = conflict_uid(uid, loser.hash)
             copy = version_of(loser.game, loser.clock, deleted=loser.deleted, conflict_of=uid)
             self._merge(keeper, copy, name)
-
-    def _local_game(self, uid: str) -> "Game | None":
-        version = self._local_version(uid)
-        return None if version is None else version.game
 
     def _local_version(self, uid: str) -> Version | None:
         known = self.contents.get(uid)
