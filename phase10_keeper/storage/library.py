@@ -72,6 +72,7 @@ from phase10_keeper.storage.rows import (
     hand_texts,
     insert_game,
     keep_record,
+    played_at,
     replayed_or_refused,
     stored_log,
     write_hands,
@@ -411,7 +412,10 @@ class Library(ListingRows, ResumeRows, UnrecordedRows, SharingRows, SharedRows, 
         status, winner and when it finished come from its replay. `earlier` is the game
         as this connection last wrote it, if it did. Returns the game's record, kept."""
         finished = (finished or self._now()) if replayed.final.status is Status.FINISHED else None
-        columns = game_columns(game, replayed, finished, self._now("milliseconds"), revision)
+        columns = {
+            **game_columns(game, replayed, finished, self._now("milliseconds"), revision),
+            "played_at": played_at(database, game_id, game.started),
+        }
         database.execute(
             f"UPDATE games SET {', '.join(f'{name} = ?' for name in columns)} WHERE id = ?",
             (*columns.values(), game_id),

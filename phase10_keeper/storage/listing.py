@@ -39,14 +39,26 @@ _LIVE_VOUCHED = (
 """The games not deleted, with what orders them, their revision and title, and whether a
 kept record vouches for their rows."""
 
-_ALL_VOUCHED = f"SELECT NOT EXISTS (SELECT 1 FROM games WHERE NOT {_VOUCHED})"
-"""Whether a kept record vouches for every game's rows."""
-
-_LIVE_UNFINISHED = (
-    "SELECT id, started, created FROM games "
-    f"WHERE deleted_at IS NULL AND status != '{Status.FINISHED.value}'"
+_ALL_VOUCHED = (
+    "SELECT (SELECT COUNT(*) FROM games) = (SELECT COUNT(*) FROM games JOIN game_records "
+    "ON game_records.game_id = games.id AND game_records.revision = games.revision)"
 )
-"""The games not deleted nor finished, with what orders them."""
+"""Whether a kept record vouches for every game's rows (`_VOUCHED` of each): counted
+in the indexes alone, as a game has one record at most."""
+
+_NEWEST_UNFINISHED = (
+    "SELECT played_at, id FROM games WHERE played_at IS NOT NULL AND deleted_at IS NULL "
+    f"AND status != '{Status.FINISHED.value}' ORDER BY played_at DESC, id DESC LIMIT ?"
+)
+"""The newest games not deleted nor finished whose moment in the listing's order is kept
+(see summary.fixed_moment), as that order's keys, newest first: read from an index."""
+
+_LOOSE_UNFINISHED = (
+    "SELECT id, started, created FROM games WHERE played_at IS NULL AND deleted_at IS NULL "
+    f"AND status != '{Status.FINISHED.value}'"
+)
+"""The games not deleted nor finished whose moment is not kept (it hangs on the time
+zone), with what orders them."""
 
 
 class LiveGame(NamedTuple):
@@ -107,9 +119,9 @@ class ListingRows(LibraryPart):
         with self._reading() as database:
             (all_vouched,) = database.execute(_ALL_VOUCHED).fetchone()
             if all_vouched:
-                newest = nlargest(
-                    count, (played_order(*row) for row in database.execute(_LIVE_UNFINISHED))
-                )
+                kept = database.execute(_NEWEST_UNFINISHED, (count,)).fetchall()
+                loose = database.execute(_LOOSE_UNFINISHED).fetchall()
+                newest = nlargest(count, [*kept, *(played_order(*row) for row in loose)])
                 chosen = [game_id for _, game_id in newest]
                 marks = ", ".join("?" * len(chosen))
                 listed = self._summaries(database, f"id IN ({marks})", chosen, checked=False)

@@ -217,6 +217,37 @@ _VERSION_7: tuple["str | Callable[[sqlite3.Connection], None]", ...] = (
     _forget_the_file_of_records,
 )
 
+
+def _give_every_game_its_played_at(connection: sqlite3.Connection) -> None:
+    """Each game's `played_at`, as the library writes it from now on."""
+    from phase10_keeper.storage.readback import fetch_all
+    from phase10_keeper.storage.summary import fixed_moment
+
+    def text(value: object) -> str | None:
+        return value if isinstance(value, str) else None
+
+    rows = fetch_all(connection, "SELECT id, started, created FROM games")
+    connection.executemany(
+        "UPDATE games SET played_at = ? WHERE id = ?",
+        [(fixed_moment(text(started), text(created)), id_) for id_, started, created in rows],
+    )
+
+
+# Version 8: the start page reads the newest games not finished without reading every
+# game: each game's moment in the listing's order, where it does not hang on the time
+# zone (see summary.fixed_moment), indexed with what the page asks of it; and each kept
+# record's revision indexed with its game, so whether records vouch for every game is
+# found in the index alone. Filling the new column changes no game, so the trigger that
+# forgets a changed game's record is set aside meanwhile: every record still stands.
+_VERSION_8: tuple["str | Callable[[sqlite3.Connection], None]", ...] = (
+    "ALTER TABLE games ADD COLUMN played_at REAL",
+    "DROP TRIGGER games_update_forgets_record",
+    _give_every_game_its_played_at,
+    _forgotten_when_changed("games", "id")[1],
+    "CREATE INDEX games_by_played_at ON games (played_at, id, status, deleted_at)",
+    "CREATE INDEX game_records_by_revision ON game_records (game_id, revision)",
+)
+
 RECORDS_KEPT_FROM = 7
 """The first version keeping each game's statistics record: a library upgraded from an
 earlier one makes every game's record once, as it opens (see storage.kept_records)."""
@@ -229,6 +260,7 @@ STEPS: tuple[tuple["str | Callable[[sqlite3.Connection], None]", ...], ...] = (
     _VERSION_5,
     _VERSION_6,
     _VERSION_7,
+    _VERSION_8,
 )
 """STEPS[n] takes a library from version n to version n + 1: SQL statements, and where
 SQLite cannot compute what a step fills in, a function of the connection."""

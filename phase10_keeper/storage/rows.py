@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from phase10_keeper.storage.messages import LibraryError, LibraryKey
+from phase10_keeper.storage.summary import fixed_moment
 
 # The game file's encoding and the rules are imported where a game is encoded or
 # replayed: listing the library needs neither.
@@ -176,6 +177,7 @@ def insert_game(
     columns = {
         **game_columns(game, replayed, finished, now_exactly, revision),
         "created": now,
+        "played_at": fixed_moment(game.started, now),
         "uid": uid,
         "conflict_of": conflict_of,
     }
@@ -189,6 +191,13 @@ def insert_game(
     write_hands(database, game_id, (), texts, len(game.hands))
     keep_record(database, game_id, revision, replayed)
     return game_id
+
+
+def played_at(database: sqlite3.Connection, game_id: int, started: str | None) -> float | None:
+    """What the row of stored game `game_id` keeps as `played_at` once its start is
+    `started`: see `summary.fixed_moment`."""
+    (created,) = database.execute("SELECT created FROM games WHERE id = ?", (game_id,)).fetchone()
+    return fixed_moment(started, created if isinstance(created, str) else None)
 
 
 def keep_record(

@@ -3,6 +3,7 @@
 import re
 import sqlite3
 from contextlib import closing
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -268,4 +269,40 @@ def test_an_empty_file_becomes_a_new_library(data_dir: Path) -> None:
     (data_dir / LIBRARY_FILE).write_bytes(b"")
     with Library.open(data_dir) as library:
         assert library.list_games() == []
+    assert header(data_dir / LIBRARY_FILE) == (SCHEMA_VERSION, APPLICATION_ID)
+
+
+def test_upgrading_version_7_keeps_every_record_and_the_order_of_the_games(
+    data_dir: Path,
+) -> None:
+    """A library as version 7 held it (made now, without what version 8 added): its
+    games, with a start that has an offset, a naive one and none, get the moment the
+    listing orders them by, where it does not hang on the time zone, and every kept
+    record still stands."""
+    starts = ("2026-11-20T19:00:00+01:00", "2026-11-21T19:00:00", None)
+    with Library.open(data_dir) as library:
+        for started in starts:
+            library.add_game(Game(players=FRIDAY.players, rules=FRIDAY.rules, started=started))
+        library.add_game(FRIDAY)
+        listed = [game.id for game in library.list_games()]
+    with closing(sqlite3.connect(data_dir / LIBRARY_FILE)) as database:
+        database.executescript(
+            """
+            DROP INDEX games_by_played_at;
+            DROP INDEX game_records_by_revision;
+            ALTER TABLE games DROP COLUMN played_at;
+            PRAGMA user_version = 7;
+            """
+        )
+        records = database.execute("SELECT * FROM game_records ORDER BY game_id").fetchall()
+    with Library.open(data_dir) as library:
+        assert [game.id for game in library.list_games()] == listed
+        assert [game.id for game in library.games_to_continue(4)] == listed
+    with closing(sqlite3.connect(data_dir / LIBRARY_FILE)) as database:
+        kept = database.execute("SELECT * FROM game_records ORDER BY game_id").fetchall()
+        moments = dict(database.execute("SELECT id, played_at FROM games").fetchall())
+    assert kept == records
+    assert moments[1] == datetime.fromisoformat(starts[0]).timestamp()
+    assert moments[2] is None
+    assert moments[3] is not None
     assert header(data_dir / LIBRARY_FILE) == (SCHEMA_VERSION, APPLICATION_ID)
