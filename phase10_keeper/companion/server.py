@@ -231,6 +231,11 @@ class PhoneServer:
         self._busy: set[RequestHandler] = set()
         self._asked: set[RequestHandler] = set()
         """Connections younger than `header_timeout` that have sent a whole request."""
+        self._first_request_timers: dict[RequestHandler, asyncio.TimerHandle] = {}
+        """Each open connection's timer of `_first_request_due`, cancelled as it closes:
+        a timer left to run holds the closed connection's objects for seconds, long
+        enough for the cycle collector to keep them in its oldest generation, where a
+        stream of strangers' connections piles thousands up for each full pass."""
         self._trusted: set[RequestHandler] = set()
         """Connections on which a request showed a key (or a session) that opens the table."""
         self._streams: list[_Stream] = []
@@ -284,12 +289,18 @@ class PhoneServer:
         def connection_made(handler: RequestHandler, transport: asyncio.Transport) -> None:
             admit(handler, transport)
             self._keep_bound(server.connections)
-            loop.call_later(self._header_timeout, self._first_request_due, handler)
+            self._first_request_timers[handler] = loop.call_later(
+                self._header_timeout, self._first_request_due, handler
+            )
 
         def connection_lost(handler: RequestHandler, error: BaseException | None = None) -> None:
             lose(handler, error)
             self._trusted.discard(handler)
             self._busy.discard(handler)
+            self._asked.discard(handler)
+            timer = self._first_request_timers.pop(handler, None)
+            if timer is not None:
+                timer.cancel()
             # A phone that closed its page, or reloaded it, frees its stream at once.
             for stream in self._streams:
                 if stream.connection is handler:
@@ -337,6 +348,7 @@ class PhoneServer:
     def _first_request_due(self, handler: RequestHandler) -> None:
         """Closes a connection that has not sent a whole request since it opened. (Newer
         aiohttp does this with its keep-alive timer; older ones wait for ever.)"""
+        self._first_request_timers.pop(handler, None)
         if handler in self._asked:
             self._asked.discard(handler)
         elif handler.transport is not None:

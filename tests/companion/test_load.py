@@ -1,9 +1,13 @@
 """A table under 150 idle or half-sent connections still answers its phones: loopback
 only, fixed counts, and every socket closed at the end."""
 
+import asyncio
+import gc
 import socket
+from collections.abc import Coroutine
 
 import pytest
+from aiohttp.web_protocol import RequestHandler
 
 from phase10_keeper.companion import server as server_module
 from phase10_keeper.rules import Game
@@ -111,3 +115,40 @@ def test_a_request_left_half_sent_after_a_first_one_is_closed_too():
             assert _closed_by_server(connection)
         finally:
             connection.close()
+
+
+def _handlers_alive() -> int:
+    gc.collect()
+    return sum(isinstance(thing, RequestHandler) for thing in gc.get_objects())
+
+
+def test_a_connection_closed_before_its_first_request_leaves_nothing_behind():
+    """What the server made for a connection goes as it closes, not when its first
+    request would have been due: a stream of strangers' connections would otherwise
+    pile thousands up for the cycle collector's full passes, which hold the window."""
+    with served(Game(players=PLAYERS), header_timeout=60) as (_, client, _):
+        runner = client.server._runner
+        assert runner is not None
+        assert runner.server is not None
+        server = runner.server
+
+        async def until_open(count: int) -> None:
+            while len(server.connections) < count:
+                await asyncio.sleep(0.01)
+
+        async def until_all_lost() -> None:
+            while server.connections:
+                await asyncio.sleep(0.01)
+
+        def run(waiting: Coroutine[None, None, None]) -> None:
+            assert client.running is not None
+            asyncio.run_coroutine_threadsafe(waiting, client.running.loop).result(timeout=10)
+
+        before = _handlers_alive()
+        hostile = _hostile(client, 6)
+        run(until_open(6))
+        assert _handlers_alive() == before + 6
+        for connection in hostile:
+            connection.close()
+        run(until_all_lost())
+        assert _handlers_alive() == before
