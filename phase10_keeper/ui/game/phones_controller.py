@@ -5,6 +5,7 @@ The phones' server, its codes and `segno` are imported when the sharing first st
 not with the page: most games are kept without phones.
 """
 
+import gc
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -71,6 +72,12 @@ class PhonesController(QObject):
         codes.stopRequested.connect(shared.forget)
         codes.stopRequested.connect(self.stop)
         show_codes(codes)
+        # The server, its codes and the modules they loaded (some 30,000 objects) last
+        # as long as the sharing: put out of the cycle collector's reach, as the app's
+        # start puts the window, or each full pass searches them all again (9 ms), on
+        # whichever thread it falls, holding the window's. What of them forms a cycle
+        # stays until the app quits.
+        gc.freeze()
         self.sharingChanged.emit(True)
         self._take_entries()
 

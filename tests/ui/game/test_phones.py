@@ -3,6 +3,7 @@ filling the form marked with their phone, the keeper choosing when both typed, a
 window's changes reaching the phones."""
 
 import asyncio
+import gc
 import threading
 from typing import Any
 
@@ -36,6 +37,14 @@ def window(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
     yield shown
     shown.pages.stop_phones()
     library.close()
+
+
+def test_the_phones_server_is_put_out_of_the_collectors_reach(window: Any):
+    """The server, its codes and the modules they load last as long as the sharing: the
+    cycle collector's full passes, which hold the window, do not search them again."""
+    window.phones_action.trigger()
+    server = _server_of(window).server
+    assert not any(thing is server for thing in gc.get_objects())
 
 
 def _enter(window: Any, qtbot: Any, name: str, data: dict[str, object]) -> None:
