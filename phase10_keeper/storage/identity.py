@@ -80,6 +80,17 @@ def conflict_uid(uid: str, version: str) -> str:
     return derived_uid(uid, version)
 
 
+def first_clock_of_conflict(uid: str) -> dict[str, int]:
+    """The version clock of the second game `uid` that keeps a conflict, as a sync makes
+    it: one count of a device named after that game, which no computer is. Every library
+    that keeps the same conflict makes the same version, whichever versions it met; and
+    any change made to the second game since (edited, kept, deleted) counts past it, so
+    the conflict met again never overrides what was done with it."""
+    import uuid
+
+    return {uuid.UUID(uid).hex: 1}
+
+
 def file_uid(path: Path) -> str | ValueError | None:
     """The uid a game file carries (in lower case), None if it carries none, or a
     ValueError holding what it carries instead of a uid. The file was read as a game

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from phase10_keeper.collector import cycle_collector_paused
-from phase10_keeper.storage.identity import conflict_uid
+from phase10_keeper.storage.identity import conflict_uid, first_clock_of_conflict
 from phase10_keeper.storage.messages import GameDamaged, LibraryError, Said
 from phase10_keeper.storage.shared_rows import (
     Change,
@@ -287,8 +287,12 @@ class _Exchange:
             kept = Version(outcome.clock, local.hash, None, local.deleted, None)  # type: ignore[arg-type]
         self._queue(Change(uid, kept, self.held.get(uid), content=outcome.adopt), name)
         if loser is not None:
+            # Not the loser's clock, which counts changes to this game, not to the second
+            # one: a copy made again with a higher count here would override the hands
+            # recorded in the second game since it was first made.
             keeper = conflict_uid(uid, loser.hash)
-            copy = version_of(loser.game, loser.clock, deleted=loser.deleted, conflict_of=uid)
+            clock = first_clock_of_conflict(keeper)
+            copy = version_of(loser.game, clock, deleted=loser.deleted, conflict_of=uid)
             self._merge(keeper, copy, name)
 
     def _local_version(self, uid: str) -> Version | None:

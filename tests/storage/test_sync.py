@@ -151,6 +151,40 @@ def test_concurrent_changes_keep_both_and_every_library_chooses_the_same(
     assert [(r.sent, r.received) for r in _round(shared, first, second)] == [(0, 0), (0, 0)]
 
 
+def test_hands_recorded_in_a_conflicts_second_game_outlast_the_conflict_met_again(
+    shared: Path, two: tuple[Library, Library]
+) -> None:
+    """Found by the property test: the second game that keeps a conflict was made again,
+    when the same version lost once more, with the clock of the first game, whose count
+    had gone past the second game's: the hand recorded in the second game was lost."""
+    first, second = two
+    game_id = first.add_game(_game("Friday"))
+    _round(shared, first, second)
+    (held,) = second.list_games()
+    first.save_game(game_id, _more(first.load_game(game_id)))
+    second.save_game(held.id, replace(second.load_game(held.id), title="Changed elsewhere"))
+    (conflict,) = _round(shared, first, second, first)[2].conflicts
+    uid = first.game_uid(game_id)
+    assert uid is not None
+    by_uid = {summary.uid: summary.id for summary in first.list_games()}
+    kept_apart = first.load_game(by_uid[conflict])
+    # A hand recorded in the second game, then the first game changed to the version
+    # the second one keeps, which meets another change made elsewhere and loses again.
+    first.save_game(by_uid[conflict], _more(kept_apart))
+    first.save_game(by_uid[uid], replace(kept_apart, title=first.load_game(by_uid[uid]).title))
+    first.save_game(by_uid[uid], replace(first.load_game(by_uid[uid]), title=kept_apart.title))
+    loser = version_hash(first.load_game(by_uid[uid]))
+    elsewhere = second.load_game(held.id)
+    # A change elsewhere whose version wins over it (the lower hash).
+    changes = (replace(elsewhere, title=f"Changed elsewhere {n}") for n in range(64))
+    second.save_game(held.id, next(game for game in changes if version_hash(game) < loser))
+    _round(shared, second, first, second, first)
+    for library in (first, second):
+        recorded = {s.uid: library.load_game(s.id) for s in library.list_games()}
+        assert len(recorded[conflict].hands) == len(kept_apart.hands) + 1
+    assert _uids(first) == _uids(second)
+
+
 def test_a_deletion_is_kept_for_good_and_a_late_file_does_not_bring_the_game_back(
     shared: Path, two: tuple[Library, Library], tmp_path: Path
 ) -> None:
