@@ -44,7 +44,8 @@ _ALL_VOUCHED = (
     "ON game_records.game_id = games.id AND game_records.revision = games.revision)"
 )
 """Whether a kept record vouches for every game's rows (`_VOUCHED` of each): counted
-in the indexes alone, as a game has one record at most."""
+from the records' index of revisions, as a game has one record at most, without reading
+the records themselves."""
 
 _NEWEST_UNFINISHED = (
     "SELECT played_at, id FROM games WHERE played_at IS NOT NULL AND deleted_at IS NULL "

@@ -237,7 +237,7 @@ def _give_every_game_its_played_at(connection: sqlite3.Connection) -> None:
 # game: each game's moment in the listing's order, where it does not hang on the time
 # zone (see summary.fixed_moment), indexed with what the page asks of it; and each kept
 # record's revision indexed with its game, so whether records vouch for every game is
-# found in the index alone. Filling the new column changes no game, so the trigger that
+# counted without reading the records. Filling the new column changes no game, so the trigger that
 # forgets a changed game's record is set aside meanwhile: every record still stands.
 _VERSION_8: tuple["str | Callable[[sqlite3.Connection], None]", ...] = (
     "ALTER TABLE games ADD COLUMN played_at REAL",

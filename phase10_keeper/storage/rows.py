@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from phase10_keeper.storage.messages import LibraryError, LibraryKey
-from phase10_keeper.storage.summary import fixed_moment
+from phase10_keeper.storage.summary import first_moment, fixed_moment
 
 # The game file's encoding and the rules are imported where a game is encoded or
 # replayed: listing the library needs neither.
@@ -195,7 +195,10 @@ def insert_game(
 
 def played_at(database: sqlite3.Connection, game_id: int, started: str | None) -> float | None:
     """What the row of stored game `game_id` keeps as `played_at` once its start is
-    `started`: see `summary.fixed_moment`."""
+    `started`: see `summary.fixed_moment`. When the game entered the library is read
+    only for a game without a readable start: a hand recorded reads nothing more."""
+    if first_moment(started) is not None:
+        return fixed_moment(started, None)
     (created,) = database.execute("SELECT created FROM games WHERE id = ?", (game_id,)).fetchone()
     return fixed_moment(started, created if isinstance(created, str) else None)
 

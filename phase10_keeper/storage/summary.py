@@ -29,7 +29,8 @@ class GameSummary(NamedTuple):
     """The uid of the game this one keeps a concurrent version of (see storage.sync)."""
 
 
-def _first_readable(*candidates: str | None) -> datetime | None:
+def first_moment(*candidates: str | None) -> datetime | None:
+    """The first of the timestamps that reads as one, or None."""
     for candidate in candidates:
         if candidate:
             try:
@@ -41,7 +42,7 @@ def _first_readable(*candidates: str | None) -> datetime | None:
 
 def _sort_moment(*candidates: str | None) -> float:
     """Seconds since the epoch of the first readable timestamp; naive ones are local time."""
-    moment = _first_readable(*candidates)
+    moment = first_moment(*candidates)
     return 0.0 if moment is None else moment.timestamp()
 
 
@@ -49,7 +50,7 @@ def fixed_moment(started: str | None, created: str | None) -> float | None:
     """The moment `played_order` orders a game by, kept in its row (`played_at`) so that
     SQL can find the newest games; None where that moment is naive, as it then hangs on
     the computer's time zone when it is read."""
-    moment = _first_readable(started, created)
+    moment = first_moment(started, created)
     if moment is None:
         return 0.0
     return None if moment.tzinfo is None else moment.timestamp()

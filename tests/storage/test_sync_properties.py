@@ -9,6 +9,7 @@ import secrets
 import shutil
 import tempfile
 import uuid
+from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 from unittest import mock
@@ -162,6 +163,15 @@ class World:
         return found
 
 
+def _play_and_settle(world: World, history: Iterable[tuple[str, int, int]]) -> None:
+    """Plays `history` on the computers, lets every file travel and every library sync,
+    and checks they all came to the same games, losing no hand."""
+    for kind, computer, number in history:
+        world.do(kind, computer, number)
+    world.settle()
+    _assert_settled(world)
+
+
 def _assert_settled(world: World) -> None:
     """Every library holds the same games and a further sync exchanges nothing."""
     states = [world.state(computer) for computer in range(COMPUTERS)]
@@ -201,10 +211,7 @@ def test_a_deletion_that_met_an_older_and_a_concurrent_change_converges(
             with monkeypatch.context() as named:
                 named.setattr(secrets, "token_hex", lambda count, digit=digit: digit * 2 * count)
                 library.take_new_device_id()
-        for kind, computer, number in A_DELETION_MEETS_AN_OLDER_AND_A_CONCURRENT_CHANGE:
-            world.do(kind, computer, number)
-        world.settle()
-        _assert_settled(world)
+        _play_and_settle(world, A_DELETION_MEETS_AN_OLDER_AND_A_CONCURRENT_CHANGE)
     finally:
         world.close()
 
@@ -246,9 +253,6 @@ def test_every_history_converges_and_loses_no_hand(
     ):
         world = World(Path(folder))
         try:
-            for kind, computer, number in actions:
-                world.do(kind, computer, number)
-            world.settle()
-            _assert_settled(world)
+            _play_and_settle(world, actions)
         finally:
             world.close()
