@@ -44,6 +44,7 @@ from phase10_keeper.storage.gamefile import (
     result_from_json,
     standings_to_json,
 )
+from phase10_keeper.storage.unrecorded import GameDigests
 
 Saver = Callable[[Game, Replay], None]
 """Keeps the game where it is kept (the library) before the table shows it changed."""
@@ -166,12 +167,12 @@ class Table:
         sharing = _sharing_from_text(kept) if not state.is_over else {}
         seated = [player.name for player in state.players if player.seated]
         self.keys = Keys(seated, sharing.get("keys"))
-        self._digest: tuple[Game, str] | None = None
+        self._digests = GameDigests()
         revision = hand_revision = 1
         pending: dict[str, Entry] = {}
         if self.keys.restored:
             revision = _whole(sharing.get("revision"), 0) + 1
-            if sharing.get("game") == self._game_digest(game):
+            if sharing.get("game") == self._digests.of(game):
                 hand_revision = min(_whole(sharing.get("hand_revision"), revision), revision)
                 pending = _pending_from_json(sharing.get("pending"), state)
             else:
@@ -210,13 +211,6 @@ class Table:
                 return player.name
         raise UnknownPlayer(name)
 
-    def _game_digest(self, game: Game) -> str:
-        from phase10_keeper.storage.unrecorded import game_digest
-
-        if self._digest is None or self._digest[0] is not game:
-            self._digest = (game, game_digest(game))
-        return self._digest[1]
-
     def sharing_text(self) -> str | None:
         """The sharing as kept with the game: the keys, the revision and the entries for
         the next hand (None once the game is finished: its links end with it)."""
@@ -233,7 +227,7 @@ class Table:
             "keys": keys,
             "revision": now.revision,
             "hand_revision": now.hand_revision,
-            "game": self._game_digest(now.game),
+            "game": self._digests.of(now.game),
             "pending": pending,
         }
         return json.dumps(document, ensure_ascii=False, separators=(",", ":"))

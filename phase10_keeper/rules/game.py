@@ -2,6 +2,7 @@
 
 from collections.abc import Mapping
 from dataclasses import field, replace
+from functools import lru_cache
 
 from phase10_keeper.rules.cards import NO_CARDS, Cards, CardValues
 from phase10_keeper.rules.names import clean_name, invisible, name_key
@@ -92,10 +93,13 @@ def name_problem(name: str) -> Problem | None:
     return None
 
 
+@lru_cache(maxsize=256)
 def players_problem(players: tuple[str, ...], *, count: int | None = None) -> Problem | None:
     """Why these names cannot sit at one table, or None if they can.
 
     `count`, where given, is how many of them start the game (the rest join later).
+    Found once for a table: a game is made again at every hand recorded and every change
+    kept, and comparing its names' keys was most of making it.
     """
     starting = len(players) if count is None else count
     if not MIN_PLAYERS <= starting <= MAX_PLAYERS:

@@ -2,23 +2,30 @@
 history. Kept and read back strictly, dropped with the game, in every backup, and never
 part of what the game is."""
 
+import hashlib
 import random
 import sqlite3
 from dataclasses import replace
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from phase10_keeper.rules import Join, Leave
+from phase10_keeper.rules import Game, Hand, Join, Leave, PlayerResult
 from phase10_keeper.storage.gamefile import game_to_json
 from phase10_keeper.storage.library import Library
+from phase10_keeper.storage.rows import compact
 from phase10_keeper.storage.unrecorded import (
     MAX_KEPT_CHANGES,
+    GameDigests,
     KeptDamagedError,
     Step,
+    game_digest,
     history_from_json,
     history_to_json,
 )
 
+from ..rules.test_properties import PROPERTY, first_hands, games
 from .samples import friday_game, long_game, table_hand
 
 TYPING = '{"for":{"hands":3},"went_out":"Priya"}'
@@ -154,3 +161,63 @@ def test_a_damaged_history_is_refused_and_never_a_traceback() -> None:
             continue
         # A flip that still reads is a history that ends at the game shown.
         assert back[at - 1].after == shown
+
+
+def _whole_digest(game: Game) -> str:
+    """The digest as kept typing and the phones' sharing were always told apart by: the
+    SHA-256 of the game file's compact JSON, title and start left out."""
+    document = game_to_json(replace(game, title="", started=None))
+    return hashlib.sha256(compact(document).encode("utf-8")).hexdigest()
+
+
+def _scored(hand: Hand) -> Hand:
+    """The hand with its first result typed as points: a game file of a later version."""
+    name, result = next(iter(hand.results.items()))
+    points = PlayerResult(result.made, phase=result.phase, points=5 * len(hand.results))
+    return replace(hand, results={**hand.results, name: points})
+
+
+@PROPERTY
+@given(games(), st.data())
+def test_digests_of_game_after_game_are_each_games_own(game: Game, data: st.DataObject) -> None:
+    """Game after game as a window sees them: hands recorded, taken back, a seating
+    change undone, a hand corrected or typed as points, the title changed. Each digest is
+    the one hashed from the whole game."""
+    digests = GameDigests()
+    shown = [first_hands(game, 0)]
+    for _ in range(data.draw(st.integers(1, 12))):
+        count = data.draw(st.integers(0, len(game.hands)))
+        seen = first_hands(game, count)
+        scored: bool = data.draw(st.booleans())
+        if scored and seen.hands:
+            seen = replace(seen, hands=(*seen.hands[:-1], _scored(seen.hands[-1])))
+        retitled: bool = data.draw(st.booleans())
+        if retitled:
+            seen = replace(seen, title=f"{seen.title} again")
+        shown.append(seen)
+    for seen in shown:
+        assert digests.of(seen) == _whole_digest(seen) == game_digest(seen)
+
+
+def test_a_hand_recorded_costs_its_digest_that_hand_alone(monkeypatch) -> None:
+    """A game with a hand more is hashed from the digest of the game before: of its
+    log, only the new hand is encoded."""
+    from phase10_keeper.storage import gamefile
+
+    game = long_game(30)
+    digests = GameDigests()
+    before = digests.of(game)
+    encoded: list[int] = []
+    whole = gamefile.hands_to_json
+
+    def counted(players, hands):
+        hands = list(hands)
+        encoded.append(len(hands))
+        return whole(players, hands)
+
+    monkeypatch.setattr(gamefile, "hands_to_json", counted)
+    after = game.with_hand_appended(table_hand(game.players, 30))
+    assert digests.of(after) != before
+    assert encoded == [1]
+    monkeypatch.undo()
+    assert digests.of(after) == _whole_digest(after)

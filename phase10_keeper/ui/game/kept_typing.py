@@ -17,15 +17,15 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 from PySide6.QtCore import QEvent, QObject, QTimer, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
-from phase10_keeper.rules import CardKind, Game, Status
+from phase10_keeper.rules import CardKind, Status
 from phase10_keeper.storage.log import log_warning
 from phase10_keeper.storage.messages import LibraryError
 from phase10_keeper.storage.rows import compact
 from phase10_keeper.storage.unrecorded import (
+    GameDigests,
     HistoryElsewhereError,
     Kept,
     KeptDamagedError,
-    game_digest,
     history_from_json,
     history_to_json,
 )
@@ -224,7 +224,7 @@ class UnrecordedKeeper(QObject):
         self._timer = QTimer(self, singleShot=True, interval=KEEP_AFTER_MS)
         self._timer.timeout.connect(self.keep)
         self._written: tuple[str | None, str | None] | None = None
-        self._digest: tuple[Game, str] | None = None
+        self._digests = GameDigests()
         self._set_aside: KeptTyping | None = None
         """Typing kept for a game that changed since, until it is put back or replaced."""
         self._stopped = False
@@ -257,18 +257,13 @@ class UnrecordedKeeper(QObject):
         self._timer.stop()
         self._stopped = True
 
-    def _digest_of(self, game: Game) -> str:
-        if self._digest is None or self._digest[0] is not game:
-            self._digest = (game, game_digest(game))
-        return self._digest[1]
-
     def _typing_text(self) -> str | None:
         form = self._form
         if form.draft is None or not form.holds_typing():
             return None if self._set_aside is None else typing_to_json(self._set_aside)
         game = self._session.game
         kept = KeptTyping(
-            len(game.hands), form.editing, self._digest_of(game), form.draft.snapshot()
+            len(game.hands), form.editing, self._digests.of(game), form.draft.snapshot()
         )
         return typing_to_json(kept)
 
@@ -276,7 +271,7 @@ class UnrecordedKeeper(QObject):
         steps, at = self._session.kept_history()
         if not steps:
             return None
-        return history_to_json(steps, at, self._session.game)
+        return history_to_json(steps, at, self._session.game, self._digests.of)
 
     def _typing_changed(self) -> None:
         form = self._form
@@ -355,7 +350,7 @@ class UnrecordedKeeper(QObject):
             return
         game = self._session.game
         form = self._form
-        current = typing.game == self._digest_of(game) and typing.hands == len(game.hands)
+        current = typing.game == self._digests.of(game) and typing.hands == len(game.hands)
         if current and typing.editing is not None and typing.editing < len(game.hands):
             self._correct_hand(typing.editing)
             if form.draft is not None and fits(typing.snapshot, form.draft):
