@@ -29,6 +29,23 @@ def test_recording_undo_and_redo(library, qtbot) -> None:
     assert library.saves == 3
 
 
+def test_a_change_is_saved_before_anything_follows_it(library) -> None:
+    """The phones' table follows the game and keeps its sharing in the same library from
+    a thread of its own: told of a hand before it was saved, it wrote at the same time,
+    and the save waited on SQLite's lock."""
+    game = game_with_hands(FOUR, 1)
+    game_id = library.add_game(game)
+    session = GameSession(game, library, game_id)
+    saved_when_told = []
+    session.changed.connect(
+        lambda: saved_when_told.append(library.games[game_id].hands == session.game.hands)
+    )
+    session.record_hand(went_out(FOUR, "Marcus"))
+    session.undo_stack.undo()
+    session.undo_stack.redo()
+    assert saved_when_told == [True, True, True]
+
+
 def test_editing_a_past_hand_replays_everything_after_it(library) -> None:
     game = game_with_hands(FOUR, 4)
     session = GameSession(game, library, library.add_game(game))
