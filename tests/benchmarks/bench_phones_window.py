@@ -1,13 +1,14 @@
 """Whether Phones at the Table ever freezes the window.
 
     xvfb-run -a python tests/benchmarks/bench_phones_window.py [--hands N] [--seconds S]
+        [--hostile H]
 
 Without a display it runs on Qt's offscreen platform. Loopback only.
 
 The real window opens a 200-hand game of six players, twice: first without phones
 (the baseline), then with View → Phones at the Table on and, in a process of their own
 (as phones are other machines), six phones following the table's event stream while
-150 hostile connections stay open (half send nothing, half half a request's headers;
+H hostile connections (150 unless told) stay open (half send nothing, half half a request's headers;
 each one the server closes is opened again). In each run:
 
 1. The event loop's gaps over S seconds while the phones enter their players' results
@@ -107,7 +108,7 @@ async def _enter(host: str, port: int, name: str, key: str, stop: asyncio.Event)
         await asyncio.sleep(ENTRY_EVERY)
 
 
-async def _load(links: dict[str, object]) -> None:
+async def _load(links: dict[str, object], hostile: int) -> None:
     """Runs until its stdin says `end`; `enter` starts the phones entering, `quiet`
     stops them."""
     url = str(links["url"])
@@ -125,7 +126,7 @@ async def _load(links: dict[str, object]) -> None:
         await asyncio.sleep(0.01)
     tasks += [
         asyncio.create_task(_hostile(host, int(port), index % 2 == 1, stop))
-        for index in range(HOSTILE)
+        for index in range(hostile)
     ]
     await asyncio.sleep(0.5)
     print("ready", flush=True)
@@ -139,7 +140,7 @@ async def _load(links: dict[str, object]) -> None:
             ]
         elif line == "quiet":
             quiet.set()
-            await asyncio.gather(*tasks[PHONES + HOSTILE :])
+            await asyncio.gather(*tasks[PHONES + hostile :])
             print("quiet", flush=True)
     stop.set()
     print(f"heard {heard[0]}", flush=True)
@@ -259,7 +260,9 @@ def _record(window, hands: int, gaps: Gaps) -> tuple[list[float], list[float]]:
     return times, gaps.stop()
 
 
-def _run(data_dir: Path, hands: int, seconds: float, phones: bool) -> dict[str, object]:
+def _run(data_dir: Path, hands: int, seconds: float, phones: int | None) -> dict[str, object]:
+    """One run of the window; `phones`: None for none, else how many hostile
+    connections stay open beside them."""
     from PySide6.QtWidgets import QApplication
 
     from phase10_keeper.storage.library import Library
@@ -278,7 +281,7 @@ def _run(data_dir: Path, hands: int, seconds: float, phones: bool) -> dict[str, 
     gaps = Gaps()
     figures: dict[str, object] = {}
     load = None
-    if phones:
+    if phones is not None:
         started = time.perf_counter()
         window.commands.toggle_phones()
         figures["start"] = (time.perf_counter() - started) * 1000
@@ -289,6 +292,7 @@ def _run(data_dir: Path, hands: int, seconds: float, phones: bool) -> dict[str, 
                 str(Path(__file__).resolve()),
                 "--load",
                 json.dumps(window.pages.phones.links),
+                str(phones),
             ],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
@@ -312,7 +316,7 @@ def _run(data_dir: Path, hands: int, seconds: float, phones: bool) -> dict[str, 
     _spin(seconds)
     figures["entering"] = gaps.stop()
     figures["entering others"] = gaps.largest_with_others()
-    if phones:
+    if phones is not None:
         # The phones stop entering and their entries are taken back: the hands recorded
         # next are the keeper's.
         assert load is not None
@@ -329,7 +333,7 @@ def _run(data_dir: Path, hands: int, seconds: float, phones: bool) -> dict[str, 
         window.pages.game_view.form.start(window.pages.game_view.session.state)
     figures["recorded"], figures["recording"] = _record(window, hands, gaps)
     figures["recording others"] = gaps.largest_with_others()
-    if phones:
+    if phones is not None:
         assert load is not None
         assert load.stdin is not None
         assert load.stdout is not None
@@ -361,7 +365,8 @@ def main() -> int:
     if "--load" in sys.argv:
         # The phones are other machines: here, they give way to the window for the CPU.
         os.nice(19)
-        asyncio.run(_load(json.loads(sys.argv[sys.argv.index("--load") + 1])))
+        at = sys.argv.index("--load")
+        asyncio.run(_load(json.loads(sys.argv[at + 1]), int(sys.argv[at + 2])))
         return 0
     import phase10_keeper.ui.game.phones as phones_module
 
@@ -369,12 +374,13 @@ def main() -> int:
     phones_module.local_network_address = lambda: "127.0.0.1"
     hands = int(sys.argv[sys.argv.index("--hands") + 1]) if "--hands" in sys.argv else 20
     seconds = float(sys.argv[sys.argv.index("--seconds") + 1]) if "--seconds" in sys.argv else 5
+    hostile = int(sys.argv[sys.argv.index("--hostile") + 1]) if "--hostile" in sys.argv else HOSTILE
     with tempfile.TemporaryDirectory() as alone, tempfile.TemporaryDirectory() as shared:
-        without = _run(Path(alone), hands, seconds, phones=False)
-        with_phones = _run(Path(shared), hands, seconds, phones=True)
+        without = _run(Path(alone), hands, seconds, phones=None)
+        with_phones = _run(Path(shared), hands, seconds, phones=hostile)
     print(
         f"the window, a {HANDS_PLAYED}-hand game of six: without phones, then with "
-        f"{PHONES} phones following and {HOSTILE} hostile connections open"
+        f"{PHONES} phones following and {hostile} hostile connections open"
     )
     print(f"  ({with_phones['heard']} events the phones heard)")
     for label, key, measure in (
