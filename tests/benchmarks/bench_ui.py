@@ -19,7 +19,8 @@ server too. The rest runs on the X display if there is one, else offscreen.
    with the machine's load average.
 2. Recording: in a 200-hand game, drawn in the app's own style, the time from pressing
    Record to the score grid having repainted, saving to the library included; against
-   repainting the grid alone.
+   repainting the grid alone. Hands one after another, then each after a pause (as at a
+   table, where a hand finds the processor's caches holding other things).
 3. Editing hand 1 of a 2,000-hand game (where the rules cap a game's hands, the
    longest game within the cap), until the grid has repainted (saving and the
    undo history included), and the memory the process holds over 100 such edits.
@@ -40,6 +41,9 @@ if "DISPLAY" not in os.environ:
 
 HANDS = 200
 EDITS = 100
+PAUSE = 0.2
+"""Seconds between one hand drawn and the next typed, in the second run of recording:
+at a table, minutes."""
 
 
 def _until_painted(widget) -> float:
@@ -355,9 +359,14 @@ def report_startup(runs: int, data_dir: str, scratch: str, on_x: bool) -> None:
     )
 
 
-def recording(runs: int, data_dir: str) -> dict[str, list[float]]:
+def recording(runs: int, data_dir: str, pause: float) -> dict[str, list[float]]:
     """Each hand's time from Record until the grid's repaint began and until it was done,
-    and the same for repainting the grid alone; in ms."""
+    and the same for repainting the grid alone; in ms. Each hand is typed `pause` seconds
+    after the one before was drawn, the process idle meanwhile, as at a table: a hand
+    that follows another at once finds the processor's caches still holding all it needs,
+    and takes two thirds of the time."""
+    import gc
+
     from PySide6.QtWidgets import QApplication
 
     from phase10_keeper.rules import CardKind
@@ -365,17 +374,21 @@ def recording(runs: int, data_dir: str) -> dict[str, list[float]]:
     from phase10_keeper.ui.main_window import MainWindow
     from phase10_keeper.ui.widgets.contrast_style import use_contrast_style
 
-    app = QApplication(sys.argv[:1])
+    app = QApplication.instance() or QApplication(sys.argv[:1])
     # Drawn in the style the app draws in, whose Python parts run at every paint.
     use_contrast_style(app)
     library = Library.open(Path(data_dir))
     window = MainWindow(library)
     window.show()
     _until_painted(window)
+    # As the app does once the window has reopened the game.
+    gc.freeze()
     view = window.pages.game_view
     assert view is not None
+    played = view.session.state.hands_played
     times: dict[str, list[float]] = {"began": [], "done": [], "alone began": [], "alone done": []}
     for number in range(runs):
+        time.sleep(pause)
         started = time.perf_counter()
         view.grid.viewport().update()
         began, done = _until_repainted(view.grid.viewport())
@@ -391,9 +404,11 @@ def recording(runs: int, data_dir: str) -> dict[str, list[float]]:
         began, done = _until_repainted(view.grid.viewport())
         times["began"].append((began - started) * 1000)
         times["done"].append((done - started) * 1000)
-    assert view.session.state.hands_played == HANDS + runs
+    assert view.session.state.hands_played == played + runs
+    window.close()
     library.close()
     app.processEvents()
+    gc.unfreeze()
     return times
 
 
@@ -456,22 +471,22 @@ def main() -> int:
             )
         else:
             print("start-up on an X server: skipped (no X display, no xvfb-run)")
-        recorded = recording(runs * 5, data_dir)
+        recorded = {pause: recording(runs * 5, data_dir, pause) for pause in (0.0, PAUSE)}
     load = ", ".join(f"{figure:.2f}" for figure in os.getloadavg())
     print(
         f"recording a hand in a {HANDS}-hand game until the grid has repainted, "
         f"{runs * 5} hands (load average {load}):"
     )
-    alone = statistics.median(recorded["alone done"])
-    row("repainting the grid alone, median", f"{alone:.1f} ms")
-    row(
-        "recording, until the grid's repaint begins, median",
-        f"{statistics.median(recorded['began']):.1f} ms",
-    )
-    done = statistics.median(recorded["done"])
-    row("recording, until the grid has repainted, median", f"{done:.1f} ms", None, "goal <= 5 ms")
-    worst = max(recorded["done"])
-    row("recording, until the grid has repainted, worst", f"{worst:.1f} ms", None, "goal <= 16 ms")
+    for pause, times in recorded.items():
+        kind = f"recording {pause * 1000:.0f} ms after the last" if pause else "recording at once"
+        if not pause:
+            row(
+                "repainting the grid alone, median",
+                f"{statistics.median(times['alone done']):.1f} ms",
+            )
+        row(f"{kind}, repaint begins, median", f"{statistics.median(times['began']):.1f} ms")
+        row(f"{kind}, median", f"{statistics.median(times['done']):.1f} ms", None, "goal <= 5 ms")
+        row(f"{kind}, worst", f"{max(times['done']):.1f} ms", None, "goal <= 16 ms")
     if "--no-editing" in sys.argv:
         return 0
     with tempfile.TemporaryDirectory() as data_dir:
