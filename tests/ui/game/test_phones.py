@@ -8,7 +8,7 @@ import threading
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QStyle
 
 from phase10_keeper.rules import Cards, Game, Hand, PlayerResult
@@ -45,6 +45,14 @@ def test_the_phones_server_is_put_out_of_the_collectors_reach(window: Any):
     window.phones_action.trigger()
     server = _server_of(window).server
     assert not any(thing is server for thing in gc.get_objects())
+
+
+def _followed(window: Any, qtbot: Any) -> Any:
+    """The table once it has followed the window's game, as it does after the window has
+    drawn a change."""
+    table = window.pages.phones.table
+    qtbot.waitUntil(lambda: table.snapshot().game == window.pages.session.game, timeout=5000)
+    return table.snapshot()
 
 
 def _enter(window: Any, qtbot: Any, name: str, data: dict[str, object]) -> None:
@@ -199,11 +207,46 @@ def test_a_hand_recorded_in_the_window_reaches_the_phones(window: Any, qtbot: An
         },
     )
     window.pages.session.record_hand(hand)
-    snapshot = table.snapshot()
+    snapshot = _followed(window, qtbot)
     assert snapshot.state.hands_played == 1
     assert snapshot.pending == {}
     window.pages.session.undo_stack.undo()
-    assert table.snapshot().state.hands_played == 0
+    assert _followed(window, qtbot).state.hands_played == 0
+    assert table.snapshot() is not snapshot
+
+
+def test_the_phones_hear_of_a_hand_once_the_window_has_drawn_it(window: Any, qtbot: Any):
+    """Telling the phones wakes the server's and the sharing's threads, whose Python would
+    take turns with the window's while it draws the hand."""
+    window.show()
+    qtbot.waitExposed(window)
+    window.phones_action.trigger()
+    grid = window.pages.game_view.grid.viewport()
+    happened: list[str] = []
+    table = window.pages.phones.table
+    table.listen(lambda _: happened.append(f"phones told {table.snapshot().state.hands_played}"))
+
+    class Painted(QObject):
+        def eventFilter(self, watched: Any, event: Any) -> bool:
+            if event.type() == QEvent.Type.Paint:
+                happened.append("grid drawn")
+            return False
+
+    watcher = Painted()
+    grid.installEventFilter(watcher)
+    window.pages.session.record_hand(
+        Hand(
+            went_out="Priya",
+            results={
+                "Priya": PlayerResult(made=True),
+                "Marcus": PlayerResult(made=False, cards=Cards(low=10)),
+                "Kwame": PlayerResult(made=False, cards=Cards(low=10)),
+            },
+        )
+    )
+    assert _followed(window, qtbot).state.hands_played == 1
+    grid.removeEventFilter(watcher)
+    assert happened.index("grid drawn") < happened.index("phones told 1"), happened
 
 
 def test_corrections_joins_and_leaves_in_the_window_reach_the_phones(window: Any, qtbot: Any):
@@ -227,16 +270,16 @@ def test_corrections_joins_and_leaves_in_the_window_reach_the_phones(window: Any
         results={**first.results, "Marcus": PlayerResult(made=True, cards=Cards(high=1))},
     )
     window.pages.session.replace_hand(0, corrected)
-    assert table.snapshot().state.player("Marcus").total == 10
+    assert _followed(window, qtbot).state.player("Marcus").total == 10
     window.pages.session.change_seating(Join(before_hand=2, name="Dana"))
+    assert "Dana" in _followed(window, qtbot).state.participants()
     assert "Dana" in table.keys.players
     # The codes show hers at once: she scans in without the sharing started again.
     qtbot.waitUntil(lambda: "Dana" in window.pages.phones_dialog.links["players"], timeout=5000)
     fields = window.pages.phones_dialog.findChildren(QTextEdit)
     assert window.pages.phones.links["players"]["Dana"] in [field.toPlainText() for field in fields]
-    assert "Dana" in table.snapshot().state.participants()
     window.pages.session.change_seating(Leave(before_hand=2, name="Kwame"))
-    assert "Kwame" not in table.snapshot().state.participants()
+    assert "Kwame" not in _followed(window, qtbot).state.participants()
 
 
 def test_the_codes_show_each_whole_link_to_copy(window: Any):

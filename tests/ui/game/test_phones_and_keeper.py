@@ -213,9 +213,12 @@ def test_the_windows_undo_gives_the_phones_entries_back_marked_as_theirs(
             "Kwame": PlayerResult(made=False, cards=Cards(low=4)),
         },
     )
-    window.pages.session.record_hand(second)
+    session = window.pages.session
+    session.record_hand(second)
+    qtbot.waitUntil(lambda: table.snapshot().game == session.game, timeout=5000)
     assert table.snapshot().pending == {}
-    window.pages.session.undo_stack.undo()
+    session.undo_stack.undo()
+    qtbot.waitUntil(lambda: table.snapshot().game == session.game, timeout=5000)
     pending = table.snapshot().pending
     assert {name: entry.sender for name, entry in pending.items()} == {
         "Kwame": "Kwame",
