@@ -119,23 +119,29 @@ def game_digest(game: "Game") -> str:
     return GameDigests().of(game)
 
 
+class _Hashed(NamedTuple):
+    game: "Game"
+    table: "Game"
+    """The game with no hands, title or start: all its file says but hands."""
+    version: int
+    hashed: Any
+    """The hash of the game's document up to the end of its last hand."""
+    digest: str
+
+
 class GameDigests:
     """`game_digest` of one game after another, each found from the one before when the
     game is that one with hands added (a hand recorded): hashing a 200-hand game's whole
     log took 3 ms at every hand, and the phones' sharing and the kept typing both ask."""
 
     def __init__(self) -> None:
-        self._game: Game | None = None
-        self._table: Game | None = None
-        """The last game with no hands, title or start: what its file says but hands."""
-        self._version = 0
-        self._hashed: Any = None
-        """The hash of the last game's document up to the end of its last hand."""
-        self._digest = ""
+        self._last: _Hashed | None = None
+        """Set whole, in one step: the phones' sharing asks from a thread of its own."""
 
     def of(self, game: "Game") -> str:
-        if game is self._game:
-            return self._digest
+        last = self._last
+        if last is not None and game is last.game:
+            return last.digest
         # Here, not at the top: hashlib loads OpenSSL's library, megabytes the window
         # does not need until there is typing to keep.
         import hashlib
@@ -146,15 +152,14 @@ class GameDigests:
         plain = replace(game, title="", started=None)
         table = replace(plain, hands=())
         version = format_version(plain)
-        earlier = self._game
         if (
-            earlier is not None
-            and (table, version) == (self._table, self._version)
-            and game.hands[: len(earlier.hands)] == earlier.hands
+            last is not None
+            and (table, version) == (last.table, last.version)
+            and game.hands[: len(last.game.hands)] == last.game.hands
         ):
-            hashed = self._hashed.copy()
-            added = game.hands[len(earlier.hands) :]
-            follows = bool(earlier.hands)
+            hashed = last.hashed.copy()
+            added = game.hands[len(last.game.hands) :]
+            follows = bool(last.game.hands)
         else:
             # The document's hands come last: its text up to them, then each hand's.
             document = game_to_json(table)
@@ -167,9 +172,8 @@ class GameDigests:
             hashed.update(f"{',' if follows else ''}{texts}".encode())
         whole = hashed.copy()
         whole.update(b"]}")
-        self._game, self._table, self._version = game, table, version
-        self._hashed, self._digest = hashed, whole.hexdigest()
-        return self._digest
+        self._last = _Hashed(game, table, version, hashed, whole.hexdigest())
+        return self._last.digest
 
 
 def _table(game: "Game") -> dict[str, Any]:
