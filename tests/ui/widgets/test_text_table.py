@@ -1,5 +1,7 @@
 """The one table model of texts: the players' page's tables and the charts' tables."""
 
+from typing import Any
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QHeaderView, QTableView
@@ -24,12 +26,20 @@ def test_a_table_of_texts_with_headings_for_columns_and_rows(qtmodeltester) -> N
     assert model.headerData(0, Qt.Orientation.Vertical) is None
 
 
-def _fitted_as_qt_fits(rows: list[list[str]], headers: list[str], font_size: float) -> None:
+def _fitted_as_qt_fits(
+    qtbot: Any, rows: list[list[str]], headers: list[str], font_size: float
+) -> None:
     """Every column but the stretched one is as wide under ColumnFitter as under Qt's own
     ResizeToContents over every row; with the rows set, the headings reworded and the
     font changed, in that order."""
     fitted, measured = QTableView(), QTableView()
-    fitted_model, measured_model = TextTableModel(headers), TextTableModel(headers)
+    # Closed and deleted, models with them, on the GUI thread when the test ends: the
+    # fitter (the view's child) holds its view, so the view would otherwise be left to
+    # the cycle collector, which may run on another thread (a phones server's).
+    qtbot.addWidget(fitted)
+    qtbot.addWidget(measured)
+    fitted_model = TextTableModel(headers, fitted)
+    measured_model = TextTableModel(headers, measured)
     fitted.setModel(fitted_model)
     measured.setModel(measured_model)
     ColumnFitter(fitted, fitted_model, stretch=1)
@@ -57,10 +67,10 @@ def test_columns_are_fitted_to_their_widest_text_among_thousands_of_rows(qtbot) 
     ]
     # The widest texts come last, beyond the rows Qt's own fitting would look at.
     rows += [["Wednesday 31 December 2025", "Long", "4th of 6", "left before hand 12"]]
-    _fitted_as_qt_fits(rows, ["Date", "Game", "Place", "Result"], 14)
+    _fitted_as_qt_fits(qtbot, rows, ["Date", "Game", "Place", "Result"], 14)
 
 
 def test_a_heading_wider_than_every_text_sets_its_columns_width(qtbot) -> None:
     _fitted_as_qt_fits(
-        [["1", "x", "2", "3"]], ["Datum des Spiels", "Spiel", "Platz", "Ergebnis"], 9
+        qtbot, [["1", "x", "2", "3"]], ["Datum des Spiels", "Spiel", "Platz", "Ergebnis"], 9
     )
