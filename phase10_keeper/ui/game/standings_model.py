@@ -8,10 +8,11 @@ from PySide6.QtCore import (
     QModelIndex,
     QObject,
     QPersistentModelIndex,
+    QPoint,
     QRect,
     Qt,
 )
-from PySide6.QtGui import QFont, QFontMetrics
+from PySide6.QtGui import QFont, QFontMetrics, QPainter, QPixmap
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
 from phase10_keeper.rules import GameState, Phase
@@ -83,7 +84,55 @@ REMEMBERED_PHASES = 512
 """How many phase texts the standings keep worded before they word them anew."""
 
 
-class PlayerCellDelegate(QStyledItemDelegate):
+DRAWN_CELLS = 256
+"""How many cells the standings keep drawn: a few hands' worth of six players' rows."""
+
+
+class DrawnCellDelegate(QStyledItemDelegate):
+    """Draws a cell once for what it says and how, and after that from the image kept:
+    the standings are drawn again at every hand recorded, most of their cells reading as
+    before, and laying out each one's text again was most of drawing the table."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._drawn: dict[tuple[object, ...], QPixmap] = {}
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: _Index) -> None:
+        model = index.model()
+        assert isinstance(model, StandingsModel)
+        row, column = index.row(), index.column()
+        rect = option.rect
+        ratio = painter.device().devicePixelRatioF()
+        # The row's shading is the view's, drawn before; the cell draws its text alone.
+        key = (
+            column,
+            model.text(row, column),
+            model.is_bold(row, column),
+            rect.width(),
+            rect.height(),
+            option.state.value,
+            option.direction.value,
+            option.palette.cacheKey(),
+            option.font.key(),
+            ratio,
+        )
+        drawn = self._drawn.get(key)
+        if drawn is None:
+            if len(self._drawn) >= DRAWN_CELLS:
+                self._drawn.clear()
+            drawn = QPixmap(rect.size() * ratio)
+            drawn.setDevicePixelRatio(ratio)
+            drawn.fill(Qt.GlobalColor.transparent)
+            alone = QStyleOptionViewItem(option)
+            alone.rect = QRect(QPoint(0, 0), rect.size())
+            drawing = QPainter(drawn)
+            super().paint(drawing, alone, index)
+            drawing.end()
+            self._drawn[key] = drawn
+        painter.drawPixmap(rect.topLeft(), drawn)
+
+
+class PlayerCellDelegate(DrawnCellDelegate):
     """Draws the player column: a name too long for it goes on two lines of a smaller
     type where the row has the height, else is cut at its end, so its first words stay
     whole and readable, and the marks after it (deals, winner) stay in view. Cut in its

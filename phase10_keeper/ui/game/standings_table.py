@@ -12,6 +12,7 @@ from phase10_keeper.rules import GameState
 from phase10_keeper.stats.standings import STANDINGS_COLUMNS, shown_columns
 from phase10_keeper.ui.game.standings_model import (
     STRETCHED,
+    DrawnCellDelegate,
     PlayerCellDelegate,
     StandingsModel,
     column_number,
@@ -46,6 +47,7 @@ class StandingsTable(QTableView):
         # model hundreds of times (4 ms of opening a game).
         header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         header.setSectionResizeMode(column_number(STRETCHED), QHeaderView.ResizeMode.Stretch)
+        self.setItemDelegate(DrawnCellDelegate(self))
         # A long name is cut at its end, its marks (deals, winner) kept in view.
         self.setItemDelegateForColumn(column_number(STRETCHED), PlayerCellDelegate(self))
         self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 12)

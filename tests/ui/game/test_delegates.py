@@ -68,3 +68,51 @@ def test_a_cell_drawn_once_is_drawn_again_as_it_changes(qtbot) -> None:
     # Priya's result corrected: she made it holding cards, and did not go out.
     session.replace_hand(0, went_out(FOUR, "Marcus"))
     assert _cell_image(view, out, 0) != first
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_the_standings_drawn_from_kept_cells_are_as_qt_draws_them(qtbot) -> None:
+    """The standings keep each cell as drawn: drawn again from the kept images, after a
+    hand changed some of them and after the palette changed, they are pixel for pixel
+    what Qt's own delegate draws."""
+    from PySide6.QtGui import QPalette
+    from PySide6.QtWidgets import QStyledItemDelegate
+
+    from phase10_keeper.rules import Game
+    from phase10_keeper.ui.game.game_view import GameView
+    from phase10_keeper.ui.game.session import GameSession
+    from phase10_keeper.ui.game.standings_model import STRETCHED, column_number
+
+    from ..answers import Answers
+    from ..games import FOUR, went_out
+
+    session = GameSession(Game(players=FOUR).with_hand_appended(went_out(FOUR, "Priya")))
+    view = GameView(session, Answers())
+    qtbot.addWidget(view)
+    view.resize(1280, 630)
+    view.show()
+    qtbot.waitExposed(view)
+    table = view.standings
+    names = column_number(STRETCHED)
+    kept, kept_names = table.itemDelegate(), table.itemDelegateForColumn(names)
+    qts = QStyledItemDelegate(table)
+
+    def as_qt_draws() -> object:
+        # The names are short: the names' delegate shows them as Qt would.
+        table.setItemDelegate(qts)
+        table.setItemDelegateForColumn(names, qts)
+        drawn = table.grab().toImage()
+        table.setItemDelegate(kept)
+        table.setItemDelegateForColumn(names, kept_names)
+        return drawn
+
+    first = table.grab().toImage()
+    assert table.grab().toImage() == first == as_qt_draws()
+    session.record_hand(went_out(FOUR, "Marcus"))
+    after = table.grab().toImage()
+    assert after != first
+    assert after == as_qt_draws()
+    dark = QPalette(table.palette())
+    dark.setColor(QPalette.ColorRole.Text, dark.color(QPalette.ColorRole.Base))
+    table.setPalette(dark)
+    assert table.grab().toImage() == as_qt_draws() != after
