@@ -260,9 +260,11 @@ def _record(window, hands: int, gaps: Gaps) -> tuple[list[float], list[float]]:
     return times, gaps.stop()
 
 
-def _run(data_dir: Path, hands: int, seconds: float, phones: int | None) -> dict[str, object]:
-    """One run of the window; `phones`: None for none, else how many hostile
-    connections stay open beside them."""
+def _run(
+    data_dir: Path, hands: int, seconds: float, *, phones: bool, hostile: int = 0
+) -> dict[str, object]:
+    """One run of the window, with six phones following or none; `hostile`: how many
+    hostile connections stay open beside the phones."""
     from PySide6.QtWidgets import QApplication
 
     from phase10_keeper.storage.library import Library
@@ -281,7 +283,7 @@ def _run(data_dir: Path, hands: int, seconds: float, phones: int | None) -> dict
     gaps = Gaps()
     figures: dict[str, object] = {}
     load = None
-    if phones is not None:
+    if phones:
         started = time.perf_counter()
         window.commands.toggle_phones()
         figures["start"] = (time.perf_counter() - started) * 1000
@@ -292,7 +294,7 @@ def _run(data_dir: Path, hands: int, seconds: float, phones: int | None) -> dict
                 str(Path(__file__).resolve()),
                 "--load",
                 json.dumps(window.pages.phones.links),
-                str(phones),
+                str(hostile),
             ],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
@@ -316,7 +318,7 @@ def _run(data_dir: Path, hands: int, seconds: float, phones: int | None) -> dict
     _spin(seconds)
     figures["entering"] = gaps.stop()
     figures["entering others"] = gaps.largest_with_others()
-    if phones is not None:
+    if phones:
         # The phones stop entering and their entries are taken back: the hands recorded
         # next are the keeper's.
         assert load is not None
@@ -333,7 +335,7 @@ def _run(data_dir: Path, hands: int, seconds: float, phones: int | None) -> dict
         window.pages.game_view.form.start(window.pages.game_view.session.state)
     figures["recorded"], figures["recording"] = _record(window, hands, gaps)
     figures["recording others"] = gaps.largest_with_others()
-    if phones is not None:
+    if phones:
         assert load is not None
         assert load.stdin is not None
         assert load.stdout is not None
@@ -376,8 +378,8 @@ def main() -> int:
     seconds = float(sys.argv[sys.argv.index("--seconds") + 1]) if "--seconds" in sys.argv else 5
     hostile = int(sys.argv[sys.argv.index("--hostile") + 1]) if "--hostile" in sys.argv else HOSTILE
     with tempfile.TemporaryDirectory() as alone, tempfile.TemporaryDirectory() as shared:
-        without = _run(Path(alone), hands, seconds, phones=None)
-        with_phones = _run(Path(shared), hands, seconds, phones=hostile)
+        without = _run(Path(alone), hands, seconds, phones=False)
+        with_phones = _run(Path(shared), hands, seconds, phones=True, hostile=hostile)
     print(
         f"the window, a {HANDS_PLAYED}-hand game of six: without phones, then with "
         f"{PHONES} phones following and {hostile} hostile connections open"
