@@ -377,8 +377,24 @@ class ScoreCellDelegate(QStyledItemDelegate):
 
         selected = bool(state & _SELECTED)
         ink = option.palette.color(_HIGHLIGHTED_TEXT if selected else _TEXT)
-        rect = option.rect.adjusted(PADDING, 3, -PADDING, -3)
-        fonts = self._type(option.font, rect.height())
+        self.paint_contents(painter, option.rect, option.font, ink, selected, model, row, column)
+
+    def paint_contents(
+        self,
+        painter: QPainter,
+        cell: QRect,
+        font: QFont,
+        ink: QColor,
+        selected: bool,
+        model: ScoreGridModel,
+        row: int,
+        column: int,
+    ) -> None:
+        """Draws what the cell at `row`, `column` says into `cell`, over its panel: in
+        `font`'s sizes and `ink`, the highlighted ink where `selected`."""
+        total_column = model.total_column
+        rect = cell.adjusted(PADDING, 3, -PADDING, -3)
+        fonts = self._type(font, rect.height())
         if column == total_column:
             shown: object = model.total(row)
         else:
@@ -389,7 +405,7 @@ class ScoreCellDelegate(QStyledItemDelegate):
                     # Not at the table: the cell is shaded and says why, in small letters.
                     shade = QColor(ink)
                     shade.setAlphaF(0.08)
-                    painter.fillRect(option.rect, shade)
+                    painter.fillRect(cell, shade)
         if fonts is not self._drawn_with or len(self._drawn) > DRAWN_CELLS:
             self._drawn.clear()
             self._drawn_with = fonts

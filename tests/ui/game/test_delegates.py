@@ -2,7 +2,7 @@
 
 import pytest
 from PySide6.QtGui import QFont, QFontMetrics
-from PySide6.QtWidgets import QTableView
+from PySide6.QtWidgets import QStyleOptionViewItem, QTableView
 
 from phase10_keeper.language import LANGUAGES
 from phase10_keeper.ui.game.delegates import PlayerHeader
@@ -116,3 +116,100 @@ def test_the_standings_drawn_from_kept_cells_are_as_qt_draws_them(qtbot) -> None
     dark.setColor(QPalette.ColorRole.Text, dark.color(QPalette.ColorRole.Base))
     table.setPalette(dark)
     assert table.grab().toImage() == as_qt_draws() != after
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_the_grid_drawn_from_kept_cells_is_as_qt_draws_it(qtbot, monkeypatch) -> None:
+    """The grid draws its cells' words straight from the kept images while no cell is
+    selected, focused or under the mouse: pixel for pixel what Qt's table draws through
+    the delegate, with a player who joined late and one who left, after a hand, in a dark
+    palette, and on the next sheet page."""
+    from PySide6.QtGui import QPalette
+
+    from phase10_keeper.rules import Game, Join, Leave, build_rules
+    from phase10_keeper.ui.game.game_view import GameView
+    from phase10_keeper.ui.game.session import GameSession
+
+    from ..answers import Answers
+    from ..games import FOUR, went_out
+
+    three = FOUR[:3]
+    # Hands enough for a second sheet page, whoever makes every phase.
+    game = Game(players=three, rules=build_rules(hands=20))
+    game = game.with_hand_appended(went_out(three, "Priya"))
+    game = game.with_seating_change(Join(2, "Dana"))
+    game = game.with_hand_appended(went_out(FOUR, "Marcus", Priya=3))
+    game = game.with_seating_change(Leave(3, "Kwame"))
+    session = GameSession(game)
+    view = GameView(session, Answers())
+    qtbot.addWidget(view)
+    view.resize(1280, 630)
+    view.show()
+    qtbot.waitExposed(view)
+    grid = view.grid
+    option = QStyleOptionViewItem()
+    grid.initViewItemOption(option)
+    assert grid._cells_plain(option)
+
+    def drawn() -> object:
+        return grid.viewport().grab().toImage()
+
+    def as_qt_draws() -> object:
+        with monkeypatch.context() as patched:
+            patched.setattr(grid, "_cells_plain", lambda _option: False)
+            return drawn()
+
+    first = drawn()
+    assert first == as_qt_draws()
+    session.record_hand(went_out(("Priya", "Marcus", "Dana"), "Dana"))
+    after = drawn()
+    assert after != first
+    assert after == as_qt_draws()
+    dark = QPalette(grid.palette())
+    dark.setColor(QPalette.ColorRole.Text, dark.color(QPalette.ColorRole.Base))
+    dark.setColor(QPalette.ColorRole.Base, QPalette().color(QPalette.ColorRole.Text))
+    grid.setPalette(dark)
+    assert drawn() == as_qt_draws() != after
+    for _ in range(12):
+        session.record_hand(went_out(("Priya", "Marcus", "Dana"), "Priya"))
+    assert view.sheet_page == 1
+    assert drawn() == as_qt_draws()
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_a_selected_or_focused_grid_is_drawn_by_qt(qtbot, monkeypatch) -> None:
+    """A selected hand, or the keys in the grid on a cell, is drawn as Qt's table draws
+    it, panel and all."""
+    from phase10_keeper.rules import Game
+    from phase10_keeper.ui.game.game_view import GameView
+    from phase10_keeper.ui.game.session import GameSession
+
+    from ..answers import Answers
+    from ..games import FOUR, went_out
+
+    session = GameSession(Game(players=FOUR).with_hand_appended(went_out(FOUR, "Priya")))
+    view = GameView(session, Answers())
+    qtbot.addWidget(view)
+    view.resize(1280, 630)
+    view.show()
+    qtbot.waitExposed(view)
+    grid = view.grid
+    option = QStyleOptionViewItem()
+    grid.initViewItemOption(option)
+    plain = grid.viewport().grab().toImage()
+    grid.selectColumn(0)
+    assert not grid._cells_plain(option)
+    assert grid.viewport().grab().toImage() != plain
+    grid.clearSelection()
+    assert grid._cells_plain(option)
+    grid.setCurrentIndex(grid.model().index(0, 0))
+    grid.clearSelection()
+    view.activateWindow()
+    grid.setFocus()
+    qtbot.waitUntil(grid.hasFocus)
+    assert not grid._cells_plain(option)
+    focused = grid.viewport().grab().toImage()
+    with monkeypatch.context() as patched:
+        patched.setattr(grid, "_cells_plain", lambda _option: True)
+        # Drawn from the kept images, the focused cell would lose its focus frame.
+        assert grid.viewport().grab().toImage() != focused
