@@ -6,22 +6,21 @@ the page gives it, as long as the twelve hands of a page still fit across.
 import math
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QLineF, QObject, QRect, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPainter, QPaintEvent, QPalette, QPen
+from PySide6.QtCore import QEvent, QObject, QRect, QSize, Qt
+from PySide6.QtGui import QFont, QFontMetrics, QPainter, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
     QSizePolicy,
-    QStyle,
     QStyleOptionViewItem,
     QTableView,
-    QWidget,
 )
 
 from phase10_keeper.rules import MAX_PLAYERS
 from phase10_keeper.sheet import HANDS_PER_PAGE
 from phase10_keeper.ui.game.delegates import CELL_SIZE, TOTAL_SIZE, PlayerHeader, ScoreCellDelegate
 from phase10_keeper.ui.game.grid_model import ScoreGridModel, mark_labels
+from phase10_keeper.ui.widgets.drawn_table import DrawnTableView
 
 LARGEST_SCALE = 2.2
 """How much the grid's rows and type may grow on a big screen."""
@@ -56,7 +55,7 @@ class HandHeader(QHeaderView):
         return QSize(self.length(), self._grid.fontMetrics().height() + 10)
 
 
-class SheetGrid(QTableView):
+class SheetGrid(DrawnTableView):
     """The score grid: `fit` sizes its type and height to the room the page leaves it,
     and the room its viewport then has is shared among the players' rows and a sheet
     page of hands."""
@@ -81,24 +80,12 @@ class SheetGrid(QTableView):
         self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.horizontalHeader().setMinimumSectionSize(CELL_SIZE.width())
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        # A viewport made here, set up as Qt sets up its own, and not Qt's own: to hand
-        # that to Python, PySide6 first sets up every widget class of Qt to learn which
-        # one it is, milliseconds that the page's first paint does not need.
-        viewport = QWidget()
-        viewport.setObjectName("qt_scrollarea_viewport")
-        viewport.setBackgroundRole(QPalette.ColorRole.Base)
-        viewport.setAutoFillBackground(True)
-        self.setViewport(viewport)
-        self._viewport = viewport
-        viewport.installEventFilter(self)
+        self.viewport().installEventFilter(self)
         self._scale = 0.0
         self._apply_scale(1.0)
         self._fitted_for: tuple[object, ...] = ()
         """What the last `fit` fitted the type and height to: the room, the width and
         frame, the names and their marks, the page's type and the hands' header's height."""
-        self._bare_rows: dict[tuple[int, int], bool] = {}
-        """Whether the style draws nothing under a cell in no particular state, by the
-        style and the palette: asked once each, drawn into an image."""
 
     def set_base_font(self, base: QFont) -> None:
         """Grows the grid's type from `base`, the page's type, from now on."""
@@ -109,95 +96,25 @@ class SheetGrid(QTableView):
         self._apply_scale(scale)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self._viewport and event.type() == QEvent.Type.Resize:
+        if watched is self.viewport() and event.type() == QEvent.Type.Resize:
             self.fit_cells()
         return super().eventFilter(watched, event)
 
-    def paintEvent(self, event: QPaintEvent) -> None:
-        """Draws the cells as Qt's table does, and where none of them is selected,
-        focused or under the mouse, each one's words straight from the delegate's kept
-        images: Qt's table calls into Python twice for every cell (the style's row panel,
-        then the delegate), and those calls were most of drawing the grid after a hand."""
-        option = QStyleOptionViewItem()
-        self.initViewItemOption(option)
-        if not self._cells_plain(option):
-            super().paintEvent(event)
-            return
-        across, down = self.horizontalHeader(), self.verticalHeader()
-        area = event.rect()
-        # Nothing is drawn past the last row and column, as in Qt's table.
-        area.setRight(min(area.right(), across.length() - across.offset() - 1))
-        area.setBottom(min(area.bottom(), down.length() - down.offset() - 1))
-        if not area.isValid() or not across.count() or not down.count():
-            return
-        rows = [
-            (row, self.rowViewportPosition(row), self.rowHeight(row) - 1)
-            for row in _shown_sections(down, area.top(), area.bottom())
-        ]
-        columns = [
-            (column, self.columnViewportPosition(column), self.columnWidth(column) - 1)
-            for column in _shown_sections(across, area.left(), area.right())
-        ]
+    def plain_cells(
+        self, painter: QPainter, option: QStyleOptionViewItem
+    ) -> Callable[[QRect, int, int], None]:
+        # Straight to what the delegate draws for a cell in no state of its own, in the
+        # view's type and ink, found once for all the cells.
         delegate = self.itemDelegate()
         assert isinstance(delegate, ScoreCellDelegate)
-        model = self.grid_model
         font = option.font
-        ink = option.palette.color(QPalette.ColorGroup.Normal, QPalette.ColorRole.Text)
-        painter = QPainter(self._viewport)
-        for column, x, width in columns:
-            for row, y, height in rows:
-                cell = QRect(x, y, width, height)
-                delegate.paint_contents(painter, cell, font, ink, False, model, row, column)
-        hint = self.style().styleHint(QStyle.StyleHint.SH_Table_GridLineColor, option, self)
-        painter.setPen(QPen(QColor.fromRgba(hint & 0xFFFFFFFF), 1, self.gridStyle()))
-        # Each line half a pixel in, as Qt's table draws it, so it takes the same pixels.
-        for _row, y, height in rows:
-            line = QLineF(area.left(), y + height, area.right(), y + height)
-            painter.drawLine(line.translated(0.5, 0.5))
-        for _column, x, width in columns:
-            line = QLineF(x + width, area.top(), x + width, area.bottom())
-            painter.drawLine(line.translated(0.5, 0.5))
-        painter.end()
+        ink = option.palette.color(QPalette.ColorRole.Text)
+        model = self.grid_model
 
-    def _cells_plain(self, option: QStyleOptionViewItem) -> bool:
-        """Whether every cell is drawn in the view's own state, left to right, with the
-        grid and both headers showing, and the style draws nothing under such a cell:
-        then each cell is its words alone, and the grid its lines."""
-        viewport = self._viewport
-        if (
-            not self.isEnabled()
-            or not self.isLeftToRight()
-            or not self.showGrid()
-            or self.alternatingRowColors()
-            or self.horizontalHeader().isHidden()
-            or self.verticalHeader().isHidden()
-            or self.selectionModel().hasSelection()
-            or ((self.hasFocus() or viewport.hasFocus()) and self.currentIndex().isValid())
-            or (viewport.testAttribute(Qt.WidgetAttribute.WA_Hover) and viewport.underMouse())
-        ):
-            return False
-        key = (id(self.style()), option.palette.cacheKey())
-        bare = self._bare_rows.get(key)
-        if bare is None:
-            if len(self._bare_rows) > 8:
-                self._bare_rows.clear()
-            bare = self._bare_rows[key] = self._style_draws_no_row(option)
-        return bare
+        def draw(cell: QRect, row: int, column: int) -> None:
+            delegate.paint_contents(painter, cell, font, ink, False, model, row, column)
 
-    def _style_draws_no_row(self, option: QStyleOptionViewItem) -> bool:
-        """Whether the style leaves a cell in no particular state unpainted under its
-        words: drawn into a clear image, which must stay clear."""
-        plain = QStyleOptionViewItem(option)
-        plain.rect = QRect(0, 0, 16, 16)
-        plain.palette.setCurrentColorGroup(QPalette.ColorGroup.Normal)
-        image = QImage(16, 16, QImage.Format.Format_ARGB32_Premultiplied)
-        image.fill(Qt.GlobalColor.transparent)
-        clear = QImage(image)
-        painter = QPainter(image)
-        row_panel = QStyle.PrimitiveElement.PE_PanelItemViewRow
-        self.style().drawPrimitive(row_panel, plain, painter, self)
-        painter.end()
-        return image == clear
+        return draw
 
     def show_page(self, page: int) -> None:
         """Shows the hands of one page of the paper sheet (0-based), twelve at most."""
@@ -324,15 +241,3 @@ class SheetGrid(QTableView):
         width = self._name_width(self._scale)
         if header.width() != width:
             header.setFixedWidth(width)
-
-
-def _shown_sections(header: QHeaderView, start: int, end: int) -> list[int]:
-    """The sections of `header` shown between the positions `start` and `end` (in the
-    viewport), in the order shown."""
-    first, last = header.visualIndexAt(start), header.visualIndexAt(end)
-    if first == -1:
-        first = 0
-    if last == -1:
-        last = header.count() - 1
-    sections = (header.logicalIndex(visual) for visual in range(first, last + 1))
-    return [section for section in sections if not header.isSectionHidden(section)]

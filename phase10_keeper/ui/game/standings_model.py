@@ -100,9 +100,33 @@ class DrawnCellDelegate(QStyledItemDelegate):
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: _Index) -> None:
         model = index.model()
         assert isinstance(model, StandingsModel)
-        row, column = index.row(), index.column()
+        how = self.drawing(painter, option)
+        self.paint_kept(painter, option, model, index.row(), index.column(), how)
+
+    @staticmethod
+    def drawing(painter: QPainter, option: QStyleOptionViewItem) -> tuple[object, ...]:
+        """How cells in `option`'s state are drawn with `painter`: the same for every cell
+        of a table drawn in one state, so found once for all of them where it is."""
+        return (
+            option.state.value,
+            option.direction.value,
+            option.palette.cacheKey(),
+            option.font.key(),
+            painter.device().devicePixelRatioF(),
+        )
+
+    def paint_kept(
+        self,
+        painter: QPainter,
+        option: QStyleOptionViewItem,
+        model: "StandingsModel",
+        row: int,
+        column: int,
+        how: tuple[object, ...],
+    ) -> None:
+        """Draws the cell at `row`, `column` in `option.rect`, drawn as `how` says
+        (`drawing`), from the image kept of it if there is one."""
         rect = option.rect
-        ratio = painter.device().devicePixelRatioF()
         # The row's shading is the view's, drawn before; the cell draws its text alone.
         key = (
             column,
@@ -110,23 +134,20 @@ class DrawnCellDelegate(QStyledItemDelegate):
             model.is_bold(row, column),
             rect.width(),
             rect.height(),
-            option.state.value,
-            option.direction.value,
-            option.palette.cacheKey(),
-            option.font.key(),
-            ratio,
+            how,
         )
         drawn = self._drawn.get(key)
         if drawn is None:
             if len(self._drawn) >= DRAWN_CELLS:
                 self._drawn.clear()
+            ratio = painter.device().devicePixelRatioF()
             drawn = QPixmap(rect.size() * ratio)
             drawn.setDevicePixelRatio(ratio)
             drawn.fill(Qt.GlobalColor.transparent)
             alone = QStyleOptionViewItem(option)
             alone.rect = QRect(QPoint(0, 0), rect.size())
             drawing = QPainter(drawn)
-            super().paint(drawing, alone, index)
+            super().paint(drawing, alone, model.index(row, column))
             drawing.end()
             self._drawn[key] = drawn
         painter.drawPixmap(rect.topLeft(), drawn)

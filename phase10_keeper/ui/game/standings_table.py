@@ -4,9 +4,9 @@ the players' names taking the rest."""
 import math
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QFont, QFontMetricsF
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QStyle, QTableView
+from PySide6.QtCore import QEvent, QRect, Qt
+from PySide6.QtGui import QFont, QFontMetricsF, QPainter
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QStyle, QStyleOptionViewItem
 
 from phase10_keeper.rules import GameState
 from phase10_keeper.stats.standings import STANDINGS_COLUMNS, shown_columns
@@ -17,12 +17,13 @@ from phase10_keeper.ui.game.standings_model import (
     StandingsModel,
     column_number,
 )
+from phase10_keeper.ui.widgets.drawn_table import DrawnTableView
 
 REMEMBERED_TEXTS = 2000
 """How many measured texts the table keeps before it measures anew."""
 
 
-class StandingsTable(QTableView):
+class StandingsTable(DrawnTableView):
     """The standings of the game: `show` shows them after a state, each column but the
     names' fitted to what it holds, again whenever the table's width changes."""
 
@@ -71,6 +72,24 @@ class StandingsTable(QTableView):
             self.fit()
         return super().event(event)
 
+    def plain_cells(
+        self, painter: QPainter, option: QStyleOptionViewItem
+    ) -> Callable[[QRect, int, int], None]:
+        # Each cell from the image its delegate kept, how cells are drawn found once.
+        model = self.standings_model
+        how = DrawnCellDelegate.drawing(painter, option)
+        delegates = []
+        for column in range(model.columnCount()):
+            delegate = self.itemDelegateForColumn(column) or self.itemDelegate()
+            assert isinstance(delegate, DrawnCellDelegate)
+            delegates.append(delegate)
+
+        def draw(cell: QRect, row: int, column: int) -> None:
+            option.rect = cell
+            delegates[column].paint_kept(painter, option, model, row, column, how)
+
+        return draw
+
     def show_state(self, state: GameState) -> None:
         """The standings after `state`, with the columns that tell something of it."""
         self.standings_model.set_state(state)
@@ -111,8 +130,7 @@ class StandingsTable(QTableView):
         ]
         # The phases in few words where in full they would leave the names no room: a
         # name cut short beside a phase cut short read as neither.
-        # The room of the rows, less a scroll bar's should one show: the viewport itself
-        # is Qt's, and handing it to Python costs the first paint (see the grid's).
+        # The room of the rows, less a scroll bar's should one show.
         room = self.maximumViewportSize().width() - self.style().pixelMetric(
             QStyle.PixelMetric.PM_ScrollBarExtent, None, self
         )

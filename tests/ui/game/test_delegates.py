@@ -71,10 +71,11 @@ def test_a_cell_drawn_once_is_drawn_again_as_it_changes(qtbot) -> None:
 
 
 @pytest.mark.qt_log_ignore("propagateSizeHints")
-def test_the_standings_drawn_from_kept_cells_are_as_qt_draws_them(qtbot) -> None:
-    """The standings keep each cell as drawn: drawn again from the kept images, after a
-    hand changed some of them and after the palette changed, they are pixel for pixel
-    what Qt's own delegate draws."""
+def test_the_standings_drawn_from_kept_cells_are_as_qt_draws_them(qtbot, monkeypatch) -> None:
+    """The standings keep each cell as drawn and draw them in one pass, the alternate
+    rows shaded: drawn again from the kept images, after a hand changed some of them and
+    after the palette changed, they are pixel for pixel what Qt's own table and delegate
+    draw."""
     from PySide6.QtGui import QPalette
     from PySide6.QtWidgets import QStyledItemDelegate
 
@@ -101,11 +102,16 @@ def test_the_standings_drawn_from_kept_cells_are_as_qt_draws_them(qtbot) -> None
         # The names are short: the names' delegate shows them as Qt would.
         table.setItemDelegate(qts)
         table.setItemDelegateForColumn(names, qts)
-        drawn = table.grab().toImage()
+        with monkeypatch.context() as patched:
+            patched.setattr(table, "cells_plain", lambda _option: False)
+            drawn = table.grab().toImage()
         table.setItemDelegate(kept)
         table.setItemDelegateForColumn(names, kept_names)
         return drawn
 
+    option = QStyleOptionViewItem()
+    table.initViewItemOption(option)
+    assert table.cells_plain(option)
     first = table.grab().toImage()
     assert table.grab().toImage() == first == as_qt_draws()
     session.record_hand(went_out(FOUR, "Marcus"))
@@ -124,7 +130,7 @@ def test_the_grid_drawn_from_kept_cells_is_as_qt_draws_it(qtbot, monkeypatch) ->
     selected, focused or under the mouse: pixel for pixel what Qt's table draws through
     the delegate, with a player who joined late and one who left, after a hand, in a dark
     palette, and on the next sheet page."""
-    from PySide6.QtGui import QPalette
+    from PySide6.QtGui import QColor, QPalette
 
     from phase10_keeper.rules import Game, Join, Leave, build_rules
     from phase10_keeper.ui.game.game_view import GameView
@@ -149,14 +155,14 @@ def test_the_grid_drawn_from_kept_cells_is_as_qt_draws_it(qtbot, monkeypatch) ->
     grid = view.grid
     option = QStyleOptionViewItem()
     grid.initViewItemOption(option)
-    assert grid._cells_plain(option)
+    assert grid.cells_plain(option)
 
     def drawn() -> object:
         return grid.viewport().grab().toImage()
 
     def as_qt_draws() -> object:
         with monkeypatch.context() as patched:
-            patched.setattr(grid, "_cells_plain", lambda _option: False)
+            patched.setattr(grid, "cells_plain", lambda _option: False)
             return drawn()
 
     first = drawn()
@@ -170,6 +176,13 @@ def test_the_grid_drawn_from_kept_cells_is_as_qt_draws_it(qtbot, monkeypatch) ->
     dark.setColor(QPalette.ColorRole.Base, QPalette().color(QPalette.ColorRole.Text))
     grid.setPalette(dark)
     assert drawn() == as_qt_draws() != after
+    # Qt's table draws an enabled cell in the normal colours, the window active or not.
+    for group in (QPalette.ColorGroup.Inactive, QPalette.ColorGroup.Active):
+        apart = QPalette(dark)
+        apart.setColor(group, QPalette.ColorRole.Text, QColor("orange"))
+        grid.setPalette(apart)
+        assert drawn() == as_qt_draws()
+    grid.setPalette(dark)
     for _ in range(12):
         session.record_hand(went_out(("Priya", "Marcus", "Dana"), "Priya"))
     assert view.sheet_page == 1
@@ -198,18 +211,18 @@ def test_a_selected_or_focused_grid_is_drawn_by_qt(qtbot, monkeypatch) -> None:
     grid.initViewItemOption(option)
     plain = grid.viewport().grab().toImage()
     grid.selectColumn(0)
-    assert not grid._cells_plain(option)
+    assert not grid.cells_plain(option)
     assert grid.viewport().grab().toImage() != plain
     grid.clearSelection()
-    assert grid._cells_plain(option)
+    assert grid.cells_plain(option)
     grid.setCurrentIndex(grid.model().index(0, 0))
     grid.clearSelection()
     view.activateWindow()
     grid.setFocus()
     qtbot.waitUntil(grid.hasFocus)
-    assert not grid._cells_plain(option)
+    assert not grid.cells_plain(option)
     focused = grid.viewport().grab().toImage()
     with monkeypatch.context() as patched:
-        patched.setattr(grid, "_cells_plain", lambda _option: True)
+        patched.setattr(grid, "cells_plain", lambda _option: True)
         # Drawn from the kept images, the focused cell would lose its focus frame.
         assert grid.viewport().grab().toImage() != focused
