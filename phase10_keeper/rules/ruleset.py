@@ -2,6 +2,7 @@
 
 from dataclasses import replace
 from enum import StrEnum
+from functools import cache
 
 from phase10_keeper.rules.cards import (
     HAND_SIZE,
@@ -163,8 +164,10 @@ def target_position(phases: tuple[Phase, ...], order: Order, number: int) -> int
     raise RuleSetError(error(ProblemKey.TARGET_NOT_A_PHASE, target=number, labels=labels))
 
 
+@cache
 def preset_rules(preset: Preset) -> RuleSet:
-    """The rule set a preset stands for, before any overrides."""
+    """The rule set a preset stands for, before any overrides. Made once a preset (a rule
+    set cannot change): saving a hand and wording the rules compare with it."""
     phases = MATTEL_PHASES
     if preset is Preset.EVEN:
         phases = tuple(phase for phase in MATTEL_PHASES if phase.label % 2 == 0)
