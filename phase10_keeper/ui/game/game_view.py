@@ -277,7 +277,7 @@ class GameView(QWidget):
         self.banner.show_finished(state.status is Status.FINISHED)
         played = len(state.hands)
         self.standings.show_state(state)
-        self.grid_model.set_state(state)
+        self.grid.show_state(state)
         self.charts.set_game(game, self.session.replay)
         if played != self._hands_shown:
             # A hand recorded, removed or undone: show the sheet page it is on.

@@ -1,5 +1,6 @@
 """The score grid as a Qt model: a row per player, a column per hand, then the total."""
 
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from PySide6.QtCore import (
@@ -8,6 +9,7 @@ from PySide6.QtCore import (
     QObject,
     QPersistentModelIndex,
     Qt,
+    Signal,
 )
 
 from phase10_keeper.language.wording import card_label
@@ -40,6 +42,9 @@ class Cell(NamedTuple):
 
 
 class ScoreGridModel(QAbstractTableModel):
+    marksChanged = Signal()
+    """The row headers' marks (who deals, plays first, won or left) may read otherwise."""
+
     def __init__(self, state: GameState, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._state = state
@@ -65,15 +70,23 @@ class ScoreGridModel(QAbstractTableModel):
     def total_column(self) -> int:
         return self.hand_count
 
-    def set_state(self, state: GameState) -> None:
-        """Shows `state`; only column count changes are structural, the rest is new data
-        (another number of players is another table)."""
-        old, new = len(self._state.hands), len(state.hands)
-        if len(state.players) != len(self._state.players):
+    def set_state(self, state: GameState) -> int:
+        """Shows `state`; returns the first column whose cells may read differently.
+
+        Only column count changes are structural, the rest is new data (another number
+        of players is another table). Where the names stay, the row headers are only
+        said to have new marks (`marksChanged`): told that their data changed, Qt's
+        table lays out and draws all of itself again, and a hand recorded changes the
+        new hand's column and the totals alone."""
+        before = self._state
+        names = self.names()
+        old, new = len(before.hands), len(state.hands)
+        if len(state.players) != len(before.players):
             self.beginResetModel()
             self._state = state
             self.endResetModel()
-        elif new > old:
+            return 0
+        if new > old:
             self.beginInsertColumns(QModelIndex(), old, new - 1)
             self._state = state
             self.endInsertColumns()
@@ -83,11 +96,18 @@ class ScoreGridModel(QAbstractTableModel):
             self.endRemoveColumns()
         else:
             self._state = state
+        renamed = self.names() != names
+        first = 0 if renamed else _first_difference(before.hands, state.hands)
         rows, columns = self.rowCount(), self.columnCount()
         if rows and columns:
-            self.dataChanged.emit(self.index(0, 0), self.index(rows - 1, columns - 1))
-        self.headerDataChanged.emit(Qt.Orientation.Vertical, 0, rows - 1)
-        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, columns - 1)
+            self.dataChanged.emit(self.index(0, first), self.index(rows - 1, columns - 1))
+        if renamed:
+            self.headerDataChanged.emit(Qt.Orientation.Vertical, 0, rows - 1)
+        else:
+            self.marksChanged.emit()
+        if first < min(old, new):
+            self.headerDataChanged.emit(Qt.Orientation.Horizontal, first, min(old, new) - 1)
+        return first
 
     def rowCount(self, parent: _Index = _ROOT) -> int:
         return 0 if parent.isValid() else len(self._state.players)
@@ -245,3 +265,12 @@ class ScoreGridModel(QAbstractTableModel):
         if marked is None or marked[0] is not state:
             marked = self._marked = (state, state.dealer, state.first_player)
         return marked[1], marked[2]
+
+
+def _first_difference(before: Sequence[object], after: Sequence[object]) -> int:
+    """The index of the first hand that differs between two hand logs (each hand kept
+    from the replay before is the same object)."""
+    for index, (was, now) in enumerate(zip(before, after, strict=False)):
+        if was is not now and was != now:
+            return index
+    return min(len(before), len(after))

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QTableView,
 )
 
-from phase10_keeper.rules import MAX_PLAYERS
+from phase10_keeper.rules import MAX_PLAYERS, GameState
 from phase10_keeper.sheet import HANDS_PER_PAGE
 from phase10_keeper.ui.game.delegates import CELL_SIZE, TOTAL_SIZE, PlayerHeader, ScoreCellDelegate
 from phase10_keeper.ui.game.grid_model import ScoreGridModel, mark_labels
@@ -81,6 +81,7 @@ class SheetGrid(DrawnTableView):
         self.horizontalHeader().setMinimumSectionSize(CELL_SIZE.width())
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.viewport().installEventFilter(self)
+        model.marksChanged.connect(self._marks_changed)
         self._scale = 0.0
         self._apply_scale(1.0)
         self._fitted_for: tuple[object, ...] = ()
@@ -115,6 +116,41 @@ class SheetGrid(DrawnTableView):
             delegate.paint_contents(painter, cell, font, ink, False, model, row, column)
 
         return draw
+
+    def show_state(self, state: GameState) -> None:
+        """Shows `state`, drawing again only the columns from the first whose cells
+        changed: for a column added or taken away Qt's table would draw all of itself
+        anew, and a hand recorded changes its own column and the totals."""
+        model = self.grid_model
+        before, after = model.hand_count, len(state.hands)
+        if not before or not after or _page_of(before) != _page_of(after):
+            # Another sheet page: the grid is laid out and drawn anew, as Qt's table does
+            # when told that its headers changed.
+            model.set_state(state)
+            self.scheduleDelayedItemsLayout()
+            return
+        hands = self.horizontalHeader()
+        columns = model.columnCount()
+        # The hands' header tells the table of a column added or taken away, and the
+        # table then lays itself out and draws all of itself again: it does the first here.
+        quiet = hands.blockSignals(True)
+        try:
+            first = model.set_state(state)
+        finally:
+            hands.blockSignals(quiet)
+        if model.columnCount() != columns:
+            self.updateGeometries()
+            hands.setOffset(self.horizontalScrollBar().value())
+        viewport = self.viewport()
+        # A column not on the page shown has no place: then the whole page is drawn.
+        left = max(0, self.columnViewportPosition(first))
+        viewport.update(QRect(left, 0, viewport.width() - left, viewport.height()))
+
+    def _marks_changed(self) -> None:
+        # Told as the model would tell of their data, the row headers alone draw again.
+        names = self.verticalHeader()
+        if names.count():
+            names.headerDataChanged(Qt.Orientation.Vertical, 0, names.count() - 1)
 
     def show_page(self, page: int) -> None:
         """Shows the hands of one page of the paper sheet (0-based), twelve at most."""
@@ -241,3 +277,8 @@ class SheetGrid(DrawnTableView):
         width = self._name_width(self._scale)
         if header.width() != width:
             header.setFixedWidth(width)
+
+
+def _page_of(hands: int) -> int:
+    """The sheet page (0-based) the last of so many hands is written on."""
+    return (hands - 1) // HANDS_PER_PAGE

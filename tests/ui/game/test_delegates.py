@@ -226,3 +226,62 @@ def test_a_selected_or_focused_grid_is_drawn_by_qt(qtbot, monkeypatch) -> None:
         patched.setattr(grid, "cells_plain", lambda _option: True)
         # Drawn from the kept images, the focused cell would lose its focus frame.
         assert grid.viewport().grab().toImage() != focused
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_the_grid_on_screen_after_each_change_is_the_grid_drawn_whole(qtbot) -> None:
+    """A change draws the grid again only from the first column it reached, and the row
+    headers for their marks: after hands recorded, one corrected, one taken back, a
+    rename, a new sheet page and a player joining, the screen shows what the grid draws
+    when drawn whole."""
+    from PySide6.QtCore import QPoint, QRect
+    from PySide6.QtGui import QImage
+
+    from phase10_keeper.rules import Game, Join, build_rules
+    from phase10_keeper.ui.game.game_view import GameView
+    from phase10_keeper.ui.game.session import GameSession
+
+    from ..answers import Answers
+    from ..games import FOUR, went_out
+
+    session = GameSession(Game(players=FOUR, rules=build_rules(hands=30)))
+    view = GameView(session, Answers())
+    qtbot.addWidget(view)
+    view.resize(1280, 630)
+    view.show()
+    qtbot.waitExposed(view)
+    if view.devicePixelRatioF() != 1:
+        pytest.skip("the screen grabbed comes back at its size in points, not in pixels")
+    grid = view.grid
+
+    def on_screen() -> QImage:
+        shown = view.screen().grabWindow(view.winId()).toImage()
+        corner = grid.mapTo(view, QPoint(0, 0))
+        return shown.copy(QRect(corner, grid.size())).convertToFormat(QImage.Format.Format_RGB32)
+
+    def drawn_whole() -> QImage:
+        return grid.grab().toImage().convertToFormat(QImage.Format.Format_RGB32)
+
+    def shows_the_change() -> None:
+        qtbot.waitUntil(lambda: on_screen() == drawn_whole())
+
+    players = list(FOUR)
+    for number in range(3):
+        session.record_hand(went_out(tuple(players), players[number]))
+        shows_the_change()
+    session.replace_hand(0, went_out(FOUR, "Kwame", Priya=4))
+    shows_the_change()
+    session.undo_stack.undo()
+    shows_the_change()
+    session.undo_stack.undo()
+    shows_the_change()
+    session.rename_player("Dana", "Dana Featherstonehaugh")
+    players[3] = "Dana Featherstonehaugh"
+    shows_the_change()
+    while len(session.game.hands) < 13:
+        session.record_hand(went_out(tuple(players), players[len(session.game.hands) % 4]))
+    assert view.sheet_page == 1
+    shows_the_change()
+    session.change_seating(Join(14, "Eve"))
+    session.record_hand(went_out((*players, "Eve"), "Eve"))
+    shows_the_change()

@@ -162,7 +162,7 @@ def test_the_grid_shown_after_each_hand_is_the_grid_drawn_afresh(window_at, qtbo
         view.session.record_hand(went_out(TABLE, TABLE[number]))
         qtbot.waitUntil(lambda: not grid.viewport().visibleRegion().isEmpty())
         QApplication.processEvents()
-        assert _as_the_window_holds_it(grid.viewport()) == _drawn_afresh(grid.viewport())
+        assert _as_the_window_holds_it(grid.viewport()) == _drawn_afresh(grid.viewport()), number
         standings = view.standings.viewport()
         assert _as_the_window_holds_it(standings) == _drawn_afresh(standings)
 
