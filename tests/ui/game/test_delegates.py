@@ -25,6 +25,20 @@ def test_every_mark_fits_its_badge_as_drawn(qtbot, code: str) -> None:
         assert metrics.horizontalAdvance(mark) + 4 <= badge_width, mark
 
 
+def _shown_page(qtbot, session):
+    """The game page of `session`, shown at a laptop's size."""
+    from phase10_keeper.ui.game.game_view import GameView
+
+    from ..answers import Answers
+
+    view = GameView(session, Answers())
+    qtbot.addWidget(view)
+    view.resize(1280, 630)
+    view.show()
+    qtbot.waitExposed(view)
+    return view
+
+
 def _cell_image(view, row: int, column: int):
     grid = view.grid
     rect = grid.visualRect(grid.model().index(row, column))
@@ -36,19 +50,13 @@ def test_a_cell_drawn_once_is_drawn_again_as_it_changes(qtbot) -> None:
     """The grid keeps each cell's words as drawn: what a cell shows, its selection and
     the language all change the drawing, and the same cell draws the same."""
     from phase10_keeper.rules import Game
-    from phase10_keeper.ui.game.game_view import GameView
     from phase10_keeper.ui.game.session import GameSession
 
-    from ..answers import Answers
     from ..games import FOUR, went_out
 
     game = Game(players=FOUR).with_hand_appended(went_out(FOUR, "Priya"))
     session = GameSession(game)
-    view = GameView(session, Answers())
-    qtbot.addWidget(view)
-    view.resize(1280, 630)
-    view.show()
-    qtbot.waitExposed(view)
+    view = _shown_page(qtbot, session)
     out = FOUR.index("Priya")
     first = _cell_image(view, out, 0)
     assert _cell_image(view, out, 0) == first
@@ -80,19 +88,13 @@ def test_the_standings_drawn_from_kept_cells_are_as_qt_draws_them(qtbot, monkeyp
     from PySide6.QtWidgets import QStyledItemDelegate
 
     from phase10_keeper.rules import Game
-    from phase10_keeper.ui.game.game_view import GameView
     from phase10_keeper.ui.game.session import GameSession
     from phase10_keeper.ui.game.standings_model import STRETCHED, column_number
 
-    from ..answers import Answers
     from ..games import FOUR, went_out
 
     session = GameSession(Game(players=FOUR).with_hand_appended(went_out(FOUR, "Priya")))
-    view = GameView(session, Answers())
-    qtbot.addWidget(view)
-    view.resize(1280, 630)
-    view.show()
-    qtbot.waitExposed(view)
+    view = _shown_page(qtbot, session)
     table = view.standings
     names = column_number(STRETCHED)
     kept, kept_names = table.itemDelegate(), table.itemDelegateForColumn(names)
@@ -133,10 +135,8 @@ def test_the_grid_drawn_from_kept_cells_is_as_qt_draws_it(qtbot, monkeypatch) ->
     from PySide6.QtGui import QColor, QPalette
 
     from phase10_keeper.rules import Game, Join, Leave, build_rules
-    from phase10_keeper.ui.game.game_view import GameView
     from phase10_keeper.ui.game.session import GameSession
 
-    from ..answers import Answers
     from ..games import FOUR, went_out
 
     three = FOUR[:3]
@@ -147,11 +147,7 @@ def test_the_grid_drawn_from_kept_cells_is_as_qt_draws_it(qtbot, monkeypatch) ->
     game = game.with_hand_appended(went_out(FOUR, "Marcus", Priya=3))
     game = game.with_seating_change(Leave(3, "Kwame"))
     session = GameSession(game)
-    view = GameView(session, Answers())
-    qtbot.addWidget(view)
-    view.resize(1280, 630)
-    view.show()
-    qtbot.waitExposed(view)
+    view = _shown_page(qtbot, session)
     grid = view.grid
     option = QStyleOptionViewItem()
     grid.initViewItemOption(option)
@@ -194,18 +190,12 @@ def test_a_selected_or_focused_grid_is_drawn_by_qt(qtbot, monkeypatch) -> None:
     """A selected hand, or the keys in the grid on a cell, is drawn as Qt's table draws
     it, panel and all."""
     from phase10_keeper.rules import Game
-    from phase10_keeper.ui.game.game_view import GameView
     from phase10_keeper.ui.game.session import GameSession
 
-    from ..answers import Answers
     from ..games import FOUR, went_out
 
     session = GameSession(Game(players=FOUR).with_hand_appended(went_out(FOUR, "Priya")))
-    view = GameView(session, Answers())
-    qtbot.addWidget(view)
-    view.resize(1280, 630)
-    view.show()
-    qtbot.waitExposed(view)
+    view = _shown_page(qtbot, session)
     grid = view.grid
     option = QStyleOptionViewItem()
     grid.initViewItemOption(option)
@@ -238,18 +228,12 @@ def test_the_grid_on_screen_after_each_change_is_the_grid_drawn_whole(qtbot) -> 
     from PySide6.QtGui import QImage
 
     from phase10_keeper.rules import Game, Join, build_rules
-    from phase10_keeper.ui.game.game_view import GameView
     from phase10_keeper.ui.game.session import GameSession
 
-    from ..answers import Answers
     from ..games import FOUR, went_out
 
     session = GameSession(Game(players=FOUR, rules=build_rules(hands=30)))
-    view = GameView(session, Answers())
-    qtbot.addWidget(view)
-    view.resize(1280, 630)
-    view.show()
-    qtbot.waitExposed(view)
+    view = _shown_page(qtbot, session)
     if view.devicePixelRatioF() != 1:
         pytest.skip("the screen grabbed comes back at its size in points, not in pixels")
     grid = view.grid
