@@ -136,3 +136,39 @@ def test_help_and_the_codes_take_the_keys_and_give_them_back(window, qtbot, loop
     assert QApplication.focusWidget() is kwame_low
     if which == 2:
         window.pages.stop_phones()
+
+
+@pytest.mark.parametrize("answer", [True, False])
+def test_the_keys_come_back_to_the_saved_games_after_a_delete_is_asked(qtbot, answer) -> None:
+    """Found by hand on an X server without a window manager: once Delete Game… was
+    answered, Ctrl+Z (which brings the game back) and Ctrl+N went nowhere."""
+    from PySide6.QtCore import Qt
+
+    from phase10_keeper.storage.library import Library
+
+    from .games import game_with_hands
+
+    library = Library.open()
+    game_id = library.add_game(game_with_hands(FOUR, 2))
+    prompts = Elsewhere(qtbot)
+    prompts.confirm_answer = answer
+    window = MainWindow(library, prompts=prompts)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    qtbot.waitUntil(window.isActiveWindow)
+    window.navigation.show_library()
+    view = window.pages.games_view
+    assert view is not None
+    view.select_game(game_id)
+    view.delete_action.trigger()
+    assert prompts.asked
+    qtbot.waitUntil(window.isActiveWindow)
+    focused = QApplication.focusWidget()
+    assert focused is not None
+    assert window.isAncestorOf(focused)
+    # The keys do what they say: Ctrl+Z brings the game deleted back.
+    qtbot.keyClick(focused, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert [game.id for game in library.list_games()] == [game_id]
+    window.close()
+    library.close()

@@ -9,7 +9,7 @@ modal dialogs.
 import heapq
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from PySide6.QtCore import (
     QAbstractTableModel,
@@ -78,6 +78,9 @@ CSV_SUFFIX = ".csv"
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
+
+
+_Answer = TypeVar("_Answer")
 
 
 class GameLibrary(Protocol):
@@ -715,8 +718,8 @@ class GamesView(QWidget):
         if game_id is None:
             return
         current = self._summary(game_id).title or ""
-        title = self.prompts.ask_text(
-            self, tr("games.rename_title"), tr("games.rename_label"), current
+        title = self._answered(
+            self.prompts.ask_text(self, tr("games.rename_title"), tr("games.rename_label"), current)
         )
         if title is None or not title.strip() or title.strip() == current:
             return
@@ -749,15 +752,25 @@ class GamesView(QWidget):
         if game_id is None:
             return
         title = self._summary(game_id).title or tr("games.untitled")
-        if not self.prompts.confirm(
-            self,
-            tr("games.delete_title"),
-            tr("games.delete_question", title=isolate(title)),
-            accept=tr("games.delete_accept"),
-            reject=tr("games.delete_reject"),
+        if not self._answered(
+            self.prompts.confirm(
+                self,
+                tr("games.delete_title"),
+                tr("games.delete_question", title=isolate(title)),
+                accept=tr("games.delete_accept"),
+                reject=tr("games.delete_reject"),
+            )
         ):
             return
         _bin_change(self, game_id, title, restoring=False)
+
+    def _answered(self, answer: _Answer) -> _Answer:
+        """`answer`, once the window has taken the keys back, on the games: an X server
+        without a window manager gives them to no window when a question closes, and
+        Ctrl+Z (which brings a deleted game back) then went nowhere."""
+        self.window().activateWindow()
+        self.table.setFocus()
+        return answer
 
     def restore_selected(self) -> None:
         game_id = self.selected_id()
@@ -784,7 +797,9 @@ class GamesView(QWidget):
     def import_file(self, path: Path | None = None) -> int | None:
         """Imports a game file into the library; the new game's id, or None."""
         if path is None:
-            path = self.prompts.open_path(self, tr("games.import_title"), game_file_filter())
+            path = self._answered(
+                self.prompts.open_path(self, tr("games.import_title"), game_file_filter())
+            )
             if path is None:
                 return None
         try:
