@@ -1,11 +1,20 @@
 """What the app shows when no game is open: start a game, continue one, import, print."""
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QAction, QKeyEvent, QPalette, QPixmap, QUndoStack
+from PySide6.QtCore import QEvent, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QAction,
+    QKeyEvent,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QPen,
+    QPixmap,
+    QUndoStack,
+)
 from PySide6.QtWidgets import (
     QCommandLinkButton,
     QFrame,
@@ -28,10 +37,89 @@ if TYPE_CHECKING:
 
 RECENT_GAMES = 3
 ICON_SIZE = 64
-STYLE = """
-QCommandLinkButton { border: 2px solid transparent; border-radius: 6px; }
-QCommandLinkButton:focus { border: 2px solid palette(highlight); }
-"""
+ICON_FILES = (64, 128, 256, 512)
+"""The sizes the app's icon is drawn at in `resources/icons`."""
+FOCUS_FRAME = 2
+FOCUS_RADIUS = 6
+_MEASURES_CHANGED = frozenset(
+    (
+        QEvent.Type.FontChange,
+        QEvent.Type.StyleChange,
+        QEvent.Type.LanguageChange,
+        QEvent.Type.LayoutDirectionChange,
+    )
+)
+
+
+class PageLink(QCommandLinkButton):
+    """An entry of the start page: drawn framed in the highlight colour while it has the
+    focus; Enter opens it, and Up and Down call `walk(self, step)` to move the focus the
+    way they do in a menu (buttons outside a dialog ignore Enter).
+
+    It remembers its measurements: Qt's command link lays out its words anew each time a
+    layout asks its size, about twenty times per entry before the page first shows, a
+    sixth of that first show. They hang on its words, the screen's dots per inch and
+    pixel ratio, its fonts and its style: the first three are part of what is
+    remembered, and a change of font, style or language forgets it all."""
+
+    def __init__(
+        self, text: str, description: str, walk: Callable[["PageLink", int], None]
+    ) -> None:
+        super().__init__(text, description)
+        self._walk = walk
+        self._sizes: dict[tuple[str, str, int, float], QSize] = {}
+        self._heights: dict[tuple[str, str, int, float, int], int] = {}
+
+    def _measured(self) -> tuple[str, str, int, float]:
+        return (self.text(), self.description(), self.logicalDpiY(), self.devicePixelRatioF())
+
+    def sizeHint(self) -> QSize:
+        key = self._measured()
+        size = self._sizes.get(key)
+        if size is None:
+            size = self._sizes[key] = super().sizeHint()
+        return QSize(size)
+
+    def heightForWidth(self, width: int) -> int:
+        key = (*self._measured(), width)
+        height = self._heights.get(key)
+        if height is None:
+            height = self._heights[key] = super().heightForWidth(width)
+        return height
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() in _MEASURES_CHANGED:
+            self._sizes.clear()
+            self._heights.clear()
+        super().changeEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        # The keypad's Enter and arrows come with the keypad's mark; they are the same keys.
+        if not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier:
+            if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+                self.click()
+                return
+            if key in (Qt.Key.Key_Up, Qt.Key.Key_Down):
+                self._walk(self, 1 if key == Qt.Key.Key_Down else -1)
+                return
+        super().keyPressEvent(event)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        # Drawn here rather than by a style sheet: a style sheet on each entry cost the
+        # page a sixth of its first show, and the frame is all it changed.
+        super().paintEvent(event)
+        if not self.hasFocus():
+            return
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(self.palette().color(QPalette.ColorRole.Highlight), FOCUS_FRAME))
+        inset = FOCUS_FRAME / 2
+        painter.drawRoundedRect(
+            self.rect().toRectF().adjusted(inset, inset, -inset, -inset),
+            FOCUS_RADIUS - inset,
+            FOCUS_RADIUS - inset,
+        )
 
 
 def _unfinished(summary: Any) -> bool:
@@ -107,12 +195,16 @@ class StartView(QWidget):
         """The app's icon, name and what it does."""
         icon = QLabel()
         ratio = self.devicePixelRatioF()
-        pixmap = QPixmap(str(resource_path("icons", "phase10-keeper-128.png"))).scaled(
-            round(ICON_SIZE * ratio),
-            round(ICON_SIZE * ratio),
-            Qt.AspectRatioMode.KeepAspectRatio,
-            Qt.TransformationMode.SmoothTransformation,
-        )
+        pixels = round(ICON_SIZE * ratio)
+        drawn = next((size for size in ICON_FILES if size >= pixels), ICON_FILES[-1])
+        pixmap = QPixmap(str(resource_path("icons", f"phase10-keeper-{drawn}.png")))
+        if drawn != pixels:
+            pixmap = pixmap.scaled(
+                pixels,
+                pixels,
+                Qt.AspectRatioMode.KeepAspectRatio,
+                Qt.TransformationMode.SmoothTransformation,
+            )
         pixmap.setDevicePixelRatio(ratio)
         icon.setPixmap(pixmap)
         title = QLabel(tr("start.heading"))
@@ -152,7 +244,7 @@ class StartView(QWidget):
         self.continue_heading.setFont(heading_font)
         self.continue_layout = QVBoxLayout()
         self.continue_layout.setSpacing(2)
-        self.continue_buttons: dict[int, QCommandLinkButton] = {}
+        self.continue_buttons: dict[int, PageLink] = {}
         start_heading = QLabel(tr("start.start"))
         start_heading.setFont(heading_font)
         return start_heading
@@ -166,15 +258,13 @@ class StartView(QWidget):
     def edit_actions(self) -> Sequence[QAction]:
         return ()
 
-    def _link(self, text: str, description: str) -> QCommandLinkButton:
-        button = QCommandLinkButton(text, description)
+    def _link(self, text: str, description: str) -> PageLink:
+        button = PageLink(text, description, self._walk)
         button.setAccessibleName(text.replace("&", ""))
         button.setAccessibleDescription(description)
-        button.setStyleSheet(STYLE)
-        button.installEventFilter(self)
         return button
 
-    def _game_link(self, title: str, details: str) -> QCommandLinkButton:
+    def _game_link(self, title: str, details: str) -> PageLink:
         """An entry for a game: its title and names as typed, where the page's own entries'
         "&" marks their shortcut key."""
         button = self._link(title.replace("&", "&&"), details.replace("&", "&&"))
@@ -182,26 +272,14 @@ class StartView(QWidget):
         button.setAccessibleDescription(details)
         return button
 
-    def entries(self) -> list[QCommandLinkButton]:
+    def entries(self) -> list[PageLink]:
         """The page's entries from top to bottom: the games to continue, then the rest."""
         return [*self.continue_buttons.values(), *self.start_buttons]
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        # Buttons outside a dialog ignore Enter; on this page it opens the entry, and the
-        # arrow keys walk the list the way they do in a menu.
-        if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
-            entries = self.entries()
-            if watched in entries and not event.modifiers():
-                key = event.key()
-                if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-                    entries[entries.index(watched)].click()
-                    return True
-                if key in (Qt.Key.Key_Up, Qt.Key.Key_Down):
-                    step = 1 if key == Qt.Key.Key_Down else -1
-                    index = entries.index(watched)
-                    entries[(index + step) % len(entries)].setFocus(Qt.FocusReason.TabFocusReason)
-                    return True
-        return super().eventFilter(watched, event)
+    def _walk(self, entry: PageLink, step: int) -> None:
+        entries = self.entries()
+        following = entries[(entries.index(entry) + step) % len(entries)]
+        following.setFocus(Qt.FocusReason.TabFocusReason)
 
     def focus_first(self) -> None:
         """Gives the focus to the first entry: the newest game to continue if there is

@@ -5,9 +5,10 @@ from dataclasses import dataclass
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QCommandLinkButton
 
 from phase10_keeper.rules import Status
-from phase10_keeper.ui.library.start_view import StartView
+from phase10_keeper.ui.library.start_view import PageLink, StartView
 
 
 @dataclass(frozen=True)
@@ -103,6 +104,50 @@ def test_enter_opens_the_entry_with_the_focus_and_arrows_move(qtbot) -> None:
     qtbot.keyClick(first_game, Qt.Key.Key_Up)
     assert view.entries()[-1].hasFocus()
     assert view.entries()[-1] is view.players_button
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints", "raise")
+def test_the_keypads_enter_and_arrows_work_as_the_others(qtbot) -> None:
+    view = _shown(qtbot)
+    view.new_button.setFocus(Qt.FocusReason.TabFocusReason)
+    keypad = Qt.KeyboardModifier.KeypadModifier
+    qtbot.keyClick(view.new_button, Qt.Key.Key_Down, keypad)
+    assert view.library_button.hasFocus()
+    qtbot.keyClick(view.library_button, Qt.Key.Key_Up, keypad)
+    assert view.new_button.hasFocus()
+    with qtbot.waitSignal(view.newGameRequested):
+        qtbot.keyClick(view.new_button, Qt.Key.Key_Enter, keypad)
+    # With another modifier, Enter is not the entry's: the page leaves it to the window.
+    with qtbot.assertNotEmitted(view.newGameRequested):
+        qtbot.keyClick(view.new_button, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+
+
+def _measures(button: QCommandLinkButton) -> list[int]:
+    hint = button.sizeHint()
+    return [hint.width(), hint.height()] + [button.heightForWidth(w) for w in (120, 260, 600)]
+
+
+def _command_link(link: PageLink) -> QCommandLinkButton:
+    plain = QCommandLinkButton(link.text(), link.description())
+    plain.setFont(link.font())
+    return plain
+
+
+def test_an_entry_measures_as_qts_own_command_link_after_each_change(qtbot) -> None:
+    # An entry remembers its measurements; what it remembers must never differ from
+    # what Qt's own command link, asked afresh, would say.
+    link = PageLink("&New Game", "Choose the players, their seats and the rules.", print)
+    qtbot.addWidget(link)
+    assert _measures(link) == _measures(_command_link(link))
+    longer = "Choose the players, their seats, the rules and who deals first, then begin."
+    link.setDescription(longer)
+    assert _measures(link) == _measures(_command_link(link))
+    font = link.font()
+    font.setPointSizeF(font.pointSizeF() * 2)
+    link.setFont(font)
+    assert _measures(link) == _measures(_command_link(link))
+    link.setText("A title far longer than the entry's own, to be measured again")
+    assert _measures(link) == _measures(_command_link(link))
 
 
 @pytest.mark.qt_log_ignore("propagateSizeHints", "raise")
