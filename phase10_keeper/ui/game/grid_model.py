@@ -31,6 +31,12 @@ def mark_labels() -> tuple[str, str, str, str]:
     return tr("grid.mark_won"), tr("grid.mark_deals"), tr("grid.mark_first"), tr("grid.mark_left")
 
 
+WON, DEALS, FIRST, LEFT = range(4)
+"""The marks, as places in `mark_labels()`."""
+_MARK_WORDS = ("grid.winner", "grid.deals_this_hand", "grid.plays_first", "grid.left_the_table")
+"""What each mark says in full, in the tooltips and to screen readers."""
+
+
 class Cell(NamedTuple):
     """What a score cell shows: one player's result in one hand."""
 
@@ -42,8 +48,9 @@ class Cell(NamedTuple):
 
 
 class ScoreGridModel(QAbstractTableModel):
-    marksChanged = Signal()
-    """The row headers' marks (who deals, plays first, won or left) may read otherwise."""
+    marksChanged = Signal(int, int)
+    """The row headers' marks (who deals, plays first, won or left) read otherwise in
+    rows `first` to `last`."""
 
     def __init__(self, state: GameState, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -74,10 +81,10 @@ class ScoreGridModel(QAbstractTableModel):
         """Shows `state`; returns the first column whose cells may read differently.
 
         Only column count changes are structural, the rest is new data (another number
-        of players is another table). Where the names stay, the row headers are only
-        said to have new marks (`marksChanged`): told that their data changed, Qt's
-        table lays out and draws all of itself again, and a hand recorded changes the
-        new hand's column and the totals alone."""
+        of players is another table). Where the names stay, the row headers whose marks
+        moved are only said to have new marks (`marksChanged`): told that their data
+        changed, Qt's table lays out and draws all of itself again, and a hand recorded
+        changes the new hand's column, the totals and who deals and plays first alone."""
         before = self._state
         names = self.names()
         old, new = len(before.hands), len(state.hands)
@@ -86,6 +93,7 @@ class ScoreGridModel(QAbstractTableModel):
             self._state = state
             self.endResetModel()
             return 0
+        marks = self._row_marks()
         if new > old:
             self.beginInsertColumns(QModelIndex(), old, new - 1)
             self._state = state
@@ -104,7 +112,14 @@ class ScoreGridModel(QAbstractTableModel):
         if renamed:
             self.headerDataChanged.emit(Qt.Orientation.Vertical, 0, rows - 1)
         else:
-            self.marksChanged.emit()
+            now = self._row_marks()
+            moved = [
+                row
+                for row, (was, is_now) in enumerate(zip(marks, now, strict=True))
+                if was != is_now
+            ]
+            if moved:
+                self.marksChanged.emit(moved[0], moved[-1])
         if first < min(old, new):
             self.headerDataChanged.emit(Qt.Orientation.Horizontal, first, min(old, new) - 1)
         return first
@@ -244,20 +259,25 @@ class ScoreGridModel(QAbstractTableModel):
 
     def _marks(self, name: str) -> list[tuple[str, str]]:
         """(short label, words) for what the row header marks about `name`."""
+        labels = mark_labels()
+        return [(labels[mark], tr(_MARK_WORDS[mark])) for mark in self._mark_places(name)]
+
+    def _row_marks(self) -> list[tuple[int, ...]]:
+        """Each row's marks, as places in `mark_labels()`."""
+        return [self._mark_places(name) for name in self.names()]
+
+    def _mark_places(self, name: str) -> tuple[int, ...]:
+        """What the row header marks about `name`, as places in `mark_labels()`."""
         state = self._state
-        won, deals, first, left = mark_labels()
         # A leaver's row stays marked after the end too: a leave may be what ended it.
         if not state.player(name).seated:
-            return [(left, tr("grid.left_the_table"))]
+            return (LEFT,)
         if state.status is Status.FINISHED:
-            return [(won, tr("grid.winner"))] if name == state.winner else []
+            return (WON,) if name == state.winner else ()
         dealer, first_player = self._dealer_and_first()
-        marks = []
         if name == dealer:
-            marks.append((deals, tr("grid.deals_this_hand")))
-        if name == first_player:
-            marks.append((first, tr("grid.plays_first")))
-        return marks
+            return (DEALS, FIRST) if name == first_player else (DEALS,)
+        return (FIRST,) if name == first_player else ()
 
     def _dealer_and_first(self) -> tuple[str | None, str | None]:
         state = self._state

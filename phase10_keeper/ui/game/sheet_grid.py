@@ -146,11 +146,9 @@ class SheetGrid(DrawnTableView):
         left = max(0, self.columnViewportPosition(first))
         viewport.update(QRect(left, 0, viewport.width() - left, viewport.height()))
 
-    def _marks_changed(self) -> None:
-        # Told as the model would tell of their data, the row headers alone draw again.
-        names = self.verticalHeader()
-        if names.count():
-            names.headerDataChanged(Qt.Orientation.Vertical, 0, names.count() - 1)
+    def _marks_changed(self, first: int, last: int) -> None:
+        # Told as the model would tell of their data, those row headers alone draw again.
+        self.verticalHeader().headerDataChanged(Qt.Orientation.Vertical, first, last)
 
     def show_page(self, page: int) -> None:
         """Shows the hands of one page of the paper sheet (0-based), twelve at most."""
