@@ -304,8 +304,11 @@ class GameView(QWidget):
         self.grid.show_page(page)
         self.banner.show_pages(page, pages)
         self._fit_grid()
-        # In a window too narrow for the page, the total and the latest hands show.
-        self.grid.scrollTo(self.grid_model.index(0, self.grid_model.total_column))
+        # In a window too narrow for the page, the total and the latest hands show. Qt's
+        # table draws the cell it scrolls to again, even where it is in view already.
+        total = self.grid_model.index(0, self.grid_model.total_column)
+        if not self.grid.viewport().rect().contains(self.grid.visualRect(total)):
+            self.grid.scrollTo(total)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

@@ -214,7 +214,10 @@ class SheetGrid(DrawnTableView):
         total = round(TOTAL_SIZE.width() * scale)
         column = max(round(CELL_SIZE.width() * scale), (viewport.width() - total) // HANDS_PER_PAGE)
         hands = self.horizontalHeader()
-        hands.setDefaultSectionSize(column)
+        # Set again, Qt's header would size every column to it, the total's too, and
+        # then the total back: the grid's totals and what lies right of them drawn twice.
+        if hands.defaultSectionSize() != column:
+            hands.setDefaultSectionSize(column)
         # Only the page's hands show; another page's are sized when it is shown.
         first = self._page * HANDS_PER_PAGE
         for section in range(first, min(first + HANDS_PER_PAGE, self.grid_model.hand_count)):

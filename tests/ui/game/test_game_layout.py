@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QRect, Qt
+from PySide6.QtCore import QEvent, QObject, QRect, Qt
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication, QTableView, QWidget
 
@@ -165,6 +165,36 @@ def test_the_grid_shown_after_each_hand_is_the_grid_drawn_afresh(window_at, qtbo
         assert _as_the_window_holds_it(grid.viewport()) == _drawn_afresh(grid.viewport()), number
         standings = view.standings.viewport()
         assert _as_the_window_holds_it(standings) == _drawn_afresh(standings)
+
+
+class _Paints(QObject):
+    """Counts the paint events of the widgets it watches."""
+
+    def __init__(self, *widgets: QWidget) -> None:
+        super().__init__()
+        self.count = 0
+        for widget in widgets:
+            widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            self.count += 1
+        return False
+
+
+def test_the_page_shown_again_as_it_is_draws_nothing_again(window_at) -> None:
+    # Each hand recorded shows the sheet page again and fits the grid to the room it
+    # has, most often as it was. Told its columns' size again, Qt's header draws all of
+    # itself again, even when that size is the one it has.
+    window = window_at(game_with_hands(TABLE, 3), SMALL_WIDESCREEN)
+    view = window.pages.game_view
+    assert view is not None
+    grid = view.grid
+    QApplication.processEvents()
+    paints = _Paints(grid.viewport(), grid.horizontalHeader().viewport())
+    view.show_sheet_page(view.sheet_page)
+    QApplication.processEvents()
+    assert paints.count == 0
 
 
 def test_twelve_hands_and_the_total_without_horizontal_scroll_at_1366(window_at) -> None:
