@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QEvent, QSize, Qt, Signal
 from PySide6.QtGui import (
     QAction,
+    QIcon,
     QKeyEvent,
     QPainter,
     QPaintEvent,
@@ -40,6 +41,8 @@ RECENT_GAMES = 3
 ICON_SIZE = 64
 ICON_FILES = (64, 128, 256, 512)
 """The sizes the app's icon is drawn at in `resources/icons`."""
+ARROW_SIZE = 20
+"""The entries' arrow's size: Qt's command link's own."""
 FOCUS_FRAME = 2
 FOCUS_RADIUS = 6
 _MEASURES_CHANGED = frozenset(
@@ -152,7 +155,7 @@ class StartView(QWidget):
         super().__init__(parent)
         self.undo_stack = QUndoStack(self)
         """Empty: nothing done on the start page could be undone."""
-        self._arrow = self.style().standardIcon(QStyle.StandardPixmap.SP_CommandLink)
+        self._arrow = self._drawn_arrow()
         """The entries' arrow, one icon for all: each entry's own would read and decode
         its image again when first drawn, a fifth of the page's first show."""
         self._build_links()
@@ -253,6 +256,25 @@ class StartView(QWidget):
         start_heading.setFont(heading_font)
         return start_heading
 
+    def _drawn_arrow(self) -> QIcon:
+        """The style's arrow for a command link, in the entries' text colour: the style's
+        own is black, and on a dark palette it all but vanished."""
+        size = QSize(ARROW_SIZE, ARROW_SIZE)
+        arrow = self.style().standardIcon(QStyle.StandardPixmap.SP_CommandLink)
+        pixmap = arrow.pixmap(size, self.devicePixelRatioF())
+        painter = QPainter(pixmap)
+        painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceIn)
+        painter.fillRect(pixmap.rect(), self.palette().color(QPalette.ColorRole.ButtonText))
+        painter.end()
+        return QIcon(pixmap)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self._arrow = self._drawn_arrow()
+            for entry in self.entries():
+                entry.setIcon(self._arrow)
+
     def page_title(self) -> str:
         return tr("window.title")
 
@@ -264,6 +286,7 @@ class StartView(QWidget):
 
     def _link(self, text: str, description: str) -> PageLink:
         button = PageLink(text, description, self._walk)
+        button.setIconSize(QSize(ARROW_SIZE, ARROW_SIZE))
         button.setIcon(self._arrow)
         button.setAccessibleName(text.replace("&", ""))
         button.setAccessibleDescription(description)

@@ -4,7 +4,7 @@ from dataclasses import dataclass
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence
+from PySide6.QtGui import QColor, QKeySequence, QPalette
 from PySide6.QtWidgets import QCommandLinkButton
 
 from phase10_keeper.rules import Status
@@ -250,3 +250,34 @@ def test_the_entries_share_one_arrow_whose_image_is_read_once(qtbot) -> None:
     assert len(entries) == 8
     assert len({entry.icon().cacheKey() for entry in entries}) == 1
     assert not entries[0].icon().isNull()
+
+
+def _arrow_colours(entry: QCommandLinkButton) -> set[str]:
+    image = entry.icon().pixmap(20, 20).toImage()
+    return {
+        image.pixelColor(x, y).name()
+        for x in range(image.width())
+        for y in range(image.height())
+        if image.pixelColor(x, y).alpha() == 255
+    }
+
+
+def test_the_entries_arrow_is_drawn_in_their_text_colour_in_any_palette(qtbot) -> None:
+    # The style's arrow is black: on a dark palette it all but vanished.
+    view = StartView()
+    qtbot.addWidget(view)
+    view.set_games(GAMES)
+    dark = QPalette(view.palette())
+    dark.setColor(QPalette.ColorRole.Window, QColor("#2b2b2b"))
+    dark.setColor(QPalette.ColorRole.ButtonText, QColor("#e8e8e8"))
+    view.setPalette(dark)
+    for entry in view.entries():
+        assert _arrow_colours(entry) == {"#e8e8e8"}
+    light = QPalette(dark)
+    light.setColor(QPalette.ColorRole.ButtonText, QColor("#101010"))
+    view.setPalette(light)
+    for entry in view.entries():
+        assert _arrow_colours(entry) == {"#101010"}
+    # A game listed after the change has the same arrow.
+    view.set_games(GAMES[2:])
+    assert _arrow_colours(view.entries()[0]) == {"#101010"}
