@@ -43,6 +43,8 @@ ICON_FILES = (64, 128, 256, 512)
 """The sizes the app's icon is drawn at in `resources/icons`."""
 ARROW_SIZE = 20
 """The entries' arrow's size: Qt's command link's own."""
+REMEMBERED_WIDTHS = 64
+"""How many widths an entry remembers its height at."""
 FOCUS_FRAME = 2
 FOCUS_RADIUS = 6
 _MEASURES_CHANGED = frozenset(
@@ -88,6 +90,9 @@ class PageLink(QCommandLinkButton):
         key = (*self._measured(), width)
         height = self._heights.get(key)
         if height is None:
+            # A window dragged wider and narrower asks at each width it passes.
+            if len(self._heights) >= REMEMBERED_WIDTHS:
+                self._heights.clear()
             height = self._heights[key] = super().heightForWidth(width)
         return height
 

@@ -8,7 +8,7 @@ from PySide6.QtGui import QColor, QKeySequence, QPalette
 from PySide6.QtWidgets import QCommandLinkButton
 
 from phase10_keeper.rules import Status
-from phase10_keeper.ui.library.start_view import PageLink, StartView
+from phase10_keeper.ui.library.start_view import REMEMBERED_WIDTHS, PageLink, StartView
 
 
 @dataclass(frozen=True)
@@ -148,6 +148,12 @@ def test_an_entry_measures_as_qts_own_command_link_after_each_change(qtbot) -> N
     assert _measures(link) == _measures(_command_link(link))
     link.setText("A title far longer than the entry's own, to be measured again")
     assert _measures(link) == _measures(_command_link(link))
+    # A window dragged through many widths: each still measured as Qt would, and only
+    # so many remembered.
+    plain = _command_link(link)
+    widths = range(100, 400, 2)
+    assert [link.heightForWidth(w) for w in widths] == [plain.heightForWidth(w) for w in widths]
+    assert len(link._heights) <= REMEMBERED_WIDTHS
 
 
 @pytest.mark.qt_log_ignore("propagateSizeHints", "raise")
