@@ -34,7 +34,6 @@ from PySide6.QtWidgets import (
 )
 
 from phase10_keeper.rules import GameError, Hand, Problem, Status
-from phase10_keeper.sheet import HANDS_PER_PAGE
 from phase10_keeper.ui.game.banner import Banner
 from phase10_keeper.ui.game.entry_fields import focus_field, in_placeholder_grey
 from phase10_keeper.ui.game.entry_form import HandEntryForm
@@ -44,7 +43,7 @@ from phase10_keeper.ui.game.kept_typing import KeptNote
 from phase10_keeper.ui.game.phones_controller import PhonesController
 from phase10_keeper.ui.game.save_note import SaveNote
 from phase10_keeper.ui.game.session import GameSession
-from phase10_keeper.ui.game.sheet_grid import SheetGrid, scaled
+from phase10_keeper.ui.game.sheet_grid import SheetGrid, scaled, sheet_pages
 from phase10_keeper.ui.game.standings_model import StandingsModel
 from phase10_keeper.ui.game.standings_table import StandingsTable
 from phase10_keeper.ui.prompts import Prompts, ask_output_path
@@ -63,11 +62,6 @@ BASE_TYPE = 1.15
 SIDE_PANEL_HEIGHT = 210
 """What the standings, the charts and the summary keep when the entry panel is hidden
 (the game is over): room for a chart to read."""
-
-
-def sheet_pages(hands: int) -> int:
-    """How many pages of the paper sheet `hands` hands fill (one, even when empty)."""
-    return max(1, -(-hands // HANDS_PER_PAGE))
 
 
 class GameView(QWidget):

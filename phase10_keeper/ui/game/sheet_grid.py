@@ -123,7 +123,7 @@ class SheetGrid(DrawnTableView):
         anew, and a hand recorded changes its own column and the totals."""
         model = self.grid_model
         before, after = model.hand_count, len(state.hands)
-        if not before or not after or _page_of(before) != _page_of(after):
+        if not before or not after or sheet_pages(before) != sheet_pages(after):
             # Another sheet page: the grid is laid out and drawn anew, as Qt's table does
             # when told that its headers changed.
             model.set_state(state)
@@ -280,6 +280,6 @@ class SheetGrid(DrawnTableView):
             header.setFixedWidth(width)
 
 
-def _page_of(hands: int) -> int:
-    """The sheet page (0-based) the last of so many hands is written on."""
-    return (hands - 1) // HANDS_PER_PAGE
+def sheet_pages(hands: int) -> int:
+    """How many pages of the paper sheet `hands` hands fill (one, even when empty)."""
+    return max(1, -(-hands // HANDS_PER_PAGE))
