@@ -214,6 +214,7 @@ UI_SHARED_MODULES = {
     "settings",
     "library_change",
     "window_status",
+    "window_focus",
 }
 UI_TIES = {
     "app",
@@ -224,7 +225,6 @@ UI_TIES = {
     "window_commands",
     "window_actions",
     "window_undo",
-    "window_focus",
     "window_language",
     "errors",
     "single_instance",

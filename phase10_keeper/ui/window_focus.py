@@ -1,17 +1,33 @@
 """The window takes the keys back after its dialogs and once shown: an X server without
 a window manager gives the keys to no window when a dialog closes, nor to a new window,
-and keys typed then went nowhere or, later, to a field nobody looked at."""
+and keys typed then went nowhere or, later, to a field nobody looked at. Shared by the
+window and its pages, which take the keys back after the questions they ask."""
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QTimer
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 
 # Only named here: the window's first paint opens no dialog, and PySide takes a while to
 # set up the class.
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QDialog
+
+
+def take_keys_back(window: QWidget) -> None:
+    """`window` asks for the keys back as a question closes, and once more a moment later
+    if by then no window of the app has them. An X server without a window manager may
+    handle a file dialog's closing after the first ask and so refuse it; the window then
+    took plain keys but none of its shortcuts. Asking again only when no window has the
+    keys leaves them with a window opened meanwhile."""
+    window.activateWindow()
+    QTimer.singleShot(0, window, lambda: _ask_again_if_nobody_has_them(window))
+
+
+def _ask_again_if_nobody_has_them(window: QWidget) -> None:
+    if QApplication.activeWindow() is None and window.isVisible():
+        window.activateWindow()
 
 
 def open_dialog(dialog: "QDialog", take_keys: Callable[[], object]) -> None:

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QMainWindow, QStackedWidget, QWidget
 
 from phase10_keeper.ui.page import headed_frame
 from phase10_keeper.ui.text.translate import error_said, problem_where, tr
+from phase10_keeper.ui.window_focus import take_keys_back
 from phase10_keeper.ui.window_language import focus_at, focus_place, window_title
 
 if TYPE_CHECKING:
@@ -179,7 +180,7 @@ class WindowNavigation(QObject):
         if view is not None and self.shown_page is view:
             view.take_keys()
         else:
-            self._window.activateWindow()
+            take_keys_back(self._window)
 
     def _game_changed(self) -> None:
         view = self._pages.game_view

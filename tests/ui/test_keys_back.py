@@ -172,3 +172,63 @@ def test_the_keys_come_back_to_the_saved_games_after_a_delete_is_asked(qtbot, an
     assert [game.id for game in library.list_games()] == [game_id]
     window.close()
     library.close()
+
+
+class ClosedLate(Answers):
+    """Answers as a file dialog closes on an X server without a window manager: the
+    server handles the dialog's closing after the window asked for the keys back, so
+    that ask is lost and, a moment later, no window has the keys."""
+
+    def __init__(self, qtbot: Any) -> None:
+        super().__init__()
+        self.dialog = QWidget()
+        qtbot.addWidget(self.dialog)
+        self.qtbot = qtbot
+
+    def open_path(self, parent: QWidget, title: str, filter_text: str) -> Any:
+        from PySide6.QtCore import QTimer
+
+        self.dialog.show()
+        self.dialog.activateWindow()
+        self.qtbot.waitUntil(self.dialog.isActiveWindow)
+        QTimer.singleShot(0, self._close_after_the_ask)
+        return super().open_path(parent, title, filter_text)
+
+    def _close_after_the_ask(self) -> None:
+        self.dialog.activateWindow()
+        self.dialog.hide()
+
+
+def test_the_keys_come_back_after_a_file_dialog_closes_late(qtbot, tmp_path) -> None:
+    """Found by hand on an X server without a window manager: once a game file was
+    imported through the file dialog, the saved games took plain keys but no shortcut
+    (Delete, Ctrl+W), as no window had the keys."""
+    from PySide6.QtCore import Qt
+
+    from phase10_keeper.storage.gamefile import write_game
+    from phase10_keeper.storage.library import Library
+
+    from .games import game_with_hands
+
+    path = tmp_path / "friday.phase10.json"
+    write_game(path, game_with_hands(FOUR, 2))
+    library = Library.open()
+    prompts = ClosedLate(qtbot)
+    prompts.open_answer = path
+    window = MainWindow(library, prompts=prompts)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    qtbot.waitUntil(window.isActiveWindow)
+    window.import_action.trigger()
+    assert [game.hands for game in library.list_games()] == [2]
+    qtbot.waitUntil(lambda: not prompts.dialog.isVisible())
+    qtbot.waitUntil(window.isActiveWindow)
+    focused = QApplication.focusWidget()
+    assert focused is not None
+    assert window.isAncestorOf(focused)
+    # The shortcuts work again: Delete asks about the game imported.
+    qtbot.keyClick(focused, Qt.Key.Key_Delete)
+    assert prompts.asked[-1].startswith("Delete")
+    window.close()
+    library.close()

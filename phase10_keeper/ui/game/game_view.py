@@ -51,6 +51,7 @@ from phase10_keeper.ui.text.escape import isolate
 from phase10_keeper.ui.text.reword import reword_model
 from phase10_keeper.ui.text.translate import app_words, problem_where, tr
 from phase10_keeper.ui.widgets.announcement import announce_after_paint
+from phase10_keeper.ui.window_focus import take_keys_back
 
 if TYPE_CHECKING:
     from phase10_keeper.ui.game.rename_player_dialog import RenamePlayerDialog
@@ -377,7 +378,7 @@ class GameView(QWidget):
         window manager gives the keys to no window at all, and keys typed went nowhere
         or, later, to a field nobody looked at."""
         window = self.window()
-        window.activateWindow()
+        take_keys_back(window)
         focused = window.focusWidget()
         if (focused is None or not focused.isVisible()) and self.form.isVisible():
             self.form.focus_first()

@@ -72,6 +72,7 @@ from phase10_keeper.ui.text.reword import reword_model
 from phase10_keeper.ui.text.translate import app_words, error_said, tr
 from phase10_keeper.ui.text.wording import date_text, date_time_text, status_text
 from phase10_keeper.ui.widgets.damage_bar import DamageBar
+from phase10_keeper.ui.window_focus import take_keys_back
 
 GAME_ID_ROLE = Qt.ItemDataRole.UserRole
 CSV_SUFFIX = ".csv"
@@ -768,7 +769,7 @@ class GamesView(QWidget):
         """`answer`, once the window has taken the keys back, on the games: an X server
         without a window manager gives them to no window when a question closes, and
         Ctrl+Z (which brings a deleted game back) then went nowhere."""
-        self.window().activateWindow()
+        take_keys_back(self.window())
         self.table.setFocus()
         return answer
 
