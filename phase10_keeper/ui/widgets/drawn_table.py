@@ -88,6 +88,11 @@ class DrawnTableView(QTableView):
         alternate = self.alternatingRowColors()
         plain_features = option.features & ~_ALTERNATE
         shaded_features = plain_features | _ALTERNATE
+        # Only the cells in the region drawn again, as in Qt's table: a few cells changed
+        # in rows far apart make a region of several rectangles, whose bounds hold many
+        # more cells.
+        region = event.region()
+        apart = region.rectCount() > 1
         painter = QPainter(self.viewport())
         draw = self.plain_cells(painter, option)
         for visual, row, y, height in rows:
@@ -96,6 +101,8 @@ class DrawnTableView(QTableView):
                 option.features = shaded_features if shaded else plain_features
             for column, x, width in columns:
                 cell = QRect(x, y, width, height)
+                if apart and not region.intersects(cell):
+                    continue
                 if shaded:
                     painter.fillRect(cell, shade)
                 draw(cell, row, column)

@@ -37,3 +37,44 @@ def test_cells_drawn_through_their_delegate_are_qts_table(qtbot, alternate, grid
     # A selected row is Qt's table's to draw, its highlight included.
     drawn.selectRow(1)
     assert drawn.viewport().grab().toImage() != images[1]
+
+
+class _Counted(DrawnTableView):
+    """Remembers the cells it draws itself."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.drawn: list[tuple[int, int]] = []
+
+    def plain_cells(self, painter, option):
+        draw = super().plain_cells(painter, option)
+
+        def counted(cell, row: int, column: int) -> None:
+            self.drawn.append((row, column))
+            draw(cell, row, column)
+
+        return counted
+
+
+def test_cells_apart_are_drawn_again_alone_and_as_qts_table_draws_them(qtbot) -> None:
+    # Two cells changed far apart: Qt's table draws those two, not every cell between
+    # them, and so does this view (the standings draw a few cells of several rows at
+    # each hand recorded).
+    models = [_model(), _model()]
+    drawn = _Counted()
+    views = [QTableView(), drawn]
+    for view, model in zip(views, models, strict=True):
+        qtbot.addWidget(view)
+        view.setModel(model)
+        view.resize(420, 200)
+        view.show()
+        qtbot.waitExposed(view)
+    qtbot.waitUntil(lambda: bool(drawn.drawn))
+    drawn.drawn.clear()
+    for model in models:
+        model.item(0, 0).setText("Bo")
+        model.item(4, 3).setText("Zoë")
+    qtbot.waitUntil(lambda: bool(drawn.drawn))
+    assert sorted(set(drawn.drawn)) == [(0, 0), (4, 3)]
+    assert len(drawn.drawn) == 2
+    assert views[0].viewport().grab().toImage() == drawn.viewport().grab().toImage()
