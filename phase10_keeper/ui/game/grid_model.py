@@ -50,7 +50,8 @@ class Cell(NamedTuple):
 class ScoreGridModel(QAbstractTableModel):
     marksChanged = Signal(int, int)
     """The row headers' marks (who deals, plays first, won or left) read otherwise in
-    rows `first` to `last`."""
+    rows `first` to `last`; told once for each run of rows next to one another, so the
+    deal going round from the last row to the first draws no rows between."""
 
     def __init__(self, state: GameState, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -118,8 +119,8 @@ class ScoreGridModel(QAbstractTableModel):
                 for row, (was, is_now) in enumerate(zip(marks, now, strict=True))
                 if was != is_now
             ]
-            if moved:
-                self.marksChanged.emit(moved[0], moved[-1])
+            for first, last in _runs(moved):
+                self.marksChanged.emit(first, last)
         if first < min(old, new):
             self.headerDataChanged.emit(Qt.Orientation.Horizontal, first, min(old, new) - 1)
         return first
@@ -294,3 +295,14 @@ def _first_difference(before: Sequence[object], after: Sequence[object]) -> int:
         if was is not now and was != now:
             return index
     return min(len(before), len(after))
+
+
+def _runs(rows: list[int]) -> list[tuple[int, int]]:
+    """The runs of consecutive numbers in `rows` (ascending), each as its first and last."""
+    runs: list[tuple[int, int]] = []
+    for row in rows:
+        if runs and runs[-1][1] == row - 1:
+            runs[-1] = (runs[-1][0], row)
+        else:
+            runs.append((row, row))
+    return runs
