@@ -119,8 +119,8 @@ class ScoreGridModel(QAbstractTableModel):
                 for row, (was, is_now) in enumerate(zip(marks, now, strict=True))
                 if was != is_now
             ]
-            for first, last in _runs(moved):
-                self.marksChanged.emit(first, last)
+            for first_row, last_row in _runs(moved):
+                self.marksChanged.emit(first_row, last_row)
         if first < min(old, new):
             self.headerDataChanged.emit(Qt.Orientation.Horizontal, first, min(old, new) - 1)
         return first

@@ -68,7 +68,8 @@ def test_grid_tells_of_the_rows_whose_marks_moved_and_of_no_others(qtbot) -> Non
 
     assert marked() == [[], ["deals"], ["1st"], []]
     longer = game.with_hand_appended(went_out(FOUR, "Marcus"))
-    model.set_state(replay(longer).final)
+    # What reads differently starts at the new hand's column, marks moved or not.
+    assert model.set_state(replay(longer).final) == 1
     assert marked() == [[], [], ["deals"], ["1st"]]
     assert told == [(1, 3)]
     told.clear()
@@ -76,7 +77,7 @@ def test_grid_tells_of_the_rows_whose_marks_moved_and_of_no_others(qtbot) -> Non
     model.set_state(replay(corrected).final)
     assert told == []
     round_again = corrected.with_hand_appended(went_out(FOUR, "Dana"))
-    model.set_state(replay(round_again).final)
+    assert model.set_state(replay(round_again).final) == 2
     assert marked() == [["1st"], [], [], ["deals"]]
     assert told == [(0, 0), (2, 3)]
     told.clear()
@@ -87,6 +88,17 @@ def test_grid_tells_of_the_rows_whose_marks_moved_and_of_no_others(qtbot) -> Non
     model.set_state(won)
     assert marked() == [["★ won"], [], [], []]
     assert told == [(0, 0), (2, 3)]
+
+
+def test_grid_says_each_hand_recorded_reads_differently_from_its_own_column_on(qtbot) -> None:
+    # The grid draws again from the column `set_state` returns: the new hand's, however
+    # the marks moved with it (a column further left draws the whole page again).
+    game = game_with_hands(FOUR, 0)
+    model = ScoreGridModel(replay(game).final)
+    names = list(FOUR)
+    for hands in range(1, 10):
+        game = game.with_hand_appended(went_out(FOUR, names[hands % len(names)]))
+        assert model.set_state(replay(game).final) == hands - 1
 
 
 def test_grid_model_stays_consistent_while_hands_come_and_go(qtmodeltester) -> None:
