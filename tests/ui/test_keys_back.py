@@ -152,11 +152,7 @@ def test_the_keys_come_back_to_the_saved_games_after_a_delete_is_asked(qtbot, an
     game_id = library.add_game(game_with_hands(FOUR, 2))
     prompts = Elsewhere(qtbot)
     prompts.confirm_answer = answer
-    window = MainWindow(library, prompts=prompts)
-    qtbot.addWidget(window)
-    window.show()
-    qtbot.waitExposed(window)
-    qtbot.waitUntil(window.isActiveWindow)
+    window = _shown_on(library, prompts, qtbot)
     window.navigation.show_library()
     view = window.pages.games_view
     assert view is not None
@@ -215,11 +211,7 @@ def test_the_keys_come_back_after_a_file_dialog_closes_late(qtbot, tmp_path) -> 
     library = Library.open()
     prompts = ClosedLate(qtbot)
     prompts.open_answer = path
-    window = MainWindow(library, prompts=prompts)
-    qtbot.addWidget(window)
-    window.show()
-    qtbot.waitExposed(window)
-    qtbot.waitUntil(window.isActiveWindow)
+    window = _shown_on(library, prompts, qtbot)
     window.import_action.trigger()
     assert [game.hands for game in library.list_games()] == [2]
     qtbot.waitUntil(lambda: not prompts.dialog.isVisible())
@@ -232,3 +224,13 @@ def test_the_keys_come_back_after_a_file_dialog_closes_late(qtbot, tmp_path) -> 
     assert prompts.asked[-1].startswith("Delete")
     window.close()
     library.close()
+
+
+def _shown_on(library: Any, prompts: Answers, qtbot: Any) -> MainWindow:
+    """The window on `library`, shown and holding the keys."""
+    window = MainWindow(library, prompts=prompts)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    qtbot.waitUntil(window.isActiveWindow)
+    return window
