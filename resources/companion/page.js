@@ -10,6 +10,8 @@
   const SAVED_KEY = "phase10-keeper-key";
   // The scoreboard's link opened on a screen this wide is taken for a TV across the room.
   const WIDE = matchMedia("(min-width: 75rem)");
+  // A phone that asks for less motion is taken to the entry at once, not scrolled there.
+  const CALM = matchMedia("(prefers-reduced-motion: reduce)");
 
   let language = "en";
   let session = null;
@@ -886,7 +888,8 @@
         edit.addEventListener("click", () => {
           target = name;
           show(game);
-          $("entry").scrollIntoView({ behavior: "smooth", block: "start" });
+          const motion = CALM.matches ? "auto" : "smooth";
+          $("entry").scrollIntoView({ behavior: motion, block: "start" });
         });
         item.append(who, edit);
         entryRows.rows[name] = { saying, edit };

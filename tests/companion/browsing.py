@@ -71,7 +71,9 @@ def shots_folder(tmp_path: Path) -> Path:
 
 def view(driver: Any, size: tuple[int, int], *, dark: bool = False) -> None:
     """The screen's size and colour scheme, and the network as it is (the browser is
-    shared: an earlier test may have taken it offline)."""
+    shared: an earlier test may have taken it offline). The phone asks for less motion:
+    a click aims where a button is and then lands there, and a page still scrolling
+    moved the button from under it."""
     network(driver, online=True)
     width, height = size
     driver.execute_cdp_cmd(
@@ -80,7 +82,12 @@ def view(driver: Any, size: tuple[int, int], *, dark: bool = False) -> None:
     )
     driver.execute_cdp_cmd(
         "Emulation.setEmulatedMedia",
-        {"features": [{"name": "prefers-color-scheme", "value": "dark" if dark else "light"}]},
+        {
+            "features": [
+                {"name": "prefers-color-scheme", "value": "dark" if dark else "light"},
+                {"name": "prefers-reduced-motion", "value": "reduce"},
+            ]
+        },
     )
 
 
