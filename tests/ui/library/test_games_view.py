@@ -478,3 +478,25 @@ def test_export_csv_to_an_unwritable_place_warns(qtbot, tmp_path: Path) -> None:
     view.select_game(2)
     assert view.export_csv(tmp_path / "missing" / "out.csv") is None
     assert "Cannot write" in answers.warnings[0]
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_the_keys_come_back_to_the_games_when_undo_brings_the_only_game_back(qtbot) -> None:
+    """Found by hand: deleting the only game hides the empty list, and the keys passed on
+    to a button; once Ctrl+Z brought the game back, selected, Return opened nothing."""
+    library = _empty_library()
+    game_id = library.add_game(Game(("Priya", "Marcus"), title="Monday"))
+    view, _, _ = _view(qtbot, library)
+    view.show()
+    qtbot.waitExposed(view)
+    view.select_game(game_id)
+    view.table.setFocus()
+    qtbot.waitUntil(view.table.hasFocus)
+    view.delete_selected()
+    assert not view.table.isVisible()
+    view.undo_stack.undo()
+    assert view.selected_id() == game_id
+    assert view.table.hasFocus()
+    with qtbot.waitSignal(view.openRequested) as opened:
+        qtbot.keyClick(view.table, Qt.Key.Key_Return)
+    assert opened.args == [game_id]
