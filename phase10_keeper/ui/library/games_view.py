@@ -477,9 +477,9 @@ class GamesView(QWidget):
     def _build_labels(self) -> None:
         """What the page says besides the table: empty, a notice, damage, conflicts."""
         self.empty_label = QLabel()
-        self._keys_went_to: QWidget | None = None
-        """Where the keys went when the list, holding them, hid as it emptied: they come
-        back to it when it shows again, if nobody has moved them since."""
+        self._list_had_keys = False
+        """Whether the list held the keys when it hid as it emptied: they come back to it
+        when it shows again."""
         self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty_label.setWordWrap(True)
         self.notice = QLabel()
@@ -920,13 +920,16 @@ class GamesView(QWidget):
             self.empty_label.setText(tr("games.empty"))
         else:
             self.empty_label.setText(tr("games.no_match", filter=isolate(self.search.text())))
-        if empty and self.table.isVisible() and self.table.hasFocus():
-            # Hidden, the list passes the keys on to the next button.
-            self.table.hide()
-            self._keys_went_to = self.window().focusWidget()
+        # The window's, not the list's own focus: a window not active yet (no window
+        # manager gives it back at once after a question) still sends its keys there.
+        if empty and self.table.isVisible() and self.window().focusWidget() is self.table:
+            # Hidden, the list passes the keys on to a button, or in a window not active
+            # yet to nothing.
+            self._list_had_keys = True
         self.table.setVisible(not empty)
         self.empty_label.setVisible(empty)
-        if not empty and self._keys_went_to is not None:
-            if self.window().focusWidget() is self._keys_went_to:
+        if not empty and self._list_had_keys:
+            self._list_had_keys = False
+            # Where one types a filter, the keys stay.
+            if self.window().focusWidget() is not self.search:
                 self.table.setFocus()
-            self._keys_went_to = None
