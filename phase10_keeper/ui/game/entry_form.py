@@ -74,7 +74,7 @@ AskedAbout = tuple[GameState, DraftSnapshot, int | None]
 def fresh_draft(state: GameState, hand: Hand | None = None) -> HandDraft:
     """A draft of the hand after `state`: each player by points if their last result
     was, or with none yet, as New Game chose for the table."""
-    return HandDraft(state, hand, points_players(state, read_setting(POINTS_BY_DEFAULT)))
+    return HandDraft(state, hand, points_players(state, lambda: read_setting(POINTS_BY_DEFAULT)))
 
 
 class HandEntryForm(QFrame):

@@ -214,8 +214,16 @@ def test_going_out_leaves_a_player_by_points_as_they_were() -> None:
     game = Game(players=PLAYERS).with_hand_appended(first).with_hand_appended(second)
     state = replay(game).final
     # Dana went out of hand 2 (no cards, no points): by points still, as in hand 1.
-    assert points_players(state, default=False) == frozenset({"Priya", "Marcus", "Kwame", "Dana"})
+    asked: list[bool] = []
+
+    def default() -> bool:
+        asked.append(True)
+        return False
+
+    assert points_players(state, default) == frozenset({"Priya", "Marcus", "Kwame", "Dana"})
+    # Everyone's last telling result says how they go on: the table's choice is not read.
+    assert asked == []
     only_first = replay(Game(players=PLAYERS).with_hand_appended(first)).final
     # Priya has only gone out: that says nothing, so the table's choice holds.
-    assert "Priya" not in points_players(only_first, default=False)
-    assert "Priya" in points_players(only_first, default=True)
+    assert "Priya" not in points_players(only_first, default=lambda: False)
+    assert "Priya" in points_players(only_first, default=lambda: True)
