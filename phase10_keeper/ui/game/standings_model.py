@@ -37,6 +37,9 @@ NAME_ROLE = Qt.ItemDataRole.UserRole + 1
 
 _NUMBERS = {column: number for number, column in enumerate(STANDINGS_COLUMNS)}
 
+_EMPHASISED = tuple(column.spec.emphasised for column in STANDINGS_COLUMNS)
+"""Whether each column, by number, is in bold type in every row."""
+
 _ANSWERED_ROLES = frozenset(
     int(role)
     for role in (
@@ -128,10 +131,11 @@ class DrawnCellDelegate(QStyledItemDelegate):
         (`drawing`), from the image kept of it if there is one."""
         rect = option.rect
         # The row's shading is the view's, drawn before; the cell draws its text alone.
+        text, bold = model.cells(row)[column]
         key = (
             column,
-            model.text(row, column),
-            model.is_bold(row, column),
+            text,
+            bold,
             rect.width(),
             rect.height(),
             how,
@@ -245,8 +249,8 @@ class StandingsModel(QAbstractTableModel):
         self._state = state
         self._rows = standings_rows(state)
         self._bold: QFont | None = None
-        self._texts: dict[tuple[int, int, bool], str] = {}
-        """What each cell says, by row, column and compactness, in the words of
+        self._cells: dict[tuple[int, bool], tuple[tuple[str, bool], ...]] = {}
+        """What each row's cells show, by row and compactness, in the words of
         `_texts_in`: fitting the columns and painting ask each several times a hand."""
         self._texts_in: object = None
         self._phase_texts: dict[tuple[object, ...], str] = {}
@@ -273,28 +277,19 @@ class StandingsModel(QAbstractTableModel):
             self.beginResetModel()
             self._state = state
             self._rows = rows
-            self._texts.clear()
+            self._cells.clear()
             self.endResetModel()
             return
-        columns = range(self.columnCount())
-        before = [self._shown(row, columns) for row in range(len(rows))]
+        before = [self.cells(row) for row in range(len(rows))]
         self._state = state
         self._rows = rows
-        self._texts.clear()
+        self._cells.clear()
         # Only the cells that read differently are drawn again: a hand recorded changes
         # the totals and a few phases, and the whole table took a millisecond to draw.
         for row, shown in enumerate(before):
-            changed = [
-                column
-                for column, now in enumerate(self._shown(row, columns))
-                if now != shown[column]
-            ]
+            changed = [column for column, now in enumerate(self.cells(row)) if now != shown[column]]
             if changed:
                 self.dataChanged.emit(self.index(row, changed[0]), self.index(row, changed[-1]))
-
-    def _shown(self, row: int, columns: range) -> list[tuple[str, bool]]:
-        """What each cell of a row shows: its text, and whether in bold type."""
-        return [(self.text(row, column), self.is_bold(row, column)) for column in columns]
 
     def row(self, row: int) -> StandingsRow:
         return self._rows[row]
@@ -339,23 +334,32 @@ class StandingsModel(QAbstractTableModel):
             return self.bold_font()
         return None
 
-    def text(self, row: int, column: int) -> str:
-        """What the cell shows."""
+    def cells(self, row: int) -> tuple[tuple[str, bool], ...]:
+        """What each cell of `row` shows, column by column: its text, and whether in bold
+        type (totals, and the winner's row)."""
         words = app_words()
         if words is not self._texts_in:
             # Another language (and with it the numbers' locale): every text anew.
-            self._texts.clear()
+            self._cells.clear()
             self._phase_texts.clear()
             self._texts_in = words
-        key = (row, column, self.compact)
-        found = self._texts.get(key)
+        key = (row, self.compact)
+        found = self._cells.get(key)
         if found is None:
-            found = self._texts[key] = self._text(self._rows[row], STANDINGS_COLUMNS[column])
+            standing = self._rows[row]
+            found = self._cells[key] = tuple(
+                (self._text(standing, column), emphasised or standing.winner)
+                for column, emphasised in zip(STANDINGS_COLUMNS, _EMPHASISED, strict=True)
+            )
         return found
+
+    def text(self, row: int, column: int) -> str:
+        """What the cell shows."""
+        return self.cells(row)[column][0]
 
     def is_bold(self, row: int, column: int) -> bool:
         """Totals, and the winner's row, are in bold type."""
-        return STANDINGS_COLUMNS[column].spec.emphasised or self._rows[row].winner
+        return _EMPHASISED[column] or self._rows[row].winner
 
     def bold_font(self) -> QFont:
         if self._bold is None:

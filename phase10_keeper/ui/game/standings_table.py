@@ -115,11 +115,8 @@ class StandingsTable(DrawnTableView):
         # The title's width follows its text, the titles' font and the style drawing it.
         titles = f"{header.font().key()} {self.style().name()}"
 
-        def needed(column: int) -> int:
-            widest = max(
-                (advances(model.text(row, column), model.is_bold(row, column)) for row in rows),
-                default=0.0,
-            )
+        def needed(column: int, cells: list[tuple[tuple[str, bool], ...]]) -> int:
+            widest = max((advances(*row[column]) for row in cells), default=0.0)
             return max(self._title_width(column, titles), math.ceil(widest) + 2 * (margin + 1))
 
         stretched = column_number(STRETCHED)
@@ -138,10 +135,12 @@ class StandingsTable(DrawnTableView):
         # again only if the wording shown changes.
         shown_compact = model.compact
         model.compact = False
-        widths = {column: needed(column) for column in shown}
-        if sum(widths.values()) + needed(stretched) > room:
+        cells = [model.cells(row) for row in rows]
+        widths = {column: needed(column, cells) for column in shown}
+        if sum(widths.values()) + needed(stretched, cells) > room:
             model.compact = True
-            widths = {column: needed(column) for column in shown}
+            cells = [model.cells(row) for row in rows]
+            widths = {column: needed(column, cells) for column in shown}
         compact, model.compact = model.compact, shown_compact
         model.set_compact(compact)
         for column, width in widths.items():
