@@ -1,11 +1,10 @@
 """The game library: every game, the roster of player names and what the app resumes.
 
 One SQLite file in the user's data folder. Every change is one transaction, committed
-(WAL journal) before the method returns, so it survives the app crashing; its WAL is
-synced on a thread of its own at once (storage.flushing), so it survives a pulled plug
-a few milliseconds later, and every change is on disk once the library is closed. The
-rules and each hand are stored as the JSON the game file uses, so the library can never
-disagree with the file format.
+(WAL journal, synchronous=FULL) before the method returns: what the app reports as
+recorded survives a crash or a pulled plug. The window syncs to disk once it has drawn
+the change instead (`sync_later`). The rules and each hand are stored as the JSON the
+game file uses, so the library can never disagree with the file format.
 """
 
 import os
@@ -29,7 +28,7 @@ from phase10_keeper.storage.backups import (
     make_backup,
     prune_backups,
 )
-from phase10_keeper.storage.flushing import WalFlusher
+from phase10_keeper.storage.flushing import LaterSyncs
 from phase10_keeper.storage.integrity import (
     AS_LEFT_SUFFIX,
     as_left,
@@ -166,7 +165,8 @@ class Library(ListingRows, ResumeRows, UnrecordedRows, SharingRows, SharedRows, 
         self._backup_failed = False
         """A backup failed already: it is not retried, so it is reported once."""
         self._wal_written = False
-        self._flusher: WalFlusher | None = None
+        self._later_syncs: LaterSyncs | None = None
+        """Where commits are synced after they return: see `sync_later`."""
         self.read_only = False
 
     @classmethod
@@ -276,9 +276,9 @@ class Library(ListingRows, ResumeRows, UnrecordedRows, SharingRows, SharedRows, 
             if self._unsaved_in_backup:
                 self._try_backup()
             self._checkpoint("TRUNCATE")
-            # After the backup, which may commit too, and before SQLite removes the WAL.
-            if self._flusher is not None:
-                self._flusher.close()
+            # After the backup, which may commit too.
+            if self._later_syncs is not None:
+                self._later_syncs.finish()
             self._connection.close()
             self._connection = None
             if not self.read_only and not self._damage_met:
@@ -566,15 +566,11 @@ class Library(ListingRows, ResumeRows, UnrecordedRows, SharingRows, SharedRows, 
         connection = self._live()
         with self._guard():
             connection.execute("PRAGMA foreign_keys = ON")
+            connection.execute("PRAGMA synchronous = FULL")
             mode = connection.execute("PRAGMA journal_mode = WAL").fetchone()[0]
-            if mode == "wal":
-                # Each commit's WAL is synced beside the caller: see storage.flushing.
-                connection.execute("PRAGMA synchronous = NORMAL")
-                self._flusher = WalFlusher(self.path.with_name(self.path.name + "-wal"))
-            else:
+            if mode != "wal":
                 # Some network file systems cannot share the memory WAL needs; a rollback
                 # journal with synchronous=FULL is slower but just as safe.
-                connection.execute("PRAGMA synchronous = FULL")
                 self._warn(f"the game library {self.path} uses journal mode {mode}")
             version = user_version(connection)
             if 0 < version < SCHEMA_VERSION:
@@ -587,7 +583,6 @@ class Library(ListingRows, ResumeRows, UnrecordedRows, SharingRows, SharedRows, 
                         reason=error.strerror or str(error),
                     ) from None
             migrate(connection)
-            self._committed()
         if 0 < version < RECORDS_KEPT_FROM:
             from phase10_keeper.storage.kept_records import game_records
 
@@ -650,16 +645,33 @@ class Library(ListingRows, ResumeRows, UnrecordedRows, SharingRows, SharedRows, 
                     with suppress(sqlite3.Error):
                         connection.execute("ROLLBACK")
                 raise
-        self._committed()
+        if self._later_syncs is not None:
+            self._later_syncs.committed()
         self._wal_written = True
         raise_mark(self.path, mark)
         if change:
             self._unsaved_in_backup = True
             self._backup_if_due(changed=True)
 
-    def _committed(self) -> None:
-        if self._flusher is not None:
-            self._flusher.committed()
+    def sync_later(self, schedule: Callable[[Callable[[], None]], object]) -> None:
+        """Has each commit from now on return before it is synced to disk, and hand
+        `schedule` what syncs it, to call soon: the window calls it once it has drawn
+        the change. A sync waiting for the disk took a frame's worth of time on some
+        laptops, before the window could show the hand just recorded.
+
+        A commit is safe from the app crashing as it returns, and from a pulled plug once
+        synced; closing the library syncs whatever is left. A call to a sync that a later
+        one covered does nothing. Without a WAL journal commits stay synced as made.
+        """
+        connection = self._live()
+        if self.read_only:
+            return
+        with self._guard():
+            if connection.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                return
+            connection.execute("PRAGMA synchronous = NORMAL")
+        wal = self.path.with_name(self.path.name + "-wal")
+        self._later_syncs = LaterSyncs(wal, schedule, self._warn)
 
     @staticmethod
     def _current_mark(database: sqlite3.Connection) -> Mark:

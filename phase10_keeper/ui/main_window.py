@@ -45,6 +45,9 @@ if TYPE_CHECKING:
 CHECKPOINT_MS = 15_000
 """How often the library's WAL is folded into its file, when something was written."""
 
+SYNC_AT_LATEST_MS = 1_000
+"""How long a change may wait to be synced to disk where the window draws nothing of it."""
+
 
 def forget_sources() -> None:
     """Qt's Python bindings read the source of the modules loaded when they start, to see
@@ -163,6 +166,7 @@ class MainWindow(QMainWindow):
     def set_library(self, library: "Library") -> None:
         """Uses this library, and reopens the game left unfinished at the last quit."""
         self.pages.library = library
+        library.sync_later(self._sync_after_drawing)
         watch_library(self)
         share_library(self)
         self.status.bar()
@@ -170,6 +174,15 @@ class MainWindow(QMainWindow):
         game_id = library.last_open_game()
         if game_id is None or not self.navigation.open_game(game_id):
             self.navigation.show_start()
+
+    def _sync_after_drawing(self, sync: Callable[[], None]) -> None:
+        """Where the library syncs a change to disk: once the window has drawn it, or
+        where nothing of it is drawn, a moment later."""
+        # Not before the first paint: the library opens after it.
+        from phase10_keeper.ui.widgets.after_drawing import after_drawing
+
+        after_drawing(self, sync)
+        QTimer.singleShot(SYNC_AT_LATEST_MS, self, sync)
 
     def _checkpoint(self) -> None:
         if self.library is not None:

@@ -63,7 +63,7 @@ def test_a_new_library_is_one_sqlite_file_in_wal_mode(library: Library, data_dir
         assert database.execute("PRAGMA application_id").fetchone() == (APPLICATION_ID,)
     connection = library._connection
     assert connection is not None
-    assert connection.execute("PRAGMA synchronous").fetchone() == (1,)  # NORMAL: see flushing
+    assert connection.execute("PRAGMA synchronous").fetchone() == (2,)  # FULL
     assert connection.execute("PRAGMA foreign_keys").fetchone() == (1,)
 
 
