@@ -670,6 +670,9 @@ class Library(ListingRows, ResumeRows, UnrecordedRows, SharingRows, SharedRows, 
             if connection.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
                 return
             connection.execute("PRAGMA synchronous = NORMAL")
+        if self._later_syncs is not None:
+            # Handed to another window: what the last one was to sync is synced first.
+            self._later_syncs.finish()
         wal = self.path.with_name(self.path.name + "-wal")
         self._later_syncs = LaterSyncs(wal, schedule, self._warn)
 

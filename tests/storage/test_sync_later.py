@@ -84,6 +84,19 @@ def test_closing_syncs_what_is_left_and_a_sync_called_after_does_nothing(
         assert reopened.load_game(game_id) == long_game(3)
 
 
+def test_asked_again_by_another_window_it_syncs_what_the_first_was_to_sync(
+    syncing_later: tuple[Library, list[Callable[[], None]]], wal_syncs: list[str]
+) -> None:
+    library, first = syncing_later
+    library.add_game(long_game(1))
+    second: list[Callable[[], None]] = []
+    library.sync_later(second.append)
+    assert wal_syncs == ["synced"]
+    library.add_game(long_game(2))
+    assert len(first) == 1
+    assert len(second) == 1
+
+
 def test_a_disk_that_refuses_to_sync_is_said_once_and_loses_nothing_committed(
     data_dir: Path, wal_syncs: list[str]
 ) -> None:
