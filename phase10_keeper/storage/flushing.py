@@ -7,10 +7,12 @@ from pathlib import Path
 
 
 class LaterSyncs:
-    """Syncs a WAL file when asked, once for every commit made since the last sync: each
-    commit hands `schedule` what syncs it, and calling one a later one covered does
-    nothing. A refused sync is told to `warn` once: a disk that refuses one refuses them
-    all, and the changes stay committed; the next checkpoint syncs them again."""
+    """Syncs a WAL file when asked, once for every commit made since the last sync. A
+    commit hands `schedule` what syncs it unless one handed over before has not run yet:
+    that one syncs every commit made before it runs (many commits in a row, as a bulk
+    change makes, leave one sync waiting, not one each). Calling one a later one covered
+    does nothing. A refused sync is told to `warn` once: a disk that refuses one refuses
+    them all, and the changes stay committed; the next checkpoint syncs them again."""
 
     def __init__(
         self,
@@ -24,11 +26,15 @@ class LaterSyncs:
         self._commits = 0
         self._synced = 0
         """Of the commits counted, how many the last sync covered."""
+        self._handed_over = 0
+        """The commit the last sync handed over was for."""
         self._failure_said = False
 
     def committed(self) -> None:
         self._commits += 1
-        commit = self._commits
+        if self._handed_over > self._synced:
+            return
+        commit = self._handed_over = self._commits
         self._schedule(lambda: self.through(commit))
 
     def through(self, commit: int) -> None:

@@ -660,8 +660,9 @@ class Library(ListingRows, ResumeRows, UnrecordedRows, SharingRows, SharedRows, 
         laptops, before the window could show the hand just recorded.
 
         A commit is safe from the app crashing as it returns, and from a pulled plug once
-        synced; closing the library syncs whatever is left. A call to a sync that a later
-        one covered does nothing. Without a WAL journal commits stay synced as made.
+        synced; closing the library syncs whatever is left. A sync handed over and not
+        run yet covers the commits after it too (see `LaterSyncs`). Without a WAL
+        journal commits stay synced as made.
         """
         connection = self._live()
         if self.read_only:
