@@ -358,8 +358,8 @@ class StandingsModel(QAbstractTableModel):
         return self.cells(row)[column][0]
 
     def is_bold(self, row: int, column: int) -> bool:
-        """Totals, and the winner's row, are in bold type."""
-        return _EMPHASISED[column] or self._rows[row].winner
+        """Whether the cell is in bold type."""
+        return self.cells(row)[column][1]
 
     def bold_font(self) -> QFont:
         if self._bold is None:
