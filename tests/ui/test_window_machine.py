@@ -73,6 +73,7 @@ from phase10_keeper.ui.text import wording
 from phase10_keeper.ui.text.escape import isolate
 
 from .answers import Answers
+from .conftest import drawn
 
 PLACE, PLAYER, PHASE, DONE, TOTAL = (column_number(column) for column in STANDINGS_COLUMNS)
 
@@ -849,6 +850,8 @@ class WindowMachine(RuleBasedStateMachine):
         assert [grid.total(row) for row in range(grid.rowCount())] == [
             player.total for player in state.players
         ]
+        # The standings follow the drawing of the change: looked at, it has been drawn.
+        drawn(window)
         standings = view.standings_model
         assert view.standings.verticalHeader().count() == len(state.players)
         shown = [
