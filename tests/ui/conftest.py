@@ -6,20 +6,12 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QLocale, QSettings
-from PySide6.QtWidgets import (
-    QApplication,
-    QDialog,
-    QFileDialog,
-    QInputDialog,
-    QMessageBox,
-    QWidget,
-)
+from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QMessageBox
 
 from phase10_keeper.language import ENGLISH
 from phase10_keeper.rules import Cards, Game, PlayerResult
 from phase10_keeper.storage.unrecorded import Kept
 from phase10_keeper.ui.text.translate import use_language
-from phase10_keeper.ui.widgets.after_drawing import after_drawing
 
 
 @pytest.fixture(autouse=True)
@@ -141,21 +133,3 @@ def library() -> MemoryLibrary:
 
 def result(made: bool, **cards: int) -> PlayerResult:
     return PlayerResult(made=made, cards=Cards(**cards))
-
-
-DRAWING_PASSES = 20
-"""Passes of the event loop a window gets to draw a change and run what waits for it:
-two are enough (the drawing, then a zero timer); the rest is room."""
-
-
-def drawn(window: QWidget) -> None:
-    """Lets `window` draw what changed and run what waits for that drawing (the
-    standings after a hand), as the event loop does before anyone can look at it."""
-    done: list[bool] = []
-    after_drawing(window, lambda: done.append(True))
-    window.update()
-    for _ in range(DRAWING_PASSES):
-        if done:
-            return
-        QApplication.processEvents()
-    assert done, "the window did not draw"

@@ -73,7 +73,6 @@ from phase10_keeper.ui.text import wording
 from phase10_keeper.ui.text.escape import isolate
 
 from .answers import Answers
-from .conftest import drawn
 
 PLACE, PLAYER, PHASE, DONE, TOTAL = (column_number(column) for column in STANDINGS_COLUMNS)
 
@@ -850,8 +849,6 @@ class WindowMachine(RuleBasedStateMachine):
         assert [grid.total(row) for row in range(grid.rowCount())] == [
             player.total for player in state.players
         ]
-        # The standings follow the drawing of the change: looked at, it has been drawn.
-        drawn(window)
         standings = view.standings_model
         assert view.standings.verticalHeader().count() == len(state.players)
         shown = [

@@ -271,7 +271,7 @@ class GameView(QWidget):
         self.banner.show_words(state, game.rules)
         self.banner.show_finished(state.status is Status.FINISHED)
         played = len(state.hands)
-        self.standings.follow(state)
+        self.standings.show_state(state)
         self.grid.show_state(state)
         self.charts.set_game(game, self.session.replay)
         if played != self._hands_shown:

@@ -7,7 +7,6 @@ from collections.abc import Callable
 from PySide6.QtCore import QEvent, QRect, Qt
 from PySide6.QtGui import QFont, QFontMetricsF, QPainter
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QStyle, QStyleOptionViewItem
-from shiboken6 import isValid
 
 from phase10_keeper.rules import GameState
 from phase10_keeper.stats.standings import STANDINGS_COLUMNS, shown_columns
@@ -18,7 +17,6 @@ from phase10_keeper.ui.game.standings_model import (
     StandingsModel,
     column_number,
 )
-from phase10_keeper.ui.widgets.after_drawing import after_drawing
 from phase10_keeper.ui.widgets.drawn_table import DrawnTableView
 
 REMEMBERED_TEXTS = 2000
@@ -59,8 +57,6 @@ class StandingsTable(DrawnTableView):
         of them, and measuring all again was most of fitting the columns."""
         self._advances_in: tuple[str, str] = ("", "")
         """The keys of the regular and bold fonts `_advances` were measured in."""
-        self._following: GameState | None = None
-        """The state to show once the window has drawn the change that led to it."""
         self._title_widths: dict[tuple[int, str, str], int] = {}
         """Each column's width for its title, by its column, title, the titles' font and
         the style: the header asks the model about every role of the title to find it."""
@@ -94,28 +90,8 @@ class StandingsTable(DrawnTableView):
 
         return draw
 
-    def follow(self, state: GameState) -> None:
-        """The standings after `state`, shown once the window has drawn the rest of the
-        change: the hand the keeper recorded is on screen a millisecond sooner, and its
-        standings are the next thing drawn. At once where the table is not on screen.
-        States that follow one another before the window draws are shown once, the
-        last."""
-        if not self.isVisible():
-            self.show_state(state)
-            return
-        waiting = self._following is not None
-        self._following = state
-        if not waiting:
-            after_drawing(self.window(), self._show_followed)
-
-    def _show_followed(self) -> None:
-        # The page may have closed, and the table with it, before the window drew.
-        if isValid(self) and self._following is not None:
-            self.show_state(self._following)
-
     def show_state(self, state: GameState) -> None:
         """The standings after `state`, with the columns that tell something of it."""
-        self._following = None
         self.standings_model.set_state(state)
         shown = shown_columns(state)
         for column in STANDINGS_COLUMNS:

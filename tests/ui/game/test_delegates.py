@@ -9,8 +9,6 @@ from phase10_keeper.ui.game.delegates import PlayerHeader
 from phase10_keeper.ui.game.grid_model import mark_labels
 from phase10_keeper.ui.text.translate import use_language
 
-from ..conftest import drawn
-
 
 @pytest.mark.parametrize("code", list(LANGUAGES))
 def test_every_mark_fits_its_badge_as_drawn(qtbot, code: str) -> None:
@@ -108,10 +106,10 @@ def test_the_standings_drawn_from_kept_cells_are_as_qt_draws_them(qtbot, monkeyp
         table.setItemDelegateForColumn(names, qts)
         with monkeypatch.context() as patched:
             patched.setattr(table, "cells_plain", lambda _option: False)
-            image = table.grab().toImage()
+            drawn = table.grab().toImage()
         table.setItemDelegate(kept)
         table.setItemDelegateForColumn(names, kept_names)
-        return image
+        return drawn
 
     option = QStyleOptionViewItem()
     table.initViewItemOption(option)
@@ -119,7 +117,6 @@ def test_the_standings_drawn_from_kept_cells_are_as_qt_draws_them(qtbot, monkeyp
     first = table.grab().toImage()
     assert table.grab().toImage() == first == as_qt_draws()
     session.record_hand(went_out(FOUR, "Marcus"))
-    drawn(view)
     after = table.grab().toImage()
     assert after != first
     assert after == as_qt_draws()

@@ -24,7 +24,6 @@ from phase10_keeper.ui.game.standings_model import column_number
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.new_game.new_game_dialog import NewGameDialog, default_title
 
-from ..conftest import drawn
 from ..games import game_with_hands, went_out
 
 PLACE, PLAYER, PHASE, DONE, TOTAL = (column_number(column) for column in STANDINGS_COLUMNS)
@@ -396,12 +395,10 @@ def test_the_standings_columns_fit_their_contents_as_the_game_goes_on(window_at)
     first = sizes()
     for hand in range(30):
         window.pages.session.record_hand(went_out(TABLE, TABLE[hand % len(TABLE)]))
-    drawn(window)
     assert len(view.standings_model.text(5, TOTAL)) == 4, "a total past 999"
     assert sizes() == as_qt_would_size()
     assert sizes()[TOTAL] > first[TOTAL]
     window.undo_group.undo()
-    drawn(window)
     assert sizes() == as_qt_would_size()
 
 
