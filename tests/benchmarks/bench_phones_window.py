@@ -5,11 +5,12 @@
 
 Without a display it runs on Qt's offscreen platform. Loopback only.
 
-The real window opens a 200-hand game of six players, twice: first without phones
-(the baseline), then with View → Phones at the Table on and, in a process of their own
-(as phones are other machines), six phones following the table's event stream while
-H hostile connections (150 unless told) stay open (half send nothing, half half a request's headers;
-each one the server closes is opened again). In each run:
+The real window, drawn in the app's own style, opens a 200-hand game of six players,
+twice: first without phones (the baseline), then with View → Phones at the Table on and,
+in a process of their own (as phones are other machines), six phones following the
+table's event stream while H hostile connections (150 unless told) stay open (half send
+nothing, half half a request's headers; each one the server closes is opened again). In
+each run:
 
 1. The event loop's gaps over S seconds while the phones enter their players' results
    for the next hand, each phone every 100 ms (each entry fills the window's form):
@@ -269,8 +270,11 @@ def _run(
 
     from phase10_keeper.storage.library import Library
     from phase10_keeper.ui.main_window import MainWindow
+    from phase10_keeper.ui.widgets.contrast_style import use_contrast_style
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
+    # Drawn in the style the app draws in, whose Python parts run at every paint.
+    use_contrast_style(app)
     library = Library.open(data_dir)
     library.set_last_open_game(library.add_game(long_game(HANDS_PLAYED, SIX)))
     window = MainWindow(library)
