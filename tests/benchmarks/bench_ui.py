@@ -20,7 +20,9 @@ server too. The rest runs on the X display if there is one, else offscreen.
 2. Recording: in a 200-hand game, drawn in the app's own style, the time from pressing
    Record to the score grid having repainted, saving to the library included (its sync
    to disk follows the frame, as in the app, and is run between hands, untimed);
-   against repainting the grid alone. Hands one after another, then each after a pause (as at a
+   against repainting the grid alone. The keys are in the last player's field when the
+   hand is recorded, as a keeper's are who typed the hand and pressed Enter; they go to
+   the first field for the next hand. Hands one after another, then each after a pause (as at a
    table, where a hand finds the processor's caches holding other things).
 3. Editing hand 1 of a 2,000-hand game (where the rules cap a game's hands, the
    longest game within the cap), until the grid has repainted (saving and the
@@ -391,6 +393,8 @@ def recording(runs: int, data_dir: str, pause: float) -> dict[str, list[float]]:
     window = MainWindow(library)
     window.show()
     _until_painted(window)
+    # The keys reach only an active window.
+    window.activateWindow()
     # As the app does once the window has reopened the game.
     gc.freeze()
     view = window.pages.game_view
@@ -409,6 +413,8 @@ def recording(runs: int, data_dir: str, pause: float) -> dict[str, list[float]]:
         names = form.draft.participants
         form.draft.set_went_out(names[number % len(names)])
         form.draft.set_count(names[(number + 1) % len(names)], CardKind.HIGH, 3)
+        form.rows()[-1].focus_entry()
+        _after_the_frame()
         started = time.perf_counter()
         form.submit()
         began, done = _until_repainted(view.grid.viewport())
