@@ -1,7 +1,7 @@
 """The entry form's parts: the count field, the Masters phase box, the panel's button
 and painting, and the marks drawn on the fields a problem is about."""
 
-from PySide6.QtCore import QEvent, QPoint, QRect, QRectF, QSize, Qt
+from PySide6.QtCore import QEvent, QPoint, QRect, QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import (
     QColor,
     QFocusEvent,
@@ -172,6 +172,10 @@ class ProblemMarks(QWidget):
         self.marked: dict[QWidget, str] = {}
         self.fields: set[QWidget] = set()
         """The fields that get the ring when they take the keys."""
+        self._ring = QRect()
+        """Where the ring was last asked to be drawn (nowhere if empty)."""
+        self._ring_checked_later = False
+        """Whether a `ring_moved` is waiting for the event being handled to end."""
 
     def mark(self, widget: QWidget, severity: str) -> None:
         """Frames `widget` in the colour of a problem's `severity`, or in none if empty."""
@@ -182,13 +186,46 @@ class ProblemMarks(QWidget):
             self.marked[widget] = severity
         else:
             self.marked.pop(widget, None)
-        self.update()
+        # The marks lie over the whole form, and what they draw again is drawn again
+        # beneath them: the whole form, for one mark, took longer than the change.
+        self.update(_drawn_area(_frame(self._form(), widget, 0)))
 
-    def paintEvent(self, event: QPaintEvent) -> None:
+    def ring_moved(self) -> None:
+        """The ring goes where the keys are now: where it was and where it goes are
+        drawn again, not the whole form under the marks."""
+        ringed = self._ringed()
+        area = _drawn_area(_frame(self._form(), ringed, 3)) if ringed is not None else QRect()
+        if area == self._ring:
+            return
+        for place in (self._ring, area):
+            if not place.isEmpty():
+                self.update(place)
+        self._ring = area
+
+    def ring_moved_later(self) -> None:
+        """`ring_moved` once the event being handled is done with: a key may move the
+        keys after it reaches the form, and in a window that is not active, the field
+        they go to is never told."""
+        if not self._ring_checked_later:
+            self._ring_checked_later = True
+            QTimer.singleShot(0, self, self._check_ring)
+
+    def _check_ring(self) -> None:
+        self._ring_checked_later = False
+        self.ring_moved()
+
+    def _form(self) -> QWidget:
         form = self.parentWidget()
         assert form is not None
-        focused = form.window().focusWidget()
-        ringed = focused if focused in self.fields and focused.isVisible() else None
+        return form
+
+    def _ringed(self) -> QWidget | None:
+        focused = self._form().window().focusWidget()
+        return focused if focused in self.fields and focused.isVisible() else None
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        form = self._form()
+        ringed = self._ringed()
         if not self.marked and ringed is None:
             return
         painter = QPainter(self)
@@ -204,6 +241,12 @@ class ProblemMarks(QWidget):
             # Outside a problem's frame, so both show.
             painter.setPen(QPen(self.palette().color(QPalette.ColorRole.Highlight), 2))
             painter.drawRoundedRect(_frame(form, ringed, 3), 4, 4)
+
+
+def _drawn_area(frame: QRectF) -> QRect:
+    """The pixels a frame drawn along `frame` can touch: half its pen's width either
+    side, and a pixel more for the smoothing of its corners."""
+    return frame.toAlignedRect().adjusted(-2, -2, 2, 2)
 
 
 def _frame(form: QWidget, widget: QWidget, outset: int) -> QRectF:

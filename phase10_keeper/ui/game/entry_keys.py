@@ -11,7 +11,7 @@ from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QComboBox, QLineEdit, QWidget
 
 from phase10_keeper.ui.game.draft import HandDraft
-from phase10_keeper.ui.game.entry_fields import ARROWS, KEY_EVENTS, focus_field
+from phase10_keeper.ui.game.entry_fields import ARROWS, KEY_EVENTS, ProblemMarks, focus_field
 from phase10_keeper.ui.game.player_row import PlayerRow
 
 FOCUS_EVENTS = (QEvent.Type.FocusIn, QEvent.Type.FocusOut)
@@ -41,7 +41,7 @@ class KeyedForm(Protocol):
 class FormKeys(QObject):
     """Watches the form's fields for the keys that work across them."""
 
-    def __init__(self, form: KeyedForm, marks: QWidget, parent: QObject) -> None:
+    def __init__(self, form: KeyedForm, marks: ProblemMarks, parent: QObject) -> None:
         """`marks`: what draws the ring round the field with the keys."""
         super().__init__(parent)
         self.form = form
@@ -62,7 +62,7 @@ class FormKeys(QObject):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() in FOCUS_EVENTS:
-            self._marks.update()
+            self._marks.ring_moved()
         if event.type() == QEvent.Type.FocusOut:
             self._phase_typed = ""
             if watched is self._moving_inside:
@@ -90,7 +90,7 @@ class FormKeys(QObject):
             # search for it, and miss the next digit typed).
             return True
         # The ring moves with a key that moves the focus, told to the field or not.
-        self._marks.update()
+        self._marks.ring_moved_later()
         return self._key_pressed(watched, event)
 
     def _key_pressed(self, watched: QObject, event: QKeyEvent) -> bool:

@@ -3,8 +3,9 @@ clipped; names lined up whatever their script."""
 
 import pytest
 from PySide6.QtCore import QEvent, QObject, QPoint, QRect, Qt
-from PySide6.QtGui import QColor, QPalette
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtGui import QColor, QImage, QPalette
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
 from phase10_keeper.language import words
 from phase10_keeper.language.wording import card_label
@@ -47,15 +48,19 @@ def _marked_pixels(form, widget: QWidget, outset: int, colour: str = ERROR_COLOU
     (negative: only inside it), as the form is drawn now."""
     corner = widget.mapTo(form, QPoint(0, 0))
     area = QRect(corner, widget.size()).adjusted(-outset, -outset, outset, outset)
-    image = form.grab(area).toImage()
-    red = QColor(colour)
+    return _pixels_of(form.grab(area).toImage(), colour)
+
+
+def _pixels_of(image: QImage, colour: str) -> int:
+    """How many pixels of `image` are near `colour`."""
+    wanted = QColor(colour)
     return sum(
         1
         for x in range(image.width())
         for y in range(image.height())
-        if abs(image.pixelColor(x, y).red() - red.red()) < 30
-        and abs(image.pixelColor(x, y).green() - red.green()) < 30
-        and abs(image.pixelColor(x, y).blue() - red.blue()) < 30
+        if abs(image.pixelColor(x, y).red() - wanted.red()) < 30
+        and abs(image.pixelColor(x, y).green() - wanted.green()) < 30
+        and abs(image.pixelColor(x, y).blue() - wanted.blue()) < 30
     )
 
 
@@ -107,6 +112,104 @@ def test_the_field_with_the_keys_is_ringed_whatever_its_kind(form, dark: bool) -
         assert form.window().focusWidget() is field
         assert _marked_pixels(form, field, 6, ring) > 20, field
         assert _marked_pixels(form, row.counts[CardKind.HIGH], 6, ring) == 0
+
+
+def _on_screen_pixels(form, widget: QWidget, outset: int, colour: str) -> int:
+    """As `_marked_pixels`, in what the window has put on the screen: what it drew again
+    after each change, and what it left as it was."""
+    window = form.window()
+    corner = widget.mapTo(window, QPoint(0, 0))
+    area = QRect(corner, widget.size()).adjusted(-outset, -outset, outset, outset)
+    return _pixels_of(window.screen().grabWindow(window.winId()).toImage().copy(area), colour)
+
+
+def _drawn(form) -> None:
+    """Lets the window draw what changed."""
+    for _ in range(3):
+        QApplication.processEvents()
+
+
+def _counters(form) -> dict[QWidget, PaintCounter]:
+    return {
+        widget: PaintCounter(widget)
+        for widget in form.findChildren(QWidget)
+        if widget is not form._marks and widget.isVisible()
+    }
+
+
+def test_the_ring_moving_draws_again_only_where_it_was_and_goes(form) -> None:
+    """The keys going from one field to another draw those two places again, not the
+    whole form: the ring leaves the one and rings the other on screen."""
+    form.window().activateWindow()
+    ring = form._marks.palette().color(QPalette.ColorRole.Highlight).name()
+    first, other = form._rows[1].counts[CardKind.LOW], form._rows[3].went_out
+    first.setFocus(Qt.FocusReason.TabFocusReason)
+    _drawn(form)
+    assert _on_screen_pixels(form, first, 6, ring) > 20
+    counters = _counters(form)
+    other.setFocus(Qt.FocusReason.TabFocusReason)
+    _drawn(form)
+    assert _on_screen_pixels(form, other, 6, ring) > 20
+    assert _on_screen_pixels(form, first, 6, ring) == 0
+    far = [*form._rows[5].chain(), form._rows[5].label]
+    assert [widget for widget in far if counters[widget].paints] == []
+
+
+@pytest.mark.parametrize("active", [True, False])
+def test_keys_that_move_the_keys_move_the_ring_on_screen(form, qtbot, active: bool) -> None:
+    """Down in a count goes to the next row's count: the ring follows on screen, whether
+    the window is active and the fields are told of it, or not (an X server with no
+    window manager leaves a window inactive that still gets its keys)."""
+    window = form.window()
+    if active:
+        window.activateWindow()
+    else:
+        elsewhere = QWidget()
+        qtbot.addWidget(elsewhere)
+        elsewhere.show()
+        elsewhere.activateWindow()
+        qtbot.waitUntil(lambda: not window.isActiveWindow())
+    ring = form._marks.palette().color(QPalette.ColorRole.Highlight).name()
+    first, two_below = form._rows[1].counts[CardKind.LOW], form._rows[3].counts[CardKind.LOW]
+    first.setFocus(Qt.FocusReason.TabFocusReason)
+    _drawn(form)
+    QTest.keyClick(window.focusWidget(), Qt.Key.Key_Down)
+    QTest.keyClick(window.focusWidget(), Qt.Key.Key_Down)
+    _drawn(form)
+    assert window.focusWidget() is two_below
+    assert _on_screen_pixels(form, two_below, 6, ring) > 20
+    assert _on_screen_pixels(form, first, 6, ring) == 0
+
+
+def test_a_hand_recorded_from_the_last_field_leaves_the_form_as_it_was(form) -> None:
+    """Enter in the last field records the hand and takes the keys to the first: the
+    column titles and the names, which do not change, are not drawn again."""
+    form.window().activateWindow()
+    draft = form.draft
+    draft.set_went_out(form._rows[0].name)
+    form.refresh(force=True)
+    form._rows[-1].focus_entry()
+    _drawn(form)
+    unchanged = [
+        widget
+        for widget in form.findChildren(QLabel)
+        if widget.objectName() == "columnHeader" or widget in [row.label for row in form._rows]
+    ]
+    counters = {widget: PaintCounter(widget) for widget in unchanged}
+    form.submit()
+    _drawn(form)
+    assert form.draft is not draft, "the hand was recorded"
+    assert [widget.text() for widget in unchanged if counters[widget].paints] == []
+
+
+def test_a_mark_cleared_leaves_the_screen(form) -> None:
+    buttons = [row.went_out for row in form._rows]
+    form.submit()  # nobody went out: every went-out button is marked
+    _drawn(form)
+    assert all(_on_screen_pixels(form, button, 4, ERROR_COLOUR) > 20 for button in buttons)
+    form._rows[2].went_out.click()
+    _drawn(form)
+    assert all(_on_screen_pixels(form, button, 4, ERROR_COLOUR) == 0 for button in buttons)
 
 
 def test_clear_takes_the_problems_away_with_the_typing(form) -> None:
