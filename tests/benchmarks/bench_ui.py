@@ -20,9 +20,9 @@ server too. The rest runs on the X display if there is one, else offscreen.
 2. Recording: in a 200-hand game, drawn in the app's own style, the time from pressing
    Record to the score grid having repainted, saving to the library included (its sync
    to disk follows the frame, as in the app, and is run between hands, untimed);
-   against repainting the grid alone. The keys are in the last player's field when the
-   hand is recorded, as a keeper's are who typed the hand and pressed Enter; they go to
-   the first field for the next hand. Hands one after another, then each after a pause (as at a
+   against repainting the grid alone. The hand is in the form's fields, and Enter is
+   pressed in the last player's field, as a keeper who typed the hand does; the keys go
+   to the first field for the next hand. Hands one after another, then each after a pause (as at a
    table, where a hand finds the processor's caches holding other things).
 3. Editing hand 1 of a 2,000-hand game (where the rules cap a game's hands, the
    longest game within the cap), until the grid has repainted (saving and the
@@ -379,6 +379,8 @@ def recording(runs: int, data_dir: str, pause: float) -> dict[str, list[float]]:
     and takes two thirds of the time."""
     import gc
 
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
     from phase10_keeper.rules import CardKind
@@ -413,10 +415,12 @@ def recording(runs: int, data_dir: str, pause: float) -> dict[str, list[float]]:
         names = form.draft.participants
         form.draft.set_went_out(names[number % len(names)])
         form.draft.set_count(names[(number + 1) % len(names)], CardKind.HIGH, 3)
-        form.rows()[-1].focus_entry()
+        form.refresh(force=True)
+        last = form.rows()[-1]
+        last.focus_entry()
         _after_the_frame()
         started = time.perf_counter()
-        form.submit()
+        QTest.keyClick(window.focusWidget(), Qt.Key.Key_Return)
         began, done = _until_repainted(view.grid.viewport())
         times["began"].append((began - started) * 1000)
         times["done"].append((done - started) * 1000)
