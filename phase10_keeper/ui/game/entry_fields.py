@@ -12,6 +12,7 @@ from PySide6.QtGui import (
     QPaintEvent,
     QPalette,
     QPen,
+    QRegion,
 )
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -172,8 +173,9 @@ class ProblemMarks(QWidget):
         self.marked: dict[QWidget, str] = {}
         self.fields: set[QWidget] = set()
         """The fields that get the ring when they take the keys."""
-        self._ring = QRect()
-        """Where the ring was last asked to be drawn (nowhere if empty)."""
+        self._inked = QRegion()
+        """Where what the marks drew may still be on screen: what they drew, less what
+        was drawn again since."""
         self._ring_checked_later = False
         """Whether a `ring_moved` is waiting for the event being handled to end."""
 
@@ -186,21 +188,12 @@ class ProblemMarks(QWidget):
             self.marked[widget] = severity
         else:
             self.marked.pop(widget, None)
-        # The marks lie over the whole form, and what they draw again is drawn again
-        # beneath them: the whole form, for one mark, took longer than the change.
-        self.update(_drawn_area(_frame(self._form(), widget, 0)))
+        # A frame that changes colour in place is drawn again there.
+        self._draw_again(_drawn_area(_frame(self._form(), widget, 0)))
 
     def ring_moved(self) -> None:
-        """The ring goes where the keys are now: where it was and where it goes are
-        drawn again, not the whole form under the marks."""
-        ringed = self._ringed()
-        area = _drawn_area(_frame(self._form(), ringed, 3)) if ringed is not None else QRect()
-        if area == self._ring:
-            return
-        for place in (self._ring, area):
-            if not place.isEmpty():
-                self.update(place)
-        self._ring = area
+        """The ring goes where the keys are now."""
+        self._draw_again()
 
     def ring_moved_later(self) -> None:
         """`ring_moved` once the event being handled is done with: a key may move the
@@ -214,6 +207,30 @@ class ProblemMarks(QWidget):
         self._ring_checked_later = False
         self.ring_moved()
 
+    def _draw_again(self, also: QRect | None = None) -> None:
+        """Draws again where the marks and the ring were drawn and where they are to be
+        now, if those differ, and `also`: the marks lie over the whole form, and what
+        they draw again is drawn again beneath them, so the whole form for one field's
+        change took longer than the change."""
+        drawn = self._to_draw()
+        stale = QRegion() if self._inked.xored(drawn).isEmpty() else self._inked.united(drawn)
+        if also is not None:
+            stale = stale.united(also)
+        if not stale.isEmpty():
+            self.update(stale)
+
+    def _to_draw(self) -> QRegion:
+        """Where the marks and the ring are to be drawn now, in view."""
+        form = self._form()
+        areas = QRegion()
+        for widget in self.marked:
+            if widget.isVisible():
+                areas = areas.united(_drawn_area(_frame(form, widget, 0)))
+        ringed = self._ringed()
+        if ringed is not None:
+            areas = areas.united(_drawn_area(_frame(form, ringed, 3)))
+        return areas.intersected(self.visibleRegion())
+
     def _form(self) -> QWidget:
         form = self.parentWidget()
         assert form is not None
@@ -224,6 +241,12 @@ class ProblemMarks(QWidget):
         return focused if focused in self.fields and focused.isVisible() else None
 
     def paintEvent(self, event: QPaintEvent) -> None:
+        drawn, painted = self._to_draw(), event.region()
+        self._inked = self._inked.subtracted(painted).united(drawn.intersected(painted))
+        if not self._inked.xored(drawn).isEmpty():
+            # A field moved with the form's layout, and where its frame was, or where it
+            # is now, was not drawn again with it.
+            self.update(self._inked.united(drawn))
         form = self._form()
         ringed = self._ringed()
         if not self.marked and ringed is None:

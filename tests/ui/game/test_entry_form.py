@@ -14,6 +14,7 @@ from phase10_keeper.ui.game.session import GameSession
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.widgets.colours import ERROR_COLOUR
 
+from ..answers import Answers
 from ..games import SIX
 
 pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints")
@@ -179,6 +180,55 @@ def test_keys_that_move_the_keys_move_the_ring_on_screen(form, qtbot, active: bo
     assert window.focusWidget() is two_below
     assert _on_screen_pixels(form, two_below, 6, ring) > 20
     assert _on_screen_pixels(form, first, 6, ring) == 0
+
+
+def test_the_ring_leaves_no_trace_where_the_form_moved_its_field(qtbot) -> None:
+    """Found by hand: Go Back from the question about an unusual hand lists its
+    problems under the fields, and the form lays its rows out again as the list changes;
+    the ring drawn round a field before it moved left two ticks of itself behind once
+    the keys went on."""
+    answers = Answers()
+    answers.confirm_answer = False
+    window = MainWindow(prompts=answers)
+    qtbot.addWidget(window)
+    window.navigation.open_session(GameSession(Game(players=("Ana", "Bo", "Cyd", "Dee"))))
+    window.resize(1360, 840)
+    window.show()
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    assert window.pages.game_view is not None
+    form = window.pages.game_view.form
+    ring = form._marks.palette().color(QPalette.ColorRole.Highlight).name()
+
+    def press(key: Qt.Key, text: str = "") -> None:
+        if text:
+            QTest.keyClicks(window.focusWidget(), text)
+        else:
+            QTest.keyClick(window.focusWidget(), key)
+        _drawn(form)
+
+    form.rows()[0].focus_entry()
+    _drawn(form)
+    # Ana went out; Bo holds four and two cards and did not make it; Dee made it holding
+    # none: two warnings.
+    for key, text in [
+        (Qt.Key.Key_O, ""),
+        (Qt.Key.Key_4, "4"),
+        (Qt.Key.Key_Tab, ""),
+        (Qt.Key.Key_2, "2"),
+        (Qt.Key.Key_Down, ""),
+        (Qt.Key.Key_Down, ""),
+        (Qt.Key.Key_Space, ""),
+        (Qt.Key.Key_Return, ""),
+    ]:
+        press(key, text)
+    bo = form.rows()[1].counts[CardKind.LOW]
+    assert window.focusWidget() is bo, "Go Back: the keys on the first problem"
+    press(Qt.Key.Key_Space)  # Bo made it after all: two errors now
+    press(Qt.Key.Key_Down)
+    press(Qt.Key.Key_Down)
+    assert window.focusWidget() is form.rows()[3].counts[CardKind.LOW]
+    assert _on_screen_pixels(form, bo, 6, ring) == 0
 
 
 def test_a_hand_recorded_from_the_last_field_leaves_the_form_as_it_was(form) -> None:
