@@ -17,6 +17,7 @@ dialogs.
 """
 
 import linecache
+import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -210,6 +211,10 @@ class MainWindow(QMainWindow):
         title, the status bar and the pages follow. Each page words itself again, except
         the start page, built again: it holds nothing to lose."""
         super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            # Light to dark or back (Settings → Appearance, or the desktop's): the style
+            # follows once every widget has the new palette.
+            QTimer.singleShot(0, self, _style_follows_palette)
         if event.type() != QEvent.Type.LanguageChange or app_words().code == self._language:
             return
         self._language = app_words().code
@@ -229,3 +234,14 @@ class MainWindow(QMainWindow):
         self.pages.stop_phones(wait=True)
         save_window_state(self, QSettings())
         super().closeEvent(event)
+
+
+def _style_follows_palette() -> None:
+    from PySide6.QtWidgets import QApplication
+
+    # Not loaded yet, the app has not chosen its style: there is nothing to follow (and
+    # loading it would load the style's classes, which wait for the first paint).
+    contrast = sys.modules.get("phase10_keeper.ui.widgets.contrast_style")
+    app = QApplication.instance()
+    if contrast is not None and isinstance(app, QApplication):
+        contrast.follow_palette(app)

@@ -286,7 +286,7 @@ def _run(
     from phase10_keeper.ui.widgets.contrast_style import use_contrast_style
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
-    # Drawn in the style the app draws in, whose Python parts run at every paint.
+    # Drawn in the style the app draws in its light colours.
     use_contrast_style(app)
     library = Library.open(data_dir)
     library.set_last_open_game(library.add_game(long_game(HANDS_PLAYED, SIX)))

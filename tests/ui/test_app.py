@@ -432,8 +432,9 @@ def test_the_real_start_loads_no_more_before_its_first_paint_than_the_first_page
 def test_the_first_paint_waits_for_qts_enums_and_the_style_and_the_icon_for_the_page() -> None:
     """PySide6 builds a class's enums when the class is first used: all of `Qt`'s take
     longer than the rest of the empty window. The contrast style's classes wait for the
-    first paint too, and are in place before the library opens; the icon's eight sizes
-    wait until the library's first page has been drawn."""
+    first paint too, and are in place before the library opens (in a dark palette, where
+    the style is wrapped for contrast); the icon's eight sizes wait until the library's
+    first page has been drawn."""
     script = (
         "import sys\n"
         "import PySide6.QtCore, PySide6.QtWidgets\n"
@@ -449,6 +450,8 @@ def test_the_first_paint_waits_for_qts_enums_and_the_style_and_the_icon_for_the_
         "        if name in vars(module)\n"
         "    ])\n"
         "    seen.append(QApplication.windowIcon().isNull())\n"
+        "    from phase10_keeper.ui.appearance import dark_palette\n"
+        "    application.setPalette(dark_palette())\n"
         "    contrast_style(application)\n"
         "def instead_of_the_library(window):\n"
         "    seen.append(type(QApplication.style()).__name__)\n"

@@ -82,6 +82,47 @@ def test_dark_and_light_are_chosen_remembered_and_followed(window, qtbot) -> Non
     assert window.palette().color(QPalette.ColorRole.Window) == light_window
 
 
+@pytest.fixture
+def contrast_chosen(qapp) -> Iterator[None]:
+    """The app's style chosen as the app chooses it, and the style before put back."""
+    from phase10_keeper.ui.widgets import contrast_style
+
+    before, chosen = qapp.style().name(), contrast_style._Chosen.base
+    contrast_style.use_contrast_style(qapp, "Fusion")
+    yield
+    contrast_style._Chosen.base = chosen
+    qapp.setStyle(before)
+
+
+def test_the_style_is_wrapped_for_contrast_only_while_the_colours_are_dark(
+    window, qtbot, contrast_chosen
+) -> None:
+    from phase10_keeper.ui.widgets.contrast_style import ContrastStyle
+
+    def wrapped() -> bool:
+        return isinstance(QApplication.style(), ContrastStyle)
+
+    _choose(window, "settings.appearance_light")
+    assert not wrapped()
+    _choose(window, "settings.appearance_dark")
+    qtbot.waitUntil(wrapped)
+    # Drawn in it: an empty box stands out of the dark window.
+    made = window.pages.game_view.form.rows()[0].made
+    box = made.grab().toImage()
+    window_lightness = made.palette().color(QPalette.ColorRole.Window).lightness()
+    assert (
+        max(
+            abs(box.pixelColor(x, y).lightness() - window_lightness)
+            for x in range(box.width())
+            for y in range(box.height())
+        )
+        > 100
+    )
+    _choose(window, "settings.appearance_light")
+    qtbot.waitUntil(lambda: not wrapped())
+    assert QApplication.style().name().lower() == "fusion"
+
+
 def test_larger_type_grows_the_table_and_keeps_what_is_typed(window, qtbot) -> None:
     view = window.pages.game_view
     form = view.form

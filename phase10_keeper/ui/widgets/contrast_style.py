@@ -5,7 +5,8 @@ darker than the window. On a dark window that outline all but vanishes, and an e
 cannot be told from the background. `ContrastStyle` wraps whatever style the app uses
 and, in a dark palette only, draws the outline again in the text colour. The close icon
 (on a dialog's Close button, where the desktop shows icons on buttons) is black in Qt's
-own set; in a dark palette it is drawn in the text colour.
+own set; in a dark palette it is drawn in the text colour. In a light palette the app
+draws in the style itself.
 """
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -106,8 +107,31 @@ class ContrastStyle(QProxyStyle):
         painter.restore()
 
 
+class _Chosen:
+    base: str | None = None
+    """The name of the style the app draws in, once `use_contrast_style` has chosen it."""
+
+
 def use_contrast_style(app: QApplication, name: str | None = None) -> None:
-    """Wraps the style called `name` (the app's current one when None) for contrast."""
-    base = QStyleFactory.create(name or app.style().name())
+    """Has the app draw in the style called `name` (the app's current one when None),
+    wrapped for contrast while the app's palette is dark: see `follow_palette`."""
+    style = app.style()
+    if isinstance(style, ContrastStyle):
+        style = style.baseStyle()
+    _Chosen.base = name or style.name()
+    follow_palette(app)
+
+
+def follow_palette(app: QApplication) -> None:
+    """Wraps the chosen style for contrast if the app's palette is dark, and takes the
+    wrapper off if it is light, where it draws nothing of its own: its Python is called
+    for every part of every widget drawn, half a millisecond of a hand recorded. Nothing
+    happens before `use_contrast_style`."""
+    if _Chosen.base is None:
+        return
+    dark = is_dark(app.palette())
+    if isinstance(app.style(), ContrastStyle) == dark:
+        return
+    base = QStyleFactory.create(_Chosen.base)
     if base is not None:
-        app.setStyle(ContrastStyle(base))
+        app.setStyle(ContrastStyle(base) if dark else base)
