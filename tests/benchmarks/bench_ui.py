@@ -490,6 +490,17 @@ def editing(data_dir: str, long_hands: int) -> tuple[list[float], float, float]:
     return latencies, held_after_ten, held_after_all
 
 
+def _recording_afresh(runs: int, pause: float, *, dark: bool = False) -> dict[str, list[float]]:
+    """`recording` in a library of its own, holding the 200-hand game."""
+    from phase10_keeper.storage.library import Library
+
+    with tempfile.TemporaryDirectory() as data_dir:
+        library = Library.open(Path(data_dir))
+        library.set_last_open_game(library.add_game(long_game()))
+        library.close()
+        return recording(runs, data_dir, pause, dark=dark)
+
+
 def main() -> int:
     runs = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else 7
     from phase10_keeper.storage.library import Library
@@ -508,8 +519,9 @@ def main() -> int:
             )
         else:
             print("start-up on an X server: skipped (no X display, no xvfb-run)")
-        recorded = {pause: recording(runs * 5, data_dir, pause) for pause in (0.0, PAUSE)}
-        in_dark = recording(runs * 5, data_dir, 0.0, dark=True)
+    # Each run in a game of its own, which it plays on from the 200th hand.
+    recorded = {pause: _recording_afresh(runs * 5, pause) for pause in (0.0, PAUSE)}
+    in_dark = _recording_afresh(runs * 5, 0.0, dark=True)
     load = ", ".join(f"{figure:.2f}" for figure in os.getloadavg())
     print(
         f"recording a hand in a {HANDS}-hand game until the grid has repainted, "
