@@ -2,8 +2,13 @@
 storage.kept_records, which makes and reads them)."""
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from phase10_keeper.storage.part import LibraryPart
+from phase10_keeper.storage.rows import Saved
+
+if TYPE_CHECKING:
+    from phase10_keeper.rules import Game, Replay
 
 _KEPT = "SELECT game_id, revision, record FROM game_records WHERE format = ?"
 """Each record kept in this version's format. Whether it is JSON is found as it is
@@ -14,6 +19,7 @@ class RecordRows(LibraryPart):
     """The library's part that reads and keeps the games' records."""
 
     read_only: bool
+    _saved: dict[int, Saved]
 
     def kept_records(self) -> dict[int, tuple[int, str]]:
         """The kept record of every game, by game id: the revision it was made at and its
@@ -49,3 +55,17 @@ class RecordRows(LibraryPart):
                 "SELECT id, revision, ?, ? FROM games WHERE id = ? AND revision = ?",
                 [(RECORD_FORMAT, text, game_id, revision) for game_id, revision, text in rows],
             )
+
+    def take_replay(self, game_id: int, game: "Game", replayed: "Replay") -> None:
+        """Keeps `replayed`, the replay of `game` as this connection last read it, and
+        the game's statistics record made from it now: the next save then counts only
+        the hands recorded since, as every later save does (counting all the hands of a
+        200-hand game again took the first hand recorded after opening it 1.5 ms). Kept
+        only for the game object `load_game` returned, before anything saved it."""
+        saved = self._saved.get(game_id)
+        if saved is None or saved.game is not game or saved.replayed is not None:
+            return
+        from phase10_keeper.stats import game_record
+
+        record = game_record(replayed.final)
+        self._saved[game_id] = saved._replace(replayed=replayed, record=record)

@@ -406,6 +406,9 @@ def recording(
     _until_painted(window)
     # The keys reach only an active window.
     window.activateWindow()
+    # A digit typed before the first hand, as a keeper types the cards before Enter: the
+    # first key the window takes makes the Python classes of what the keys pass through.
+    QTest.keyClick(window.focusWidget(), Qt.Key.Key_3)
     # As the app does once the window has reopened the game.
     gc.freeze()
     view = window.pages.game_view

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from phase10_keeper.rules import Game, GameState, replay
+from phase10_keeper.rules import Game, GameState, replay, replay_from
 from phase10_keeper.stats import (
     GameRecord,
     game_record,
@@ -282,3 +282,32 @@ def test_a_hand_recorded_counts_only_that_hand_into_the_record(
         for hands in (31, 32, 33):
             library.save_game(game_id, replace(whole_game, hands=whole_game.hands[:hands]))
     assert counted_from == [None, 31, 32], "the first save after adding counts every hand"
+
+
+@pytest.mark.parametrize("taken", ["as loaded", "another copy"])
+def test_the_first_hand_recorded_after_opening_a_game_counts_only_that_hand(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, taken: str
+) -> None:
+    """The window hands the library the replay of the game it opened: the first hand
+    recorded then counts only itself into the record, which is the whole game's. A
+    replay of any other copy of the game is not taken: that save counts every hand."""
+    counted_from: list[int | None] = []
+    whole = players_module.game_record
+
+    def counting(state: GameState, earlier: GameRecord | None = None) -> GameRecord:
+        counted_from.append(None if earlier is None else earlier.hands)
+        return whole(state, earlier)
+
+    whole_game = long_game(31)
+    with Library.open(tmp_path) as library:
+        game_id = library.add_game(replace(whole_game, hands=whole_game.hands[:30]))
+    with Library.open(tmp_path) as library:
+        opened = library.load_game(game_id)
+        shown = replay(opened)
+        copy = replace(opened, hands=tuple(opened.hands))
+        library.take_replay(game_id, opened if taken == "as loaded" else copy, shown)
+        monkeypatch.setattr(players_module, "game_record", counting)
+        game = opened.with_hand_appended(whole_game.hands[30])
+        library.save_game(game_id, game, replay_from(shown, game))
+        assert _kept(library, game_id) == game_record(replay(game).final)
+    assert counted_from == ([30] if taken == "as loaded" else [None])

@@ -103,6 +103,9 @@ class MemoryLibrary:
     def load_game(self, game_id: int) -> Game:
         return self.games[game_id]
 
+    def take_replay(self, game_id: int, game: Game, replayed: object) -> None:
+        """Nothing to keep: each save keeps the whole game."""
+
     def game_uid(self, game_id: int) -> str | None:
         """Each game's identity, made up once as the library's own is."""
         return f"00000000-0000-4000-8000-{game_id:012x}" if game_id in self.games else None

@@ -39,6 +39,7 @@ class GameStore(Protocol):
     ) -> None: ...
     def known_revision(self, game_id: int) -> int | None: ...
     def load_game(self, game_id: int) -> Game: ...
+    def take_replay(self, game_id: int, game: Game, replayed: Replay) -> None: ...
     def game_uid(self, game_id: int) -> str | None: ...
 
 
@@ -120,6 +121,9 @@ class GameSession(QObject):
         self.game_id = game_id
         self.revision = None if store is None or game_id is None else store.known_revision(game_id)
         """The revision the game shown was read or last saved at: what a save replaces."""
+        if store is not None and game_id is not None:
+            # Made now, while the game opens, rather than at the first hand recorded.
+            store.take_replay(game_id, game, self.replay)
         self.undo_stack = QUndoStack(self)
         self._renames: list[tuple[str, str]] = []
         """Renames made across the library since the game was opened, which undo and redo
