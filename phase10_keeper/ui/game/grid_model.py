@@ -119,7 +119,7 @@ class ScoreGridModel(QAbstractTableModel):
                 for row, (was, is_now) in enumerate(zip(marks, now, strict=True))
                 if was != is_now
             ]
-            for first_row, last_row in _runs(moved):
+            for first_row, last_row in runs(moved):
                 self.marksChanged.emit(first_row, last_row)
         if first < min(old, new):
             self.headerDataChanged.emit(Qt.Orientation.Horizontal, first, min(old, new) - 1)
@@ -297,12 +297,13 @@ def _first_difference(before: Sequence[object], after: Sequence[object]) -> int:
     return min(len(before), len(after))
 
 
-def _runs(rows: list[int]) -> list[tuple[int, int]]:
-    """The runs of consecutive numbers in `rows` (ascending), each as its first and last."""
-    runs: list[tuple[int, int]] = []
-    for row in rows:
-        if runs and runs[-1][1] == row - 1:
-            runs[-1] = (runs[-1][0], row)
+def runs(numbers: list[int]) -> list[tuple[int, int]]:
+    """The runs of consecutive numbers in `numbers` (ascending), each as its first and
+    last: the rows or columns to tell a view of at once."""
+    found: list[tuple[int, int]] = []
+    for number in numbers:
+        if found and found[-1][1] == number - 1:
+            found[-1] = (found[-1][0], number)
         else:
-            runs.append((row, row))
-    return runs
+            found.append((number, number))
+    return found

@@ -25,6 +25,7 @@ from phase10_keeper.stats.standings import (
     standings_rows,
 )
 from phase10_keeper.ui.game.entry_fields import SMALLER_NAME, WORD_WRAP
+from phase10_keeper.ui.game.grid_model import runs
 from phase10_keeper.ui.text.escape import plain_tooltip
 from phase10_keeper.ui.text.translate import app_words, tr, tr_count
 from phase10_keeper.ui.text.wording import number_text, phase_title
@@ -286,10 +287,12 @@ class StandingsModel(QAbstractTableModel):
         self._cells.clear()
         # Only the cells that read differently are drawn again: a hand recorded changes
         # the totals and a few phases, and the whole table took a millisecond to draw.
+        # Told run by run: told from a row's first change to its last, the view drew the
+        # name and the phase between a new rank and a new total again too.
         for row, shown in enumerate(before):
             changed = [column for column, now in enumerate(self.cells(row)) if now != shown[column]]
-            if changed:
-                self.dataChanged.emit(self.index(row, changed[0]), self.index(row, changed[-1]))
+            for first, last in runs(changed):
+                self.dataChanged.emit(self.index(row, first), self.index(row, last))
 
     def row(self, row: int) -> StandingsRow:
         return self._rows[row]
