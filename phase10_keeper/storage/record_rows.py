@@ -65,7 +65,7 @@ class RecordRows(LibraryPart):
         saved = self._saved.get(game_id)
         if saved is None or saved.game is not game or saved.replayed is not None:
             return
-        from phase10_keeper.stats import game_record
+        from phase10_keeper.stats.players import game_record
 
         record = game_record(replayed.final)
         self._saved[game_id] = saved._replace(replayed=replayed, record=record)

@@ -215,7 +215,7 @@ def keep_record(
     record they replace (see storage.migrations, version 7). `earlier` is the game as
     this connection last wrote it: where the replay goes on from its replay, only the
     hands since are counted."""
-    from phase10_keeper.stats import RECORD_FORMAT, game_record, record_to_json
+    from phase10_keeper.stats.players import RECORD_FORMAT, game_record, record_to_json
 
     counted = None
     if earlier is not None and earlier.record is not None and earlier.replayed is not None:

@@ -61,19 +61,22 @@ class FormKeys(QObject):
         self.position = {}
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() in FOCUS_EVENTS:
+        # Asked once: each ask makes a Python enum, and every event of every field
+        # passes here.
+        kind = event.type()
+        if kind in FOCUS_EVENTS:
             self._marks.ring_moved()
-        if event.type() == QEvent.Type.FocusOut:
+        if kind == QEvent.Type.FocusOut:
             self._phase_typed = ""
             if watched is self._moving_inside:
                 self._moving_inside = None
-        if event.type() == QEvent.Type.Wheel and isinstance(watched, QComboBox):
+        if kind == QEvent.Type.Wheel and isinstance(watched, QComboBox):
             # A wheel turned over a phase box on the way down the form changed the
             # phase unseen: it turns only the box being typed in.
             return not watched.hasFocus()
-        if event.type() not in KEY_EVENTS or watched not in self.position:
+        if kind not in KEY_EVENTS or watched not in self.position:
             return False
-        if event.type() == QEvent.Type.ShortcutOverride:
+        if kind == QEvent.Type.ShortcutOverride:
             assert isinstance(event, QKeyEvent)
             # A count field's own undo is worth nothing; Ctrl+Z must undo the last hand.
             if event.matches(QKeySequence.StandardKey.Undo) or event.matches(

@@ -261,9 +261,10 @@ class PlayerRow:
             self._show_by_points(by_points)
         went_out = draft.went_out == name
         for widget, checked in ((self.went_out, went_out), (self.made, draft.made(name))):
-            widget.blockSignals(True)
-            widget.setChecked(checked)
-            widget.blockSignals(False)
+            if widget.isChecked() != checked:
+                widget.blockSignals(True)
+                widget.setChecked(checked)
+                widget.blockSignals(False)
         self.made.setEnabled(not went_out)
         if self.phase is not None:
             wanted = self.phase.findData(draft.players[name].phase)
