@@ -112,6 +112,12 @@ class PlayerHeader(QHeaderView):
         self._drawn: dict[tuple[object, ...], QPixmap] = {}
         """Each section as drawn, its panel, name and marks, by what they show and how."""
 
+    def sizeHint(self) -> QSize:
+        # The grid fixes the header's width (`SheetGrid`'s fit), and the table takes that
+        # whatever the hint says. Worked out by QHeaderView, the hint asked the model
+        # about every name in four roles each time the marks moved: at every hand.
+        return QSize(self.minimumWidth(), self.length())
+
     def _remembered(self, key: tuple[object, ...], measure: Callable[[], _T]) -> _T:
         if len(self._measured) > REMEMBERED:
             self._measured.clear()
