@@ -7,12 +7,13 @@ from pathlib import Path
 
 
 class LaterSyncs:
-    """Syncs a WAL file when asked, once for every commit made since the last sync. A
-    commit hands `schedule` what syncs it unless one handed over before has not run yet:
-    that one syncs every commit made before it runs (many commits in a row, as a bulk
-    change makes, leave one sync waiting, not one each). Calling one a later one covered
-    does nothing. A refused sync is told to `warn` once: a disk that refuses one refuses
-    them all, and the changes stay committed; the next checkpoint syncs them again."""
+    """Syncs a WAL file when asked, once for every commit made since the last sync, and
+    then does what the last of those commits left to follow it. A commit hands `schedule`
+    what syncs it unless one handed over before has not run yet: that one syncs every
+    commit made before it runs (many commits in a row, as a bulk change makes, leave one
+    sync waiting, not one each). Calling one a later one covered does nothing. A refused
+    sync is told to `warn` once: a disk that refuses one refuses them all, and the
+    changes stay committed; the next checkpoint syncs them again."""
 
     def __init__(
         self,
@@ -29,9 +30,14 @@ class LaterSyncs:
         self._handed_over = 0
         """The commit the last sync handed over was for."""
         self._failure_said = False
+        self._then: Callable[[], None] | None = None
+        """What the last commit left to follow its sync."""
 
-    def committed(self) -> None:
+    def committed(self, then: Callable[[], None]) -> None:
+        """A commit was made; `then` follows its sync. Only the last commit's runs: each
+        stands for those before it."""
         self._commits += 1
+        self._then = then
         if self._handed_over > self._synced:
             return
         commit = self._handed_over = self._commits
@@ -42,6 +48,7 @@ class LaterSyncs:
         if self._synced >= commit:
             return
         made = self._commits
+        then, self._then = self._then, None
         try:
             sync_file(self._wal)
         except OSError as error:
@@ -49,6 +56,8 @@ class LaterSyncs:
                 self._failure_said = True
                 self._warn(f"could not put the game library's changes on disk: {error}")
         self._synced = made
+        if then is not None:
+            then()
 
     def finish(self) -> None:
         """Syncs every commit counted."""

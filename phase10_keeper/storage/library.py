@@ -12,6 +12,7 @@ import sqlite3
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Self
@@ -645,10 +646,13 @@ class Library(ListingRows, ResumeRows, UnrecordedRows, SharingRows, SharedRows, 
                     with suppress(sqlite3.Error):
                         connection.execute("ROLLBACK")
                 raise
-        if self._later_syncs is not None:
-            self._later_syncs.committed()
         self._wal_written = True
-        raise_mark(self.path, mark)
+        if self._later_syncs is not None:
+            # With the sync, once the window has drawn the change: a mark lower than the
+            # library for that moment only lowers the bar (see `raise_mark`).
+            self._later_syncs.committed(partial(raise_mark, self.path, mark))
+        else:
+            raise_mark(self.path, mark)
         if change:
             self._unsaved_in_backup = True
             self._backup_if_due(changed=True)

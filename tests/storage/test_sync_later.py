@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from phase10_keeper.storage.library import Library
+from phase10_keeper.storage.mark import Mark, read_mark
 
 from .samples import long_game
 
@@ -88,6 +89,33 @@ def test_closing_syncs_what_is_left_and_a_sync_called_after_does_nothing(
     assert wal_syncs == ["synced"]
     with Library.open(data_dir) as reopened:
         assert reopened.load_game(game_id) == long_game(3)
+
+
+def _revision(library: Library) -> int:
+    connection = library._connection
+    assert connection is not None
+    return int(connection.execute("SELECT value FROM meta WHERE key = 'revision'").fetchone()[0])
+
+
+def test_the_mark_beside_the_library_is_raised_with_the_sync_and_on_closing(
+    data_dir: Path, wal_syncs: list[str]
+) -> None:
+    """The revision mark is written once the window has drawn the change, with the sync:
+    until then it stays lower than the library, which only lowers the bar."""
+    library = Library.open(data_dir)
+    handed: list[Callable[[], None]] = []
+    library.sync_later(handed.append)
+    before = read_mark(library.path)
+    game_id = library.add_game(long_game(1))
+    library.save_game(game_id, long_game(2))
+    assert read_mark(library.path) == before
+    assert before.revision < _revision(library)
+    handed[0]()
+    assert read_mark(library.path) == Mark(_revision(library), game_id)
+    library.save_game(game_id, long_game(3))
+    revision = _revision(library)
+    library.close()
+    assert read_mark(library.path) == Mark(revision, game_id)
 
 
 def test_asked_again_by_another_window_it_syncs_what_the_first_was_to_sync(
