@@ -265,9 +265,9 @@ def test_a_record_counted_on_from_the_last_save_is_the_record_of_the_whole_game(
             assert _kept(library, game_id) == game_record(replay(game).final)
 
 
-def test_a_hand_recorded_counts_only_that_hand_into_the_record(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def _counted_from(monkeypatch: pytest.MonkeyPatch) -> list[int | None]:
+    """From now on, where each record made starts counting: the hands of the earlier
+    record it goes on from, or None where it counts every hand."""
     counted_from: list[int | None] = []
     whole = players_module.game_record
 
@@ -275,10 +275,17 @@ def test_a_hand_recorded_counts_only_that_hand_into_the_record(
         counted_from.append(None if earlier is None else earlier.hands)
         return whole(state, earlier)
 
+    monkeypatch.setattr(players_module, "game_record", counting)
+    return counted_from
+
+
+def test_a_hand_recorded_counts_only_that_hand_into_the_record(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     whole_game = long_game(33)
     with Library.open(tmp_path) as library:
         game_id = library.add_game(replace(whole_game, hands=whole_game.hands[:30]))
-        monkeypatch.setattr(players_module, "game_record", counting)
+        counted_from = _counted_from(monkeypatch)
         for hands in (31, 32, 33):
             library.save_game(game_id, replace(whole_game, hands=whole_game.hands[:hands]))
     assert counted_from == [None, 31, 32], "the first save after adding counts every hand"
@@ -291,13 +298,6 @@ def test_the_first_hand_recorded_after_opening_a_game_counts_only_that_hand(
     """The window hands the library the replay of the game it opened: the first hand
     recorded then counts only itself into the record, which is the whole game's. A
     replay of any other copy of the game is not taken: that save counts every hand."""
-    counted_from: list[int | None] = []
-    whole = players_module.game_record
-
-    def counting(state: GameState, earlier: GameRecord | None = None) -> GameRecord:
-        counted_from.append(None if earlier is None else earlier.hands)
-        return whole(state, earlier)
-
     whole_game = long_game(31)
     with Library.open(tmp_path) as library:
         game_id = library.add_game(replace(whole_game, hands=whole_game.hands[:30]))
@@ -306,7 +306,7 @@ def test_the_first_hand_recorded_after_opening_a_game_counts_only_that_hand(
         shown = replay(opened)
         copy = replace(opened, hands=tuple(opened.hands))
         library.take_replay(game_id, opened if taken == "as loaded" else copy, shown)
-        monkeypatch.setattr(players_module, "game_record", counting)
+        counted_from = _counted_from(monkeypatch)
         game = opened.with_hand_appended(whole_game.hands[30])
         library.save_game(game_id, game, replay_from(shown, game))
         assert _kept(library, game_id) == game_record(replay(game).final)
