@@ -38,7 +38,9 @@ class WindowStatus(QObject):
         if self._widgets is None:
             from PySide6.QtCore import Qt
 
-            save_label = QLabel()
+            from phase10_keeper.ui.widgets.steady import SteadyLabel
+
+            save_label = SteadyLabel()
             plain(save_label)
             bar.addPermanentWidget(save_label)
             undo = QPushButton(tr("window.undo"))

@@ -20,6 +20,7 @@ from phase10_keeper.ui.game.sheet_grid import scaled
 from phase10_keeper.ui.text import wording
 from phase10_keeper.ui.text.escape import plain
 from phase10_keeper.ui.text.translate import app_words, tr, tr_count
+from phase10_keeper.ui.widgets.steady import SteadyLabel, SteadyLines
 
 PAGE_KEYS = (
     (Qt.Key.Key_PageUp, "game.previous_sheet_tip"),
@@ -40,13 +41,13 @@ class Banner(QFrame):
         super().__init__()
         self.finished = False
         self._leave_room_for_the_frame()
-        self.headline = QLabel()
+        self.headline = SteadyLabel()
         self.detail = QLabel()
         self.detail.setWordWrap(True)
         self.ranking = QLabel()
         self.ranking.setWordWrap(True)
         self.set_base_font(base)
-        self.rules_label = QLabel()
+        self.rules_label = SteadyLabel()
         plain(self.headline, self.detail, self.ranking)
         in_placeholder_grey(self.rules_label, page.palette())
         self.rules_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -67,7 +68,7 @@ class Banner(QFrame):
         top_line = QHBoxLayout()
         top_line.setSpacing(14)
         top_line.addWidget(self.headline, 0, Qt.AlignmentFlag.AlignVCenter)
-        top_line.addWidget(self.detail, 1)
+        top_line.addWidget(SteadyLines(self.detail), 1)
         top_line.addWidget(self.rules_label)
         top_line.addWidget(self.share_button)
         top_line.addWidget(self.previous_sheet_button)

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from phase10_keeper.rules import CardKind
 from phase10_keeper.ui.text.escape import isolate, plain_tooltip
 from phase10_keeper.ui.widgets.colours import ERROR_COLOUR, WARNING_COLOUR
+from phase10_keeper.ui.widgets.steady import REFIT_EVENTS, Steadiness
 
 KEY_EVENTS = (QEvent.Type.KeyPress, QEvent.Type.ShortcutOverride)
 
@@ -153,6 +154,27 @@ class Button(QPushButton):
 
     def minimumSizeHint(self) -> QSize:
         return self.sizeHint()
+
+
+class SteadyButton(Button):
+    """A button whose words change often and whose size seldom does (`steady`): the
+    form's Record button, which names the hand."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._steadiness = Steadiness(self)
+        self._steadiness.fit("")
+
+    def setText(self, text: str) -> None:
+        if text == self.text():
+            return
+        super().setText(text)
+        self._steadiness.words_changed(text)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in REFIT_EVENTS:
+            self._steadiness.fit(self.text())
 
 
 class ProblemMarks(QWidget):

@@ -38,6 +38,7 @@ from phase10_keeper.ui.game.draft import (
 from phase10_keeper.ui.game.entry_fields import (
     Button,
     ProblemMarks,
+    SteadyButton,
     empty_grid,
     focus_field,
     in_placeholder_grey,
@@ -62,6 +63,7 @@ from phase10_keeper.ui.text.translate import (
 )
 from phase10_keeper.ui.widgets.announcement import announce
 from phase10_keeper.ui.widgets.colours import ERROR_COLOUR
+from phase10_keeper.ui.widgets.steady import SteadyLabel
 
 if TYPE_CHECKING:
     # Only when the phones' server runs: the form comes up with every game.
@@ -117,7 +119,7 @@ class HandEntryForm(QFrame):
 
     def _build_labels(self) -> None:
         """The hand's title, the keys' hint and the problems."""
-        self.title = QLabel()
+        self.title = SteadyLabel()
         title_font = QFont(self.font())
         title_font.setPointSizeF(self.font().pointSizeF() * 1.25)
         title_font.setBold(True)
@@ -138,7 +140,7 @@ class HandEntryForm(QFrame):
         self.grid = QGridLayout()
         self.grid.setHorizontalSpacing(12)
         self.grid.setVerticalSpacing(3)
-        self.record_button = Button()
+        self.record_button = SteadyButton()
         self.record_button.setDefault(True)
         self.record_button.clicked.connect(self.submit)
         self.cancel_button = Button(tr("entry.cancel"))

@@ -39,6 +39,7 @@ from phase10_keeper.ui.game.phone_entries import keep_phone_room
 from phase10_keeper.ui.text.escape import plain, plain_tooltip
 from phase10_keeper.ui.text.translate import app_words, tr
 from phase10_keeper.ui.text.wording import phase_title
+from phase10_keeper.ui.widgets.steady import SteadyLabel
 
 NAME_WIDTH = 230
 COUNT_WIDTH = 54
@@ -97,7 +98,7 @@ class PlayerRow:
         self.by_points = QToolButton()
         self.showing_total = False
         """The total is shown in place of the counts."""
-        self.points = QLabel()
+        self.points = SteadyLabel(least="0000")
         self._set_up_points(fonts)
         self.phone = QPushButton()
         """What the player's phone sent, when Phones at the Table runs: marks the row
@@ -175,7 +176,6 @@ class PlayerRow:
         name = self.name
         self.points.setFont(fonts.points)
         self.points.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        self.points.setMinimumWidth(self.points.fontMetrics().horizontalAdvance("0000"))
         self.points.setAccessibleName(tr("entry.points_name", name=name))
         button = self.by_points
         button.setText(tr("entry.by_points"))
@@ -204,7 +204,8 @@ class PlayerRow:
             column += 1
         first_count = column - len(self.counts)
         grid.addWidget(self.total, grid_row, first_count, 1, len(self.counts), centre)
-        grid.addWidget(self.points, grid_row, column)
+        # At the right of its column, under the heading, as wide as four digits.
+        grid.addWidget(self.points, grid_row, column, Qt.AlignmentFlag.AlignRight)
         grid.addWidget(self.by_points, grid_row, column + 1)
         keep_phone_room(self.phone, phone_room)
         grid.addWidget(self.phone, grid_row, column + 2)

@@ -197,6 +197,57 @@ def test_the_page_shown_again_as_it_is_draws_nothing_again(window_at) -> None:
     assert paints.count == 0
 
 
+class _LayoutsAsked(QObject):
+    """Counts the layout requests the widgets it watches are sent."""
+
+    def __init__(self, *widgets: QWidget) -> None:
+        super().__init__()
+        self.count = 0
+        for widget in widgets:
+            widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.LayoutRequest:
+            self.count += 1
+        return False
+
+
+def test_a_hand_recorded_lays_out_neither_the_page_nor_the_window(window_at) -> None:
+    # The banner's lines, the form's title, points and Record button and the status
+    # bar's save line take new words at every hand, most often as wide as the old: each
+    # laid the whole window out again, a tenth of the time a hand took.
+    window = window_at(game_with_hands(TABLE, 13), SMALL_WIDESCREEN)
+    view = window.pages.game_view
+    assert view is not None
+
+    def record(number: int) -> None:
+        view.session.record_hand(went_out(TABLE, TABLE[number % len(TABLE)]))
+        QApplication.processEvents()
+
+    # A round of the table first: each name has dealt and played first once, so the
+    # banner's longest word has been told to the page, which lays itself out up to the
+    # window, a level at each pass of the event loop.
+    for number in range(len(TABLE)):
+        record(number)
+    asked = _LayoutsAsked(window, window.centralWidget(), view, view.form, view.banner)
+    for _pass in range(10):
+        asked.count = 0
+        QApplication.processEvents()
+        if not asked.count:
+            break
+    assert asked.count == 0
+    for number in range(5):
+        record(number)
+    assert view.session.state.hands_played == 24
+    assert view.banner.headline.text().endswith("25")
+    assert asked.count == 0
+    # What changed shows whole: the headline, the rules, the Record button, the points.
+    for widget in (view.banner.headline, view.banner.rules_label, view.form.record_button):
+        assert widget.width() >= widget.sizeHint().width()
+    for row in view.form.rows():
+        assert row.points.width() >= row.points.sizeHint().width()
+
+
 def test_twelve_hands_and_the_total_without_horizontal_scroll_at_1366(window_at) -> None:
     window = window_at(game_with_hands(TABLE, 12), SMALL_WIDESCREEN)
     _assert_everything_visible(window)

@@ -1,0 +1,135 @@
+"""Words that change often in a widget whose size seldom does.
+
+A label or button given new words asks its parent's layout to lay out again, and that
+layout asks its parent's, up to the window (`QLayout::activate` asks whatever came of
+it); each asks the widget its size, and a label measures its words three times to say.
+At every hand recorded the form's title, points and Record button, the banner's headline
+and rules and the status bar's save line take new words, most often as wide as the old
+("Hand 201", "Hand 202"): measuring them and laying the window out again took a tenth of
+the time a hand takes.
+
+A steady widget is fixed at the size its words need. New words as wide as the old (one
+measure of their advance) ask nothing of any layout; words of another width, or another
+type or style, fix it at its new size, which lays its parent out as any widget's does.
+"""
+
+from PySide6.QtCore import QEvent, QSize
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QLabel, QWidget
+
+REFIT_EVENTS = (QEvent.Type.FontChange, QEvent.Type.StyleChange)
+"""The changes after which a steady widget's words may need another size."""
+_LAYOUT_REQUEST = QEvent.Type.LayoutRequest
+
+
+class Steadiness:
+    """Keeps `widget` (whose words are its `text()`) fixed at the size it asks for, and
+    at least as wide as `least` in its type."""
+
+    def __init__(self, widget: QWidget, least: str = "") -> None:
+        self._widget = widget
+        self._least = least
+        self._least_width = 0
+        self._fitted_to: tuple[int, int] = (-1, 0)
+        """The width and the line breaks of the words the size was fixed for."""
+
+    def _measure(self, text: str) -> tuple[int, int]:
+        width = self._widget.fontMetrics().horizontalAdvance(text)
+        return max(width, self._least_width), text.count("\n")
+
+    def words_changed(self, text: str) -> None:
+        """The widget's words are now `text`: fixed at a new size if it needs one."""
+        if self._measure(text) != self._fitted_to:
+            self.fit(text)
+
+    def fit(self, text: str) -> None:
+        """Fixes the widget at the size its words `text` need."""
+        widget = self._widget
+        self._least_width = widget.fontMetrics().horizontalAdvance(self._least)
+        self._fitted_to = self._measure(text)
+        size = widget.sizeHint()
+        size.setWidth(max(size.width(), self._least_width))
+        widget.setFixedSize(size)
+
+
+class SteadyLabel(QLabel):
+    """A label fixed at the size its words need, at least as wide as `least` in its
+    type: new words as wide as the old lay nothing out again."""
+
+    def __init__(self, least: str = "") -> None:
+        super().__init__()
+        self._steadiness = Steadiness(self, least)
+        self._steadiness.fit("")
+
+    def setText(self, text: str) -> None:
+        if text == self.text():
+            return
+        super().setText(text)
+        self._steadiness.words_changed(text)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in REFIT_EVENTS:
+            self._steadiness.fit(self.text())
+
+
+class SteadyLines(QWidget):
+    """Holds a label whose words wrap and change often, and that takes the room its
+    line leaves (the banner's who deals and plays first): its parent is laid out again
+    only when the label's height at its width changes, or its longest word grows past
+    the longest its parent was told of.
+
+    A label whose width follows its parent's cannot be fixed at its words' size. The
+    holder has no layout, so the label's new words ask the holder alone; to its parent's
+    layout it is the label: the same size hints, policy and height for a width. A
+    shorter longest word leaves the parent's least width as it was: the window may then
+    not narrow quite as far as it could, until the next change that is told.
+    """
+
+    def __init__(self, label: QLabel) -> None:
+        super().__init__()
+        self._label = label
+        label.setParent(self)
+        self.setSizePolicy(label.sizePolicy())
+        self._height = -1
+        """The label's height at the holder's width, as last told."""
+        self._longest = 0
+        """The width of the longest word the label held, as last told."""
+        self._told_again()
+
+    def _told_again(self) -> bool:
+        """Whether the label's height at the holder's width, or its longest word, is
+        news to the holder's parent; remembered as told."""
+        label = self._label
+        height = label.heightForWidth(self.width())
+        metrics = label.fontMetrics()
+        longest = max(map(metrics.horizontalAdvance, label.text().split()), default=0)
+        if height == self._height and longest <= self._longest:
+            return False
+        self._height = height
+        self._longest = max(longest, self._longest)
+        return True
+
+    def sizeHint(self) -> QSize:
+        return self._label.sizeHint()
+
+    def minimumSizeHint(self) -> QSize:
+        return self._label.minimumSizeHint()
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        return self._label.heightForWidth(width)
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == _LAYOUT_REQUEST:
+            if self._told_again():
+                self.updateGeometry()
+            return True
+        return super().event(event)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        self._label.setGeometry(self.rect())
+        # Laid out at this width: its height here is what the parent knows.
+        self._height = self._label.heightForWidth(self.width())
