@@ -5,7 +5,16 @@ from collections.abc import Callable
 from typing import NamedTuple, TypeVar, cast
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPoint, QRect, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette, QPixmap
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetrics,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QPixmap,
+    QRegion,
+)
 from PySide6.QtWidgets import (
     QApplication,
     QHeaderView,
@@ -111,6 +120,8 @@ class PlayerHeader(QHeaderView):
         every name, and fitting a long one measures it at several sizes."""
         self._drawn: dict[tuple[object, ...], QPixmap] = {}
         """Each section as drawn, its panel, name and marks, by what they show and how."""
+        self._painting: tuple[QRegion, tuple[object, ...]] | None = None
+        """While the header paints: the region drawn again, and the sections' look."""
 
     def sizeHint(self) -> QSize:
         # The grid fixes the header's width (`SheetGrid`'s fit), and the table takes that
@@ -160,10 +171,46 @@ class PlayerHeader(QHeaderView):
         font.setPointSizeF(self.font().pointSizeF() * 0.8)
         return font
 
+    def paintEvent(self, event: QPaintEvent) -> None:
+        # What every section drawn now shares is found once, and only the sections in
+        # the region drawn again are drawn: Qt's header draws every section across the
+        # region's bounds, all the names when the marks of the first and the last move.
+        self._painting = (event.region(), self._look())
+        try:
+            super().paintEvent(event)
+        finally:
+            self._painting = None
+
+    def _look(self) -> tuple[object, ...]:
+        """What every section's image depends on beside its own name, marks and size."""
+        palette = self.palette()
+        inks = tuple(
+            palette.color(role).rgba()
+            for role in (
+                QPalette.ColorRole.ButtonText,
+                QPalette.ColorRole.Highlight,
+                QPalette.ColorRole.HighlightedText,
+            )
+        )
+        return (
+            self.font().key(),
+            inks,
+            palette.cacheKey(),
+            self.isEnabled(),
+            self.isActiveWindow(),
+            self.style().name(),
+        )
+
     def paintSection(self, painter: QPainter, rect: QRect, logical_index: int) -> None:
         model = self.model()
         if model is None or not rect.isValid():
             return
+        if self._painting is None:
+            look = self._look()
+        else:
+            region, look = self._painting
+            if not region.intersects(rect):
+                return
         orientation = Qt.Orientation.Vertical
         name = str(model.headerData(logical_index, orientation) or "")
         marks = tuple(model.headerData(logical_index, orientation, MARKS_ROLE) or ())
@@ -175,32 +222,9 @@ class PlayerHeader(QHeaderView):
             and selection.isRowSelected(logical_index)
         )
         ratio = painter.device().devicePixelRatioF()
-        palette = self.palette()
-        inks = tuple(
-            palette.color(role).rgba()
-            for role in (
-                QPalette.ColorRole.ButtonText,
-                QPalette.ColorRole.Highlight,
-                QPalette.ColorRole.HighlightedText,
-            )
-        )
         # Drawn once for each name, marks, size and look: every hand recorded repaints
-        # every name, and the style's panel and a wrapped name's layout are most of it.
-        key = (
-            logical_index,
-            name,
-            marks,
-            selected,
-            rect.width(),
-            rect.height(),
-            self.font().key(),
-            inks,
-            palette.cacheKey(),
-            self.isEnabled(),
-            self.isActiveWindow(),
-            self.style().name(),
-            ratio,
-        )
+        # names, and the style's panel and a wrapped name's layout are most of it.
+        key = (logical_index, name, marks, selected, rect.width(), rect.height(), look, ratio)
         drawn = self._drawn.get(key)
         if drawn is None:
             if len(self._drawn) >= DRAWN_NAMES:

@@ -248,7 +248,9 @@ class ScoreGridModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return name
         if role == MARKS_ROLE:
-            return [short for short, _long in self._marks(name)]
+            # Asked at every paint of the name: the marks' words are not.
+            labels = mark_labels()
+            return [labels[mark] for mark in self._mark_places(name)]
         if role in (Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.AccessibleTextRole):
             described = tr("grid.marks_separator").join(
                 [name, *(long for _short, long in self._marks(name))]

@@ -8,16 +8,17 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtCore import QEvent, QObject, QRect, Qt
-from PySide6.QtGui import QImage
+from PySide6.QtGui import QImage, QRegion
 from PySide6.QtWidgets import QApplication, QTableView, QWidget
 
 from phase10_keeper.rules import Game, Join, Leave, build_rules
 from phase10_keeper.stats.standings import STANDINGS_COLUMNS
 from phase10_keeper.storage.library import Library
-from phase10_keeper.ui.game.delegates import SMALLEST_NAME
+from phase10_keeper.ui.game.delegates import SMALLEST_NAME, PlayerHeader
 from phase10_keeper.ui.game.session import GameSession
 from phase10_keeper.ui.game.sheet_grid import LARGEST_SCALE
 from phase10_keeper.ui.game.standings_model import column_number
@@ -165,6 +166,33 @@ def test_the_grid_shown_after_each_hand_is_the_grid_drawn_afresh(window_at, qtbo
         assert _as_the_window_holds_it(grid.viewport()) == _drawn_afresh(grid.viewport()), number
         standings = view.standings.viewport()
         assert _as_the_window_holds_it(standings) == _drawn_afresh(standings)
+        names = grid.verticalHeader().viewport()
+        assert _as_the_window_holds_it(names) == _drawn_afresh(names)
+
+
+def test_the_names_drawn_again_are_only_those_in_the_region_drawn(window_at, monkeypatch) -> None:
+    # Qt's header draws every section across the bounds of the region it draws again:
+    # the dealer's mark moving from the last name to the first drew all six names.
+    window = window_at(game_with_hands(TABLE, 9), SMALL_WIDESCREEN)
+    view = window.pages.game_view
+    assert view is not None
+    header = view.grid.verticalHeader()
+    assert isinstance(header, PlayerHeader)
+    drawn: list[int] = []
+    draw_section = PlayerHeader._draw_section
+
+    def counted(self: PlayerHeader, section: int, *rest: Any) -> Any:
+        drawn.append(section)
+        return draw_section(self, section, *rest)
+
+    monkeypatch.setattr(PlayerHeader, "_draw_section", counted)
+    # The images kept of the names forgotten: each name drawn is drawn anew, and counted.
+    header._drawn.clear()
+    first, last = 0, len(TABLE) - 1
+    region = QRegion(0, header.sectionViewportPosition(first), header.width(), 1)
+    region += QRegion(0, header.sectionViewportPosition(last), header.width(), 1)
+    header.viewport().repaint(region)
+    assert drawn == [first, last]
 
 
 class _Paints(QObject):
