@@ -107,6 +107,9 @@ class PlayerRow:
         self.phone.clicked.connect(lambda _checked=False: take_phone())
         self._worded_for: tuple[object, ...] = ()
         """The phase and the wording the name's tooltip was last worded for."""
+        self._typed_shown: dict[QLineEdit, bool] = {}
+        """Whether each field is coloured as typed, where it is not (the form starts
+        every field as typed)."""
 
     def _went_out(self, checked: bool, draft: HandDraft) -> None:
         if checked:
@@ -320,8 +323,11 @@ class PlayerRow:
 
     def _mark_typed(self, edit: QLineEdit, typed: bool, panel: QPalette) -> None:
         """A count the draft worked out, rather than one typed, shows in grey."""
-        if edit.property("typed") is typed:
+        # Kept here as well as on the field: asking the field's property at each of the
+        # thirty fields a hand shows again was a tenth of the form's time.
+        if self._typed_shown.get(edit, True) is typed:
             return
+        self._typed_shown[edit] = typed
         edit.setProperty("typed", typed)
         colour_count(edit, panel)
 
