@@ -26,9 +26,25 @@ _Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
 
 
+class _MarkLabels:
+    """The marks as last worded, and the language they were worded in."""
+
+    words: object = None
+    labels: tuple[str, str, str, str] = ("", "", "", "")
+
+
 def mark_labels() -> tuple[str, str, str, str]:
     """The row header's marks: winner, dealer, first to play, left the table."""
-    return tr("grid.mark_won"), tr("grid.mark_deals"), tr("grid.mark_first"), tr("grid.mark_left")
+    # Asked for each name drawn and several times at every hand: worded once a language.
+    if _MarkLabels.words is not app_words():
+        _MarkLabels.labels = (
+            tr("grid.mark_won"),
+            tr("grid.mark_deals"),
+            tr("grid.mark_first"),
+            tr("grid.mark_left"),
+        )
+        _MarkLabels.words = app_words()
+    return _MarkLabels.labels
 
 
 WON, DEALS, FIRST, LEFT = range(4)

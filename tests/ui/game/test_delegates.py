@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QStyleOptionViewItem, QTableView
 from phase10_keeper.language import LANGUAGES
 from phase10_keeper.ui.game.delegates import PlayerHeader
 from phase10_keeper.ui.game.grid_model import mark_labels
-from phase10_keeper.ui.text.translate import use_language
+from phase10_keeper.ui.text.translate import tr, use_language
 
 
 @pytest.mark.parametrize("code", list(LANGUAGES))
@@ -23,6 +23,20 @@ def test_every_mark_fits_its_badge_as_drawn(qtbot, code: str) -> None:
     metrics = QFontMetrics(font)
     for mark in mark_labels():
         assert metrics.horizontalAdvance(mark) + 4 <= badge_width, mark
+
+
+def test_the_marks_are_worded_again_in_each_language_spoken() -> None:
+    # Worded once a language: asked for each name drawn.
+    worded = {}
+    try:
+        for code in ("de", "en", "de"):
+            use_language(code)
+            worded[code] = mark_labels()
+            keys = ("grid.mark_won", "grid.mark_deals", "grid.mark_first", "grid.mark_left")
+            assert worded[code] == tuple(tr(key) for key in keys)
+    finally:
+        use_language("en")
+    assert worded["de"] != worded["en"]
 
 
 def _shown_page(qtbot, session):
