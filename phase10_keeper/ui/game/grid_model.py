@@ -24,6 +24,12 @@ name."""
 
 _Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
+_VERTICAL = Qt.Orientation.Vertical
+_HAND_HEADER_ROLES = frozenset(
+    (Qt.ItemDataRole.DisplayRole.value, Qt.ItemDataRole.ToolTipRole.value)
+)
+"""The roles a hand's header answers: Qt's header asks six for each hand it draws, at
+every hand recorded, and naming Qt's enums runs Python for each."""
 
 
 class _MarkLabels:
@@ -235,9 +241,9 @@ class ScoreGridModel(QAbstractTableModel):
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
-        if orientation == Qt.Orientation.Vertical:
+        if orientation == _VERTICAL:
             return self._player_header(section, role)
-        if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+        if role not in _HAND_HEADER_ROLES:
             return None
         if section == self.total_column:
             return tr("grid.total")
