@@ -108,8 +108,8 @@ class PlayerRow:
         self._worded_for: tuple[object, ...] = ()
         """The phase and the wording the name's tooltip was last worded for."""
         self._typed_shown: dict[QLineEdit, bool] = {}
-        """Whether each field is coloured as typed, where it is not (the form starts
-        every field as typed)."""
+        """Whether each field was last coloured as typed or as worked out; a field not
+        in it is coloured as typed, as the form starts every field."""
 
     def _went_out(self, checked: bool, draft: HandDraft) -> None:
         if checked:

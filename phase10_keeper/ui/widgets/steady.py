@@ -13,13 +13,19 @@ measure of their advance) ask nothing of any layout; words of another width, or 
 type or style, fix it at its new size, which lays its parent out as any widget's does.
 """
 
+import math
+import re
+
 from PySide6.QtCore import QEvent, QSize
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtGui import QFontMetricsF, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QLabel, QWidget
 
 REFIT_EVENTS = (QEvent.Type.FontChange, QEvent.Type.StyleChange)
 """The changes after which a steady widget's words may need another size."""
 _LAYOUT_REQUEST = QEvent.Type.LayoutRequest
+_BREAKS = re.compile(r"[^\S\u00a0\u2007\u202f]+")
+"""Where a line of words may break: any white space but the no-break spaces (French
+puts one before a colon)."""
 
 
 class Steadiness:
@@ -29,13 +35,18 @@ class Steadiness:
     def __init__(self, widget: QWidget, least: str = "") -> None:
         self._widget = widget
         self._least = least
-        self._least_width = 0
-        self._fitted_to: tuple[int, int] = (-1, 0)
-        """The width and the line breaks of the words the size was fixed for."""
+        self._least_width = 0.0
+        self._fitted_to: tuple[float, int] = (-1.0, 0)
+        """The width of the widest line and the line breaks of the words the size was
+        fixed for."""
 
-    def _measure(self, text: str) -> tuple[int, int]:
-        width = self._widget.fontMetrics().horizontalAdvance(text)
-        return max(width, self._least_width), text.count("\n")
+    def _measure(self, text: str) -> tuple[float, int]:
+        # In fractions of a pixel, as the widget lays its words out: measured in whole
+        # ones, words a fraction wider could pass for as wide, and lose their last pixel.
+        metrics = QFontMetricsF(self._widget.font())
+        lines = text.split("\n")
+        widest = max(map(metrics.horizontalAdvance, lines))
+        return max(widest, self._least_width), len(lines)
 
     def words_changed(self, text: str) -> None:
         """The widget's words are now `text`: fixed at a new size if it needs one."""
@@ -45,10 +56,13 @@ class Steadiness:
     def fit(self, text: str) -> None:
         """Fixes the widget at the size its words `text` need."""
         widget = self._widget
-        self._least_width = widget.fontMetrics().horizontalAdvance(self._least)
+        self._least_width = QFontMetricsF(widget.font()).horizontalAdvance(self._least)
         self._fitted_to = self._measure(text)
+        # A label's size hint is never less than its least size: the size fixed for
+        # longer words would stay.
+        widget.setMinimumSize(0, 0)
         size = widget.sizeHint()
-        size.setWidth(max(size.width(), self._least_width))
+        size.setWidth(max(size.width(), math.ceil(self._least_width)))
         widget.setFixedSize(size)
 
 
@@ -66,6 +80,10 @@ class SteadyLabel(QLabel):
             return
         super().setText(text)
         self._steadiness.words_changed(text)
+
+    def clear(self) -> None:
+        # Qt's own clearing would leave the label at the width of the words it held.
+        self.setText("")
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
@@ -95,6 +113,9 @@ class SteadyLines(QWidget):
         """The label's height at the holder's width, as last told."""
         self._longest = 0
         """The width of the longest word the label held, as last told."""
+        self._untold = False
+        """Whether the label's words changed since its parent last laid it out: its
+        layout keeps the label's heights at a few widths, the old words' until told."""
         self._told_again()
 
     def _told_again(self) -> bool:
@@ -103,11 +124,14 @@ class SteadyLines(QWidget):
         label = self._label
         height = label.heightForWidth(self.width())
         metrics = label.fontMetrics()
-        longest = max(map(metrics.horizontalAdvance, label.text().split()), default=0)
+        words = _BREAKS.split(label.text())
+        longest = max(map(metrics.horizontalAdvance, words), default=0)
         if height == self._height and longest <= self._longest:
+            self._untold = True
             return False
         self._height = height
         self._longest = max(longest, self._longest)
+        self._untold = False
         return True
 
     def sizeHint(self) -> QSize:
@@ -129,7 +153,17 @@ class SteadyLines(QWidget):
             return True
         return super().event(event)
 
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        # Hidden, the holder is not asked when the label's words change.
+        if self._told_again():
+            self.updateGeometry()
+
     def resizeEvent(self, event: QResizeEvent) -> None:
         self._label.setGeometry(self.rect())
-        # Laid out at this width: its height here is what the parent knows.
+        if self._untold:
+            # At another width the parent's layout could take the old words' height
+            # from what it keeps: it forgets it and lays out again.
+            self._untold = False
+            self.updateGeometry()
         self._height = self._label.heightForWidth(self.width())

@@ -145,3 +145,65 @@ def test_a_longer_word_than_any_before_is_told_to_the_parent(qtbot) -> None:
     assert parent.minimumSizeHint().width() >= label.fontMetrics().horizontalAdvance(
         "Featherstonehaugh"
     )
+
+
+def test_a_steady_label_given_shorter_words_or_cleared_takes_less_room(qtbot) -> None:
+    label = SteadyLabel()
+    label.setText("Game over: Maximilian Alexander wins")
+    _parent, _asked = _in_a_line(qtbot, label)
+    wide = label.width()
+    label.setText("Hand 3")
+    QApplication.processEvents()
+    assert label.width() < wide
+    assert label.width() == QLabel("Hand 3").sizeHint().width()
+    label.clear()
+    QApplication.processEvents()
+    assert label.text() == ""
+    # No wider than an empty label.
+    assert label.width() <= QLabel().sizeHint().width()
+
+
+def test_a_steady_label_fits_its_widest_line(qtbot) -> None:
+    label = SteadyLabel()
+    label.setText("abc\ndef")
+    _parent, _asked = _in_a_line(qtbot, label)
+    # The same letters and line breaks: as wide in all, wider in the widest line.
+    label.setText("a\nbcdef")
+    QApplication.processEvents()
+    assert label.width() >= label.fontMetrics().horizontalAdvance("bcdef")
+
+
+def test_wrapped_words_changed_while_hidden_show_whole(qtbot) -> None:
+    label = _wrapped("Zoë deals.")
+    parent, _asked = _in_a_line(qtbot, SteadyLines(label), stretch=1)
+    one_line = label.height()
+    parent.hide()
+    label.setText(" ".join(["Maximilian Alexander Featherstonehaugh deals"] * 4))
+    parent.show()
+    qtbot.waitExposed(parent)
+    _told(parent)
+    assert label.height() > one_line
+    assert label.height() >= label.heightForWidth(label.width())
+
+
+def test_wrapped_words_changed_unseen_show_whole_at_another_width(qtbot) -> None:
+    # The parent's layout keeps the label's height at the widths it was laid out at:
+    # words as high at this width but higher at another must not take the old height.
+    label = _wrapped("Zoë deals.")
+    parent, _asked = _in_a_line(qtbot, SteadyLines(label), stretch=1)
+    longer = "Zoë deals, Priya plays first, Kwame deals next, Marcus plays after."
+    advance = label.fontMetrics().horizontalAdvance(longer)
+    margins = parent.width() - label.width()
+
+    def at_width(width: int) -> None:
+        parent.resize(width + margins, parent.height())
+        _told(parent)
+
+    at_width(advance // 3)
+    at_width(advance + 40)
+    label.setText(longer)
+    _told(parent)
+    assert label.height() >= label.heightForWidth(label.width())
+    at_width(advance // 3)
+    assert label.heightForWidth(label.width()) > label.fontMetrics().lineSpacing() * 2
+    assert label.height() >= label.heightForWidth(label.width())
