@@ -278,18 +278,23 @@ class PlayerRow:
                 self.phase.blockSignals(False)
             set_tool_tip(self.phase, self.phase.currentText())
         worked_out = tr("entry.worked_out")
+        # Only the fields shown take the draft's numbers: the others take them when
+        # the row switches to them (this call, then). A new hand set every hidden total.
         for kind, edit in self.counts.items():
             edit.setEnabled(not went_out)
+            if self.showing_total:
+                continue
             typed = kind in draft.players[name].typed and not went_out
             # The field being typed in keeps its text, so backspacing is not undone.
             self._show_number(edit, draft.count(name, kind), typed, force or anew)
             self._mark_typed(edit, typed, panel)
             set_tool_tip(edit, worked_out if draft.is_worked_out(name, kind) else "")
         self.total.setEnabled(not went_out)
-        typed = not draft.is_points_worked_out(name)
         points = draft.points(name)
-        self._show_number(self.total, points, typed, force or anew)
-        self._mark_typed(self.total, typed, panel)
+        if self.showing_total:
+            typed = not draft.is_points_worked_out(name)
+            self._show_number(self.total, points, typed, force or anew)
+            self._mark_typed(self.total, typed, panel)
         self.points.setText(str(points))
         return switched
 

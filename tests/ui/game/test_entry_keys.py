@@ -180,6 +180,30 @@ def test_every_problem_is_listed_at_once_each_at_its_field(form, qtbot) -> None:
     assert len(marcus.counts[CardKind.WILD].toolTip().splitlines()) >= 2
 
 
+def test_p_back_and_forth_shows_the_counts_and_the_total_as_they_stand(form, qtbot) -> None:
+    # Hidden, the total and the counts take the draft's numbers only as they are shown.
+    dana = form._rows[3]
+    low, wild = dana.counts[CardKind.LOW], dana.counts[CardKind.WILD]
+    wild.setFocus(Qt.FocusReason.TabFocusReason)
+    type_text(qtbot, "2")
+    type_text(qtbot, "p")
+    assert dana.total.isVisibleTo(form)
+    assert low.isHidden()
+    assert dana.total.text() == str(form.draft.points("Dana"))
+    assert dana.total.text() == dana.points.text()
+    type_text(qtbot, "p")
+    assert low.isVisibleTo(form)
+    assert dana.total.isHidden()
+    assert (low.text(), wild.text()) == ("8", "2")
+    assert dana.points.text() == str(form.draft.points("Dana"))
+    # Typed again by points, then back: the counts still read as typed before.
+    type_text(qtbot, "p")
+    type_text(qtbot, "85")
+    assert dana.points.text() == "85"
+    type_text(qtbot, "p")
+    assert (low.text(), wild.text()) == ("8", "2")
+
+
 def test_p_switches_a_row_to_a_points_total_typed_and_checked_live(form, qtbot) -> None:
     dana = form._rows[3]
     type_text(qtbot, "o")  # Priya went out
