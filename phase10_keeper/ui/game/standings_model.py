@@ -39,6 +39,8 @@ NAME_ROLE = Qt.ItemDataRole.UserRole + 1
 _NUMBERS = {column: number for number, column in enumerate(STANDINGS_COLUMNS)}
 
 _EMPHASISED = tuple(column.spec.emphasised for column in STANDINGS_COLUMNS)
+_WORDED_BY_COMPACTNESS = tuple(column.spec.kind is CellKind.PHASE for column in STANDINGS_COLUMNS)
+"""Which columns read differently in the compact wording: the phase's alone."""
 """Whether each column, by number, is in bold type in every row."""
 
 _ANSWERED_ROLES = frozenset(
@@ -350,9 +352,16 @@ class StandingsModel(QAbstractTableModel):
         found = self._cells.get(key)
         if found is None:
             standing = self._rows[row]
+            # The standings' fit reads each row in both wordings at every hand: what
+            # reads the same in both is worded once.
+            other = self._cells.get((row, not self.compact))
             found = self._cells[key] = tuple(
-                (self._text(standing, column), emphasised or standing.winner)
-                for column, emphasised in zip(STANDINGS_COLUMNS, _EMPHASISED, strict=True)
+                other[index]
+                if other is not None and not compactness
+                else (self._text(standing, column), emphasised or standing.winner)
+                for index, (column, emphasised, compactness) in enumerate(
+                    zip(STANDINGS_COLUMNS, _EMPHASISED, _WORDED_BY_COMPACTNESS, strict=True)
+                )
             )
         return found
 

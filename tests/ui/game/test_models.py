@@ -130,6 +130,29 @@ def test_standings_rank_players_and_show_the_phase_they_are_on() -> None:
     assert model.data(model.index(0, DONE), DISPLAY) == "1"
 
 
+def test_standings_in_the_compact_wording_differ_in_the_phase_alone() -> None:
+    # Each row is worded in both wordings at every hand; what reads the same in both
+    # is worded once, and each wording must read as it would on its own.
+    states = [replay(game_with_hands(FOUR, hands)).final for hands in (3, 4)]
+    model = StandingsModel(states[0])
+    for state in states:
+        model.set_state(state)
+        for compact in (False, True, False):
+            model.set_compact(compact)
+            alone = StandingsModel(state)
+            alone.set_compact(compact)
+            for row in range(model.rowCount()):
+                assert model.cells(row) == alone.cells(row)
+        for row in range(model.rowCount()):
+            model.set_compact(False)
+            full = model.cells(row)
+            model.set_compact(True)
+            compact_cells = model.cells(row)
+            assert [
+                column for column in range(len(full)) if full[column] != compact_cells[column]
+            ] == [PHASE]
+
+
 def test_standings_name_the_winner_first() -> None:
     state = replay(game_with_hands(FOUR, 1, build_rules(target=1))).final
     model = StandingsModel(state)
