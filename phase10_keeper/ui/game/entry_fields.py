@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 from phase10_keeper.rules import CardKind
 from phase10_keeper.ui.text.escape import isolate, plain_tooltip
 from phase10_keeper.ui.widgets.colours import ERROR_COLOUR, WARNING_COLOUR
-from phase10_keeper.ui.widgets.steady import REFIT_EVENTS, Steadiness
+from phase10_keeper.ui.widgets.steady import Steadiness
 
 KEY_EVENTS = (QEvent.Type.KeyPress, QEvent.Type.ShortcutOverride)
 
@@ -163,18 +163,13 @@ class SteadyButton(Button):
     def __init__(self) -> None:
         super().__init__()
         self._steadiness = Steadiness(self)
-        self._steadiness.fit("")
 
     def setText(self, text: str) -> None:
-        if text == self.text():
-            return
-        super().setText(text)
-        self._steadiness.words_changed(text)
+        self._steadiness.set_words(super().setText, text)
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
-        if event.type() in REFIT_EVENTS:
-            self._steadiness.fit(self.text())
+        self._steadiness.changed(event)
 
 
 class ProblemMarks(QWidget):

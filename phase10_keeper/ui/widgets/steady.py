@@ -15,12 +15,13 @@ type or style, fix it at its new size, which lays its parent out as any widget's
 
 import math
 import re
+from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QSize
 from PySide6.QtGui import QFontMetricsF, QResizeEvent, QShowEvent
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtWidgets import QAbstractButton, QLabel, QWidget
 
-REFIT_EVENTS = (QEvent.Type.FontChange, QEvent.Type.StyleChange)
+_REFIT_EVENTS = (QEvent.Type.FontChange, QEvent.Type.StyleChange)
 """The changes after which a steady widget's words may need another size."""
 _LAYOUT_REQUEST = QEvent.Type.LayoutRequest
 _BREAKS = re.compile(r"[^\S\u00a0\u2007\u202f]+")
@@ -28,17 +29,23 @@ _BREAKS = re.compile(r"[^\S\u00a0\u2007\u202f]+")
 puts one before a colon)."""
 
 
-class Steadiness:
-    """Keeps `widget` (whose words are its `text()`) fixed at the size it asks for, and
-    at least as wide as `least` in its type."""
+Worded = QLabel | QAbstractButton
+"""A widget whose words are its `text()`."""
 
-    def __init__(self, widget: QWidget, least: str = "") -> None:
+
+class Steadiness:
+    """Keeps `widget` fixed at the size its words ask for, and at least as wide as
+    `least` in its type; fitted from the start. The widget hands it its new words
+    (`set_words`) and its change events (`changed`)."""
+
+    def __init__(self, widget: Worded, least: str = "") -> None:
         self._widget = widget
         self._least = least
         self._least_width = 0.0
         self._fitted_to: tuple[float, int] = (-1.0, 0)
         """The width of the widest line and the line breaks of the words the size was
         fixed for."""
+        self.fit()
 
     def _measure(self, text: str) -> tuple[float, int]:
         # In fractions of a pixel, as the widget lays its words out: measured in whole
@@ -48,16 +55,25 @@ class Steadiness:
         widest = max(map(metrics.horizontalAdvance, lines))
         return max(widest, self._least_width), len(lines)
 
-    def words_changed(self, text: str) -> None:
-        """The widget's words are now `text`: fixed at a new size if it needs one."""
+    def set_words(self, set_text: Callable[[str], None], text: str) -> None:
+        """Gives the widget the words `text` with `set_text` (its Qt class's own), and
+        fixes it at a new size if they need one."""
+        if text == self._widget.text():
+            return
+        set_text(text)
         if self._measure(text) != self._fitted_to:
-            self.fit(text)
+            self.fit()
 
-    def fit(self, text: str) -> None:
-        """Fixes the widget at the size its words `text` need."""
+    def changed(self, event: QEvent) -> None:
+        """The widget changed as `event` says: fitted again to a new type or style."""
+        if event.type() in _REFIT_EVENTS:
+            self.fit()
+
+    def fit(self) -> None:
+        """Fixes the widget at the size its words need."""
         widget = self._widget
         self._least_width = QFontMetricsF(widget.font()).horizontalAdvance(self._least)
-        self._fitted_to = self._measure(text)
+        self._fitted_to = self._measure(widget.text())
         # A label's size hint is never less than its least size: the size fixed for
         # longer words would stay.
         widget.setMinimumSize(0, 0)
@@ -73,13 +89,9 @@ class SteadyLabel(QLabel):
     def __init__(self, least: str = "") -> None:
         super().__init__()
         self._steadiness = Steadiness(self, least)
-        self._steadiness.fit("")
 
     def setText(self, text: str) -> None:
-        if text == self.text():
-            return
-        super().setText(text)
-        self._steadiness.words_changed(text)
+        self._steadiness.set_words(super().setText, text)
 
     def clear(self) -> None:
         # Qt's own clearing would leave the label at the width of the words it held.
@@ -87,8 +99,7 @@ class SteadyLabel(QLabel):
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
-        if event.type() in REFIT_EVENTS:
-            self._steadiness.fit(self.text())
+        self._steadiness.changed(event)
 
 
 class SteadyLines(QWidget):

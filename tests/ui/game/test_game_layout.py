@@ -195,17 +195,18 @@ def test_the_names_drawn_again_are_only_those_in_the_region_drawn(window_at, mon
     assert drawn == [first, last]
 
 
-class _Paints(QObject):
-    """Counts the paint events of the widgets it watches."""
+class _Counted(QObject):
+    """Counts the events of one type the widgets it watches are sent."""
 
-    def __init__(self, *widgets: QWidget) -> None:
+    def __init__(self, kind: QEvent.Type, *widgets: QWidget) -> None:
         super().__init__()
+        self.kind = kind
         self.count = 0
         for widget in widgets:
             widget.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Paint:
+        if event.type() == self.kind:
             self.count += 1
         return False
 
@@ -219,25 +220,10 @@ def test_the_page_shown_again_as_it_is_draws_nothing_again(window_at) -> None:
     assert view is not None
     grid = view.grid
     QApplication.processEvents()
-    paints = _Paints(grid.viewport(), grid.horizontalHeader().viewport())
+    paints = _Counted(QEvent.Type.Paint, grid.viewport(), grid.horizontalHeader().viewport())
     view.show_sheet_page(view.sheet_page)
     QApplication.processEvents()
     assert paints.count == 0
-
-
-class _LayoutsAsked(QObject):
-    """Counts the layout requests the widgets it watches are sent."""
-
-    def __init__(self, *widgets: QWidget) -> None:
-        super().__init__()
-        self.count = 0
-        for widget in widgets:
-            widget.installEventFilter(self)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.LayoutRequest:
-            self.count += 1
-        return False
 
 
 def test_a_hand_recorded_lays_out_neither_the_page_nor_the_window(window_at) -> None:
@@ -257,7 +243,9 @@ def test_a_hand_recorded_lays_out_neither_the_page_nor_the_window(window_at) -> 
     # window, a level at each pass of the event loop.
     for number in range(len(TABLE)):
         record(number)
-    asked = _LayoutsAsked(window, window.centralWidget(), view, view.form, view.banner)
+    asked = _Counted(
+        QEvent.Type.LayoutRequest, window, window.centralWidget(), view, view.form, view.banner
+    )
     for _pass in range(10):
         asked.count = 0
         QApplication.processEvents()
