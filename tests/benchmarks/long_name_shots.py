@@ -36,7 +36,7 @@ from phase10_keeper.ui.game.seating_dialogs import PlayerLeavesDialog
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.new_game.new_game_dialog import NewGameDialog
 from phase10_keeper.ui.text.language_choice import start_in_language
-from phase10_keeper.ui.widgets.contrast_style import use_contrast_style
+from phase10_keeper.ui.widgets.contrast_style import follow_palette, use_contrast_style
 
 sys.path.insert(0, str(Path(__file__).parent))
 from screenshots import WINDOW_FRAME, dark_palette, play
@@ -94,6 +94,8 @@ def shoot_new_game(app: QApplication, window: MainWindow, out: Path, theme: str)
 
 def shoot(app: QApplication, out: Path, theme: str) -> None:
     app.setPalette(dark_palette() if theme == "dark" else app.style().standardPalette())
+    # The style wrapped for contrast in the dark colours alone, as the window does.
+    follow_palette(app)
     with tempfile.TemporaryDirectory() as data_dir:
         library = Library.open(Path(data_dir))
         game_id = library.add_game(replace(long_game(), started="2026-11-27T20:00:00+00:00"))

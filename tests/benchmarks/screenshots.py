@@ -49,7 +49,7 @@ from phase10_keeper.storage.library import Library
 from phase10_keeper.ui.game.session import GameSession
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.text.language_choice import start_in_language
-from phase10_keeper.ui.widgets.contrast_style import use_contrast_style
+from phase10_keeper.ui.widgets.contrast_style import follow_palette, use_contrast_style
 
 SCALE = os.environ["QT_SCALE_FACTOR"] if scale_arguments else None
 PLAYERS = ("Maximilian Alexander Featherstonehaugh", "Zoë", "Łukasz", "Priya", "Marcus", "Kwame")
@@ -148,6 +148,8 @@ def _grab_with_menu(window: MainWindow, app: QApplication, index: int, path: Pat
 
 def shoot(app: QApplication, out: Path, theme: str, real: bool) -> None:
     app.setPalette(dark_palette() if theme == "dark" else app.style().standardPalette())
+    # The style wrapped for contrast in the dark colours alone, as the window does.
+    follow_palette(app)
     with tempfile.TemporaryDirectory() as data_dir:
         library = Library.open(Path(data_dir))
         library.add_game(replace(finished_game(), started="2026-11-20T19:30:00+00:00"))
@@ -220,6 +222,8 @@ def shoot_screens(app: QApplication, out: Path, theme: str, screens: dict[str, t
     from phase10_keeper.ui.new_game.new_game_dialog import NewGameDialog
 
     app.setPalette(dark_palette() if theme == "dark" else app.style().standardPalette())
+    # The style wrapped for contrast in the dark colours alone, as the window does.
+    follow_palette(app)
     scale = f"-scale{SCALE}" if SCALE else ""
     for label, (width, height) in screens.items():
         name = f"{label}{scale}-{theme}"

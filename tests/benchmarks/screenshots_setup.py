@@ -27,7 +27,7 @@ from phase10_keeper.ui.library.start_view import StartView
 from phase10_keeper.ui.new_game.new_game_dialog import NewGameDialog
 from phase10_keeper.ui.prompts import Prompts
 from phase10_keeper.ui.text.language_choice import start_in_language
-from phase10_keeper.ui.widgets.contrast_style import use_contrast_style
+from phase10_keeper.ui.widgets.contrast_style import follow_palette, use_contrast_style
 
 PLAYERS = ("Priya", "Marcus", "Kwame", "Dana")
 
@@ -176,6 +176,8 @@ def main() -> int:
         settings = QSettings(str(Path(folder) / "settings.ini"), QSettings.Format.IniFormat)
         for scheme, palette in (("light", light), ("dark", dark_palette())):
             app.setPalette(palette)
+            # The style wrapped for contrast in the dark colours alone, as the window does.
+            follow_palette(app)
             for name, make in views(library, settings).items():
                 path = out / f"{name}-{scheme}.png"
                 grab(make(), path)

@@ -26,6 +26,7 @@ from phase10_keeper.storage.library import Library
 from phase10_keeper.ui.game.session import GameSession
 from phase10_keeper.ui.main_window import MainWindow
 from phase10_keeper.ui.text.language_choice import start_in_language
+from phase10_keeper.ui.widgets.contrast_style import follow_palette
 
 
 def fill(library: Library) -> None:
@@ -40,6 +41,8 @@ def fill(library: Library) -> None:
 
 def shoot(app: QApplication, library: Library, out: Path, theme: str) -> None:
     app.setPalette(dark_palette() if theme == "dark" else app.style().standardPalette())
+    # The style wrapped for contrast in the dark colours alone, as the window does.
+    follow_palette(app)
     for name, game in (("in-progress", game_in_progress()), ("finished", finished_game())):
         window = MainWindow()
         window.navigation.open_session(GameSession(game))
